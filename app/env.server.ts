@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+// The one place configuration is read. Parsed once at start-up: a missing or
+// invalid variable stops the process with a one-line message naming it.
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .default("postgresql://postgres@127.0.0.1:5432/asiiko"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// URL")
+      .default("redis://127.0.0.1:6379"),
+    /** Prefix of every queue key in Redis; tests use their own. */
+    QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default("asiiko"),
+    /** Comma-separated; the first signs new cookies, all are accepted (rotation). */
+    SESSION_SECRET: optionalString,
+    /** Opens the queue dashboard (/admin/queues) to whoever presents it. */
+    ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    SUPPORT_EMAIL: z.email().default("support@asiiko.ng"),
+    UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+    TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
+    PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(15000),
+    MEILI_HOST: optionalUrl,
+    MEILI_MASTER_KEY: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl,
+    ANTHROPIC_API_KEY: optionalString,
+    ANTHROPIC_BASE_URL: optionalUrl,
+    GEMINI_API_KEY: optionalString,
+    GEMINI_BASE_URL: optionalUrl,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalUrl,
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses a set of variables; throws an Error whose message names the first bad one. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.join(".") || "environment";
+  throw new Error(`Invalid configuration: ${name} ${issue.message}`);
+}
+
+function loadDotEnv() {
+  // Variables already set win over .env; tests set their own.
+  if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+}
+
+let cached: Env | undefined;
+
+/** The parsed configuration; on bad configuration prints one line and exits. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  loadDotEnv();
+  try {
+    cached = parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  return cached;
+}
+
+/** Values the browser may see. Nothing secret goes here. */
+export function getPublicEnv() {
+  const env = getEnv();
+  return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN };
+}
+export type PublicEnv = ReturnType<typeof getPublicEnv>;
+
+/** The secrets that sign cookies; a fixed development value outside production. */
+export function sessionSecrets(env: Env = getEnv()): string[] {
+  const secrets = (env.SESSION_SECRET ?? "asiiko-development-secret-change-me")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return secrets;
+}

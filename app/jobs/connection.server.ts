@@ -1,0 +1,32 @@
+import { Redis, type RedisOptions } from "ioredis";
+import { getEnv } from "~/env.server";
+
+export type RedisRole = "queue" | "worker" | "health" | "app";
+
+/**
+ * The one Redis connection factory.
+ * - worker: blocking commands must wait for Redis to come back (maxRetriesPerRequest null, as BullMQ requires).
+ * - queue, health, app: a web request should fail fast when Redis is down rather than hang.
+ */
+export function createRedisConnection(role: RedisRole, url: string = getEnv().REDIS_URL): Redis {
+  const failFast: RedisOptions = {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+  };
+  const options: RedisOptions =
+    role === "worker"
+      ? { maxRetriesPerRequest: null, enableReadyCheck: false }
+      : role === "queue"
+        ? { ...failFast, enableOfflineQueue: true, maxRetriesPerRequest: 2 }
+        : failFast;
+  const connection = new Redis(url, {
+    ...options,
+    lazyConnect: role === "health",
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    connectionName: `asiiko-${role}`,
+  });
+  // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
+  connection.on("error", () => {});
+  return connection;
+}

@@ -1,0 +1,46 @@
+import { Queue, type JobsOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import { getEnv } from "~/env.server";
+import { onShutdown } from "~/modules/lifecycle.server";
+import { createRedisConnection } from "./connection.server";
+import { defaultJobOptions, jobPayloadSchemas, QUEUE_NAMES, type JobPayload, type QueueName } from "./queues";
+
+// Producer side of the queues: one shared connection and one Queue per name
+// for the whole process (kept on globalThis, see lifecycle.server.ts).
+declare global {
+  var __asiikoQueues: { connection: Redis; queues: Map<QueueName, Queue> } | undefined;
+}
+
+function registry() {
+  if (!globalThis.__asiikoQueues) {
+    const state = { connection: createRedisConnection("queue"), queues: new Map<QueueName, Queue>() };
+    globalThis.__asiikoQueues = state;
+    onShutdown("queues", 50, async () => {
+      await Promise.all([...state.queues.values()].map((queue) => queue.close()));
+      await state.connection.quit().catch(() => state.connection.disconnect());
+      globalThis.__asiikoQueues = undefined;
+    });
+  }
+  return globalThis.__asiikoQueues;
+}
+
+export function getQueue(name: QueueName): Queue {
+  const { connection, queues } = registry();
+  let queue = queues.get(name);
+  if (!queue) {
+    queue = new Queue(name, { connection, prefix: getEnv().QUEUE_PREFIX, defaultJobOptions });
+    queue.on("error", () => {});
+    queues.set(name, queue);
+  }
+  return queue;
+}
+
+export function getAllQueues(): Queue[] {
+  return QUEUE_NAMES.map(getQueue);
+}
+
+/** Validates the payload against its queue's schema and adds the job. */
+export async function enqueue<Q extends QueueName>(name: Q, payload: JobPayload<Q>, options: JobsOptions = {}) {
+  const data = jobPayloadSchemas[name].parse(payload);
+  return getQueue(name).add(name, data, options);
+}

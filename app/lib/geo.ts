@@ -1,0 +1,118 @@
+// Geographic helpers shared by the browser and the server.
+
+const BASE32 = "0123456789bcdefghjkmnpqrstuvwxyz";
+
+export function isValidLatitude(value: number) {
+  return Number.isFinite(value) && value >= -90 && value <= 90;
+}
+
+export function isValidLongitude(value: number) {
+  return Number.isFinite(value) && value >= -180 && value <= 180;
+}
+
+/** Standard geohash of a point; precision 9 is a cell of about 5 m. */
+export function encodeGeohash(latitude: number, longitude: number, precision = 9): string {
+  if (!isValidLatitude(latitude) || !isValidLongitude(longitude)) {
+    throw new RangeError(`invalid coordinates ${latitude},${longitude}`);
+  }
+  let latRange: [number, number] = [-90, 90];
+  let lngRange: [number, number] = [-180, 180];
+  let hash = "";
+  let bits = 0;
+  let bitCount = 0;
+  let evenBit = true; // even bits encode longitude
+  while (hash.length < precision) {
+    const range = evenBit ? lngRange : latRange;
+    const value = evenBit ? longitude : latitude;
+    const mid = (range[0] + range[1]) / 2;
+    bits <<= 1;
+    if (value >= mid) {
+      bits |= 1;
+      range[0] = mid;
+    } else {
+      range[1] = mid;
+    }
+    if (evenBit) lngRange = range;
+    else latRange = range;
+    evenBit = !evenBit;
+    bitCount += 1;
+    if (bitCount === 5) {
+      hash += BASE32[bits];
+      bits = 0;
+      bitCount = 0;
+    }
+  }
+  return hash;
+}
+
+/** The centre and half-size of a geohash cell. */
+export function decodeGeohash(hash: string) {
+  let latRange: [number, number] = [-90, 90];
+  let lngRange: [number, number] = [-180, 180];
+  let evenBit = true;
+  for (const char of hash.toLowerCase()) {
+    const index = BASE32.indexOf(char);
+    if (index < 0) throw new RangeError(`invalid geohash character '${char}'`);
+    for (let bit = 4; bit >= 0; bit -= 1) {
+      const on = (index >> bit) & 1;
+      const range = evenBit ? lngRange : latRange;
+      const mid = (range[0] + range[1]) / 2;
+      if (on) range[0] = mid;
+      else range[1] = mid;
+      evenBit = !evenBit;
+    }
+  }
+  return {
+    latitude: (latRange[0] + latRange[1]) / 2,
+    longitude: (lngRange[0] + lngRange[1]) / 2,
+    latitudeError: (latRange[1] - latRange[0]) / 2,
+    longitudeError: (lngRange[1] - lngRange[0]) / 2,
+  };
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const toRad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLng = toRad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export type LngLat = [number, number];
+
+/** Area of a closed [lng, lat] ring in hectares (equal-area projection about its centre; fine at farm scale). */
+export function ringAreaHectares(ring: readonly LngLat[]): number {
+  if (ring.length < 4) return 0;
+  const meanLat = ring.reduce((sum, [, lat]) => sum + lat, 0) / ring.length;
+  const metresPerDegLat = (Math.PI / 180) * EARTH_RADIUS_KM * 1000;
+  const metresPerDegLng = metresPerDegLat * Math.cos((meanLat * Math.PI) / 180);
+  let twiceArea = 0;
+  for (let i = 0; i < ring.length - 1; i += 1) {
+    const [x1, y1] = ring[i]!;
+    const [x2, y2] = ring[i + 1]!;
+    twiceArea += x1 * metresPerDegLng * (y2 * metresPerDegLat) - x2 * metresPerDegLng * (y1 * metresPerDegLat);
+  }
+  return Math.abs(twiceArea) / 2 / 10_000;
+}
+
+/** Centre of a closed ring's bounding box, as latitude/longitude. */
+export function ringCentre(ring: readonly LngLat[]) {
+  const lngs = ring.map(([lng]) => lng);
+  const lats = ring.map(([, lat]) => lat);
+  return {
+    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
+    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+  };
+}
+
+/** A GeoJSON Feature holding one polygon ring. */
+export function polygonFeature(ring: readonly LngLat[], properties: Record<string, unknown> = {}) {
+  return {
+    type: "Feature" as const,
+    properties,
+    geometry: { type: "Polygon" as const, coordinates: [ring.map(([lng, lat]) => [lng, lat])] },
+  };
+}

@@ -1,0 +1,163 @@
+// Fills an empty database with the demo accounts, catalogue, listings and
+// farms (prisma/seed-data.ts). Runs at every start: once the demo
+// administrator exists it changes nothing, so what users did to the demo data
+// stays as they left it. `--force` adds whatever seeded rows are missing.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { encodeGeohash, polygonFeature, ringAreaHectares, ringCentre } from "~/lib/geo";
+import { NIGERIAN_TOWNS } from "~/lib/nigerian-towns";
+import { hashPassword } from "~/modules/auth/password.server";
+import type { PrismaClient } from "~/generated/prisma/client";
+import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS } from "./seed-data";
+
+const CONDITIONS_USED = ["used_good", "new", "used_like_new", "used_fair"] as const;
+const SELLERS = ["seed_user_amina", "seed_user_tunde", "seed_user_chidi", "seed_user_halima"];
+const QUANTITY_BY_UNIT: Record<string, number> = {
+  bags: 40, baskets: 30, bundles: 60, head: 12, kg: 250, pieces: 8, liters: 200, tonnes: 5,
+};
+
+/** Rounds a naira amount to a price a seller would write. */
+function roundPrice(amount: number) {
+  const step = amount >= 1_000_000 ? 10_000 : amount >= 10_000 ? 500 : 50;
+  return Math.max(step, Math.round(amount / step) * step);
+}
+
+export function buildListings(now = new Date()) {
+  const products = new Map(SEED_PRODUCTS.map((product) => [product.id, product]));
+  const listings = [];
+  let index = 0;
+  for (const place of LISTING_PLACES) {
+    const town = NIGERIAN_TOWNS.find((candidate) => candidate.name === place.town);
+    if (!town) throw new Error(`seed town ${place.town} is not in NIGERIAN_TOWNS`);
+    for (const productId of place.products) {
+      const product = products.get(productId);
+      if (!product) throw new Error(`seed product ${productId} is not defined`);
+      const n = index;
+      index += 1;
+      const latitude = Number((town.latitude + ((n % 5) - 2) * 0.011).toFixed(6));
+      const longitude = Number((town.longitude + ((n % 7) - 3) * 0.009).toFixed(6));
+      const status = n % 17 === 16 ? "sold" : n % 11 === 10 ? "paused" : "active";
+      listings.push({
+        id: `seed_listing_${String(n + 1).padStart(3, "0")}`,
+        productId,
+        sellerId: SELLERS[n % SELLERS.length]!,
+        priceNgn: roundPrice(product.basePriceNgn * (0.85 + ((n * 37) % 31) / 100)).toFixed(2),
+        quantity: Math.max(1, Math.round((QUANTITY_BY_UNIT[product.unit] ?? 20) * (0.2 + ((n * 13) % 9) / 10))),
+        condition: product.usedConditions ? CONDITIONS_USED[n % CONDITIONS_USED.length]! : ("new" as const),
+        status: status as "active" | "paused" | "sold",
+        images: [product.image],
+        latitude,
+        longitude,
+        geohash: encodeGeohash(latitude, longitude),
+        locality: `${town.name}, ${town.state}`,
+        createdAt: new Date(now.getTime() - n * 9 * 3600 * 1000),
+      });
+    }
+  }
+  return listings;
+}
+
+export async function seed(prisma: PrismaClient, { force = false, log = console.log } = {}) {
+  const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
+  if (seeded && !force) {
+    log("[seed] demo data already present; nothing changed");
+    return { created: false };
+  }
+
+  const hashes = {
+    admin: await hashPassword(DEMO_PASSWORDS.admin),
+    farmer: await hashPassword(DEMO_PASSWORDS.farmer),
+  };
+  const listings = buildListings();
+
+  await prisma.$transaction(async (tx) => {
+    for (const user of SEED_USERS) {
+      await tx.user.upsert({
+        where: { username: user.username },
+        update: {},
+        create: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          passwordHash: hashes[user.password],
+        },
+      });
+    }
+    await tx.product.createMany({
+      skipDuplicates: true,
+      data: SEED_PRODUCTS.map((product) => ({
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        categories: product.categories,
+        unit: product.unit,
+        images: [product.image],
+        isActive: true,
+        createdById: "seed_user_admin",
+      })),
+    });
+    await tx.listing.createMany({ skipDuplicates: true, data: listings });
+    for (const farm of SEED_FARMS) {
+      const centre = ringCentre(farm.ring);
+      await tx.farm.createMany({
+        skipDuplicates: true,
+        data: [
+          {
+            id: farm.id,
+            ownerId: farm.ownerId,
+            name: farm.name,
+            description: farm.description,
+            crops: farm.crops,
+            centerLat: centre.latitude,
+            centerLng: centre.longitude,
+            boundary: polygonFeature(farm.ring, { name: farm.name }),
+            areaHectares: Number(ringAreaHectares(farm.ring).toFixed(2)),
+            geohash: encodeGeohash(centre.latitude, centre.longitude),
+          },
+        ],
+      });
+      await tx.plot.createMany({
+        skipDuplicates: true,
+        data: farm.plots.map((plot) => {
+          const plotCentre = ringCentre(plot.ring);
+          return {
+            id: plot.id,
+            farmId: farm.id,
+            name: plot.name,
+            type: plot.type,
+            crops: plot.crops,
+            geometry: polygonFeature(plot.ring, { name: plot.name, type: plot.type }),
+            centroidLat: plotCentre.latitude,
+            centroidLng: plotCentre.longitude,
+            areaHectares: Number(ringAreaHectares(plot.ring).toFixed(3)),
+          };
+        }),
+      });
+    }
+  }, { timeout: 60_000 });
+
+  const counts = {
+    users: await prisma.user.count(),
+    products: await prisma.product.count(),
+    listings: await prisma.listing.count(),
+    farms: await prisma.farm.count(),
+    plots: await prisma.plot.count(),
+  };
+  log(`[seed] demo data ready: ${Object.entries(counts).map(([name, count]) => `${count} ${name}`).join(", ")}`);
+  return { created: true, counts };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { prisma } = await import("~/modules/db.server");
+  try {
+    await seed(prisma, { force: process.argv.includes("--force") });
+  } catch (error) {
+    console.error(`[seed] failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createBullBoard } from "@bull-board/api";
+import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
+import { ExpressAdapter } from "@bull-board/express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ViteDevServer } from "vite";
+import { getEnv } from "~/env.server";
+import { getAllQueues } from "~/jobs/enqueue.server";
+import { queueDashboardAccess } from "~/modules/auth/operator.server";
+import { runShutdownHooks } from "~/modules/lifecycle.server";
+import { logger } from "~/modules/logger.server";
+
+// The web process: Remix (Vite middleware in development, the production build
+// otherwise), static files, the operators' queue dashboard, request logs and a
+// graceful stop. Workers run in their own process (workers/index.ts).
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export interface WebServerOptions {
+  mode?: "development" | "production";
+  port?: number;
+  host?: string;
+}
+
+export async function createWebServer(options: WebServerOptions = {}) {
+  const env = getEnv();
+  const mode = options.mode ?? (env.NODE_ENV === "production" ? "production" : "development");
+
+  let vite: ViteDevServer | undefined;
+  if (mode === "development") {
+    const { createServer } = await import("vite");
+    vite = await createServer({ root, server: { middlewareMode: true } });
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // One short line per request; the one-time dashboard ?token= never reaches the log.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/, "$1[redacted]"),
+          ip: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      // Health probes every 30 s from every open tab would drown the log.
+      autoLogging: { ignore: (req) => req.url === "/api/health" && req.method === "HEAD" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+  app.use(compression());
+
+  // Operators' dashboard: every queue, retries and failures.
+  const boardAdapter = new ExpressAdapter();
+  boardAdapter.setBasePath("/admin/queues");
+  createBullBoard({
+    queues: getAllQueues().map((queue) => new BullMQAdapter(queue)),
+    serverAdapter: boardAdapter,
+    options: { uiConfig: { boardTitle: "Asiiko queues" } },
+  });
+  app.use("/admin/queues", queueDashboardAccess, boardAdapter.getRouter());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names never change: cache them for a year.
+    app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  }
+  app.use("/uploads", express.static(path.resolve(env.UPLOAD_DIR), { maxAge: "7d", index: false }));
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild);
+
+  app.all("*", createRequestHandler({ build, mode }));
+
+  async function close() {
+    await vite?.close();
+    await runShutdownHooks((message) => logger.info(message));
+  }
+
+  return { app, close };
+}
+
+/** Starts listening; resolves with the server once it accepts connections. */
+export async function startWebServer(options: WebServerOptions = {}) {
+  const env = getEnv();
+  const { app, close } = await createWebServer(options);
+  const port = options.port ?? env.PORT;
+  const host = options.host ?? env.HOST;
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(port, host, () => resolve(listening));
+    listening.once("error", reject);
+  });
+
+  let stopping: Promise<void> | undefined;
+  function stop() {
+    stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Streaming responses get a few seconds to finish, then are cut.
+        setTimeout(() => server.closeAllConnections(), 8_000).unref();
+      });
+      await close();
+    })();
+    return stopping;
+  }
+  return { server, stop };
+}
+
+async function main() {
+  const env = getEnv();
+  const { server, stop } = await startWebServer();
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
+
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    logger.info({ signal }, "stopping web server");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "error while stopping");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    logger.fatal({ err: error }, "web server failed to start");
+    process.exit(1);
+  });
+}

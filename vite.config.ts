@@ -1,0 +1,25 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import remixConfig from "./remix.config.js";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
+  server: { port: 3000 },
+  build: { target: "es2020" },
+  optimizeDeps: {
+    // Loaded lazily after mount; pre-bundle so dev does not re-optimise mid-session.
+    include: ["leaflet", "leaflet-draw"],
+  },
+  ssr: {
+    // bullmq must stay external (see notes): never bundle server-only queue code.
+    external: ["bullmq", "ioredis", "sharp", "@prisma/client", "pg"],
+  },
+});

@@ -1,0 +1,36 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Unit tests sit beside their source (*.test.ts). Integration tests
+// (*.integration.test.ts) talk to the real PostgreSQL and Redis: each run gets
+// a freshly migrated database of its own (tests/setup/global.ts).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "search/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["**/*.integration.test.ts"],
+          exclude: ["node_modules/**"],
+          globalSetup: ["tests/setup/global.ts"],
+          // One database for the run: files share it, so they run one at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
