@@ -25,6 +25,7 @@ export default defineConfig({
           include: ["**/*.integration.test.ts"],
           exclude: ["node_modules/**"],
           globalSetup: ["tests/setup/global.ts"],
+          setupFiles: ["tests/setup/integration-env.ts"],
           // One database for the run: files share it, so they run one at a time.
           fileParallelism: false,
           testTimeout: 30_000,

@@ -69,7 +69,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   { id: "seed_product_sweet_potato", name: "Orange Sweet Potato", description: "Vitamin-A rich orange-fleshed sweet potato.", categories: ["Root Vegetables"], unit: "baskets", image: img("sweet-potato"), basePriceNgn: 15000 },
   { id: "seed_product_beans", name: "Honey Beans (Oloyin)", description: "Sweet brown beans, cleaned and weevil-free.", categories: ["Legumes & Pulses"], unit: "bags", image: img("beans"), basePriceNgn: 95000 },
   { id: "seed_product_groundnut", name: "Shelled Groundnuts", description: "Sorted groundnut kernels for oil and snacks.", categories: ["Legumes & Pulses"], unit: "kg", image: img("groundnut"), basePriceNgn: 1900 },
-  { id: "seed_product_cocoa", name: "Cocoa Beans", description: "Fermented and dried grade-1 cocoa beans.", categories: ["Processed Foods", "Grains & Cereals"], unit: "tonnes", image: img("cocoa"), basePriceNgn: 9500000 },
+  { id: "seed_product_cocoa", name: "Cocoa Beans", description: "Fermented and dried grade-1 cocoa beans.", categories: ["Processed Foods", "Grains & Cereals"], unit: "tonnes", image: img("cocoa"), basePriceNgn: 6800000 },
 ];
 
 /** Where seeded listings are offered, paired with the products farmed or traded there. */

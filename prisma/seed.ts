@@ -4,6 +4,7 @@
 // stays as they left it. `--force` adds whatever seeded rows are missing.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { LIMITS } from "~/lib/catalog";
 import { encodeGeohash, polygonFeature, ringAreaHectares, ringCentre } from "~/lib/geo";
 import { NIGERIAN_TOWNS } from "~/lib/nigerian-towns";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -19,7 +20,7 @@ const QUANTITY_BY_UNIT: Record<string, number> = {
 /** Rounds a naira amount to a price a seller would write. */
 function roundPrice(amount: number) {
   const step = amount >= 1_000_000 ? 10_000 : amount >= 10_000 ? 500 : 50;
-  return Math.max(step, Math.round(amount / step) * step);
+  return Math.min(LIMITS.listingPriceMaxNgn, Math.max(step, Math.round(amount / step) * step));
 }
 
 export function buildListings(now = new Date()) {

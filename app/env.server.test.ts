@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, sessionSecrets } from "./env.server";
+
+describe("parseEnv", () => {
+  it("gives every variable a working local default", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe("postgresql://postgres@127.0.0.1:5432/asiiko");
+    expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(env.SUPPORT_EMAIL).toBe("support@asiiko.ng");
+    expect(env.TRIAL_LENGTH_HOURS).toBe(24);
+    expect(env.PREMIUM_PRICE_NGN).toBe(15000);
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+  });
+
+  it("treats empty values as not configured", () => {
+    expect(parseEnv({ STRIPE_SECRET_KEY: "", MEILI_HOST: "" })).toMatchObject({ STRIPE_SECRET_KEY: undefined, MEILI_HOST: undefined });
+  });
+
+  it.each([
+    [{ PORT: "seventy" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
+    [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
+    [{ SUPPORT_EMAIL: "not-an-email" }, "SUPPORT_EMAIL"],
+    [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
+    [{ MEILI_HOST: "not a url" }, "MEILI_HOST"],
+    [{ NODE_ENV: "production" }, "SESSION_SECRET"],
+  ])("names the bad variable in one line: %o", (source, name) => {
+    expect(() => parseEnv(source)).toThrowError(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+describe("sessionSecrets", () => {
+  it("splits a comma-separated list for rotation, newest first", () => {
+    expect(sessionSecrets(parseEnv({ SESSION_SECRET: "new, old ,," }))).toEqual(["new", "old"]);
+  });
+});

@@ -1,0 +1,43 @@
+// A TCP proxy in front of a real service, so a test can make PostgreSQL or
+// Redis "go away" (stop) and "come back" (start) without touching the server.
+import net from "node:net";
+
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+
+  async function listen() {
+    server = net.createServer((client) => {
+      const upstream = net.connect(target.port, target.host);
+      sockets.add(client).add(upstream);
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(client);
+        sockets.delete(upstream);
+      };
+      client.on("error", drop).on("close", drop);
+      upstream.on("error", drop).on("close", drop);
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+    port = (server.address() as net.AddressInfo).port;
+  }
+
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    /** Refuses new connections and cuts the open ones, as a stopped server would. */
+    async stop() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server = undefined;
+    },
+    /** Accepts connections again on the same port. */
+    start: listen,
+  };
+}
