@@ -15,17 +15,8 @@ data_dir="$project_dir/.data"
 say() { printf '[services] %s\n' "$*"; }
 fail() { printf '[services] error: %s\n' "$*" >&2; exit 1; }
 
-# .env supplies the URLs unless the environment already does.
-if [ -f .env ]; then
-  for key in DATABASE_URL REDIS_URL; do
-    if [ -z "${!key:-}" ]; then
-      value="$(grep -E "^$key=" .env | tail -n 1 | cut -d= -f2- | sed -e 's/^"//' -e 's/"$//' || true)"
-      if [ -n "$value" ]; then export "$key=$value"; fi
-    fi
-  done
-fi
-DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/asiiko}"
-REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+# shellcheck source=scripts/service-urls.sh
+. scripts/service-urls.sh
 
 # host and port of a URL, with a default port
 url_host() { node -e 'const u=new URL(process.argv[1]); process.stdout.write(u.hostname.replace(/^\[|\]$/g,"") || "127.0.0.1")' "$1"; }

@@ -15,8 +15,8 @@ export function encodeGeohash(latitude: number, longitude: number, precision = 9
   if (!isValidLatitude(latitude) || !isValidLongitude(longitude)) {
     throw new RangeError(`invalid coordinates ${latitude},${longitude}`);
   }
-  let latRange: [number, number] = [-90, 90];
-  let lngRange: [number, number] = [-180, 180];
+  const latRange: [number, number] = [-90, 90];
+  const lngRange: [number, number] = [-180, 180];
   let hash = "";
   let bits = 0;
   let bitCount = 0;
@@ -32,8 +32,6 @@ export function encodeGeohash(latitude: number, longitude: number, precision = 9
     } else {
       range[1] = mid;
     }
-    if (evenBit) lngRange = range;
-    else latRange = range;
     evenBit = !evenBit;
     bitCount += 1;
     if (bitCount === 5) {
@@ -47,8 +45,8 @@ export function encodeGeohash(latitude: number, longitude: number, precision = 9
 
 /** The centre and half-size of a geohash cell. */
 export function decodeGeohash(hash: string) {
-  let latRange: [number, number] = [-90, 90];
-  let lngRange: [number, number] = [-180, 180];
+  const latRange: [number, number] = [-90, 90];
+  const lngRange: [number, number] = [-180, 180];
   let evenBit = true;
   for (const char of hash.toLowerCase()) {
     const index = BASE32.indexOf(char);
@@ -109,7 +107,7 @@ export function ringCentre(ring: readonly LngLat[]) {
 }
 
 /** A GeoJSON Feature holding one polygon ring. */
-export function polygonFeature(ring: readonly LngLat[], properties: Record<string, unknown> = {}) {
+export function polygonFeature(ring: readonly LngLat[], properties: Record<string, string | number | boolean | null> = {}) {
   return {
     type: "Feature" as const,
     properties,

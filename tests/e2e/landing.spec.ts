@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("landing page", () => {
+  test("shows the hero, the featured products in naira, and leads to sign-in", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Asiiko/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Farm smarter.");
+
+    const featured = page.getByRole("region", { name: "Featured Products" });
+    for (const name of ["Fresh Cassava Tubers", "Bitter Leaf (Onugbu)", "Abakaliki Yam", "Dried Moringa Leaves"]) {
+      await expect(featured.getByRole("heading", { name })).toBeVisible();
+    }
+    await expect(featured.getByText("₦12,500")).toBeVisible();
+    await expect(page.getByText("Start free for 1 week · no credit card")).toBeVisible();
+    await expect(page.getByText(/₦15,000 a month/)).toBeVisible();
+
+    const cta = page.getByRole("link", { name: "Sign In to Start Farming" });
+    await expect(cta).toHaveAttribute("href", "/auth");
+  });
+
+  test("renders the theme chosen in the asiiko-theme cookie on the server", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "asiiko-theme", value: "dark", url: baseURL! }]);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+
+  for (const width of [360, 1280]) {
+    for (const theme of ["light", "dark"] as const) {
+      test(`looks right at ${width} px in ${theme}`, async ({ page, context, baseURL }) => {
+        if (theme === "dark") await context.addCookies([{ name: "asiiko-theme", value: "dark", url: baseURL! }]);
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/");
+        // Nothing may overflow sideways on a small phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screens/landing-${width}-${theme}.png`, fullPage: true });
+      });
+    }
+  }
+});
