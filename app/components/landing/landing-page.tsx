@@ -120,7 +120,7 @@ export function LandingPage() {
                 <p className="text-sm text-gray-600 dark:text-gray-400">Start free for 1 week · no credit card</p>
               </div>
             </div>
-            <div className="grid grid-cols-2 gap-3" aria-hidden="true">
+            <div className="hidden grid-cols-2 gap-3 md:grid" aria-hidden="true">
               {FEATURED_PRODUCTS.map((product, index) => (
                 <img
                   key={product.id}

@@ -1,0 +1,18 @@
+# One image for the web process and the workers.
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+ENV NODE_ENV=production
+
+FROM base AS build
+COPY package.json package-lock.json .npmrc ./
+COPY prisma ./prisma
+COPY prisma.config.ts tsconfig.json ./
+COPY scripts/prisma-generate.ts ./scripts/prisma-generate.ts
+RUN npm install --include=dev
+COPY . .
+RUN npx remix vite:build
+
+FROM base
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "server.ts"]
