@@ -67,6 +67,8 @@ describe("/api/health", () => {
     expect(body).toMatchObject({ success: false, error: { code: "SYS_SERVICE_DEGRADED" } });
     expect(body.data.failed).toEqual(["redis"]);
     expect(body.data.checks.postgres.ok).toBe(true);
+    // Why it failed goes to the log, not to the public.
+    expect(body.data.checks.redis).toEqual({ ok: false, latencyMs: expect.any(Number) });
 
     const head = await health("HEAD");
     expect(head.response.status).toBe(503);
