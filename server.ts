@@ -16,6 +16,7 @@ import { getAllQueues } from "~/jobs/enqueue.server";
 import { queueDashboardAccess } from "~/modules/auth/operator.server";
 import { runShutdownHooks } from "~/modules/lifecycle.server";
 import { logger } from "~/modules/logger.server";
+import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/modules/process/entrypoint.server";
 
 // The web process: Remix (Vite middleware in development, the production build
 // otherwise), static files, the operators' queue dashboard, request logs and a
@@ -136,28 +137,7 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) process.exit(1);
-    logger.info({ signal }, "stopping web server");
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "error while stopping");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  stopGracefullyOnSignal("web server", stop, 15_000);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
-    logger.fatal({ err: error }, "web server failed to start");
-    process.exit(1);
-  });
-}
+if (isEntryPoint(import.meta.url)) runMain("web server", main);

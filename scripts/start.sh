@@ -3,10 +3,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/ensure-env.sh
-bash scripts/services.sh
-node --import tsx scripts/migrate.ts
-node --import tsx prisma/seed.ts
+bash scripts/prepare.sh
 echo "[start] building for production"
 npx --no-install remix vite:build --logLevel warn
 

@@ -1,11 +1,10 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { getEnv } from "~/env.server";
 import { createRedisConnection } from "~/jobs/connection.server";
 import { jobPayloadSchemas, QUEUE_NAMES, queueConcurrency, type QueueName } from "~/jobs/queues";
 import { runShutdownHooks } from "~/modules/lifecycle.server";
 import { logger } from "~/modules/logger.server";
+import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/modules/process/entrypoint.server";
 import { processAiAnalysis } from "./ai-analysis";
 import { processFrontendError } from "./frontend-errors";
 import { processImage } from "./image-processing";
@@ -66,28 +65,8 @@ async function main() {
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   logger.info({ queues: QUEUE_NAMES }, "Asiiko workers running");
 
-  let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) process.exit(1);
-    logger.info({ signal }, "stopping workers (waiting for running jobs)");
-    const force = setTimeout(() => process.exit(1), 30_000);
-    force.unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "error while stopping workers");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  // Running jobs get time to finish before the process is ended.
+  stopGracefullyOnSignal("workers", close, 30_000);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
-    logger.fatal({ err: error }, "workers failed to start");
-    process.exit(1);
-  });
-}
+if (isEntryPoint(import.meta.url)) runMain("workers", main);

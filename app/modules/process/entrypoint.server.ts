@@ -1,0 +1,37 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { logger } from "~/modules/logger.server";
+
+// What the web and worker entry points share: "am I the program being run?",
+// and one graceful stop on SIGINT/SIGTERM (a second signal stops at once).
+
+export function isEntryPoint(moduleUrl: string) {
+  return Boolean(process.argv[1]) && moduleUrl === pathToFileURL(path.resolve(process.argv[1]!)).href;
+}
+
+export function stopGracefullyOnSignal(what: string, stop: () => Promise<void>, forceAfterMs: number) {
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    logger.info({ signal }, `stopping ${what}`);
+    setTimeout(() => process.exit(1), forceAfterMs).unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, `error while stopping ${what}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
+
+/** Runs an entry point's main function; a failure to start is logged and ends the process. */
+export function runMain(what: string, main: () => Promise<void>) {
+  main().catch((error: unknown) => {
+    logger.fatal({ err: error }, `${what} failed to start`);
+    process.exit(1);
+  });
+}
