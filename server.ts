@@ -14,6 +14,7 @@ import type { ViteDevServer } from "vite";
 import { getEnv } from "~/env.server";
 import { getAllQueues } from "~/jobs/enqueue.server";
 import { queueDashboardAccess } from "~/modules/auth/operator.server";
+import { isCrossSiteMutation } from "~/modules/security/origin.server";
 import { runShutdownHooks } from "~/modules/lifecycle.server";
 import { logger } from "~/modules/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/modules/process/entrypoint.server";
@@ -70,6 +71,22 @@ export async function createWebServer(options: WebServerOptions = {}) {
   );
   app.use(compression());
 
+  // Cross-site writes are refused before they reach any route.
+  app.use((req, res, next) => {
+    const cross = isCrossSiteMutation({
+      method: req.method,
+      path: req.path,
+      host: req.headers.host,
+      origin: req.headers.origin,
+      secFetchSite: req.get("sec-fetch-site"),
+    });
+    if (!cross) return next();
+    res.status(403).setHeader("Cache-Control", "no-store").json({
+      success: false,
+      error: { code: "SEC_CSRF_VIOLATION", message: "Requests from other sites are not accepted." },
+    });
+  });
+
   // Operators' dashboard: every queue, retries and failures.
   const boardAdapter = new ExpressAdapter();
   boardAdapter.setBasePath("/admin/queues");
@@ -93,7 +110,17 @@ export async function createWebServer(options: WebServerOptions = {}) {
     ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild);
 
-  app.all("*", createRequestHandler({ build, mode }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: String(res.getHeader("X-Request-Id") ?? ""),
+      }),
+    }),
+  );
 
   async function close() {
     await vite?.close();

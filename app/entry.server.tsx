@@ -4,12 +4,14 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createI18nInstance, detectLanguage } from "~/modules/i18n/i18n.server";
 
 // Browsers get the shell as soon as it is ready and the rest as it streams;
 // bots (and curl) get the complete document at once.
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -17,10 +19,13 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const i18n = await createI18nInstance(detectLanguage(request));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;

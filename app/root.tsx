@@ -1,17 +1,28 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
+  useRevalidator,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorCard } from "~/components/errors/error-boundaries";
+import { NotFound } from "~/components/shell/not-found";
+import { OfflineBanner } from "~/components/shell/offline-banner";
+import { Toaster } from "~/components/ui/toaster";
 import { getPublicEnv } from "~/env.server";
+import { detectBrowserLanguage, LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
+import { readCookie, rememberLanguage, THEME_BOOT_SCRIPT } from "~/lib/preferences";
+import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
+import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { loadResources } from "~/locales/resources";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,23 +39,33 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const THEME_COOKIE = "asiiko-theme";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
-  const theme = /(?:^|;\s*)asiiko-theme=dark(?:;|$)/.test(cookie) ? "dark" : "light";
-  return { theme, env: getPublicEnv() } as const;
+  const theme = /(?:^|;\s*)asiiko-theme=dark(?:;|$)/.test(cookie) ? ("dark" as const) : ("light" as const);
+  const user = await getSessionUser(request);
+  return {
+    locale: detectLanguage(request),
+    theme,
+    user: user ? toPublicUser(user) : null,
+    env: getPublicEnv(),
+  };
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? "light";
+  const data = useRootData();
   return (
-    <html lang="en" className={theme === "dark" ? "dark" : undefined} data-theme-cookie={THEME_COOKIE}>
+    <html lang={data?.locale ?? "en"} className={data?.theme === "dark" ? "dark" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -57,22 +78,60 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Keeps i18next on the language the server chose, and settles a first visit's language. */
+function useLanguageSync(locale: RootData["locale"]) {
+  const { i18n } = useTranslation();
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    void loadResources(locale).then((resources) => {
+      const bundle = resources[locale]?.translation;
+      if (bundle) i18n.addResourceBundle(locale, "translation", bundle, true, true);
+      void i18n.changeLanguage(locale);
+    });
+  }, [i18n, locale]);
+
+  useEffect(() => {
+    if (readCookie(LANGUAGE_STORAGE_KEY)) return;
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      stored = null;
+    }
+    const detected = detectBrowserLanguage({
+      storage: stored,
+      navigatorLanguages: navigator.languages,
+      htmlLang: document.documentElement.lang,
+      pathname: window.location.pathname,
+      hostname: window.location.hostname,
+    });
+    rememberLanguage(detected);
+    if (detected !== locale) revalidator.revalidate();
+    // Only once, on the first page of a visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 export default function App() {
-  return <Outlet />;
+  const { locale } = useLoaderData<typeof loader>();
+  useLanguageSync(locale);
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+      <Toaster />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
-      <p className="text-gray-600 dark:text-gray-300">
-        {notFound ? "The page you're looking for doesn't exist." : "An unexpected error occurred"}
-      </p>
-      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to Home
-      </Link>
+    <main className="px-4">
+      <RouteErrorCard error={error} boundary="App" level="app" />
     </main>
   );
 }

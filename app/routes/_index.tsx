@@ -1,7 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "~/components/dashboard/dashboard-page";
+import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LandingPage } from "~/components/landing/landing-page";
+import { AppShell } from "~/components/shell/app-shell";
+import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
+import { getDashboard } from "~/modules/dashboard/dashboard.server";
+import { detectLanguage } from "~/modules/i18n/i18n.server";
 
-// '/' shows the landing page to visitors; the dashboard for signed-in users
-// arrives with sign-in.
-export default function Index() {
-  return <LandingPage />;
+// '/': the dashboard for a signed-in user, the landing page for a visitor.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { signedIn: false as const };
+  return {
+    signedIn: true as const,
+    user: toPublicUser(user),
+    locale: detectLanguage(request),
+    ...(await getDashboard(user)),
+  };
 }
+
+export default function Index() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.signedIn) return <LandingPage />;
+  return (
+    <AppShell user={data.user}>
+      <DashboardPage firstName={data.user.firstName} locale={data.locale} stats={data.stats} activity={data.activity} />
+    </AppShell>
+  );
+}
+
+export const ErrorBoundary = pageErrorBoundary("HomePage");

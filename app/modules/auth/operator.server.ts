@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/env.server";
+import { getSessionUser } from "./session.server";
 
-// Who may open the operators' queue dashboard. Until sign-in exists this is
-// whoever presents ADMIN_TOKEN: as a Bearer header, or once as ?token=...,
-// after which an httpOnly cookie scoped to the dashboard carries it.
+// Who may open the operators' queue dashboard: a signed-in administrator, or
+// whoever presents ADMIN_TOKEN (for operators without an account, and for
+// scripts): as a Bearer header, or once as ?token=..., after which an httpOnly
+// cookie scoped to the dashboard carries it.
 
 export const OPERATOR_COOKIE = "asiiko-operator";
 
@@ -36,7 +38,17 @@ function deny(res: Response, status: number, code: string, message: string) {
   res.status(status).setHeader("Cache-Control", "no-store").json({ success: false, error: { code, message } });
 }
 
+async function signedInRole(req: Request) {
+  if (!req.headers.cookie) return null;
+  const user = await getSessionUser(new globalThis.Request("http://localhost/admin/queues", { headers: { Cookie: req.headers.cookie } }));
+  return user?.role ?? null;
+}
+
 export function queueDashboardAccess(req: Request, res: Response, next: NextFunction) {
+  checkQueueDashboardAccess(req, res, next).catch(next);
+}
+
+async function checkQueueDashboardAccess(req: Request, res: Response, next: NextFunction) {
   const env = getEnv();
   const queryToken = typeof req.query.token === "string" ? req.query.token : undefined;
   const bearer = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -61,11 +73,14 @@ export function queueDashboardAccess(req: Request, res: Response, next: NextFunc
     next();
     return;
   }
-  if (check === "disabled") {
-    deny(res, 403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "The queue dashboard is closed: set ADMIN_TOKEN to open it.");
-  } else if (check === "missing") {
-    deny(res, 401, "AUTH_SESSION_EXPIRED", "Operators only: present the admin token.");
+  const role = check === "wrong" ? null : await signedInRole(req);
+  if (role === "ADMIN") {
+    next();
+    return;
+  }
+  if (check === "wrong" || role === "USER") {
+    deny(res, 403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "Administrators only.");
   } else {
-    deny(res, 403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "That admin token is not valid.");
+    deny(res, 401, "AUTH_SESSION_EXPIRED", "Administrators only: sign in as an administrator or present the admin token.");
   }
 }

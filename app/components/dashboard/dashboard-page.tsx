@@ -1,0 +1,147 @@
+import { useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useSignOut } from "~/components/shell/app-shell";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Icon, type IconName } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
+
+// The dashboard (features.md 2.7) with the user's own figures.
+
+interface DashboardProps {
+  firstName: string | null;
+  locale: string;
+  stats: { activeListings: number; farms: number; analyses: number; plan: "premium" | "trial" | "free" };
+  activity: ActivityItem[];
+}
+
+const QUICK: { to: string; label: string; icon: IconName }[] = [
+  { to: "/marketplace", label: "dashboard.quickMarketplace", icon: "store" },
+  { to: "/asiiko", label: "dashboard.quickAsiiko", icon: "sparkles" },
+  { to: "/mapping", label: "dashboard.quickMapping", icon: "map" },
+  { to: "/medicine", label: "dashboard.quickMedicine", icon: "leaf" },
+];
+
+function Stat({ label, value, icon }: { label: string; value: string | number; icon: IconName }) {
+  return (
+    <Card className="flex items-center gap-4 p-4">
+      <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+        <Icon name={icon} />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm text-gray-600 dark:text-gray-400">{label}</p>
+        <p className="text-2xl font-bold">{value}</p>
+      </div>
+    </Card>
+  );
+}
+
+export function DashboardPage({ firstName, locale, stats, activity }: DashboardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pending, signOut } = useSignOut();
+  const when = new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "medium", timeStyle: "short" });
+
+  function describe(item: ActivityItem) {
+    if (item.kind === "listing") return t("dashboard.activityListing", { name: item.name, price: formatNaira(item.priceNgn) });
+    if (item.kind === "farm") return t("dashboard.activityFarm", { name: item.name });
+    return t("dashboard.activityAnalysis");
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("dashboard.welcome", { name: firstName || t("dashboard.fallbackName") })}</h1>
+          <p className="text-gray-600 dark:text-gray-400">{t("dashboard.subtitle")}</p>
+        </div>
+        <Button variant="outline" onClick={signOut} disabled={pending}>
+          <Icon name="logout" />
+          {pending ? t("nav.signingOut") : t("nav.signOut")}
+        </Button>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Stat label={t("dashboard.statListings")} value={stats.activeListings} icon="store" />
+        <Stat label={t("dashboard.statFarms")} value={stats.farms} icon="map" />
+        <Stat label={t("dashboard.statAnalyses")} value={stats.analyses} icon="sparkles" />
+        <Stat
+          label={t("dashboard.statPlan")}
+          value={stats.plan === "premium" ? t("dashboard.planPremium") : stats.plan === "trial" ? t("dashboard.planTrial") : t("dashboard.planFree")}
+          icon="user"
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("dashboard.quickActions")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {QUICK.map((item) => (
+              <Button key={item.to} variant="outline" className="h-auto flex-col gap-2 whitespace-normal py-4 text-center" onClick={() => navigate(item.to)}>
+                <Icon name={item.icon} className="h-6 w-6 text-brand-600" />
+                {t(item.label)}
+              </Button>
+            ))}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <div className="flex items-center justify-between">
+              <CardTitle>{t("dashboard.weather")}</CardTitle>
+              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-600 dark:bg-gray-800 dark:text-gray-300">{t("dashboard.weatherSample")}</span>
+            </div>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <div className="flex items-center gap-3">
+              <Icon name="cloud" className="h-10 w-10 text-amber-500" />
+              <div>
+                <p className="text-3xl font-bold">28°C</p>
+                <p className="text-sm text-gray-600 dark:text-gray-400">{t("dashboard.weatherCondition")}</p>
+              </div>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
+                <dt className="text-gray-500">{t("dashboard.humidity")}</dt>
+                <dd className="font-semibold">75%</dd>
+              </div>
+              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
+                <dt className="text-gray-500">{t("dashboard.rainfall")}</dt>
+                <dd className="font-semibold">142 mm</dd>
+              </div>
+              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
+                <dt className="text-gray-500">{t("dashboard.wind")}</dt>
+                <dd className="font-semibold">12 km/h</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {activity.length === 0 ? (
+            <p className="text-gray-600 dark:text-gray-400">{t("dashboard.noActivity")}</p>
+          ) : (
+            <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+              {activity.map((item) => (
+                <li key={`${item.kind}-${item.at}`} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
+                  <span>{describe(item)}</span>
+                  <time dateTime={item.at} className="text-sm text-gray-500">
+                    {when.format(new Date(item.at))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Form, Link, NavLink, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast-store";
+import type { PublicUser } from "~/modules/auth/users.server";
+import { Footer } from "./footer";
+import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
+
+// The signed-in shell (platform.md section 2): sidebar, sticky header, footer.
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: IconName;
+  admin?: boolean;
+}
+
+const MAIN_ENTRIES: NavEntry[] = [
+  { to: "/dashboard", label: "nav.dashboard", icon: "home" },
+  { to: "/search", label: "nav.search", icon: "search" },
+  { to: "/marketplace", label: "nav.marketplace", icon: "store" },
+  { to: "/my-listings", label: "nav.myListings", icon: "list" },
+  { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
+  { to: "/medicine", label: "nav.medicine", icon: "leaf" },
+  { to: "/mapping", label: "nav.mapping", icon: "map" },
+  { to: "/asiiko", label: "nav.asiiko", icon: "sparkles" },
+];
+
+const ACCOUNT_ENTRIES: NavEntry[] = [
+  { to: "/profile", label: "nav.profile", icon: "user" },
+  { to: "/notifications", label: "nav.notifications", icon: "bell" },
+  { to: "/community", label: "nav.community", icon: "users" },
+  { to: "/settings", label: "nav.settings", icon: "settings" },
+  { to: "/help", label: "nav.help", icon: "help" },
+];
+
+/** Sign out through /logout; 'Signing out...' while it runs, then to / whatever happens. */
+export function useSignOut() {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pending = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
+      toast({ title: t("auth.logoutFailed"), variant: "destructive" });
+      navigate("/");
+    }
+  }, [fetcher.state, fetcher.data, navigate, t]);
+  return {
+    pending,
+    signOut: () => fetcher.submit(null, { method: "post", action: "/logout" }),
+  };
+}
+
+function SignOutButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { pending, signOut } = useSignOut();
+  return (
+    <Button variant="ghost" className={cn("w-full justify-start", className)} onClick={signOut} disabled={pending}>
+      <Icon name="logout" />
+      {pending ? t("nav.signingOut") : t("nav.signOut")}
+    </Button>
+  );
+}
+
+function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <NavLink
+        to={entry.to}
+        prefetch="intent"
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          cn(
+            "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
+            isActive
+              ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+              : "text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
+          )
+        }
+      >
+        <Icon name={entry.icon} />
+        <span className="flex-1">{t(entry.label)}</span>
+        {entry.admin ? (
+          <span className="rounded-full bg-earth-100 px-2 py-0.5 text-xs font-semibold text-earth-800 dark:bg-earth-800 dark:text-earth-100">
+            {t("nav.adminBadge")}
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
+  );
+}
+
+function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const entries = MAIN_ENTRIES.filter((entry) => !entry.admin || user.isAdmin);
+  return (
+    <>
+      {open ? (
+        <button
+          type="button"
+          aria-label={t("nav.closeMenu")}
+          className="fixed inset-0 z-30 bg-black/40 lg:hidden"
+          onClick={onClose}
+          data-testid="sidebar-overlay"
+        />
+      ) : null}
+      <aside
+        id="app-sidebar"
+        className={cn(
+          "fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-gray-200 bg-white transition-transform dark:border-gray-800 dark:bg-gray-950 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0",
+          open ? "translate-x-0" : "-translate-x-full",
+        )}
+        aria-label={t("nav.mainNavigation")}
+      >
+        <div className="flex h-16 items-center justify-between px-4">
+          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" onClick={onClose}>
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            {t("brand.name")}
+          </Link>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
+            <Icon name="close" />
+          </Button>
+        </div>
+        <nav className="flex-1 overflow-y-auto px-3 pb-4">
+          <ul className="flex flex-col gap-1">
+            {entries.map((entry) => (
+              <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
+            ))}
+          </ul>
+          <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">{t("nav.account")}</p>
+          <ul className="mt-2 flex flex-col gap-1">
+            {ACCOUNT_ENTRIES.map((entry) => (
+              <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-gray-200 p-3 dark:border-gray-800">
+          <div className="flex items-center gap-3 px-2 py-2" data-testid="profile-block">
+            <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+              {user.firstName.slice(0, 1).toUpperCase()}
+              {user.lastName.slice(0, 1).toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="truncate text-xs text-gray-500">{user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}</p>
+            </div>
+          </div>
+          <SignOutButton />
+        </div>
+      </aside>
+    </>
+  );
+}
+
+function HeaderSearch() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  return (
+    <Form method="get" action="/search" role="search" className="min-w-0 flex-1">
+      <label htmlFor="header-search" className="sr-only">
+        {t("header.searchLabel")}
+      </label>
+      <div className="relative">
+        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+        <input
+          id="header-search"
+          type="search"
+          name="q"
+          defaultValue={location.pathname === "/search" ? (params.get("q") ?? "") : ""}
+          placeholder={t("header.searchPlaceholder")}
+          className="h-10 w-full rounded-full border border-gray-300 bg-gray-50 pl-9 pr-3 text-sm placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:bg-white dark:border-gray-700 dark:bg-gray-900"
+        />
+      </div>
+    </Form>
+  );
+}
+
+function UserMenu({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const { pending, signOut } = useSignOut();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={t("nav.userMenu")}>
+          <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            {user.firstName.slice(0, 1).toUpperCase()}
+          </span>
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+          <DropdownMenu.Label className="px-3 py-2 text-sm">
+            <span className="block font-semibold">
+              {user.firstName} {user.lastName}
+            </span>
+            <span className="block text-xs text-gray-500">@{user.username}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
+          {[
+            { to: "/profile", label: "nav.profile" },
+            { to: "/settings", label: "nav.settings" },
+          ].map((item) => (
+            <DropdownMenu.Item key={item.to} asChild className="flex min-h-10 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800">
+              <Link to={item.to}>{t(item.label)}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Item
+            disabled={pending}
+            onSelect={signOut}
+            className="flex min-h-10 cursor-pointer items-center rounded-lg px-3 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950"
+          >
+            {pending ? t("nav.signingOut") : t("nav.signOut")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // A navigation closes the mobile sidebar.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-dvh">
+      <Sidebar user={user} open={open} onClose={() => setOpen(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
+            aria-expanded={open}
+            aria-controls="app-sidebar"
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Icon name="menu" />
+          </Button>
+          <Link to="/" className="hidden items-center gap-2 font-extrabold text-brand-700 dark:text-brand-300 sm:flex lg:hidden">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {t("brand.name")}
+          </Link>
+          <HeaderSearch />
+          <LanguageSwitcher compact />
+          <ThemeToggle />
+          <UserMenu user={user} />
+        </header>
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

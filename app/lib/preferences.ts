@@ -1,0 +1,37 @@
+import { LANGUAGE_STORAGE_KEY, type LanguageCode } from "./i18n";
+
+// The reader's choices, kept in local storage (asiiko-*) and in a cookie of the
+// same name so the server renders the right theme and language with no flash.
+export const THEME_STORAGE_KEY = "asiiko-theme";
+export type Theme = "light" | "dark";
+const YEAR = 365 * 24 * 3600;
+
+function remember(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full storage: the cookie still carries the choice.
+  }
+  document.cookie = `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+export function readCookie(name: string): string | undefined {
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+export function applyTheme(theme: Theme) {
+  document.documentElement.classList.toggle("dark", theme === "dark");
+  remember(THEME_STORAGE_KEY, theme);
+}
+
+export function rememberLanguage(language: LanguageCode) {
+  document.documentElement.lang = language;
+  remember(LANGUAGE_STORAGE_KEY, language);
+}
+
+/**
+ * Runs before the page paints: when local storage holds a theme the cookie
+ * lost, apply it at once and restore the cookie.
+ */
+export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");if((t==="dark"||t==="light")&&document.cookie.indexOf("${THEME_STORAGE_KEY}=")<0){document.documentElement.classList.toggle("dark",t==="dark");document.cookie="${THEME_STORAGE_KEY}="+t+"; Path=/; Max-Age=${YEAR}; SameSite=Lax"}}catch(e){}})();`;

@@ -1,0 +1,43 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { ApiFailure } from "~/modules/http/api.server";
+import { AUTH_LIMITS, clearRateLimit, hitRateLimits } from "./rate-limit.server";
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
+import { registerUser, verifyLogin } from "./users.server";
+import { validate } from "~/modules/http/api.server";
+
+// Sign-in and registration rules, shared by the JSON API (/api/login,
+// /api/register) and the /auth page (through remix-auth's form strategies).
+
+export async function signIn(input: LoginInput, clientIp: string) {
+  await hitRateLimits([
+    { limit: AUTH_LIMITS.loginPerIp, key: clientIp },
+    { limit: AUTH_LIMITS.loginPerUsername, key: input.username.trim() },
+  ]);
+  const user = await verifyLogin(input);
+  // One answer for an unknown name and a wrong password.
+  if (!user) throw new ApiFailure(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
+  await clearRateLimit(AUTH_LIMITS.loginPerUsername, input.username.trim());
+  return user;
+}
+
+export async function signUp(input: RegisterInput, clientIp: string, language: string) {
+  await hitRateLimits([{ limit: AUTH_LIMITS.registerPerIp, key: clientIp }]);
+  return registerUser(input, language);
+}
+
+type User = Awaited<ReturnType<typeof signIn>>;
+
+/** The remix-auth strategies the /auth page uses; the page passes the client's address in the form context. */
+export function createAuthenticator(clientIp: string, language: string) {
+  const authenticator = new Authenticator<User>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => signIn(validate(loginSchema, Object.fromEntries(form)), clientIp)),
+    "login",
+  );
+  authenticator.use(
+    new FormStrategy(async ({ form }) => signUp(validate(registerSchema, Object.fromEntries(form)), clientIp, language)),
+    "register",
+  );
+  return authenticator;
+}

@@ -1,0 +1,121 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { getEnv, sessionSecrets } from "~/env.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/modules/db.server";
+import { publicUser } from "./users.server";
+
+// Sessions live in the database; the cookie carries only the signed session
+// id. Signing in always makes a new session (and a new id), signing out
+// deletes it, so a stolen or old cookie stops working.
+
+export const SESSION_DAYS = 30;
+
+const env = getEnv();
+export const sessionCookie = createCookie("asiiko-session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true,
+  secrets: sessionSecrets(env),
+  maxAge: SESSION_DAYS * 24 * 3600,
+});
+
+const userSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  language: true,
+  createdAt: true,
+  firstPremiumUseAt: true,
+} as const;
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSession>>>["user"];
+
+async function loadSession(sessionId: string) {
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { id: true, expiresAt: true, user: { select: userSelect } },
+  });
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await prisma.session.deleteMany({ where: { id: sessionId } });
+    return null;
+  }
+  return session;
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 && value.length <= 64 ? value : null;
+}
+
+// Several loaders of one request ask for the user; look it up once.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSessionId(request).then(async (id) => (id ? ((await loadSession(id))?.user ?? null) : null));
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** Starts a new session for the user; answers the Set-Cookie value. Any session in the request's cookie ends. */
+export async function createUserSession(request: Request, userId: string) {
+  const previous = await readSessionId(request);
+  if (previous) await prisma.session.deleteMany({ where: { id: previous } });
+  const session = await prisma.session.create({
+    data: {
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
+    },
+  });
+  return sessionCookie.serialize(session.id);
+}
+
+/** Ends the request's session; answers the Set-Cookie value that clears the cookie. */
+export async function destroyUserSession(request: Request) {
+  const id = await readSessionId(request);
+  if (id) await prisma.session.deleteMany({ where: { id } });
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Pages: the signed-in user, or a redirect to /auth that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** /api routes: the signed-in user, or 401 AUTH_SESSION_EXPIRED. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  throw new ApiFailure(401, "AUTH_SESSION_EXPIRED", "Please log in again");
+}
+
+/** /api routes for administrators: 401 when signed out, 403 AUTHZ_INSUFFICIENT_PERMISSIONS otherwise. */
+export async function requireApiAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role !== "ADMIN") {
+    throw new ApiFailure(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "You do not have permission to perform this action");
+  }
+  return user;
+}
+
+export function toPublicUser(user: SessionUser) {
+  return publicUser(user);
+}
+
+/** Removes expired sessions (run from time to time by the workers). */
+export async function deleteExpiredSessions() {
+  const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  return count;
+}

@@ -1,0 +1,76 @@
+import { Prisma, type User } from "~/generated/prisma/client";
+import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/modules/db.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import type { LoginInput, RegisterInput } from "./schemas";
+
+/** What the client sees of a user (GET /api/user, login, register). */
+export function publicUser(user: Pick<User, "id" | "username" | "email" | "firstName" | "lastName" | "role" | "language" | "createdAt">) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    isAdmin: user.role === "ADMIN",
+    language: user.language,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+export const normaliseUsername = (username: string) => username.trim().toLowerCase();
+
+/** Creates an account; 409 AUTH_USERNAME_EXISTS or AUTH_EMAIL_EXISTS when taken. */
+export async function registerUser(input: RegisterInput, language = "en") {
+  const username = normaliseUsername(input.username);
+  const email = input.email ? input.email.trim().toLowerCase() : null;
+  const [byUsername, byEmail] = await Promise.all([
+    prisma.user.findUnique({ where: { username }, select: { id: true } }),
+    email ? prisma.user.findUnique({ where: { email }, select: { id: true } }) : null,
+  ]);
+  if (byUsername) throw new ApiFailure(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
+  if (byEmail) throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+  try {
+    return await prisma.user.create({
+      data: {
+        username,
+        email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        passwordHash: await hashPassword(input.password),
+        language,
+      },
+    });
+  } catch (error) {
+    // Two registrations racing for the same name: the database decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const target = JSON.stringify(error.meta ?? {});
+      if (target.includes("email")) throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new ApiFailure(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The user for a username and password, or null. An unknown username costs a
+ * password check too, so the answer time does not tell which names exist.
+ */
+export async function verifyLogin({ username, password }: LoginInput) {
+  const user = await prisma.user.findUnique({ where: { username: normaliseUsername(username) } });
+  if (!user) {
+    await verifyPassword(password, await dummyPasswordHash());
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+export async function findUserById(id: string) {
+  return prisma.user.findUnique({ where: { id } });
+}
+
+export async function setUserLanguage(userId: string, language: string) {
+  await prisma.user.update({ where: { id: userId }, data: { language } });
+}

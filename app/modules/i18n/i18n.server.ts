@@ -1,0 +1,58 @@
+import { createCookie } from "@remix-run/node";
+import { createInstance, type TFunction } from "i18next";
+import { getEnv } from "~/env.server";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
+import { loadResources } from "~/locales/resources";
+
+// The server's side of language detection: the cookie the switcher sets, then
+// the browser's Accept-Language, then English.
+export const languageCookie = createCookie(LANGUAGE_STORAGE_KEY, {
+  path: "/",
+  sameSite: "lax",
+  maxAge: 365 * 24 * 3600,
+  httpOnly: false,
+  secure: getEnv().NODE_ENV === "production" && getEnv().PUBLIC_URL?.startsWith("https:") === true,
+});
+
+function fromCookieHeader(header: string | null): LanguageCode | undefined {
+  const match = header?.match(/(?:^|;\s*)asiiko-lang=([^;]+)/);
+  const value = match?.[1] ? decodeURIComponent(match[1]).replace(/^"|"$/g, "") : undefined;
+  return isLanguage(value) ? value : undefined;
+}
+
+function fromAcceptLanguage(header: string | null): LanguageCode | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { tag: tag ?? "", q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const language = matchLanguage(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+export function detectLanguage(request: Request): LanguageCode {
+  return (
+    fromCookieHeader(request.headers.get("Cookie")) ??
+    fromAcceptLanguage(request.headers.get("Accept-Language")) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/** An i18next instance for one request, with its language's texts loaded. */
+export async function createI18nInstance(language: LanguageCode) {
+  const instance = createInstance();
+  await instance.init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+  return instance;
+}
+
+export async function getFixedT(requestOrLanguage: Request | LanguageCode): Promise<TFunction> {
+  const language = typeof requestOrLanguage === "string" ? requestOrLanguage : detectLanguage(requestOrLanguage);
+  return (await createI18nInstance(language)).t;
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
+import { PageHeader } from "~/components/shell/page-header";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { useRootData } from "~/root";
+
+export default function HelpPage() {
+  const { t } = useTranslation();
+  const supportEmail = useRootData()?.env.SUPPORT_EMAIL ?? "support@asiiko.ng";
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t("pages.helpTitle")} subtitle={t("pages.helpText")} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Card className="flex flex-col gap-2 p-5">
+          <Icon name="mail" className="h-6 w-6 text-brand-600" />
+          <p className="font-semibold">{t("pages.helpEmail")}</p>
+          <a href={`mailto:${supportEmail}`} className="break-all text-brand-700 underline dark:text-brand-300">
+            {supportEmail}
+          </a>
+        </Card>
+        <Card className="flex flex-col gap-2 p-5">
+          <Icon name="phone" className="h-6 w-6 text-brand-600" />
+          <p className="font-semibold">{t("pages.helpPhone")}</p>
+          <p>{t("footer.phone")}</p>
+        </Card>
+        <Card className="flex flex-col gap-2 p-5">
+          <Icon name="pin" className="h-6 w-6 text-brand-600" />
+          <p className="font-semibold">{t("pages.helpAddress")}</p>
+          <p>{t("footer.city")}</p>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = pageErrorBoundary("HelpPage");

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { signUp } from "~/modules/auth/auth.server";
+import { registerSchema } from "~/modules/auth/schemas";
+import { createUserSession } from "~/modules/auth/session.server";
+import { publicUser } from "~/modules/auth/users.server";
+import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { detectLanguage } from "~/modules/i18n/i18n.server";
+
+// POST /api/register { username, email?, password, firstName, lastName }:
+// 201 with the new user object, signed in.
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(request, async () => {
+    const input = validate(registerSchema, await readJsonBody(request));
+    const user = await signUp(input, context.clientIp, detectLanguage(request));
+    const cookie = await createUserSession(request, user.id);
+    return Response.json(publicUser(user), { status: 201, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

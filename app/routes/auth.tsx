@@ -1,0 +1,219 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as Tabs from "@radix-ui/react-tabs";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { formatNaira } from "~/lib/currency";
+import { LANGUAGES } from "~/lib/i18n";
+import { toast } from "~/lib/toast-store";
+import { createAuthenticator } from "~/modules/auth/auth.server";
+import { loginSchema, registerSchema, safeRedirect } from "~/modules/auth/schemas";
+import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getSessionUser(request)) throw redirect("/");
+  return null;
+}
+
+type Intent = "login" | "register";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const intent: Intent = form.get("intent") === "register" ? "register" : "login";
+  const submission = parseWithZod(form, { schema: intent === "register" ? registerSchema : loginSchema });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+  }
+  const language = detectLanguage(request);
+  try {
+    const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
+    const cookie = await createUserSession(request, user.id);
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const t = await getFixedT(language);
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
+    const message = t(error.message);
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: error.fields ? [] : [message], fieldErrors, hideFields: ["password"] }),
+        failure: { code: error.code, message },
+      },
+      { status: error.status, headers: error.headers },
+    );
+  }
+}
+
+type ActionData = { intent: Intent; result: SubmissionResult<string[]>; failure: { code: string; message: string } | null };
+
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const translate = (errors?: string[]) => errors?.map((error) => t(error));
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
+        <Input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" placeholder={t("auth.usernamePlaceholder")} />
+      </Field>
+      <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
+        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" placeholder={t("auth.passwordPlaceholder")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={pending}>
+        {pending ? t("auth.signingIn") : t("auth.signInButton")}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const translate = (errors?: string[]) => errors?.map((error) => t(error));
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.firstName.id} label={t("auth.firstName")} errors={translate(fields.firstName.errors)}>
+          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" placeholder={t("auth.firstNamePlaceholder")} />
+        </Field>
+        <Field id={fields.lastName.id} label={t("auth.lastName")} errors={translate(fields.lastName.errors)}>
+          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" placeholder={t("auth.lastNamePlaceholder")} />
+        </Field>
+      </div>
+      <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
+        <Input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" placeholder={t("auth.usernamePlaceholder")} />
+      </Field>
+      <Field id={fields.email.id} label={`${t("auth.email")} (${t("common.optional")})`} errors={translate(fields.email.errors)}>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} />
+      </Field>
+      <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
+        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" placeholder={t("auth.passwordPlaceholder")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={pending}>
+        {pending ? t("auth.signingUp") : t("auth.signUpButton")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AuthPage() {
+  useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const price = useRootData()?.env.PREMIUM_PRICE_NGN ?? 15000;
+  const [tab, setTab] = useState<Intent>(actionData?.intent ?? "login");
+
+  useEffect(() => {
+    if (!actionData?.failure) return;
+    toast({
+      title: actionData.intent === "register" ? t("auth.registrationFailed") : t("auth.loginFailed"),
+      description: actionData.failure.message,
+      variant: "destructive",
+    });
+  }, [actionData, t]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white dark:from-gray-900 dark:to-gray-950">
+      <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          {t("brand.name")}
+        </Link>
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-8 px-4 py-6 md:grid-cols-[1fr_22rem] md:py-12">
+        <section className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 sm:p-8">
+          <h1 className="text-2xl font-bold">{t("auth.title")}</h1>
+          <p className="mb-6 text-gray-600 dark:text-gray-400">{t("auth.subtitle")}</p>
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Intent)}>
+            <Tabs.List className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800" aria-label={t("auth.title")}>
+              {(["login", "register"] as const).map((value) => (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  className="min-h-10 rounded-lg text-sm font-semibold text-gray-600 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
+                >
+                  {value === "login" ? t("auth.signInTab") : t("auth.signUpTab")}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="login">
+              <SignInForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} redirectTo={redirectTo} />
+            </Tabs.Content>
+            <Tabs.Content value="register">
+              <SignUpForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} redirectTo={redirectTo} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </section>
+        <aside className="flex flex-col gap-4">
+          <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-200">{t("auth.planTitle")}</p>
+            <p className="mt-1 text-3xl font-extrabold">{t("auth.planPrice", { price: formatNaira(price) })}</p>
+            <p className="mt-2 text-sm text-brand-100">{t("auth.planText")}</p>
+            <p className="mt-3 text-sm font-semibold">{t("auth.trialText")}</p>
+          </div>
+          <div className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+            <p className="flex items-center gap-2 font-semibold">
+              <Icon name="globe" /> {t("auth.languagesTitle")}
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {LANGUAGES.map((language) => (
+                <li key={language.code} lang={language.code} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+                  {language.name}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { destroyUserSession } from "~/modules/auth/session.server";
+
+// POST /logout (the sidebar's Sign Out): ends the session and goes to /.
+export async function action({ request }: ActionFunctionArgs) {
+  const cookie = await destroyUserSession(request);
+  return redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+export async function loader() {
+  return redirect("/");
+}
