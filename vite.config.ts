@@ -13,7 +13,16 @@ declare module "@remix-run/node" {
 export default defineConfig({
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
   server: { port: 3000 },
-  build: { target: "es2020" },
+  build: {
+    target: "es2020",
+    rollupOptions: {
+      // zod ships /* @__PURE__ */ comments in places Rollup cannot use; harmless, and not ours to fix.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+        warn(warning);
+      },
+    },
+  },
   optimizeDeps: {
     // Loaded lazily after mount; pre-bundle so dev does not re-optimise mid-session.
     include: ["leaflet", "leaflet-draw"],

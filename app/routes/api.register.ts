@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { signUp } from "~/modules/auth/auth.server";
+import { limitRegistration, signUp } from "~/modules/auth/auth.server";
 import { registerSchema } from "~/modules/auth/schemas";
 import { createUserSession } from "~/modules/auth/session.server";
 import { publicUser } from "~/modules/auth/users.server";
@@ -11,8 +11,9 @@ import { detectLanguage } from "~/modules/i18n/i18n.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(request, async () => {
+    await limitRegistration(context.clientIp);
     const input = validate(registerSchema, await readJsonBody(request));
-    const user = await signUp(input, context.clientIp, detectLanguage(request));
+    const user = await signUp(input, detectLanguage(request));
     const cookie = await createUserSession(request, user.id);
     return Response.json(publicUser(user), { status: 201, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   });

@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { formatNaira } from "~/lib/currency";
 import { LANGUAGES } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
-import { createAuthenticator } from "~/modules/auth/auth.server";
+import { createAuthenticator, limitRegistration } from "~/modules/auth/auth.server";
 import { loginSchema, registerSchema, safeRedirect } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
 import { ApiFailure } from "~/modules/http/api.server";
@@ -33,11 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const intent: Intent = form.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(form, { schema: intent === "register" ? registerSchema : loginSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
-  }
   const language = detectLanguage(request);
   try {
+    if (intent === "register") await limitRegistration(context.clientIp);
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+    }
     const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
     const cookie = await createUserSession(request, user.id);
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });

@@ -1,10 +1,9 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { ApiFailure } from "~/modules/http/api.server";
+import { ApiFailure, validate } from "~/modules/http/api.server";
 import { AUTH_LIMITS, clearRateLimit, hitRateLimits } from "./rate-limit.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 import { registerUser, verifyLogin } from "./users.server";
-import { validate } from "~/modules/http/api.server";
 
 // Sign-in and registration rules, shared by the JSON API (/api/login,
 // /api/register) and the /auth page (through remix-auth's form strategies).
@@ -21,14 +20,18 @@ export async function signIn(input: LoginInput, clientIp: string) {
   return user;
 }
 
-export async function signUp(input: RegisterInput, clientIp: string, language: string) {
+/** Counts a registration attempt, valid or not, against the address's limit (checked before validation, so junk counts too). */
+export async function limitRegistration(clientIp: string) {
   await hitRateLimits([{ limit: AUTH_LIMITS.registerPerIp, key: clientIp }]);
+}
+
+export async function signUp(input: RegisterInput, language: string) {
   return registerUser(input, language);
 }
 
 type User = Awaited<ReturnType<typeof signIn>>;
 
-/** The remix-auth strategies the /auth page uses; the page passes the client's address in the form context. */
+/** The remix-auth strategies of the /auth page (the page counts registration attempts itself, before validating). */
 export function createAuthenticator(clientIp: string, language: string) {
   const authenticator = new Authenticator<User>();
   authenticator.use(
@@ -36,7 +39,7 @@ export function createAuthenticator(clientIp: string, language: string) {
     "login",
   );
   authenticator.use(
-    new FormStrategy(async ({ form }) => signUp(validate(registerSchema, Object.fromEntries(form)), clientIp, language)),
+    new FormStrategy(async ({ form }) => signUp(validate(registerSchema, Object.fromEntries(form)), language)),
     "register",
   );
   return authenticator;

@@ -1,0 +1,293 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getQueue } from "~/jobs/enqueue.server";
+import { prisma } from "~/modules/db.server";
+import { bootWebServer } from "../../tests/support/web";
+
+// Sign-in, registration and sessions over HTTP, against the real database and Redis.
+let web: Awaited<ReturnType<typeof bootWebServer>>;
+
+beforeAll(async () => {
+  web = await bootWebServer();
+});
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+/** Each test speaks from its own address (the server trusts the loopback proxy header), so rate limits stay apart. */
+function newIp() {
+  return `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+}
+
+function uniqueName(prefix = "user") {
+  return `${prefix}_${randomBytes(4).toString("hex")}`;
+}
+
+async function call(method: string, path: string, body?: unknown, init: { cookie?: string; ip?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  const headers: Record<string, string> = { "X-Forwarded-For": init.ip ?? newIp(), ...init.headers };
+  if (body !== undefined || init.raw !== undefined) headers["Content-Type"] ??= "application/json";
+  if (init.cookie) headers.Cookie = init.cookie;
+  const response = await fetch(`${web.baseUrl}${path}`, {
+    method,
+    headers,
+    body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected field by field
+  return { status: response.status, headers: response.headers, body: json as any, cookie: response.headers.get("set-cookie") };
+}
+
+const sessionPart = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
+
+function registration(overrides: Record<string, unknown> = {}) {
+  return { username: uniqueName(), password: "correct-horse-8", firstName: "Amina", lastName: "Bello", email: `${uniqueName("mail")}@example.ng`, ...overrides };
+}
+
+describe("POST /api/register", () => {
+  it("creates the account, signs it in and answers the user object", async () => {
+    const input = registration({ username: uniqueName("Mixed_Case") });
+    const response = await call("POST", "/api/register", input);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      username: input.username.toLowerCase(),
+      email: (input.email as string).toLowerCase(),
+      firstName: "Amina",
+      lastName: "Bello",
+      role: "USER",
+      isAdmin: false,
+    });
+    expect(response.body).not.toHaveProperty("passwordHash");
+    expect(response.cookie).toMatch(/^asiiko-session=[^;]+;.*HttpOnly/i);
+    expect(response.cookie).toMatch(/SameSite=Lax/i);
+
+    const me = await call("GET", "/api/user", undefined, { cookie: sessionPart(response.cookie) });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(response.body.id);
+
+    const stored = await prisma.user.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored.passwordHash).not.toContain("correct-horse-8");
+  });
+
+  it("takes e-mail as optional: missing, empty or null", async () => {
+    for (const email of [undefined, "", null]) {
+      const response = await call("POST", "/api/register", registration({ email }));
+      expect(response.status).toBe(201);
+      expect(response.body.email).toBeNull();
+    }
+  });
+
+  it("refuses a taken username (whatever its case) and a taken e-mail with 409", async () => {
+    const first = registration();
+    expect((await call("POST", "/api/register", first)).status).toBe(201);
+
+    const sameName = await call("POST", "/api/register", registration({ username: first.username.toUpperCase() }));
+    expect(sameName.status).toBe(409);
+    expect(sameName.body.error.code).toBe("AUTH_USERNAME_EXISTS");
+    expect(sameName.body.error.fields.username).toEqual(["That username is already taken"]);
+
+    const sameEmail = await call("POST", "/api/register", registration({ email: (first.email as string).toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.error.code).toBe("AUTH_EMAIL_EXISTS");
+  });
+
+  it.each([
+    ["a username of 2 characters", { username: "ab" }, "VLD_REQUIRED_FIELD", "username", "Username must be 3-50 characters"],
+    ["a username of 51 characters", { username: "u".repeat(51) }, "VLD_REQUIRED_FIELD", "username", "Username must be 3-50 characters"],
+    ["a username with spaces", { username: "amina bello" }, "VLD_REQUIRED_FIELD", "username", "Use letters, numbers, dots, dashes and underscores only"],
+    ["a password of 7 characters", { password: "1234567" }, "VLD_PASSWORD_TOO_SHORT", "password", "Password must be at least 8 characters"],
+    ["no first name", { firstName: undefined }, "VLD_REQUIRED_FIELD", "firstName", "First name is required"],
+    ["a blank last name", { lastName: "   " }, "VLD_REQUIRED_FIELD", "lastName", "Last name is required"],
+    ["no username", { username: undefined }, "VLD_REQUIRED_FIELD", "username", "Username is required"],
+    ["an invalid e-mail", { email: "amina@" }, "VLD_INVALID_EMAIL", "email", "Enter a valid e-mail address"],
+    ["a number for a name", { firstName: 42 }, "VLD_REQUIRED_FIELD", "firstName", "First name is required"],
+  ])("refuses %s with 400 and the field's message", async (_case, overrides, code, field, message) => {
+    const response = await call("POST", "/api/register", registration(overrides));
+    expect(response.status).toBe(400);
+    expect(response.body.success).toBe(false);
+    expect(response.body.error.code).toBe(code);
+    expect(response.body.error.fields[field]).toContain(message);
+  });
+
+  it("accepts the boundaries: usernames of 3 and 50 characters, a password of 8", async () => {
+    const three = `a${randomBytes(1).toString("hex")}`;
+    expect((await call("POST", "/api/register", registration({ username: three, password: "12345678" }))).status).toBe(201);
+    const fifty = `${uniqueName("b")}${"x".repeat(50)}`.slice(0, 50);
+    expect((await call("POST", "/api/register", registration({ username: fifty }))).status).toBe(201);
+  });
+
+  it("answers messages in the reader's language", async () => {
+    const response = await call("POST", "/api/register", registration({ password: "short" }), { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).not.toBe("Password must be at least 8 characters");
+    expect(response.body.error.message).toMatch(/8/);
+  });
+
+  it("refuses a 5 MB body, a wrong content type, malformed JSON and non-object JSON, storing nothing", async () => {
+    const before = await prisma.user.count();
+    const huge = await call("POST", "/api/register", undefined, { raw: JSON.stringify({ ...registration(), firstName: "x".repeat(5 * 1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
+
+    const form = await call("POST", "/api/register", undefined, { raw: "username=a&password=b", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(form.status).toBe(415);
+    expect(form.body.error.message).toContain("JSON");
+
+    const broken = await call("POST", "/api/register", undefined, { raw: '{"username": "amina",' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.message).toBe("The request body is not valid JSON.");
+
+    for (const raw of ["[]", "null", '"text"']) {
+      const response = await call("POST", "/api/register", undefined, { raw });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toMatch(/^VLD_/);
+    }
+    expect(await prisma.user.count()).toBe(before);
+  });
+
+  it("limits registrations per address with 429 and Retry-After", async () => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      last = await call("POST", "/api/register", { username: "x" }, { ip });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(last!.status).toBe(429);
+    expect(last!.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/login", () => {
+  it("signs in with the right password, case-insensitively, with a new session each time", async () => {
+    const input = registration();
+    const registered = await call("POST", "/api/register", input);
+    const first = await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password });
+    expect(first.status).toBe(200);
+    expect(first.body.id).toBe(registered.body.id);
+
+    // Signing in again from the same browser renews the session id and ends the old one.
+    const second = await call("POST", "/api/login", { username: input.username, password: input.password }, { cookie: sessionPart(first.cookie) });
+    expect(second.status).toBe(200);
+    expect(sessionPart(second.cookie)).not.toBe(sessionPart(first.cookie));
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(first.cookie) })).status).toBe(401);
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(second.cookie) })).status).toBe(200);
+  });
+
+  it("gives the same 401 for a wrong password and an unknown username", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    const wrong = await call("POST", "/api/login", { username: input.username, password: "not-the-password" });
+    const unknown = await call("POST", "/api/login", { username: uniqueName("ghost"), password: "not-the-password" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error).toEqual({ code: "AUTH_INVALID_CREDENTIALS", message: "Invalid username or password" });
+    expect(wrong.cookie).toBeNull();
+  });
+
+  it("requires username and password", async () => {
+    const response = await call("POST", "/api/login", {});
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe("VLD_REQUIRED_FIELD");
+    expect(Object.keys(response.body.error.fields).sort()).toEqual(["password", "username"]);
+  });
+
+  it("locks a username after 10 failed attempts, from any address, then lets nobody in for a while", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(401);
+    }
+    const limited = await call("POST", "/api/login", { username: input.username, password: input.password });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("refuses a sign-in posted from another site", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    const cross = await call("POST", "/api/login", { username: input.username, password: input.password }, { headers: { Origin: "https://evil.example" } });
+    expect(cross.status).toBe(403);
+    expect(cross.body.error.code).toBe("SEC_CSRF_VIOLATION");
+    expect(cross.cookie).toBeNull();
+    const same = await call("POST", "/api/login", { username: input.username, password: input.password }, { headers: { Origin: web.baseUrl } });
+    expect(same.status).toBe(200);
+  });
+
+  it("answers only POST", async () => {
+    const response = await call("GET", "/api/login");
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("GET /api/user and POST /api/logout", () => {
+  it("answers 401 when signed out or with a forged cookie", async () => {
+    const none = await call("GET", "/api/user");
+    expect(none.status).toBe(401);
+    expect(none.body.error.code).toBe("AUTH_SESSION_EXPIRED");
+    const forged = await call("GET", "/api/user", undefined, { cookie: "asiiko-session=not-signed" });
+    expect(forged.status).toBe(401);
+  });
+
+  it("signs out: the cookie is cleared and the old session no longer works", async () => {
+    const registered = await call("POST", "/api/register", registration());
+    const cookie = sessionPart(registered.cookie);
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
+
+    const out = await call("POST", "/api/logout", undefined, { cookie });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ success: true });
+    expect(out.cookie).toMatch(/asiiko-session=;.*Max-Age=0/i);
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(401);
+    expect(await prisma.session.count({ where: { userId: registered.body.id } })).toBe(0);
+  });
+
+  it("answers the same when signing out without a session", async () => {
+    const out = await call("POST", "/api/logout");
+    expect(out.status).toBe(200);
+  });
+});
+
+describe("POST /api/errors/frontend", () => {
+  const report = {
+    errorId: "ERR-TEST-0001",
+    boundary: "MarketplacePage",
+    level: "page",
+    message: "Cannot read properties of undefined",
+    stack: "TypeError: ...",
+    componentStack: null,
+    timestamp: new Date().toISOString(),
+    userAgent: "Mozilla/5.0",
+    url: "http://localhost/marketplace",
+    retryCount: 1,
+  };
+
+  it("accepts a report and queues it for the worker", async () => {
+    const response = await call("POST", "/api/errors/frontend", report);
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ success: true, data: { errorId: "ERR-TEST-0001" } });
+    const jobs = await getQueue("frontend-errors").getJobs(["waiting", "delayed", "active", "completed"]);
+    expect(jobs.some((job) => job.data.report.errorId === "ERR-TEST-0001")).toBe(true);
+  });
+
+  it("refuses a malformed or oversized report", async () => {
+    const bad = await call("POST", "/api/errors/frontend", { ...report, level: "galaxy" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toMatch(/^VLD_/);
+    const big = await call("POST", "/api/errors/frontend", { ...report, stack: "x".repeat(40_000) });
+    expect(big.status).toBe(413);
+  });
+});
