@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { Queue } from "bullmq";
 import { jobPayloadSchemas, type JobPayload, type QueueName } from "~/jobs/queues";
 import { E2E_ADMIN_TOKEN } from "../../playwright.config";
+import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
 
 // One job on each queue, completed by the separate worker process that
 // `npm start` runs, then seen by an operator on the dashboard.
@@ -28,7 +29,7 @@ test("a job on each queue is completed by the workers and shows on the dashboard
   const connection = { url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" };
   const jobs = [];
   for (const [name, payload] of Object.entries(payloads) as [QueueName, unknown][]) {
-    const queue = new Queue(name, { connection, prefix: "asiiko-e2e" });
+    const queue = new Queue(name, { connection, prefix: E2E_QUEUE_PREFIX });
     const job = await queue.add(name, jobPayloadSchemas[name].parse(payload));
     jobs.push({ queue, job });
   }

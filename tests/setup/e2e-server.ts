@@ -1,26 +1,35 @@
 // Serves the product for the browser tests: a fresh database (migrated and
 // seeded), its own queue prefix, the production build, web and workers.
 import { spawn } from "node:child_process";
+import { Redis } from "ioredis";
 import { dropDatabase, migrate } from "../../scripts/migrate";
+import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 
-const base = new URL(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko");
-base.pathname = "/asiiko_e2e";
-const databaseUrl = base.toString();
+const databaseUrl = E2E_DATABASE_URL;
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   DATABASE_URL: databaseUrl,
-  QUEUE_PREFIX: "asiiko-e2e",
+  QUEUE_PREFIX: E2E_QUEUE_PREFIX,
   PORT: process.env.E2E_PORT ?? "3100",
   HOST: "127.0.0.1",
   ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdef",
-  SESSION_SECRET: "e2e-session-secret",
+  SESSION_SECRET: E2E_SESSION_SECRET,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
   UPLOAD_DIR: "test-results/uploads",
 };
 
+// A fresh start: no database, queues or rate-limit counters left from an earlier run.
 await dropDatabase(databaseUrl);
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+let cursor = "0";
+do {
+  const [next, keys] = await redis.scan(cursor, "MATCH", `${E2E_QUEUE_PREFIX}:*`, "COUNT", 500);
+  cursor = next;
+  if (keys.length > 0) await redis.del(...keys);
+} while (cursor !== "0");
+redis.disconnect();
 await migrate(databaseUrl);
 const seeded = spawn(process.execPath, ["--import", "tsx", "prisma/seed.ts"], { env, stdio: "inherit" });
 await new Promise<void>((resolve, reject) =>

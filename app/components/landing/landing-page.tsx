@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Footer } from "~/components/shell/footer";
+import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { formatNaira } from "~/lib/currency";
 import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
 
@@ -26,8 +29,9 @@ function PrimaryLink({ children }: { children: ReactNode }) {
 }
 
 function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation();
   return (
-    <span className="flex items-center gap-1 text-sm text-earth-600 dark:text-earth-400" aria-label={`Rated ${rating} out of 5`}>
+    <span className="flex items-center gap-1 text-sm text-earth-600 dark:text-earth-400" aria-label={t("landing.rated", { rating })}>
       <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
         <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z" />
       </svg>
@@ -37,16 +41,17 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function ProductCard({ product }: { product: FeaturedProduct }) {
+  const { t } = useTranslation();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
       <div className="relative aspect-[4/3] bg-brand-50 dark:bg-gray-800">
         <img src={product.imageUrl} alt={product.name} loading="lazy" className="h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex gap-2">
-          <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold capitalize text-gray-800">
-            {product.category}
+          <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-gray-800">
+            {product.category === "crop" ? t("landing.categoryCrop") : t("landing.categoryMedicine")}
           </span>
           {product.organic ? (
-            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Organic</span>
+            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">{t("landing.organic")}</span>
           ) : null}
         </div>
       </div>
@@ -66,7 +71,7 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
           to="/auth"
           className="mt-1 inline-flex min-h-10 items-center justify-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-800"
         >
-          View details
+          {t("landing.viewDetails")}
         </Link>
       </div>
     </article>
@@ -90,14 +95,19 @@ function Feature({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function LandingPage() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-10 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <Logo />
-          <Link to="/auth" className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-900">
-            Sign In
-          </Link>
+          <div className="flex items-center gap-1">
+            <LanguageSwitcher compact />
+            <ThemeToggle />
+            <Link to="/auth" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-900">
+              {t("landing.signIn")}
+            </Link>
+          </div>
         </div>
       </header>
 
@@ -106,18 +116,17 @@ export function LandingPage() {
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
             <div className="flex flex-col gap-6">
               <p className="w-fit rounded-full bg-earth-100 px-3 py-1 text-sm font-semibold text-earth-800 dark:bg-earth-800 dark:text-earth-100">
-                Join 10,000+ farmers across Nigeria
+                {t("landing.joinFarmers")}
               </p>
               <h1 className="text-4xl font-extrabold leading-tight tracking-tight md:text-5xl">
-                Grow more. Sell better. <span className="text-brand-600 dark:text-brand-400">Farm smarter.</span>
+                {t("landing.heroTitleStart")} <span className="text-brand-600 dark:text-brand-400">{t("landing.heroTitleEnd")}</span>
               </h1>
               <p className="text-lg text-gray-700 dark:text-gray-300">
-                Sell your harvest in naira, check crops, livestock and medicinal plants with Asiiko AI, and map your
-                farm with GPS, in English, Français, Hausa, Igbo or Yorùbá.
+                {t("landing.heroText")}
               </p>
               <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-                <PrimaryLink>Sign In to Start Farming</PrimaryLink>
-                <p className="text-sm text-gray-600 dark:text-gray-400">Start free for 1 week · no credit card</p>
+                <PrimaryLink>{t("landing.heroCta")}</PrimaryLink>
+                <p className="text-sm text-gray-600 dark:text-gray-400">{t("landing.trialNote")}</p>
               </div>
             </div>
             <div className="hidden grid-cols-2 gap-3 md:grid" aria-hidden="true">
@@ -136,9 +145,9 @@ export function LandingPage() {
         <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-14">
           <div className="mb-8 flex flex-col gap-2">
             <h2 id="featured-heading" className="text-2xl font-bold md:text-3xl">
-              Featured Products
+              {t("landing.featuredTitle")}
             </h2>
-            <p className="text-gray-600 dark:text-gray-400">Fresh from farmers and herbalists near you.</p>
+            <p className="text-gray-600 dark:text-gray-400">{t("landing.featuredText")}</p>
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURED_PRODUCTS.map((product) => (
@@ -151,26 +160,22 @@ export function LandingPage() {
           <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 md:grid-cols-2">
             <div className="flex flex-col gap-4">
               <h2 id="ai-heading" className="text-2xl font-bold md:text-3xl">
-                Asiiko AI: a crop doctor in your pocket
+                {t("landing.aiTitle")}
               </h2>
-              <p className="text-gray-700 dark:text-gray-300">
-                Take a photo and get a diagnosis, a risk level, a treatment and practical next steps in seconds.
-              </p>
+              <p className="text-gray-700 dark:text-gray-300">{t("landing.aiText")}</p>
               <ul className="flex flex-col gap-4">
-                <Feature title="Crop Health">Spot disease, pests and nutrient problems early.</Feature>
-                <Feature title="Livestock">Check your animals' condition and know when to call a vet.</Feature>
-                <Feature title="Medicine Plants">Identify medicinal plants and how they are traditionally used.</Feature>
+                <Feature title={t("landing.aiCrop")}>{t("landing.aiCropText")}</Feature>
+                <Feature title={t("landing.aiLivestock")}>{t("landing.aiLivestockText")}</Feature>
+                <Feature title={t("landing.aiMedicine")}>{t("landing.aiMedicineText")}</Feature>
               </ul>
             </div>
             <div className="flex flex-col gap-4">
-              <h2 className="text-2xl font-bold md:text-3xl">GPS Farm Mapping</h2>
-              <p className="text-gray-700 dark:text-gray-300">
-                Walk or draw your farm boundary, divide it into plots, ponds and pens, and keep every crop on the map.
-              </p>
+              <h2 className="text-2xl font-bold md:text-3xl">{t("landing.mapTitle")}</h2>
+              <p className="text-gray-700 dark:text-gray-300">{t("landing.mapText")}</p>
               <ul className="flex flex-col gap-4">
-                <Feature title="Boundaries and areas">Know the exact size of every field in hectares.</Feature>
-                <Feature title="Plots by use">Fields, pens, ponds and storage, each in its own colour.</Feature>
-                <Feature title="Works on your phone">Built for low-cost Android phones and slow connections.</Feature>
+                <Feature title={t("landing.mapBoundaries")}>{t("landing.mapBoundariesText")}</Feature>
+                <Feature title={t("landing.mapPlots")}>{t("landing.mapPlotsText")}</Feature>
+                <Feature title={t("landing.mapPhone")}>{t("landing.mapPhoneText")}</Feature>
               </ul>
             </div>
           </div>
@@ -178,24 +183,19 @@ export function LandingPage() {
 
         <section className="mx-auto max-w-6xl px-4 py-14">
           <div className="flex flex-col items-center gap-5 rounded-3xl bg-brand-700 px-6 py-12 text-center text-white">
-            <h2 className="text-2xl font-bold md:text-3xl">Ready to grow with Asiiko?</h2>
-            <p className="max-w-xl text-brand-100">
-              Premium unlocks Asiiko AI, farm mapping and advanced marketplace tools for {formatNaira(15000)} a month.
-              Cancel anytime.
-            </p>
+            <h2 className="text-2xl font-bold md:text-3xl">{t("landing.ctaTitle")}</h2>
+            <p className="max-w-xl text-brand-100">{t("landing.ctaText", { price: formatNaira(15000) })}</p>
             <Link
               to="/auth"
               className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
             >
-              Get Started Free
+              {t("landing.ctaButton")}
             </Link>
           </div>
         </section>
       </main>
 
-      <footer className="border-t border-gray-200 py-8 text-center text-sm text-gray-500 dark:border-gray-800 dark:text-gray-400">
-        <p>Lagos, Nigeria · © 2024 Asiiko</p>
-      </footer>
+      <Footer />
     </div>
   );
 }

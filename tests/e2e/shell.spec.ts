@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures";
+
+test("the shell: sidebar entries, real profile, header search to /search, no admin entry for a farmer", async ({ page, user }) => {
+  await page.goto("/dashboard");
+  const nav = page.getByRole("complementary", { name: "Main navigation" });
+  for (const entry of ["Dashboard", "Search & Discover", "Marketplace", "My Listings", "Traditional Medicine", "Farm Mapping", "Asiiko AI", "Profile", "Notifications", "Community", "Settings", "Help & Support"]) {
+    await expect(nav.getByRole("link", { name: entry, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: /Management/ })).toHaveCount(0);
+  await expect(page.getByTestId("profile-block")).toContainText(`${user.firstName} ${user.lastName}`);
+  await expect(page.getByTestId("profile-block")).toContainText("Farmer");
+
+  await nav.getByRole("link", { name: "Traditional Medicine" }).click();
+  await expect(page.getByText("Traditional medicine hub interface coming soon...")).toBeVisible();
+
+  await page.getByPlaceholder("Search products, medicines, services...").fill("cassava");
+  await page.getByPlaceholder("Search products, medicines, services...").press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=cassava$/);
+});
+
+test("the footer newsletter shows 'Subscribing...' for 2 seconds, then clears", async ({ page, user }) => {
+  void user;
+  await page.goto("/help");
+  await page.getByPlaceholder("Your e-mail address").fill("farmer@example.ng");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("button", { name: "Subscribing..." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible({ timeout: 4_000 });
+  await expect(page.getByPlaceholder("Your e-mail address")).toHaveValue("");
+  await expect(page.getByText("Lagos, Nigeria").first()).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the menu opens the sidebar and the overlay closes it", async ({ page, user }) => {
+    void user;
+    await page.goto("/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(sidebar).toBeInViewport();
+    await page.getByTestId("sidebar-overlay").click({ position: { x: 340, y: 400 } });
+    await expect(sidebar).not.toBeInViewport();
+  });
+});
+
+test("going offline shows the red banner, and it leaves when the connection returns", async ({ page, context, user }) => {
+  void user;
+  await page.goto("/dashboard");
+  const banner = page.getByRole("status").filter({ hasText: "You are offline" });
+  await expect(banner).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});
+
+test("an administrator sees the Management entry with its Admin badge", async ({ page, baseURL }) => {
+  const { createUser, signIn } = await import("./fixtures");
+  const admin = await createUser({ role: "ADMIN", firstName: "Ngozi" });
+  await signIn(page, admin, baseURL!);
+  await page.goto("/dashboard");
+  const entry = page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: /Management/ });
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText("Admin");
+});
+
+for (const width of [360, 1280]) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`the dashboard and sign-in page look right at ${width} px in ${theme}`, async ({ page, context, baseURL, user }) => {
+      void user;
+      await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/dashboard-${width}-${theme}.png`, fullPage: true });
+      await context.clearCookies({ name: "asiiko-session" });
+      await page.goto("/auth");
+      await page.screenshot({ path: `test-results/screens/auth-${width}-${theme}.png`, fullPage: true });
+    });
+  }
+}
