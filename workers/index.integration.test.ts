@@ -107,6 +107,26 @@ describe("workers", () => {
 });
 
 describe("/admin/queues", () => {
+  async function sessionCookieFor(role: "USER" | "ADMIN") {
+    const { sessionCookie } = await import("~/modules/auth/session.server");
+    const user = await prisma.user.create({
+      data: { username: `queue_${role.toLowerCase()}_${Date.now()}`, passwordHash: "x", firstName: "Op", lastName: "Erator", role },
+    });
+    const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
+    return (await sessionCookie.serialize(session.id)).split(";")[0]!;
+  }
+
+  it("opens for a signed-in administrator without any token", async () => {
+    const response = await fetch(`${web.baseUrl}/admin/queues`, { headers: { Cookie: await sessionCookieFor("ADMIN") } });
+    expect(response.status).toBe(200);
+  });
+
+  it("stays closed to a signed-in farmer", async () => {
+    const response = await fetch(`${web.baseUrl}/admin/queues`, { headers: { Cookie: await sessionCookieFor("USER") } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "AUTHZ_INSUFFICIENT_PERMISSIONS" } });
+  });
+
   it("is closed without the admin token", async () => {
     const response = await fetch(`${web.baseUrl}/admin/queues`);
     expect(response.status).toBe(401);

@@ -1,52 +1,174 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
-import { Card } from "~/components/ui/card";
-import { requireUser, toPublicUser } from "~/modules/auth/session.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/lib/toast-store";
+import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
+import { readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
+import { changePassword, updateProfile } from "~/modules/auth/users.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
 
+// Profile: the account's details, editable, and a password change.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { user: toPublicUser(user), locale: detectLanguage(request) };
 }
 
+type Intent = "profile" | "password";
+type ActionData = { intent: Intent; result: SubmissionResult<string[]>; saved: boolean };
+
+const hideFields = ["currentPassword", "newPassword"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
+  const submission =
+    intent === "password" ? parseWithZod(form, { schema: passwordChangeSchema }) : parseWithZod(form, { schema: profileSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
+  }
+  try {
+    if (intent === "password") {
+      await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
+      return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
+    }
+    await updateProfile(user.id, profileSchema.parse(submission.value));
+    return { intent, result: submission.reply(), saved: true } satisfies ActionData;
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const t = await getFixedT(request);
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
+    return data<ActionData>(
+      { intent, result: submission.reply({ fieldErrors, formErrors: error.fields ? [] : [t(error.message)], hideFields }), saved: false },
+      { status: error.status },
+    );
+  }
+}
+
+function useTranslatedErrors() {
+  const { t } = useTranslation();
+  return (errors?: string[]) => errors?.map((error) => t(error));
+}
+
+function ProfileForm({ user, lastResult }: { user: ReturnType<typeof useLoaderData<typeof loader>>["user"]; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const translate = useTranslatedErrors();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="profile" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.firstName.id} label={t("auth.firstName")} errors={translate(fields.firstName.errors)}>
+          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+        </Field>
+        <Field id={fields.lastName.id} label={t("auth.lastName")} errors={translate(fields.lastName.errors)}>
+          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field id={fields.email.id} label={`${t("auth.email")} (${t("common.optional")})`} errors={translate(fields.email.errors)}>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      </Field>
+      <Button type="submit" className="self-start" disabled={pending}>
+        {pending ? t("common.saving") : t("pages.saveProfile")}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const translate = useTranslatedErrors();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="password" />
+      <Field id={fields.currentPassword.id} label={t("pages.currentPassword")} errors={translate(fields.currentPassword.errors)}>
+        <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
+      </Field>
+      <Field id={fields.newPassword.id} label={t("pages.newPassword")} errors={translate(fields.newPassword.errors)}>
+        <Input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" placeholder={t("auth.passwordPlaceholder")} />
+      </Field>
+      <Button type="submit" className="self-start" disabled={pending}>
+        {pending ? t("common.saving") : t("pages.updatePassword")}
+      </Button>
+    </Form>
+  );
+}
+
 export default function ProfilePage() {
   const { user, locale } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
   const { t } = useTranslation();
   const since = new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "long" }).format(new Date(user.createdAt));
-  const rows: [string, string][] = [
-    [t("auth.firstName"), user.firstName],
-    [t("auth.lastName"), user.lastName],
-    [t("auth.username"), user.username],
-    [t("auth.email"), user.email ?? "-"],
-  ];
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.saved) {
+      toast({ title: actionData.intent === "password" ? t("pages.passwordChanged") : t("pages.profileSaved") });
+    } else if (actionData.result.status === "error") {
+      toast({ title: t("pages.saveFailed"), variant: "destructive" });
+    }
+  }, [actionData, t]);
+
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title={t("pages.profileTitle")} subtitle={t("pages.profileText")} />
-      <Card className="p-5">
-        <div className="mb-4 flex items-center gap-4">
-          <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white">
-            {user.firstName.slice(0, 1).toUpperCase()}
-          </span>
-          <div>
-            <p className="text-lg font-semibold">
-              {user.firstName} {user.lastName}
-            </p>
-            <p className="text-sm text-gray-500">
-              {user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")} · {t("pages.memberSince", { date: since })}
-            </p>
-          </div>
+      <Card className="flex items-center gap-4 p-5">
+        <span className="inline-flex h-14 w-14 flex-none items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white">
+          {user.firstName.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="truncate text-sm text-gray-500">@{user.username}</p>
+          <p className="text-sm text-gray-500">
+            {user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")} · {t("pages.memberSince", { date: since })}
+          </p>
         </div>
-        <dl className="divide-y divide-gray-100 dark:divide-gray-800">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 py-3">
-              <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-              <dd className="font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("pages.editProfile")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ProfileForm user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("pages.changePassword")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+        </CardContent>
       </Card>
     </div>
   );

@@ -291,3 +291,29 @@ describe("POST /api/errors/frontend", () => {
     expect(big.status).toBe(413);
   });
 });
+
+describe("the profile page's password change", () => {
+  it("checks the current password, changes it, and ends the account's other sessions", async () => {
+    const input = registration();
+    const first = await call("POST", "/api/register", input);
+    const other = await call("POST", "/api/login", { username: input.username, password: input.password });
+    const cookie = sessionPart(first.cookie);
+
+    const post = (currentPassword: string, newPassword: string) =>
+      fetch(`${web.baseUrl}/profile`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": newIp() },
+        body: new URLSearchParams({ intent: "password", currentPassword, newPassword }),
+      });
+
+    expect((await post("wrong-current-password", "brand-new-password")).status).toBe(400);
+    expect((await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status).toBe(401);
+
+    expect((await post(input.password, "brand-new-password")).status).toBe(200);
+    expect((await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status).toBe(200);
+    expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(401);
+    // This browser stays signed in; the other one is signed out.
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
+  });
+});

@@ -81,3 +81,22 @@ for (const width of [360, 1280]) {
     });
   }
 }
+
+test("profile: edit the name, refuse a wrong current password, change the password", async ({ page, user }) => {
+  void user;
+  await page.goto("/profile");
+  await page.getByLabel("First name").fill("Chiamaka");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your details are saved", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("profile-block")).toContainText("Chiamaka");
+
+  // The fixture's account has no usable password, so any current password is wrong.
+  await page.getByLabel("Current password").fill("whatever-it-was");
+  await page.getByLabel("New password").fill("new-password-2026");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Your current password is not right").first()).toBeVisible();
+
+  await page.getByLabel("New password").fill("short");
+  await page.getByLabel("New password").blur();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+});

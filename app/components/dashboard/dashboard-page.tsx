@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ComponentErrorBoundary } from "~/components/errors/error-boundaries";
 import { useSignOut } from "~/components/shell/app-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -25,13 +26,13 @@ const QUICK: { to: string; label: string; icon: IconName }[] = [
 
 function Stat({ label, value, icon }: { label: string; value: string | number; icon: IconName }) {
   return (
-    <Card className="flex items-center gap-4 p-4">
+    <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
       <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
         <Icon name={icon} />
       </span>
       <div className="min-w-0">
         <p className="truncate text-sm text-gray-600 dark:text-gray-400">{label}</p>
-        <p className="text-2xl font-bold">{value}</p>
+        <p className="text-xl font-bold sm:text-2xl">{value}</p>
       </div>
     </Card>
   );
@@ -62,7 +63,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
         </Button>
       </div>
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label={t("dashboard.statListings")} value={stats.activeListings} icon="store" />
         <Stat label={t("dashboard.statFarms")} value={stats.farms} icon="map" />
         <Stat label={t("dashboard.statAnalyses")} value={stats.analyses} icon="sparkles" />
@@ -88,6 +89,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
           </CardContent>
         </Card>
 
+        <ComponentErrorBoundary name="WeatherTile">
         <Card>
           <CardHeader>
             <div className="flex items-center justify-between">
@@ -119,8 +121,10 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
             </dl>
           </CardContent>
         </Card>
+        </ComponentErrorBoundary>
       </div>
 
+      <ComponentErrorBoundary name="RecentActivity">
       <Card>
         <CardHeader>
           <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
@@ -142,6 +146,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
           )}
         </CardContent>
       </Card>
+      </ComponentErrorBoundary>
     </div>
   );
 }

@@ -44,3 +44,22 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (to.startsWith("/auth") || to.startsWith("/api/")) return fallback;
   return to;
 }
+
+const newPassword = z
+  .string({ error: "auth.errors.passwordRequired" })
+  .min(1, "auth.errors.passwordRequired")
+  .min(LIMITS.passwordMinLength, "auth.errors.passwordTooShort")
+  .max(128, "auth.errors.passwordTooLong");
+
+export const profileSchema = z.object({
+  firstName: name("auth.errors.firstNameRequired"),
+  lastName: name("auth.errors.lastNameRequired"),
+  email: registerSchema.shape.email,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: "auth.errors.passwordRequired" }).min(1, "auth.errors.passwordRequired"),
+  newPassword,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

@@ -47,7 +47,7 @@ async function loadSession(sessionId: string) {
   return session;
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
+export async function readSessionId(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 && value.length <= 64 ? value : null;
 }

@@ -2,7 +2,7 @@ import { Prisma, type User } from "~/generated/prisma/client";
 import { ApiFailure } from "~/modules/http/api.server";
 import { prisma } from "~/modules/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
-import type { LoginInput, RegisterInput } from "./schemas";
+import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from "./schemas";
 
 /** What the client sees of a user (GET /api/user, login, register). */
 export function publicUser(user: Pick<User, "id" | "username" | "email" | "firstName" | "lastName" | "role" | "language" | "createdAt">) {
@@ -73,4 +73,43 @@ export async function findUserById(id: string) {
 
 export async function setUserLanguage(userId: string, language: string) {
   await prisma.user.update({ where: { id: userId }, data: { language } });
+}
+
+/** Changes name and e-mail; 409 AUTH_EMAIL_EXISTS when another account has the e-mail. */
+export async function updateProfile(userId: string, input: ProfileInput) {
+  const email = input.email ? input.email.trim().toLowerCase() : null;
+  if (email) {
+    const owner = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+    if (owner && owner.id !== userId) {
+      throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+    }
+  }
+  try {
+    return await prisma.user.update({
+      where: { id: userId },
+      data: { firstName: input.firstName.trim(), lastName: input.lastName.trim(), email },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one, and ends every other
+ * session of the account (a changed password locks out whoever had the old one).
+ */
+export async function changePassword(userId: string, keepSessionId: string | null, input: PasswordChangeInput) {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new ApiFailure(400, "AUTH_INVALID_CREDENTIALS", "auth.errors.currentPasswordWrong", {
+      currentPassword: ["auth.errors.currentPasswordWrong"],
+    });
+  }
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword) } }),
+    prisma.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } }),
+  ]);
 }
