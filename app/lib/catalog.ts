@@ -54,3 +54,8 @@ export const LIMITS = {
   productsPageSize: 100,
   searchPageSize: 50,
 } as const;
+
+/** The translation key of a category: "Grains & Cereals" -> "categories.grains_cereals". */
+export function categoryKey(category: string) {
+  return `categories.${category.toLowerCase().replace(/&/g, "").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "")}`;
+}

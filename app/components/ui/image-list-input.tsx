@@ -1,0 +1,123 @@
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "~/lib/http/errors";
+import { Button } from "./button";
+import { Icon } from "./icons";
+import { Input } from "./input";
+
+// Photos of a listing or product: add a link by typing it and pressing Enter,
+// or upload a photo (POST /api/uploads, which answers the processed image's
+// address); each can be removed. The addresses are sent as hidden `name` fields.
+
+async function uploadPhoto(file: File, purpose: "listing" | "product") {
+  const body = new FormData();
+  body.set("file", file);
+  body.set("purpose", purpose);
+  const response = await fetch("/api/uploads", { method: "POST", body, credentials: "include" });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return (JSON.parse(text) as { data: { url: string } }).data.url;
+}
+
+export function ImageListInput({
+  name,
+  value,
+  onChange,
+  purpose,
+  allowUpload = true,
+  errors,
+  id,
+}: {
+  name: string;
+  value: string[];
+  onChange: (images: string[]) => void;
+  purpose: "listing" | "product";
+  allowUpload?: boolean;
+  errors?: string[];
+  id: string;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState("");
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function addDraft(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const url = draft.trim();
+    if (url && !value.includes(url)) onChange([...value, url]);
+    setDraft("");
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const url = await uploadPhoto(file, purpose);
+      onChange([...value, url]);
+    } catch (error) {
+      setUploadError(error instanceof ApiError ? (error.serverMessage ?? t("upload.errors.failed")) : t("upload.errors.failed"));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {value.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {value.map((url) => (
+            <li key={url} className="relative h-20 w-20 overflow-hidden rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800">
+              <img src={url} alt="" className="h-full w-full object-cover" loading="lazy" />
+              <input type="hidden" name={name} value={url} />
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((item) => item !== url))}
+                className="absolute right-1 top-1 rounded-full bg-black/60 p-1 text-white"
+                aria-label={t("listing.form.removeImage")}
+              >
+                <Icon name="close" className="h-3 w-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={id}
+          type="url"
+          inputMode="url"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={addDraft}
+          placeholder={t("listing.form.imageUrlPlaceholder")}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? `${id}-error` : undefined}
+        />
+        {allowUpload ? (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              id={`${id}-file`}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading}>
+              {uploading ? t("listing.form.uploading") : t("listing.form.uploadPhoto")}
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {uploadError ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {uploadError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { distanceKm, encodeGeohash } from "~/lib/geo";
+import { prisma } from "~/modules/db.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { queueIndexing } from "~/modules/search/indexing.server";
+import type { ListingInput, ListingQuery } from "./schemas";
+
+// Marketplace listings. Anyone signed in reads the public ones; only the
+// seller changes or deletes a listing.
+
+const listingSelect = {
+  id: true,
+  productId: true,
+  sellerId: true,
+  priceNgn: true,
+  quantity: true,
+  condition: true,
+  status: true,
+  images: true,
+  latitude: true,
+  longitude: true,
+  locality: true,
+  createdAt: true,
+  updatedAt: true,
+  product: { select: { id: true, name: true, unit: true, images: true, categories: true, isActive: true } },
+} as const;
+
+type ListingRow = Prisma.ListingGetPayload<{ select: typeof listingSelect }>;
+
+export function listingDto(listing: ListingRow, distance?: number) {
+  return {
+    id: listing.id,
+    productId: listing.productId,
+    sellerId: listing.sellerId,
+    seller_id: listing.sellerId,
+    priceNgn: listing.priceNgn.toFixed(2),
+    quantity: listing.quantity,
+    condition: listing.condition,
+    status: listing.status,
+    images: listing.images,
+    latitude: listing.latitude,
+    longitude: listing.longitude,
+    locality: listing.locality,
+    createdAt: listing.createdAt.toISOString(),
+    updatedAt: listing.updatedAt.toISOString(),
+    product: listing.product,
+    ...(distance === undefined ? {} : { distanceKm: Math.round(distance * 10) / 10 }),
+  };
+}
+export type ListingDto = ReturnType<typeof listingDto>;
+
+/** Buyers see active and sold listings; paused ones are hidden except from their seller. */
+const PUBLIC_STATUSES = ["active", "sold"] as const;
+
+/** About 111 km per degree of latitude; longitude shrinks with the cosine. */
+function boundingBox(latitude: number, longitude: number, radiusKm: number) {
+  const latDelta = radiusKm / 111;
+  const lngDelta = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
+  return { latitude: { gte: latitude - latDelta, lte: latitude + latDelta }, longitude: { gte: longitude - lngDelta, lte: longitude + lngDelta } };
+}
+
+export async function listListings(query: ListingQuery, viewerId: string) {
+  const own = query.seller_id !== undefined && query.seller_id === viewerId;
+  const allowed: readonly string[] = own ? ["active", "paused", "sold"] : PUBLIC_STATUSES;
+  const statuses = (query.status ?? allowed).filter((status) => allowed.includes(status));
+
+  const and: Prisma.ListingWhereInput[] = [{ status: { in: statuses as ("active" | "paused" | "sold")[] } }];
+  if (query.seller_id) and.push({ sellerId: query.seller_id });
+  if (query.condition?.length) and.push({ condition: { in: query.condition } });
+  if (query.categories?.length) and.push({ product: { categories: { hasSome: query.categories } } });
+  if (query.price_min !== undefined) and.push({ priceNgn: { gte: query.price_min } });
+  if (query.price_max !== undefined) and.push({ priceNgn: { lte: query.price_max } });
+  if (query.search) {
+    and.push({
+      OR: [
+        { product: { name: { contains: query.search, mode: "insensitive" } } },
+        { product: { categories: { has: query.search } } },
+        { product: { description: { contains: query.search, mode: "insensitive" } } },
+        { locality: { contains: query.search, mode: "insensitive" } },
+      ],
+    });
+  }
+
+  const order: Prisma.ListingOrderByWithRelationInput[] =
+    query.sort === "price_low"
+      ? [{ priceNgn: "asc" }, { createdAt: "desc" }]
+      : query.sort === "price_high"
+        ? [{ priceNgn: "desc" }, { createdAt: "desc" }]
+        : [{ createdAt: "desc" }, { id: "asc" }];
+
+  if (query.lat === undefined || query.lng === undefined) {
+    const where = { AND: and };
+    const [rows, total] = await Promise.all([
+      prisma.listing.findMany({ where, select: listingSelect, orderBy: order, take: query.limit, skip: query.offset }),
+      prisma.listing.count({ where }),
+    ]);
+    return { listings: rows.map((row) => listingDto(row)), total };
+  }
+
+  // Near a point: a bounding box narrows the rows in SQL, the exact distance
+  // is measured here, and the page is cut after sorting.
+  const origin = { latitude: query.lat, longitude: query.lng };
+  const radius = query.radius_km ?? 50;
+  and.push(boundingBox(origin.latitude, origin.longitude, radius));
+  const rows = await prisma.listing.findMany({ where: { AND: and }, select: listingSelect, orderBy: order, take: 5_000 });
+  const near = rows
+    .map((row) => ({ row, distance: distanceKm(origin, { latitude: row.latitude!, longitude: row.longitude! }) }))
+    .filter((entry) => entry.distance <= radius);
+  if (query.sort === "distance") near.sort((a, b) => a.distance - b.distance);
+  return {
+    listings: near.slice(query.offset, query.offset + query.limit).map((entry) => listingDto(entry.row, entry.distance)),
+    total: near.length,
+  };
+}
+
+async function checkProduct(productId: string | null | undefined, currentProductId?: string | null) {
+  if (!productId) return null;
+  const product = await prisma.product.findUnique({ where: { id: productId }, select: { id: true, isActive: true } });
+  // A listing may keep a product that was deactivated after it was linked, but new links need an active one.
+  if (!product || (!product.isActive && product.id !== currentProductId)) {
+    throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", { productId: ["listing.errors.productNotFound"] });
+  }
+  return product.id;
+}
+
+function toData(input: ListingInput, productId: string | null) {
+  const located = input.latitude !== undefined && input.longitude !== undefined;
+  return {
+    productId,
+    priceNgn: input.priceNgn,
+    quantity: input.quantity,
+    condition: input.condition,
+    status: input.status,
+    images: input.images,
+    latitude: located ? input.latitude! : null,
+    longitude: located ? input.longitude! : null,
+    geohash: located ? encodeGeohash(input.latitude!, input.longitude!) : null,
+    locality: input.locality ?? null,
+  };
+}
+
+export async function createListing(input: ListingInput, sellerId: string) {
+  const productId = await checkProduct(input.productId);
+  const listing = await prisma.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect });
+  await queueIndexing("listing", listing.id, "upsert");
+  return listingDto(listing);
+}
+
+/** The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist, 403 if it is someone else's. */
+async function ownedListing(id: string, userId: string) {
+  const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true } });
+  if (!listing) throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (listing.sellerId !== userId) {
+    throw new ApiFailure(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
+  }
+  return listing;
+}
+
+export async function updateListing(id: string, userId: string, input: ListingInput) {
+  const current = await ownedListing(id, userId);
+  const productId = await checkProduct(input.productId, current.productId);
+  const listing = await prisma.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect });
+  await queueIndexing("listing", id, "upsert");
+  return listingDto(listing);
+}
+
+export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
+  await ownedListing(id, userId);
+  const listing = await prisma.listing.update({ where: { id }, data: { status }, select: listingSelect });
+  await queueIndexing("listing", id, "upsert");
+  return listingDto(listing);
+}
+
+export async function deleteListing(id: string, userId: string) {
+  await ownedListing(id, userId);
+  await prisma.listing.delete({ where: { id } });
+  await queueIndexing("listing", id, "delete");
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
+
+// The listing form's schema (features.md section 5), shared by the page and
+// the server. Messages are translation keys; the English texts are the
+// specification's.
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** A photo address: our own uploads, or an http(s) URL. Never javascript:, data: or the like. */
+export const imageUrl = z
+  .string({ error: "listing.errors.imageUrl" })
+  .trim()
+  .max(2048, "listing.errors.imageUrl")
+  .refine((value) => {
+    if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, "listing.errors.imageUrl");
+
+/** Naira with at most two decimals, from 1 to 10,000,000; kept as a string so it is stored exactly. */
+export const priceNgn = z
+  .union([z.string(), z.number()], { error: "listing.errors.priceRange" })
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), "listing.errors.priceRange")
+  .refine((value) => {
+    const amount = Number(value);
+    return amount >= LIMITS.listingPriceMinNgn && amount <= LIMITS.listingPriceMaxNgn;
+  }, "listing.errors.priceRange");
+
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),
+    z.number({ error: "listing.errors.coordinates" }).finite("listing.errors.coordinates").min(min, "listing.errors.coordinates").max(max, "listing.errors.coordinates").optional(),
+  );
+
+export const listingSchema = z
+  .object({
+    productId: z.preprocess(emptyToUndefined, z.string().min(1, "listing.errors.productRequired").max(100).nullable().optional()),
+    priceNgn,
+    quantity: z
+      .union([z.number(), z.string()], { error: "listing.errors.quantityMin" })
+      .transform((value) => (typeof value === "string" ? Number(value.trim()) : value))
+      .refine((value) => Number.isInteger(value), "listing.errors.quantityWhole")
+      .refine((value) => value >= LIMITS.listingQuantityMin, "listing.errors.quantityMin")
+      .refine((value) => value <= LIMITS.listingQuantityMax, "listing.errors.quantityMax"),
+    condition: z.enum(LISTING_CONDITIONS, { error: "listing.errors.condition" }),
+    images: z.array(imageUrl, { error: "listing.errors.imagesRequired" }).min(1, "listing.errors.imagesRequired").max(10, "listing.errors.tooManyImages"),
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+    locality: z.preprocess(emptyToUndefined, z.string().trim().max(200, "listing.errors.localityTooLong").optional().nullable()),
+    status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }).default("active"),
+  })
+  .refine((listing) => (listing.latitude === undefined) === (listing.longitude === undefined), {
+    message: "listing.errors.coordinates",
+    path: ["latitude"],
+  });
+export type ListingInput = z.infer<typeof listingSchema>;
+
+/** PATCH takes the whole form, or only { status } (the Pause/Activate button). */
+export const listingStatusSchema = z.object({ status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }) }).strict();
+
+export const LISTING_SORTS = ["newest", "price_low", "price_high", "distance"] as const;
+
+const commaList = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? value.split(",").map((part) => part.trim()).filter(Boolean) : undefined),
+    z.array(z.enum(values, { error: message })).optional(),
+  );
+
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
+
+export const listingQuerySchema = z
+  .object({
+    search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+    categories: commaList(PRODUCT_CATEGORIES, "catalog.errors.unknownCategory"),
+    condition: commaList(LISTING_CONDITIONS, "listing.errors.condition"),
+    status: commaList(LISTING_STATUSES, "listing.errors.status"),
+    seller_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+    price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
+    price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
+    lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates")),
+    lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates")),
+    radius_km: optionalNumber(z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius")),
+    sort: z.preprocess(emptyToUndefined, z.enum(LISTING_SORTS, { error: "listing.errors.sort" }).default("newest")),
+    limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(LIMITS.listingsPageSize)),
+    offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
+  })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "listing.errors.coordinates", path: ["lat"] })
+  .refine((query) => query.sort !== "distance" || query.lat !== undefined, { message: "listing.errors.distanceNeedsLocation", path: ["sort"] });
+export type ListingQuery = z.infer<typeof listingQuerySchema>;
+
+/** The catalogue code of a listing validation problem. */
+export function listingIssueCode(field: string) {
+  if (field === "priceNgn" || field === "price_min" || field === "price_max") return "VLD_INVALID_PRICE";
+  if (field === "quantity") return "VLD_INVALID_QUANTITY";
+  if (field === "latitude" || field === "longitude" || field === "lat" || field === "lng" || field === "radius_km") return "VLD_INVALID_GPS_COORDS";
+  if (field === "categories") return "VLD_INVALID_CROP_TYPE";
+  return "VLD_REQUIRED_FIELD";
+}

@@ -1,0 +1,103 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/modules/db.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { queueIndexing } from "~/modules/search/indexing.server";
+import type { ProductInput, ProductQuery } from "./schemas";
+
+// The global product catalogue. Everyone signed in reads it; only
+// administrators write it (the routes check the role first).
+
+const productSelect = {
+  id: true,
+  name: true,
+  description: true,
+  categories: true,
+  unit: true,
+  attributes: true,
+  isActive: true,
+  images: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+
+export function productDto(product: ProductRow) {
+  return {
+    ...product,
+    attributes: (product.attributes ?? null) as Record<string, string | number | boolean> | null,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+export type ProductDto = ReturnType<typeof productDto>;
+
+export async function listProducts(query: ProductQuery) {
+  const where: Prisma.ProductWhereInput = {
+    ...(query.is_active ? { isActive: query.is_active === "true" } : {}),
+    ...(query.categories?.length ? { categories: { hasSome: query.categories } } : {}),
+    ...(query.search
+      ? {
+          OR: [
+            { name: { contains: query.search, mode: "insensitive" } },
+            { description: { contains: query.search, mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+  const [products, total] = await Promise.all([
+    prisma.product.findMany({ where, select: productSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: query.limit, skip: query.offset }),
+    prisma.product.count({ where }),
+  ]);
+  return { products: products.map(productDto), total };
+}
+
+export async function getProduct(id: string) {
+  const product = await prisma.product.findUnique({ where: { id }, select: productSelect });
+  if (!product) throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
+  return productDto(product);
+}
+
+function toData(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description ?? null,
+    categories: input.categories,
+    unit: input.unit ?? null,
+    attributes: input.attributes ?? undefined,
+    isActive: input.isActive,
+    images: input.images,
+  };
+}
+
+export async function createProduct(input: ProductInput, adminId: string) {
+  const product = await prisma.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect });
+  await queueIndexing("product", product.id, "upsert");
+  return productDto(product);
+}
+
+export async function updateProduct(id: string, input: ProductInput) {
+  await getProduct(id);
+  const product = await prisma.product.update({ where: { id }, data: toData(input), select: productSelect });
+  await queueIndexing("product", id, "upsert");
+  return productDto(product);
+}
+
+/**
+ * Deletes a product no listing links to. A product that listings link to is
+ * deactivated instead, so no listing is left pointing at nothing.
+ */
+export async function deleteProduct(id: string) {
+  await getProduct(id);
+  const outcome = await prisma.$transaction(async (tx) => {
+    const linked = await tx.listing.count({ where: { productId: id } });
+    if (linked > 0) {
+      await tx.product.update({ where: { id }, data: { isActive: false } });
+      return { deleted: false, deactivated: true, linkedListings: linked };
+    }
+    await tx.product.delete({ where: { id } });
+    return { deleted: true, deactivated: false, linkedListings: 0 };
+  });
+  await queueIndexing("product", id, outcome.deleted ? "delete" : "upsert");
+  return outcome;
+}

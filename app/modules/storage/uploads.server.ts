@@ -1,0 +1,114 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { getEnv } from "~/env.server";
+import { enqueue } from "~/jobs/enqueue.server";
+import { LIMITS } from "~/lib/catalog";
+import { prisma } from "~/modules/db.server";
+import { ApiFailure } from "~/modules/http/api.server";
+
+// Photos sent by users: checked by decoding (never by name or declared type),
+// kept as an original only until the image-processing worker has made the
+// WebP sizes without metadata, then served from /uploads/<id>/<width>.webp.
+
+export const UPLOAD_WIDTHS = [320, 800, 1600] as const;
+/** Bigger than any phone photo; a small file that claims more pixels (a pixel bomb) is refused. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export type UploadPurpose = "analysis" | "listing" | "product";
+
+function root() {
+  return path.resolve(getEnv().UPLOAD_DIR);
+}
+const originalPath = (id: string) => path.join(root(), "originals", id);
+const renditionDir = (id: string) => path.join(root(), id);
+
+export function uploadUrl(id: string, width: (typeof UPLOAD_WIDTHS)[number] = 800) {
+  return `/uploads/${id}/${width}.webp`;
+}
+
+/** Reads what the bytes really are; refuses anything but a JPEG, PNG or WebP photo of sane size. */
+export async function inspectImage(bytes: Buffer) {
+  if (bytes.length === 0) throw new ApiFailure(400, "FILE_CORRUPTED", "upload.errors.empty");
+  if (bytes.length > LIMITS.uploadMaxBytes) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw new ApiFailure(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+  if (width * height > MAX_INPUT_PIXELS) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+  return { format: metadata.format, width, height };
+}
+
+/** Stores the original, records the upload and queues its processing. */
+export async function acceptUpload(ownerId: string, purpose: UploadPurpose, bytes: Buffer) {
+  const image = await inspectImage(bytes);
+  const upload = await prisma.upload.create({
+    data: { ownerId, purpose, format: image.format, bytes: bytes.length, width: image.width, height: image.height },
+  });
+  try {
+    await mkdir(path.dirname(originalPath(upload.id)), { recursive: true });
+    await writeFile(originalPath(upload.id), bytes);
+    await enqueue("image-processing", { uploadId: upload.id, purpose });
+  } catch (error) {
+    await discardUpload(upload.id);
+    throw error;
+  }
+  return upload;
+}
+
+/** Removes every trace of an upload: files and record. */
+export async function discardUpload(id: string) {
+  await rm(originalPath(id), { force: true });
+  await rm(renditionDir(id), { recursive: true, force: true });
+  await prisma.upload.deleteMany({ where: { id } });
+}
+
+/**
+ * The worker's part: decode fully, turn upright, strip metadata, write the
+ * WebP sizes, then drop the original. A photo that does not decode is marked
+ * failed (no retry can mend it).
+ */
+export async function processUpload(id: string) {
+  const upload = await prisma.upload.findUnique({ where: { id } });
+  if (!upload) return { status: "missing" as const };
+  if (upload.status === "ready") return { status: "ready" as const, sizes: upload.sizes };
+  const original = await readFile(originalPath(id));
+  const dir = renditionDir(id);
+  await mkdir(dir, { recursive: true });
+  try {
+    for (const width of UPLOAD_WIDTHS) {
+      await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toFile(path.join(dir, `${width}.webp`));
+    }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    await rm(originalPath(id), { force: true });
+    await prisma.upload.update({ where: { id }, data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() } });
+    return { status: "failed" as const };
+  }
+  await prisma.upload.update({ where: { id }, data: { status: "ready", sizes: [...UPLOAD_WIDTHS], processedAt: new Date() } });
+  await rm(originalPath(id), { force: true });
+  return { status: "ready" as const, sizes: [...UPLOAD_WIDTHS] };
+}
+
+/** Waits (a few seconds at most) for the worker to finish an upload. */
+export async function waitForUpload(id: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const upload = await prisma.upload.findUnique({ where: { id }, select: { status: true } });
+    if (!upload || upload.status !== "pending" || Date.now() > deadline) return upload?.status ?? "failed";
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
