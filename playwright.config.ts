@@ -3,7 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
 // the production build, served with its workers on a database of its own
 // (tests/setup/e2e-server.ts).
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Chosen once in the runner and inherited by its workers (they start after this file is read).
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
 export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 
 export default defineConfig({

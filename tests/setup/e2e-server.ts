@@ -40,4 +40,9 @@ const product = spawn(process.execPath, ["--import", "tsx", "scripts/run-all.ts"
 const stop = (signal: NodeJS.Signals) => product.kill(signal);
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-product.on("exit", (code) => process.exit(code ?? 0));
+// When the product has stopped, this run's database goes too.
+product.on("exit", (code) => {
+  dropDatabase(databaseUrl)
+    .catch(() => {})
+    .finally(() => process.exit(code ?? 0));
+});
