@@ -113,3 +113,10 @@ export async function changePassword(userId: string, keepSessionId: string | nul
     prisma.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } }),
   ]);
 }
+
+/** Gives a user the administrator role (or takes it back); used by `npm run user:role`. */
+export async function setUserRole(username: string, role: "USER" | "ADMIN") {
+  const user = await prisma.user.findUnique({ where: { username: normaliseUsername(username) }, select: { id: true } });
+  if (!user) return null;
+  return prisma.user.update({ where: { id: user.id }, data: { role }, select: { username: true, role: true } });
+}

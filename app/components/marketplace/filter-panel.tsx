@@ -1,0 +1,154 @@
+import * as Slider from "@radix-ui/react-slider";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Switch } from "~/components/ui/switch";
+import { categoryKey, LISTING_CONDITIONS, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
+import { formatNaira } from "~/lib/currency";
+import { DEFAULT_FILTERS, PRICE_SLIDER, RADIUS_SLIDER, type Condition, type MarketplaceFilters } from "./filters";
+
+// The collapsible filter panel: changes are a draft until 'Apply Filters'.
+
+function RangeSlider({ label, value, onChange, min, max, step, format }: {
+  label: string;
+  value: number[];
+  onChange: (value: number[]) => void;
+  min: number;
+  max: number;
+  step: number;
+  format: (value: number) => string;
+}) {
+  return (
+    <Slider.Root className="relative flex h-8 w-full touch-none select-none items-center" value={value} onValueChange={onChange} min={min} max={max} step={step} minStepsBetweenThumbs={0}>
+      <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-200 dark:bg-gray-700">
+        <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
+      </Slider.Track>
+      {value.map((thumb, index) => (
+        <Slider.Thumb
+          key={index}
+          aria-label={`${label} ${index === 0 && value.length > 1 ? "min" : "max"}`}
+          aria-valuetext={format(thumb)}
+          className="block h-6 w-6 rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+        />
+      ))}
+    </Slider.Root>
+  );
+}
+
+export function FilterPanel({
+  filters,
+  onApply,
+  onRequestLocation,
+}: {
+  filters: MarketplaceFilters;
+  onApply: (next: MarketplaceFilters) => void;
+  /** Asks the device for its position when the location switch is turned on with none stored. */
+  onRequestLocation: () => Promise<{ latitude: number; longitude: number } | null>;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  function toggle<T extends string>(list: T[], value: T) {
+    return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+  }
+
+  async function setLocationEnabled(enabled: boolean) {
+    if (enabled && (draft.location.latitude === null || draft.location.longitude === null)) {
+      const position = await onRequestLocation();
+      // Denied or unavailable: the coordinates stay unset (the error is only logged).
+      if (!position) return;
+      setDraft((current) => ({ ...current, location: { ...current.location, enabled: true, ...position } }));
+      return;
+    }
+    setDraft((current) => ({ ...current, location: { ...current.location, enabled } }));
+  }
+
+  return (
+    <section id="marketplace-filters" aria-label={t("marketplace.filters")} className="flex flex-col gap-5 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900 sm:p-5">
+      <div>
+        <p className="mb-2 text-sm font-semibold">{t("marketplace.priceRange")}</p>
+        <RangeSlider
+          label={t("marketplace.priceRange")}
+          value={draft.priceRange}
+          onChange={(value) => setDraft({ ...draft, priceRange: [value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max] })}
+          min={PRICE_SLIDER.min}
+          max={PRICE_SLIDER.max}
+          step={PRICE_SLIDER.step}
+          format={formatNaira}
+        />
+        <p className="mt-1 flex justify-between text-sm text-gray-600 dark:text-gray-400">
+          <span>{formatNaira(draft.priceRange[0])}</span>
+          <span>{formatNaira(draft.priceRange[1])}</span>
+        </p>
+      </div>
+
+      <div>
+        <p className="mb-2 text-sm font-semibold">{t("listing.form.condition")}</p>
+        <div className="grid grid-cols-2 gap-2">
+          {LISTING_CONDITIONS.map((condition) => (
+            <label key={condition} className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 text-sm dark:border-gray-700">
+              {t(`listing.conditions.${condition}`)}
+              <Switch
+                checked={draft.condition.includes(condition)}
+                onCheckedChange={() => setDraft({ ...draft, condition: toggle<Condition>(draft.condition, condition) })}
+              />
+            </label>
+          ))}
+        </div>
+      </div>
+
+      <div>
+        <p className="mb-2 text-sm font-semibold">{t("catalog.categoryFilter")}</p>
+        <div className="flex flex-wrap gap-2">
+          {MARKETPLACE_CATEGORIES.map((category) => {
+            const on = draft.categories.includes(category);
+            return (
+              <button
+                key={category}
+                type="button"
+                aria-pressed={on}
+                onClick={() => setDraft({ ...draft, categories: toggle(draft.categories, category) })}
+                className={cn(
+                  "min-h-9 rounded-full border px-3 text-sm",
+                  on ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 text-gray-700 dark:border-gray-700 dark:text-gray-300",
+                )}
+              >
+                {t(categoryKey(category))}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div>
+        <label className="flex items-center justify-between gap-2 text-sm font-semibold">
+          {t("marketplace.useLocation")}
+          <Switch checked={draft.location.enabled} onCheckedChange={(value) => void setLocationEnabled(value)} />
+        </label>
+        {draft.location.enabled ? (
+          <div className="mt-2">
+            <RangeSlider
+              label={t("marketplace.radius", { km: draft.location.radiusKm })}
+              value={[draft.location.radiusKm]}
+              onChange={(value) => setDraft({ ...draft, location: { ...draft.location, radiusKm: value[0] ?? RADIUS_SLIDER.default } })}
+              min={RADIUS_SLIDER.min}
+              max={RADIUS_SLIDER.max}
+              step={RADIUS_SLIDER.step}
+              format={(km) => `${km} km`}
+            />
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t("marketplace.radius", { km: draft.location.radiusKm })}</p>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onApply({ ...DEFAULT_FILTERS, viewMode: filters.viewMode })}>
+          {t("marketplace.clearFilters")}
+        </Button>
+        <Button onClick={() => onApply({ ...draft, page: 1 })}>{t("marketplace.applyFilters")}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { categoryKey } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
+import { formatNaira } from "~/lib/currency";
+import type { ListingDto } from "~/modules/listings/listings.server";
+
+// One marketplace listing (features.md 2.1), as a grid card or a compact row.
+
+export function listingImage(listing: Pick<ListingDto, "images" | "product">) {
+  return listing.images[0] ?? listing.product?.images[0] ?? null;
+}
+
+export function ListingPrice({ listing }: { listing: Pick<ListingDto, "priceNgn" | "product"> }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-lg font-bold text-brand-700 dark:text-brand-300">
+      {formatNaira(listing.priceNgn)}
+      {listing.product?.unit ? <span className="text-sm font-normal text-gray-500"> / {t(`units.${listing.product.unit}`)}</span> : null}
+    </p>
+  );
+}
+
+/** 'Add to Cart' shows 'Adding...' for 1 second (no call is made); 'Unavailable' unless the listing is active. */
+function AddToCart({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Button
+      size="sm"
+      className="flex-1"
+      disabled={!active || adding}
+      onClick={() => {
+        setAdding(true);
+        timer.current = setTimeout(() => setAdding(false), 1000);
+      }}
+    >
+      {!active ? t("marketplace.unavailable") : adding ? t("marketplace.adding") : t("marketplace.addToCart")}
+    </Button>
+  );
+}
+
+function Placeholder({ className }: { className?: string }) {
+  return (
+    <div className={cn("flex items-center justify-center bg-brand-50 text-brand-300 dark:bg-gray-800 dark:text-gray-600", className)}>
+      <Icon name="leaf" className="h-10 w-10" />
+    </div>
+  );
+}
+
+export interface ListingCardProps {
+  listing: ListingDto;
+  view: "grid" | "list";
+  favourite: boolean;
+  onToggleFavourite: () => void;
+  onView: () => void;
+}
+
+export function ListingCard({ listing, view, favourite, onToggleFavourite, onView }: ListingCardProps) {
+  const { t } = useTranslation();
+  const image = listingImage(listing);
+  const name = listing.product?.name ?? t("marketplace.agriculturalProduct");
+  const categories = listing.product?.categories ?? [];
+  const active = listing.status === "active";
+
+  const badges = (
+    <div className="flex flex-wrap gap-1">
+      {categories.slice(0, 2).map((category) => (
+        <span key={category} className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {t(categoryKey(category))}
+        </span>
+      ))}
+      {categories.length > 2 ? (
+        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">+{categories.length - 2}</span>
+      ) : null}
+    </div>
+  );
+  const heart = (
+    <button
+      type="button"
+      onClick={onToggleFavourite}
+      aria-pressed={favourite}
+      aria-label={favourite ? t("marketplace.unfavourite") : t("marketplace.favourite")}
+      className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm hover:text-red-600 dark:bg-gray-900/90 dark:text-gray-200"
+    >
+      <svg viewBox="0 0 24 24" className={cn("h-5 w-5", favourite ? "fill-red-600 text-red-600" : "fill-none")} stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+        <path d="M12 20s-7-4.4-9.2-9A5 5 0 0112 5.6 5 5 0 0121.2 11C19 15.6 12 20 12 20z" />
+      </svg>
+    </button>
+  );
+  const where = (
+    <p className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
+      <Icon name="pin" className="h-4 w-4 flex-none" />
+      <span className="truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
+      {listing.distanceKm !== undefined ? <span className="flex-none">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
+    </p>
+  );
+  const statusBadge = active ? null : (
+    <span className="rounded-full bg-gray-900/80 px-2 py-0.5 text-xs font-semibold text-white">{t(`listing.statuses.${listing.status}`)}</span>
+  );
+  const conditionBadge = (
+    <span className="rounded-full bg-earth-100 px-2 py-0.5 text-xs font-semibold text-earth-800 dark:bg-earth-800 dark:text-earth-100">
+      {t(`listing.conditions.${listing.condition}`)}
+    </span>
+  );
+
+  if (view === "list") {
+    return (
+      <article className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
+        {image ? <img src={image} alt="" loading="lazy" className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="truncate font-semibold">{name}</h3>
+            <div className="flex flex-none gap-1">
+              {statusBadge}
+              {conditionBadge}
+            </div>
+          </div>
+          <ListingPrice listing={listing} />
+          {where}
+          <div className="flex items-center gap-2">
+            <span className="text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</span>
+            <div className="ml-auto flex items-center gap-2">
+              <Button size="sm" variant="outline" onClick={onView}>
+                {t("marketplace.view")}
+              </Button>
+              <AddToCart active={active} />
+            </div>
+          </div>
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
+      <div className="relative aspect-[4/3]">
+        {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" /> : <Placeholder className="h-full w-full" />}
+        <div className="absolute left-2 top-2 flex gap-1">
+          {conditionBadge}
+          {statusBadge}
+        </div>
+        <div className="absolute right-2 top-2 flex gap-1">
+          {heart}
+          <button
+            type="button"
+            onClick={onView}
+            aria-label={t("marketplace.view")}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm dark:bg-gray-900/90 dark:text-gray-200"
+          >
+            <Icon name="search" className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold leading-snug">{name}</h3>
+        <ListingPrice listing={listing} />
+        {badges}
+        {where}
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</p>
+        <div className="mt-auto flex pt-1">
+          <AddToCart active={active} />
+        </div>
+      </div>
+    </article>
+  );
+}

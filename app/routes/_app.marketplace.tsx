@@ -1,0 +1,348 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocationDialog } from "~/components/listings/location-dialog";
+import { FilterPanel } from "~/components/marketplace/filter-panel";
+import { MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
+import { ListingCard, ListingPrice, listingImage } from "~/components/marketplace/listing-card";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Icon } from "~/components/ui/icons";
+import { NativeSelect } from "~/components/ui/select";
+import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
+import { useDebouncedValue } from "~/lib/use-debounce";
+import { requireUser } from "~/modules/auth/session.server";
+import { listListings, type ListingDto } from "~/modules/listings/listings.server";
+import { listingQuerySchema } from "~/modules/listings/schemas";
+
+export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
+
+// The marketplace (features.md 2.1). The filters live in the address, so the
+// server renders the first page of results and a filtered page can be shared.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const filters = readFilters(new URL(request.url).searchParams);
+  const query = listingQuerySchema.parse(toListingQuery(filters));
+  const { listings, total } = await listListings(query, user.id);
+  return { listings, total, filters };
+}
+
+const FAVOURITES_KEY = "asiiko-favourites";
+const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, 6);
+
+/** The heart on each card: kept on this device only. */
+function useFavourites() {
+  const [favourites, setFavourites] = useState<string[]>([]);
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(window.localStorage.getItem(FAVOURITES_KEY) ?? "[]") as unknown;
+      if (Array.isArray(stored)) setFavourites(stored.filter((id): id is string => typeof id === "string"));
+    } catch {
+      setFavourites([]);
+    }
+  }, []);
+  const toggle = useCallback((id: string) => {
+    setFavourites((current) => {
+      const next = current.includes(id) ? current.filter((item) => item !== id) : [...current, id];
+      try {
+        window.localStorage.setItem(FAVOURITES_KEY, JSON.stringify(next.slice(-500)));
+      } catch {
+        // Storage full or private mode: the heart still works for this visit.
+      }
+      return next;
+    });
+  }, []);
+  return { favourites, toggle };
+}
+
+function requestPosition(): Promise<{ latitude: number; longitude: number } | null> {
+  return new Promise((resolve) => {
+    if (!("geolocation" in navigator)) {
+      console.error("Geolocation is not supported by this browser.");
+      resolve(null);
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (error) => {
+        console.error("Geolocation failed", error);
+        resolve(null);
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+function ListingDetails({ listing, onClose }: { listing: ListingDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const image = listing ? listingImage(listing) : null;
+  return (
+    <Dialog open={listing !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={listing?.product?.name ?? t("marketplace.agriculturalProduct")}>
+      {listing ? (
+        <div className="flex flex-col gap-3">
+          {image ? <img src={image} alt="" className="aspect-[4/3] w-full rounded-xl object-cover" /> : null}
+          <ListingPrice listing={listing} />
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-gray-500">{t("listing.form.condition")}</dt>
+            <dd>{t(`listing.conditions.${listing.condition}`)}</dd>
+            <dt className="text-gray-500">{t("listing.form.quantity")}</dt>
+            <dd>{listing.quantity}</dd>
+            <dt className="text-gray-500">{t("marketplace.location")}</dt>
+            <dd>{listing.locality ?? t("marketplace.locationNotSpecified")}</dd>
+            <dt className="text-gray-500">{t("listing.form.status")}</dt>
+            <dd>{t(`listing.statuses.${listing.status}`)}</dd>
+          </dl>
+          {listing.images.length > 1 ? (
+            <div className="flex gap-2 overflow-x-auto">
+              {listing.images.map((url) => (
+                <img key={url} src={url} alt="" loading="lazy" className="h-16 w-16 flex-none rounded-lg object-cover" />
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export default function MarketplacePage() {
+  const { listings, total, filters } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const { favourites, toggle } = useFavourites();
+  const [showFilters, setShowFilters] = useState(false);
+  const [locationOpen, setLocationOpen] = useState(false);
+  const [viewing, setViewing] = useState<ListingDto | null>(null);
+  const [search, setSearch] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/marketplace";
+
+  // Changes build on the newest filters, including ones still loading, so two
+  // quick changes (a category, then a sort) never undo each other.
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = filters;
+  }, [filters]);
+  const apply = useCallback(
+    (change: (current: MarketplaceFilters) => MarketplaceFilters) => {
+      const next = change(latest.current);
+      latest.current = next;
+      setSearchParams(writeFilters(next), { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  useEffect(() => {
+    if (debouncedSearch.trim() !== latest.current.search) apply((current) => ({ ...current, search: debouncedSearch, page: 1 }));
+    // Only the typed text drives this; the other filters come along as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
+  const sortOptions = useMemo(
+    () =>
+      [
+        ["newest", t("marketplace.sortNewest")],
+        ["price_low", t("marketplace.sortPriceLow")],
+        ["price_high", t("marketplace.sortPriceHigh")],
+        ...(filters.location.enabled ? [["distance", t("marketplace.sortDistance")]] : []),
+      ] as [SortBy, string][],
+    [filters.location.enabled, t],
+  );
+
+  function toggleCategory(category: string) {
+    apply((current) => ({
+      ...current,
+      categories: current.categories.includes(category) ? current.categories.filter((item) => item !== category) : [...current.categories, category],
+      page: 1,
+    }));
+  }
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <PageHeader title={t("marketplace.title")} subtitle={t("marketplace.subtitle")} />
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="relative flex-1">
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+          <label htmlFor="marketplace-search" className="sr-only">
+            {t("marketplace.searchPlaceholder")}
+          </label>
+          <input
+            id="marketplace-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("marketplace.searchPlaceholder")}
+            className="h-11 w-full rounded-xl border border-gray-300 bg-white pl-9 pr-3 text-base placeholder:text-gray-400 dark:border-gray-700 dark:bg-gray-900"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => setShowFilters((open) => !open)} aria-expanded={showFilters} aria-controls="marketplace-filters">
+            <Icon name="settings" className="h-4 w-4" />
+            {t("marketplace.filters")}
+          </Button>
+          <Button variant={filters.location.enabled ? "default" : "outline"} onClick={() => setLocationOpen(true)}>
+            <Icon name="pin" className="h-4 w-4" />
+            {t("marketplace.nearMe")}
+          </Button>
+          <div className="flex rounded-lg border border-gray-300 p-0.5 dark:border-gray-700" role="group" aria-label={t("marketplace.viewMode")}>
+            {(["grid", "list"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={filters.viewMode === mode}
+                aria-label={mode === "grid" ? t("marketplace.gridView") : t("marketplace.listView")}
+                onClick={() => apply((current) => ({ ...current, viewMode: mode }))}
+                className={cn("inline-flex h-9 w-10 items-center justify-center rounded-md", filters.viewMode === mode ? "bg-brand-600 text-white" : "text-gray-600 dark:text-gray-300")}
+              >
+                <Icon name={mode === "grid" ? "catalog" : "list"} className="h-4 w-4" />
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      {showFilters ? (
+        <FilterPanel
+          filters={filters}
+          onApply={(next) => {
+            apply(() => next);
+            setShowFilters(false);
+          }}
+          onRequestLocation={requestPosition}
+        />
+      ) : null}
+
+      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {QUICK_CATEGORIES.map((category) => {
+          const on = filters.categories.includes(category);
+          return (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={on}
+              onClick={() => toggleCategory(category)}
+              className={cn(
+                "min-h-9 flex-none rounded-full border px-3 text-sm font-medium",
+                on ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300",
+              )}
+            >
+              {t(categoryKey(category))}
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          onClick={() => setShowFilters(true)}
+          className="min-h-9 flex-none rounded-full border border-dashed border-gray-300 px-3 text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300"
+        >
+          {t("marketplace.moreCategories", { count: MARKETPLACE_CATEGORIES.length - QUICK_CATEGORIES.length })}
+        </button>
+      </div>
+
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+          {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="hidden sm:inline">{t("marketplace.sortLabel")}</span>
+          <NativeSelect
+            aria-label={t("marketplace.sortLabel")}
+            className="min-h-10 w-auto"
+            value={filters.sortBy}
+            onChange={(event) => {
+              const sortBy = event.target.value as SortBy;
+              apply((current) => ({ ...current, sortBy, page: 1 }));
+            }}
+          >
+            {sortOptions.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
+
+      {loading && listings.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-16 text-gray-600" role="status">
+          <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
+          {t("marketplace.loadingMarketplace")}
+        </div>
+      ) : listings.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
+          <p>{t("marketplace.empty")}</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setSearch("");
+              apply((current) => ({ ...readFilters(new URLSearchParams()), viewMode: current.viewMode }));
+            }}
+          >
+            {t("marketplace.clearFilters")}
+          </Button>
+        </div>
+      ) : (
+        <div
+          className={cn(
+            loading && "opacity-60 transition-opacity",
+            filters.viewMode === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "flex flex-col gap-3",
+          )}
+        >
+          {listings.map((listing) => (
+            <ListingCard
+              key={listing.id}
+              listing={listing}
+              view={filters.viewMode}
+              favourite={favourites.includes(listing.id)}
+              onToggleFavourite={() => toggle(listing.id)}
+              onView={() => setViewing(listing)}
+            />
+          ))}
+        </div>
+      )}
+
+      {pages > 1 ? (
+        <nav className="flex items-center justify-center gap-3" aria-label={t("marketplace.page", { page: filters.page, pages })}>
+          <Button variant="outline" disabled={filters.page <= 1} onClick={() => apply((current) => ({ ...current, page: current.page - 1 }))}>
+            {t("marketplace.previous")}
+          </Button>
+          <span className="text-sm">{t("marketplace.page", { page: filters.page, pages })}</span>
+          <Button variant="outline" disabled={filters.page >= pages} onClick={() => apply((current) => ({ ...current, page: current.page + 1 }))}>
+            {t("marketplace.next")}
+          </Button>
+        </nav>
+      ) : null}
+
+      <LocationDialog
+        open={locationOpen}
+        onOpenChange={setLocationOpen}
+        onChoose={(place) =>
+          apply((current) => ({ ...current, location: { ...current.location, enabled: true, latitude: place.latitude, longitude: place.longitude }, page: 1 }))
+        }
+      />
+      <ListingDetails listing={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+/** A failed load: the specification's message and a Try Again that loads the page again. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const error = useRouteError();
+  useEffect(() => console.error("Marketplace failed to load", error), [error]);
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-8 text-center dark:border-red-900 dark:bg-gray-900" role="alert">
+      <p>{t("marketplace.loadError")}</p>
+      <Button onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+        {t("marketplace.tryAgain")}
+      </Button>
+    </div>
+  );
+}
