@@ -1,4 +1,4 @@
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/modules/db.server";
 import { ApiFailure } from "~/modules/http/api.server";
 import { queueIndexing } from "~/modules/search/indexing.server";
@@ -89,7 +89,20 @@ export async function updateProduct(id: string, input: ProductInput) {
  */
 export async function deleteProduct(id: string) {
   await getProduct(id);
-  const outcome = await prisma.$transaction(async (tx) => {
+  const outcome = await removeOrDeactivate(id).catch(async (error: unknown) => {
+    // A listing linked to it between the count and the delete: the foreign key refused; deactivate instead.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+      await prisma.product.update({ where: { id }, data: { isActive: false } });
+      return { deleted: false, deactivated: true, linkedListings: await prisma.listing.count({ where: { productId: id } }) };
+    }
+    throw error;
+  });
+  await queueIndexing("product", id, outcome.deleted ? "delete" : "upsert");
+  return outcome;
+}
+
+async function removeOrDeactivate(id: string) {
+  return prisma.$transaction(async (tx) => {
     const linked = await tx.listing.count({ where: { productId: id } });
     if (linked > 0) {
       await tx.product.update({ where: { id }, data: { isActive: false } });
@@ -98,6 +111,4 @@ export async function deleteProduct(id: string) {
     await tx.product.delete({ where: { id } });
     return { deleted: true, deactivated: false, linkedListings: 0 };
   });
-  await queueIndexing("product", id, outcome.deleted ? "delete" : "upsert");
-  return outcome;
 }
