@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
 import { MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
@@ -331,18 +332,5 @@ export default function MarketplacePage() {
   );
 }
 
-/** A failed load: the specification's message and a Try Again that loads the page again. */
-export function ErrorBoundary() {
-  const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const error = useRouteError();
-  useEffect(() => console.error("Marketplace failed to load", error), [error]);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-8 text-center dark:border-red-900 dark:bg-gray-900" role="alert">
-      <p>{t("marketplace.loadError")}</p>
-      <Button onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
-        {t("marketplace.tryAgain")}
-      </Button>
-    </div>
-  );
-}
+/** A failed load: 'Failed to load marketplace listings.' and a Try Again that loads the page again. */
+export const ErrorBoundary = loadErrorBoundary("MarketplacePage", "marketplace.loadError");

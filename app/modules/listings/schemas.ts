@@ -7,13 +7,14 @@ import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-/** A photo address: our own uploads, or an http(s) URL. Never javascript:, data: or the like. */
+/** A photo address: our own uploads and bundled images, or an http(s) URL. Never javascript:, data: or the like. */
 export const imageUrl = z
   .string({ error: "listing.errors.imageUrl" })
   .trim()
   .max(2048, "listing.errors.imageUrl")
   .refine((value) => {
     if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
+    if (/^\/images\/products\/[\w-]+\.(svg|webp|png|jpg)$/.test(value)) return true;
     try {
       const url = new URL(value);
       return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;

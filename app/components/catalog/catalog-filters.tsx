@@ -1,0 +1,158 @@
+import { useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
+import { useDebouncedValue } from "~/lib/use-debounce";
+
+// The catalogue's filters live in the address (?search=&categories=a,b&status=),
+// so the loader reads them and a reload or a shared link keeps them.
+
+export const STATUS_FILTERS = ["all", "active", "inactive"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export interface CatalogFilterState {
+  search: string;
+  categories: ProductCategory[];
+  status: StatusFilter;
+}
+
+const STATUS_LABELS: Record<StatusFilter, string> = {
+  all: "catalog.allProducts",
+  active: "catalog.activeOnly",
+  inactive: "catalog.inactiveOnly",
+};
+
+const isCategory = (value: string): value is ProductCategory => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+const isStatus = (value: string | null): value is StatusFilter => (STATUS_FILTERS as readonly (string | null)[]).includes(value);
+
+/** The filters of an address; unknown categories and statuses are dropped rather than refused. */
+export function readCatalogFilters(params: URLSearchParams): CatalogFilterState {
+  const status = params.get("status");
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 100),
+    categories: [...new Set((params.get("categories") ?? "").split(",").map((part) => part.trim()))].filter(isCategory),
+    status: isStatus(status) ? status : "all",
+  };
+}
+
+const NAVIGATE = { replace: true, preventScrollReset: true } as const;
+
+export function CatalogFilters({ filters }: { filters: CatalogFilterState }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get("search") ?? "";
+  const [search, setSearch] = useState(urlSearch);
+  const debouncedSearch = useDebouncedValue(search);
+
+  // The setter changes with every address; the effects below must run only when
+  // the typed text settles, so they reach it through a ref.
+  const setParamsRef = useRef(setParams);
+  useEffect(() => {
+    setParamsRef.current = setParams;
+  }, [setParams]);
+
+  // The search text last written to (or read from) the address: the echo of our own
+  // change is not mistaken for a new address (a sidebar link, say) that resets the box.
+  const known = useRef(urlSearch);
+  useEffect(() => {
+    if (urlSearch === known.current) return;
+    known.current = urlSearch;
+    setSearch(urlSearch);
+  }, [urlSearch]);
+
+  useEffect(() => {
+    const next = debouncedSearch.trim();
+    if (next === known.current) return;
+    known.current = next;
+    setParamsRef.current((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next) updated.set("search", next);
+      else updated.delete("search");
+      return updated;
+    }, NAVIGATE);
+  }, [debouncedSearch]);
+
+  function setParam(name: "categories" | "status", value: string) {
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (value) updated.set(name, value);
+      else updated.delete(name);
+      return updated;
+    }, NAVIGATE);
+  }
+
+  function toggleCategory(category: ProductCategory) {
+    const chosen = filters.categories.includes(category)
+      ? filters.categories.filter((item) => item !== category)
+      : [...filters.categories, category];
+    setParam("categories", chosen.join(","));
+  }
+
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <div className="relative">
+          <Label htmlFor="catalog-search" className="sr-only">
+            {t("catalog.searchPlaceholder")}
+          </Label>
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+          <Input
+            id="catalog-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("catalog.searchPlaceholder")}
+            maxLength={100}
+            autoComplete="off"
+            className="pl-10"
+          />
+        </div>
+        <div>
+          <Label htmlFor="catalog-status" className="sr-only">
+            {t("catalog.statusFilter")}
+          </Label>
+          <NativeSelect id="catalog-status" value={filters.status} onChange={(event) => setParam("status", event.target.value === "all" ? "" : event.target.value)}>
+            {STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {t(STATUS_LABELS[status])}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <div role="group" aria-labelledby="catalog-category-filter" className="flex flex-col gap-2">
+        <p id="catalog-category-filter" className="text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("catalog.categoryFilter")}
+        </p>
+        {/* One scrolling row on a phone, so twelve buttons do not push the products out of sight. */}
+        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+          {PRODUCT_CATEGORIES.map((category) => {
+            const pressed = filters.categories.includes(category);
+            return (
+              <button
+                key={category}
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => toggleCategory(category)}
+                className={cn(
+                  "min-h-9 flex-none whitespace-nowrap rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+                  pressed
+                    ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
+                    : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800",
+                )}
+              >
+                {t(categoryKey(category))}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { imageUrl, listingQuerySchema, listingSchema } from "./schemas";
+
+const valid = { productId: null, priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
+const firstMessage = (input: unknown) => listingSchema.safeParse(input).error?.issues[0]?.message;
+
+describe("listingSchema", () => {
+  it.each([
+    ["0", false],
+    ["0.001", false],
+    ["0.99", false],
+    ["1", true],
+    ["12500.50", true],
+    ["10000000", true],
+    ["10000000.01", false],
+    ["abc", false],
+    ["1e3", false],
+    ["-5", false],
+  ])("price %s accepted: %s", (priceNgn, ok) => {
+    expect(listingSchema.safeParse({ ...valid, priceNgn }).success).toBe(ok);
+    if (!ok) expect(firstMessage({ ...valid, priceNgn })).toBe("listing.errors.priceRange");
+  });
+
+  it.each([
+    [0, "listing.errors.quantityMin"],
+    [100_001, "listing.errors.quantityMax"],
+    [1.5, "listing.errors.quantityWhole"],
+  ])("quantity %s is refused", (quantity, message) => {
+    expect(firstMessage({ ...valid, quantity })).toBe(message);
+  });
+
+  it("takes quantities 1 and 100,000, and numeric strings", () => {
+    expect(listingSchema.parse({ ...valid, quantity: 1 }).quantity).toBe(1);
+    expect(listingSchema.parse({ ...valid, quantity: "100000" }).quantity).toBe(100_000);
+  });
+
+  it("needs an image, both coordinates or none, and in range", () => {
+    expect(firstMessage({ ...valid, images: [] })).toBe("listing.errors.imagesRequired");
+    expect(firstMessage({ ...valid, latitude: "7.1" })).toBe("listing.errors.coordinates");
+    expect(firstMessage({ ...valid, latitude: 91, longitude: 3 })).toBe("listing.errors.coordinates");
+    expect(listingSchema.parse({ ...valid, latitude: "7.1", longitude: "3.9" })).toMatchObject({ latitude: 7.1, longitude: 3.9 });
+  });
+
+  it("defaults the status to active", () => {
+    expect(listingSchema.parse(valid).status).toBe("active");
+  });
+});
+
+describe("imageUrl", () => {
+  it.each([
+    ["https://example.com/a.jpg", true],
+    ["http://example.com/a.png", true],
+    ["/uploads/cm123/800.webp", true],
+    ["/images/products/cassava.svg", true],
+    ["javascript:alert(1)", false],
+    ["data:image/png;base64,AAAA", false],
+    ["//evil.example/x.jpg", false],
+    ["/images/products/../../etc/passwd", false],
+    ["ftp://example.com/a.jpg", false],
+  ])("%s accepted: %s", (url, ok) => {
+    expect(imageUrl.safeParse(url).success).toBe(ok);
+  });
+});
+
+describe("listingQuerySchema", () => {
+  it("fills defaults and reads comma lists", () => {
+    expect(listingQuerySchema.parse({ condition: "new,used_good" })).toMatchObject({ condition: ["new", "used_good"], sort: "newest", limit: 50, offset: 0 });
+  });
+
+  it("refuses distance sorting without a location, and a half location", () => {
+    expect(listingQuerySchema.safeParse({ sort: "distance" }).success).toBe(false);
+    expect(listingQuerySchema.safeParse({ lat: "7" }).success).toBe(false);
+    expect(listingQuerySchema.safeParse({ lat: "7", lng: "3", sort: "distance" }).success).toBe(true);
+  });
+});

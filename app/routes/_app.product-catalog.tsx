@@ -1,0 +1,187 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
+import { CatalogIcon } from "~/components/catalog/catalog-icons";
+import { formErrorsOf, ProductDialog, type CatalogActionData, type CatalogIntent } from "~/components/catalog/product-dialog";
+import { ProductTable, type CatalogProduct } from "~/components/catalog/product-table";
+import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { LIMITS } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast-store";
+import { requireUser } from "~/modules/auth/session.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
+import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
+
+// Product Catalog (features.md 2.4): administrators keep the global product
+// list that listings link to; everyone else sees the access-denied alert.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.role !== "ADMIN") return { isAdmin: false as const };
+  const filters = readCatalogFilters(new URL(request.url).searchParams);
+  const query = productQuerySchema.parse({
+    search: filters.search,
+    categories: filters.categories.join(","),
+    is_active: filters.status === "all" ? undefined : String(filters.status === "active"),
+    limit: LIMITS.productsPageSize,
+  });
+  const { products, total } = await listProducts(query);
+  return { isAdmin: true as const, products, total, filters, locale: detectLanguage(request) };
+}
+
+const INTENTS: CatalogIntent[] = ["create", "update", "delete"];
+
+/** A failure with only a form-level message (delete has no fields to echo back). */
+const refusal = (messages: string[]) => ({ status: "error" as const, error: { "": messages } });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = INTENTS.find((name) => name === form.get("intent"));
+  if (!intent) throw new Response("Unknown intent", { status: 400 });
+  if (user.role !== "ADMIN") {
+    const t = await getFixedT(request);
+    return data<CatalogActionData>({ ok: false, intent, result: refusal([t("catalog.denied")]) }, { status: 403 });
+  }
+  const id = String(form.get("id") ?? "");
+
+  if (intent === "delete") {
+    try {
+      return { ok: true, intent, outcome: await deleteProduct(id) } satisfies CatalogActionData;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const t = await getFixedT(request);
+      return data<CatalogActionData>({ ok: false, intent, result: refusal([t(error.message)]) }, { status: error.status });
+    }
+  }
+
+  const submission = parseWithZod(form, { schema: productFormSchema });
+  if (submission.status !== "success") {
+    return data<CatalogActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const product = intent === "update" ? await updateProduct(id, submission.value) : await createProduct(submission.value, user.id);
+    return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const t = await getFixedT(request);
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
+    return data<CatalogActionData>(
+      { ok: false, intent, result: submission.reply({ fieldErrors, formErrors: error.fields ? [] : [t(error.message)] }) },
+      { status: error.status },
+    );
+  }
+}
+
+function StatusLine({ children }: { children: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+      <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+export default function ProductCatalogPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pendingHere = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Coming to this address again runs the permission check again; a changed
+  // filter only reloads the products.
+  const checking = pendingHere && (!loaderData.isAdmin || navigation.location.search === location.search);
+  const loading = pendingHere && !checking;
+
+  // Each opening of the product dialog gets its own fetcher (see ProductDialog).
+  const [dialog, setDialog] = useState<{ product: CatalogProduct | null; opening: number } | null>(null);
+  const openings = useRef(0);
+  const openDialog = (product: CatalogProduct | null) => setDialog({ product, opening: ++openings.current });
+  const onDialogChange = useCallback((open: boolean) => {
+    if (!open) setDialog(null);
+  }, []);
+
+  const [deleting, setDeleting] = useState<CatalogProduct | null>(null);
+  const deleteFetcher = useFetcher<CatalogActionData>();
+  const handledDelete = useRef<CatalogActionData>();
+  useEffect(() => {
+    const answer = deleteFetcher.data;
+    if (deleteFetcher.state !== "idle" || !answer || handledDelete.current === answer) return;
+    handledDelete.current = answer;
+    setDeleting(null);
+    if (answer.ok && answer.intent === "delete") {
+      toast({ title: answer.outcome.deactivated ? t("catalog.deactivated") : t("catalog.deleted") });
+    } else {
+      toast({ title: formErrorsOf(answer)[0] ?? t("errors.unexpected"), variant: "destructive" });
+    }
+  }, [deleteFetcher.state, deleteFetcher.data, t]);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader title={t("catalog.title")} subtitle={t("catalog.subtitle")}>
+        {loaderData.isAdmin && !checking ? (
+          <Button onClick={() => openDialog(null)} className="self-start sm:self-auto">
+            <CatalogIcon name="plus" className="h-4 w-4" />
+            {t("catalog.add")}
+          </Button>
+        ) : null}
+      </PageHeader>
+
+      {checking ? (
+        <StatusLine>{t("catalog.checking")}</StatusLine>
+      ) : !loaderData.isAdmin ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          {t("catalog.denied")}
+        </div>
+      ) : (
+        <>
+          <CatalogFilters filters={loaderData.filters} />
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4 pb-3 sm:p-5 sm:pb-3">
+              <CardTitle>{t("catalog.tableTitle", { count: loaderData.total })}</CardTitle>
+              {loading ? <StatusLine>{t("catalog.loading")}</StatusLine> : null}
+            </CardHeader>
+            <CardContent aria-busy={loading} className={cn("p-3 pt-0 transition-opacity sm:p-5 sm:pt-0", loading && "opacity-60")}>
+              {loaderData.products.length === 0 ? (
+                <p className="py-10 text-center text-gray-600 dark:text-gray-400">{t("catalog.empty")}</p>
+              ) : (
+                <ProductTable products={loaderData.products} locale={loaderData.locale} onEdit={openDialog} onDelete={setDeleting} />
+              )}
+            </CardContent>
+          </Card>
+
+          <ProductDialog
+            open={dialog !== null}
+            onOpenChange={onDialogChange}
+            product={dialog?.product ?? null}
+            fetcherKey={`catalog-product-${dialog?.opening ?? 0}`}
+          />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setDeleting(null)}
+            title={t("catalog.confirmTitle")}
+            text={t("catalog.confirmText")}
+            confirmLabel={t("catalog.deleteButton")}
+            pendingLabel={t("catalog.deleting")}
+            pending={deleteFetcher.state !== "idle"}
+            onConfirm={() => deleting && deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post" })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** 'Failed to load products. Please try again.' with a Try Again. */
+export const ErrorBoundary = loadErrorBoundary("ProductCatalogPage", "catalog.loadError");
