@@ -4,7 +4,7 @@ import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
-import { CatalogIcon } from "~/components/catalog/catalog-icons";
+import { Icon } from "~/components/ui/icons";
 import { formErrorsOf, ProductDialog, type CatalogActionData, type CatalogIntent } from "~/components/catalog/product-dialog";
 import { ProductTable, type CatalogProduct } from "~/components/catalog/product-table";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
@@ -129,7 +129,7 @@ export default function ProductCatalogPage() {
       <PageHeader title={t("catalog.title")} subtitle={t("catalog.subtitle")}>
         {loaderData.isAdmin && !checking ? (
           <Button onClick={() => openDialog(null)} className="self-start sm:self-auto">
-            <CatalogIcon name="plus" className="h-4 w-4" />
+            <Icon name="plus" className="h-4 w-4" />
             {t("catalog.add")}
           </Button>
         ) : null}

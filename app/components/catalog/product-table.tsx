@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import type { ProductDto } from "~/modules/products/products.server";
-import { CatalogIcon } from "./catalog-icons";
+import { Icon } from "~/components/ui/icons";
 
 // The catalogue's products: a table from 768 px up, stacked cards on a phone
 // (a seven-column table cannot fit 360 px without scrolling sideways).
@@ -26,7 +26,7 @@ function Thumbnail({ product }: { product: CatalogProduct }) {
     <img src={image} alt="" loading="lazy" className="h-10 w-10 flex-none rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
   ) : (
     <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800 dark:text-gray-500">
-      <CatalogIcon name="image" />
+      <Icon name="image" />
     </span>
   );
 }
@@ -73,7 +73,7 @@ function RowActions({ product, nameId, onEdit, onDelete }: { product: CatalogPro
   return (
     <div className="flex flex-none items-center justify-end gap-1">
       <Button variant="ghost" size="icon" aria-label={t("catalog.edit")} aria-describedby={nameId} onClick={() => onEdit(product)}>
-        <CatalogIcon name="pencil" className="h-4 w-4" />
+        <Icon name="pencil" className="h-4 w-4" />
       </Button>
       <Button
         variant="ghost"
@@ -83,7 +83,7 @@ function RowActions({ product, nameId, onEdit, onDelete }: { product: CatalogPro
         onClick={() => onDelete(product)}
         className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
       >
-        <CatalogIcon name="trash" className="h-4 w-4" />
+        <Icon name="trash" className="h-4 w-4" />
       </Button>
     </div>
   );

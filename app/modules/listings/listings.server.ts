@@ -52,11 +52,21 @@ export type ListingDto = ReturnType<typeof listingDto>;
 /** Buyers see active and sold listings; paused ones are hidden except from their seller. */
 const PUBLIC_STATUSES = ["active", "sold"] as const;
 
-/** About 111 km per degree of latitude; longitude shrinks with the cosine. */
-function boundingBox(latitude: number, longitude: number, radiusKm: number) {
+/**
+ * The rows around a point, as a filter SQL can use: about 111 km per degree
+ * of latitude, fewer per degree of longitude away from the equator; a box
+ * that crosses the 180th meridian wraps around it.
+ */
+function boundingBox(latitude: number, longitude: number, radiusKm: number): Prisma.ListingWhereInput {
   const latDelta = radiusKm / 111;
   const lngDelta = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
-  return { latitude: { gte: latitude - latDelta, lte: latitude + latDelta }, longitude: { gte: longitude - lngDelta, lte: longitude + lngDelta } };
+  const latitudeRange = { latitude: { gte: latitude - latDelta, lte: latitude + latDelta } };
+  const west = longitude - lngDelta;
+  const east = longitude + lngDelta;
+  if (east - west >= 360) return { ...latitudeRange, longitude: { not: null } };
+  if (west < -180) return { ...latitudeRange, OR: [{ longitude: { gte: west + 360 } }, { longitude: { lte: east } }] };
+  if (east > 180) return { ...latitudeRange, OR: [{ longitude: { gte: west } }, { longitude: { lte: east - 360 } }] };
+  return { ...latitudeRange, longitude: { gte: west, lte: east } };
 }
 
 export async function listListings(query: ListingQuery, viewerId: string) {

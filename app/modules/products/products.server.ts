@@ -64,7 +64,8 @@ function toData(input: ProductInput) {
     description: input.description ?? null,
     categories: input.categories,
     unit: input.unit ?? null,
-    attributes: input.attributes ?? undefined,
+    // A full update without attributes clears them (undefined would keep the old ones).
+    attributes: input.attributes ?? Prisma.DbNull,
     isActive: input.isActive,
     images: input.images,
   };

@@ -35,7 +35,9 @@ export async function inspectImage(bytes: Buffer) {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
+  } catch (error) {
+    // sharp refuses to even read the header of an image claiming too many pixels.
+    if (/pixel limit/i.test((error as Error).message)) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
     throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {

@@ -1,0 +1,250 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icons";
+import { ImageListInput } from "~/components/ui/image-list-input";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
+import { toast } from "~/lib/toast-store";
+import { listingSchema } from "~/modules/listings/schemas";
+import type { ListingActionData, ListingCondition, ListingProductOption, MyListing } from "./listing-types";
+import { LocationDialog } from "./location-dialog";
+
+interface PlacedLocation {
+  latitude: number | null;
+  longitude: number | null;
+  locality: string | null;
+}
+
+function initialLocation(listing?: MyListing): PlacedLocation | null {
+  if (!listing || (listing.latitude === null && listing.longitude === null && !listing.locality)) return null;
+  return { latitude: listing.latitude, longitude: listing.longitude, locality: listing.locality };
+}
+
+/** The specification's rule: the typed quantity is read as a whole number, and 1 when it is not one. */
+function normaliseQuantity(input: HTMLInputElement) {
+  input.value = String(Number.parseInt(input.value, 10) || 1);
+}
+
+/**
+ * Create or edit a listing (features.md 2.2). Validates with the shared
+ * schema as the seller types, posts to the My Listings action through a
+ * fetcher, and on a failed save stays open showing what went wrong.
+ */
+export function ListingForm({
+  listing,
+  products,
+  onCancel,
+  onSaved,
+}: {
+  listing?: MyListing;
+  products: ListingProductOption[];
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ListingActionData>();
+  const handled = useRef<ListingActionData>();
+  const intent = listing ? "update" : "create";
+  const pending = fetcher.state !== "idle";
+  const [images, setImages] = useState<string[]>(listing?.images ?? []);
+  const [condition, setCondition] = useState<ListingCondition>(listing?.condition ?? "new");
+  const [location, setLocation] = useState<PlacedLocation | null>(() => initialLocation(listing));
+  const [locationOpen, setLocationOpen] = useState(false);
+  const locationLabelId = useId();
+  const submitted = useRef(false);
+
+  const [form, fields] = useForm({
+    id: listing ? `listing-${listing.id}` : "listing-new",
+    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
+    defaultValue: {
+      productId: listing?.productId ?? "",
+      // "45000.00" reads better in the box as 45000.
+      priceNgn: listing ? String(Number(listing.priceNgn)) : "",
+      quantity: String(listing?.quantity ?? 1),
+      condition: listing?.condition ?? "new",
+      status: listing?.status ?? "active",
+    },
+    // Checked first on submit, then as the seller types: a message appearing on blur
+    // would move the buttons under a pointer that is pressing one.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: listingSchema }),
+  });
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) {
+      toast({ title: intent === "create" ? t("myListings.created") : t("myListings.updated") });
+      onSaved();
+    } else {
+      toast({ title: t("listing.form.saveFailed"), description: fetcher.data.message, variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data, intent, onSaved, t]);
+
+  const translate = (errors?: string[]) => (errors?.length ? [...new Set(errors.map((error) => t(error)))] : undefined);
+  const imageErrors = translate(Object.values(fields.images.allErrors).flat());
+  const locationErrors = translate([...(fields.latitude.errors ?? []), ...(fields.longitude.errors ?? []), ...(fields.locality.errors ?? [])]);
+  const formErrors = translate(form.errors);
+
+  // A product the listing links to may since have been deactivated; keep it selectable.
+  const productOptions =
+    listing?.product && !products.some((product) => product.id === listing.product?.id) ? [listing.product, ...products] : products;
+
+  // The photos are not typed into a field Conform watches: once checked, re-check them when the hidden inputs have changed.
+  function changeImages(next: string[]) {
+    flushSync(() => setImages(next));
+    if (submitted.current) form.validate({ name: fields.images.name });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const quantity = event.currentTarget.elements.namedItem(fields.quantity.name);
+    if (quantity instanceof HTMLInputElement) normaliseQuantity(quantity);
+    submitted.current = true;
+    form.onSubmit(event);
+  }
+
+  const conditionDescriptionId = `${fields.condition.id}-description`;
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {listing ? <input type="hidden" name="id" value={listing.id} /> : null}
+
+      <Field id={fields.productId.id} label={t("listing.form.product")} errors={translate(fields.productId.errors)}>
+        <NativeSelect {...getSelectProps(fields.productId)}>
+          <option value="">{t("listing.form.customProduct")}</option>
+          {productOptions.map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <Field id={fields.priceNgn.id} label={t("listing.form.price")} errors={translate(fields.priceNgn.errors)}>
+          <Input
+            {...getInputProps(fields.priceNgn, { type: "number" })}
+            min={LIMITS.listingPriceMinNgn}
+            max={LIMITS.listingPriceMaxNgn}
+            step={0.01}
+            inputMode="decimal"
+          />
+        </Field>
+        <Field id={fields.quantity.id} label={t("listing.form.quantity")} errors={translate(fields.quantity.errors)}>
+          <Input
+            {...getInputProps(fields.quantity, { type: "number" })}
+            min={LIMITS.listingQuantityMin}
+            max={LIMITS.listingQuantityMax}
+            step={1}
+            inputMode="numeric"
+            onBlur={(event) => {
+              normaliseQuantity(event.currentTarget);
+              if (fields.quantity.errors) form.validate({ name: fields.quantity.name });
+            }}
+          />
+        </Field>
+      </div>
+
+      <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>
+        <NativeSelect
+          {...getSelectProps(fields.condition)}
+          aria-describedby={fields.condition.errors?.length ? `${conditionDescriptionId} ${fields.condition.errorId}` : conditionDescriptionId}
+          onChange={(event) => {
+            const value = LISTING_CONDITIONS.find((item) => item === event.target.value);
+            if (value) setCondition(value);
+          }}
+        >
+          {LISTING_CONDITIONS.map((item) => (
+            <option key={item} value={item}>
+              {t(`listing.conditions.${item}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={conditionDescriptionId} className="text-sm text-gray-600 dark:text-gray-400">
+          {t(`listing.conditionDescriptions.${condition}`)}
+        </p>
+      </Field>
+
+      <Field id={fields.images.id} label={t("listing.form.images")} errors={imageErrors}>
+        <ImageListInput id={fields.images.id} name={fields.images.name} value={images} onChange={changeImages} purpose="listing" errors={imageErrors} />
+      </Field>
+
+      <div role="group" aria-labelledby={locationLabelId} className="flex flex-col gap-1.5">
+        <span id={locationLabelId} className="text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t("listing.form.location")}
+        </span>
+        <input type="hidden" name={fields.latitude.name} value={location?.latitude ?? ""} />
+        <input type="hidden" name={fields.longitude.name} value={location?.longitude ?? ""} />
+        <input type="hidden" name={fields.locality.name} value={location?.locality ?? ""} />
+        {location ? (
+          <div className="flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 bg-gray-50 pl-3 dark:border-gray-700 dark:bg-gray-800">
+            <Icon name="pin" className="h-4 w-4 flex-none text-brand-600 dark:text-brand-400" />
+            <span className="min-w-0 flex-1 truncate text-sm" data-testid="listing-form-locality">
+              {location.locality ??
+                (location.latitude !== null && location.longitude !== null ? `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}` : "")}
+            </span>
+            <Button type="button" variant="ghost" size="icon" onClick={() => setLocation(null)} aria-label={t("listing.form.removeLocation")}>
+              <Icon name="close" className="h-4 w-4" />
+            </Button>
+          </div>
+        ) : (
+          <Button type="button" variant="outline" className="self-start" onClick={() => setLocationOpen(true)}>
+            <Icon name="pin" className="h-4 w-4" />
+            {t("listing.form.addLocation")}
+          </Button>
+        )}
+        {locationErrors ? (
+          <ul className="text-sm text-red-600 dark:text-red-400">
+            {locationErrors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+        <LocationDialog open={locationOpen} onOpenChange={setLocationOpen} onChoose={(chosen) => setLocation(chosen)} />
+      </div>
+
+      {listing ? (
+        <Field id={fields.status.id} label={t("listing.form.status")} errors={translate(fields.status.errors)}>
+          <NativeSelect {...getSelectProps(fields.status)}>
+            {LISTING_STATUSES.map((item) => (
+              <option key={item} value={item}>
+                {t(`listing.statuses.${item}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : null}
+
+      {formErrors ? (
+        <div
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          {formErrors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          {t("listing.form.cancel")}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {!pending ? <Icon name={listing ? "pencil" : "plus"} className="h-4 w-4" /> : null}
+          {pending ? t("listing.form.saving") : listing ? t("listing.form.update") : t("listing.form.create")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

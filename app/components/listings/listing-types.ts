@@ -1,0 +1,36 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
+
+// What the My Listings page, its cards and the listing form share with the
+// route: the listing as the page shows it, the products offered in the
+// form, and the action's answers.
+
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export interface ListingProductOption {
+  id: string;
+  name: string;
+  unit: string | null;
+}
+
+export interface MyListing {
+  id: string;
+  productId: string | null;
+  /** Naira as a decimal string, e.g. "12500.00". */
+  priceNgn: string;
+  quantity: number;
+  condition: ListingCondition;
+  status: ListingStatus;
+  images: string[];
+  latitude: number | null;
+  longitude: number | null;
+  locality: string | null;
+  product: (ListingProductOption & { images: string[] }) | null;
+}
+
+export type ListingIntent = "create" | "update" | "status" | "delete";
+
+export type ListingActionData =
+  | { ok: true; intent: ListingIntent; status?: ListingStatus }
+  | { ok: false; intent: ListingIntent; message?: string; result?: SubmissionResult<string[]> };

@@ -1,0 +1,114 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import { formatNaira } from "~/lib/currency";
+import { toast } from "~/lib/toast-store";
+import type { ListingActionData, ListingStatus, MyListing } from "./listing-types";
+
+const STATUS_BADGE: Record<ListingStatus, string> = {
+  active: "bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100",
+  paused: "bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100",
+  sold: "bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100",
+};
+
+/** A seller's own listing: photo, status, price, quantity, place, condition; pause or activate it, edit or delete it. */
+export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListing; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const fetcher = useFetcher<ListingActionData>();
+  const handled = useRef<ListingActionData>();
+
+  // Show the new status at once; the loader's answer confirms it.
+  const pendingStatus = fetcher.formData?.get("status");
+  const status = typeof pendingStatus === "string" ? (pendingStatus as ListingStatus) : listing.status;
+  const nextStatus: ListingStatus = status === "active" ? "paused" : "active";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) {
+      toast({ title: fetcher.data.status === "paused" ? t("myListings.paused") : t("myListings.activated") });
+    } else {
+      toast({ title: fetcher.data.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data, t]);
+
+  const name = listing.product?.name ?? t("listing.form.customProduct");
+  const image = listing.images[0] ?? listing.product?.images[0];
+  const unit = listing.product?.unit;
+
+  return (
+    <Card className="flex w-full min-w-0 flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
+      <div className="relative aspect-[4/3] bg-gray-100 dark:bg-gray-800">
+        {image ? (
+          <img src={image} alt={name} className="h-full w-full object-cover" loading="lazy" />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center text-gray-400 dark:text-gray-500">
+            <Icon name="image" className="h-12 w-12" />
+          </div>
+        )}
+        <span className={cn("absolute left-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm", STATUS_BADGE[status])} data-testid="listing-status">
+          {t(`listing.statuses.${status}`)}
+        </span>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={titleId} className="truncate text-base font-semibold">
+              {name}
+            </h2>
+            <p className="text-lg font-bold text-brand-700 dark:text-brand-300">
+              {formatNaira(listing.priceNgn)}
+              {unit ? <span className="text-sm font-normal text-gray-500 dark:text-gray-400">/{t(`units.${unit}`, { defaultValue: unit })}</span> : null}
+            </p>
+          </div>
+          <div className="-mr-2 -mt-1 flex flex-none">
+            <Button type="button" variant="ghost" size="icon" onClick={onEdit} aria-label={`${t("myListings.edit")}: ${name}`}>
+              <Icon name="pencil" />
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={onDelete}
+              aria-label={`${t("myListings.delete")}: ${name}`}
+              className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+            >
+              <Icon name="trash" />
+            </Button>
+          </div>
+        </div>
+
+        <ul className="flex flex-col gap-1 text-sm text-gray-600 dark:text-gray-400">
+          <li>{t("marketplace.qty", { quantity: listing.quantity })}</li>
+          <li className="flex min-w-0 items-center gap-1.5">
+            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <span className="truncate">{listing.locality ?? t("myListings.noLocation")}</span>
+          </li>
+          <li>{t(`listing.conditions.${listing.condition}`)}</li>
+        </ul>
+
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          <fetcher.Form method="post" className="contents">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="id" value={listing.id} />
+            <input type="hidden" name="status" value={nextStatus} />
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              <Icon name={nextStatus === "paused" ? "pause" : "play"} className="h-4 w-4" />
+              {nextStatus === "paused" ? t("myListings.pause") : t("myListings.activate")}
+            </Button>
+          </fetcher.Form>
+          <Button type="button" onClick={onEdit}>
+            <Icon name="pencil" className="h-4 w-4" />
+            {t("myListings.edit")}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,302 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
+import { ListingForm } from "~/components/listings/listing-form";
+import { Icon } from "~/components/ui/icons";
+import type { ListingActionData, MyListing } from "~/components/listings/listing-types";
+import { MyListingCard } from "~/components/listings/my-listing-card";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Dialog } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
+import { toast } from "~/lib/toast-store";
+import { useDebouncedValue } from "~/lib/use-debounce";
+import { requireUser } from "~/modules/auth/session.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { getFixedT } from "~/modules/i18n/i18n.server";
+import { createListing, deleteListing, listListings, setListingStatus, updateListing } from "~/modules/listings/listings.server";
+import { listingQuerySchema, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
+import { logger } from "~/modules/logger.server";
+import { listProducts } from "~/modules/products/products.server";
+
+// My Listings (features.md 2.3): the seller's own listings, filtered by a
+// search and a status kept in the URL; create, edit, pause or activate, delete.
+
+const STATUS_FILTERS = ["all", ...LISTING_STATUSES] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  all: "myListings.statusAll",
+  active: "myListings.statusActive",
+  paused: "myListings.statusPaused",
+  sold: "myListings.statusSold",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const status: StatusFilter = STATUS_FILTERS.find((item) => item === params.get("status")) ?? "all";
+  const filters = { search, status };
+  const query = listingQuerySchema.parse({
+    seller_id: user.id,
+    search,
+    status: status === "all" ? undefined : status,
+    sort: "newest",
+    limit: LIMITS.listingsPageSize,
+    offset: 0,
+  });
+  try {
+    const [{ listings }, { products }] = await Promise.all([
+      listListings(query, user.id),
+      listProducts({ is_active: "true", limit: LIMITS.productsPageSize, offset: 0 }),
+    ]);
+    return {
+      filters,
+      listings: listings satisfies MyListing[],
+      products: products.map(({ id, name, unit }) => ({ id, name, unit })),
+      loadError: false,
+    };
+  } catch (error) {
+    // The page stays usable and says so (the specification's load-failure state) instead of replacing the shell.
+    logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
+    return { filters, listings: [] as MyListing[], products: [], loadError: true };
+  }
+}
+
+/** A module's refusal, in the user's language: its message and its per-field messages. */
+async function translateFailure(request: Request, failure: ApiFailure) {
+  const t = await getFixedT(request);
+  const fields = failure.fields
+    ? Object.fromEntries(Object.entries(failure.fields).map(([field, keys]) => [field, keys.map((key) => t(key))]))
+    : undefined;
+  return { message: t(failure.message), fields };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(form, { schema: listingSchema });
+    if (submission.status !== "success") {
+      return data<ListingActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      if (intent === "create") await createListing(submission.value, user.id);
+      else await updateListing(id, user.id, submission.value);
+      return { ok: true, intent } satisfies ListingActionData;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const { message, fields } = await translateFailure(request, error);
+      return data<ListingActionData>(
+        { ok: false, intent, message, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message] }) },
+        { status: error.status },
+      );
+    }
+  }
+
+  if (intent === "status" || intent === "delete") {
+    try {
+      if (intent === "delete") {
+        await deleteListing(id, user.id);
+        return { ok: true, intent } satisfies ListingActionData;
+      }
+      const parsed = listingStatusSchema.safeParse({ status: form.get("status") });
+      if (!parsed.success) {
+        const t = await getFixedT(request);
+        return data<ListingActionData>({ ok: false, intent, message: t("listing.errors.status") }, { status: 400 });
+      }
+      await setListingStatus(id, user.id, parsed.data.status);
+      return { ok: true, intent, status: parsed.data.status } satisfies ListingActionData;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const { message } = await translateFailure(request, error);
+      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
+    }
+  }
+
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+type FormState = { open: boolean; listing: MyListing | null; opened: number };
+
+export default function MyListingsPage() {
+  const { filters, listings, products, loadError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
+  const [deleting, setDeleting] = useState<MyListing | null>(null);
+  const deleteFetcher = useFetcher<ListingActionData>();
+  const handledDelete = useRef<ListingActionData>();
+
+  // The search box writes the URL 300 ms after typing stops; the loader does the filtering.
+  const urlSearch = searchParams.get("search") ?? "";
+  const [searchText, setSearchText] = useState(urlSearch);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), 300);
+  const appliedSearch = useRef(urlSearch);
+  useEffect(() => {
+    if (debouncedSearch === appliedSearch.current) return;
+    appliedSearch.current = debouncedSearch;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (debouncedSearch) next.set("search", debouncedSearch);
+        else next.delete("search");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [debouncedSearch, setSearchParams]);
+  // The URL changed from elsewhere (e.g. the sidebar link): the box follows it.
+  useEffect(() => {
+    if (urlSearch === appliedSearch.current) return;
+    appliedSearch.current = urlSearch;
+    setSearchText(urlSearch);
+  }, [urlSearch]);
+
+  function setStatusFilter(status: string) {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (status === "all") next.delete("status");
+        else next.set("status", status);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  useEffect(() => {
+    if (deleteFetcher.state !== "idle" || !deleteFetcher.data || handledDelete.current === deleteFetcher.data) return;
+    handledDelete.current = deleteFetcher.data;
+    if (deleteFetcher.data.ok) {
+      toast({ title: t("myListings.deleted") });
+      setDeleting(null);
+    } else {
+      toast({ title: deleteFetcher.data.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+    }
+  }, [deleteFetcher.state, deleteFetcher.data, t]);
+
+  const openForm = (listing: MyListing | null) => setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
+  const closeForm = useCallback(() => setFormState((state) => ({ ...state, open: false })), []);
+  const deletePending = deleteFetcher.state !== "idle";
+
+  const filtering =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.location.search !== location.search;
+  const filtered = filters.search !== "" || filters.status !== "all";
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col">
+      <PageHeader title={t("myListings.title")} subtitle={t("myListings.subtitle")}>
+        <Button type="button" onClick={() => openForm(null)} className="self-start sm:self-auto">
+          <Icon name="plus" />
+          {t("myListings.create")}
+        </Button>
+      </PageHeader>
+
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
+        <div className="relative min-w-0 flex-1">
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t("myListings.searchPlaceholder")}
+            aria-label={t("myListings.searchPlaceholder")}
+            maxLength={100}
+            className="pl-10"
+          />
+        </div>
+        <NativeSelect
+          value={filters.status}
+          onChange={(event) => setStatusFilter(event.target.value)}
+          aria-label={t("myListings.statusFilter")}
+          className="sm:w-52"
+        >
+          {STATUS_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {t(STATUS_FILTER_LABELS[status])}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+
+      {filtering ? (
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-gray-600 dark:text-gray-400">
+          <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+          {t("myListings.loading")}
+        </div>
+      ) : loadError ? (
+        <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+          <p className="text-red-700 dark:text-red-300">{t("myListings.loadError")}</p>
+          <Button type="button" variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+            {t("marketplace.tryAgain")}
+          </Button>
+        </Card>
+      ) : listings.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-filtered={filtered || undefined}>
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+            <Icon name="store" className="h-7 w-7" />
+          </span>
+          <h2 className="text-lg font-semibold">{t("myListings.emptyTitle")}</h2>
+          <p className="max-w-sm text-gray-600 dark:text-gray-400">{t("myListings.emptyText")}</p>
+          <Button type="button" onClick={() => openForm(null)} className="mt-2">
+            <Icon name="plus" />
+            {t("myListings.createFirst")}
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {listings.map((listing) => (
+            <li key={listing.id} className="flex min-w-0">
+              <MyListingCard listing={listing} onEdit={() => openForm(listing)} onDelete={() => setDeleting(listing)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog
+        open={formState.open}
+        onOpenChange={(open) => (open ? undefined : closeForm())}
+        title={formState.listing ? t("myListings.editTitle") : t("myListings.createTitle")}
+      >
+        <ListingForm
+          key={formState.opened}
+          listing={formState.listing ?? undefined}
+          products={products}
+          onCancel={closeForm}
+          onSaved={closeForm}
+        />
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !deletePending) setDeleting(null);
+        }}
+        title={t("myListings.confirmTitle")}
+        text={t("myListings.confirmText")}
+        confirmLabel={t("myListings.deleteButton")}
+        pendingLabel={t("myListings.deleting")}
+        pending={deletePending}
+        onConfirm={() => {
+          if (deleting) deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post" });
+        }}
+      />
+    </div>
+  );
+}
+
+export const ErrorBoundary = pageErrorBoundary("MyListingsPage");

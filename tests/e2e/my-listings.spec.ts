@@ -1,0 +1,260 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test, withDatabase, type TestUser } from "./fixtures";
+
+// My Listings and the listing form (features.md 2.2 and 2.3), for a fresh
+// farmer. Listings the steps start from are written straight into the
+// database; the ones the steps are about go through the form.
+
+interface SeededListing {
+  productId?: string | null;
+  priceNgn?: string;
+  quantity?: number;
+  condition?: "new" | "used_like_new" | "used_good" | "used_fair";
+  status?: "active" | "paused" | "sold";
+  images?: string[];
+  location?: { latitude: number; longitude: number; locality: string } | null;
+}
+
+async function seedListing(user: TestUser, listing: SeededListing = {}) {
+  const id = `e2e_listing_${randomUUID()}`;
+  const location = listing.location === undefined ? { latitude: 7.3775, longitude: 3.947, locality: "Ibadan, Oyo" } : listing.location;
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())`,
+      [
+        id,
+        listing.productId === undefined ? "seed_product_maize" : listing.productId,
+        user.id,
+        listing.priceNgn ?? "45000.00",
+        listing.quantity ?? 12,
+        listing.condition ?? "used_good",
+        listing.status ?? "active",
+        listing.images ?? ["https://example.com/maize.jpg"],
+        location?.latitude ?? null,
+        location?.longitude ?? null,
+        location?.locality ?? null,
+      ],
+    ),
+  );
+  return id;
+}
+
+const listingCard = (page: Page, name = "White Maize") => page.getByRole("article", { name });
+
+/** Waits for React to take over the page's buttons, so a click is never lost to a page still hydrating. */
+async function hydrated(page: Page) {
+  const createButton = page.getByRole("button", { name: "Create Listing" });
+  await expect
+    .poll(() => createButton.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
+}
+
+async function openMyListings(page: Page) {
+  const response = await page.goto("/my-listings");
+  await hydrated(page);
+  return response;
+}
+
+test("an account with no listings is invited to create its first", async ({ page, user }) => {
+  void user;
+  const response = await openMyListings(page);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "My Listings" })).toBeVisible();
+  await expect(page.getByText("Manage your marketplace listings and track sales")).toBeVisible();
+  await expect(page.getByText("No listings yet")).toBeVisible();
+  await expect(page.getByText("Create your first listing to start selling on the marketplace")).toBeVisible();
+  await page.getByRole("button", { name: "Create Your First Listing" }).click();
+  await expect(page.getByRole("dialog", { name: "Create New Listing" })).toBeVisible();
+});
+
+test("create a listing with the form: product, price, quantity, condition, photo link and town", async ({ page, user }) => {
+  void user;
+  await openMyListings(page);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel("Product", { exact: true }).selectOption({ label: "White Maize" });
+  await dialog.getByLabel("Price (NGN)").fill("45000");
+  await dialog.getByLabel("Quantity").fill("12");
+  await expect(dialog.getByText("Brand new, never used")).toBeVisible();
+  await dialog.getByLabel("Condition").selectOption({ label: "Good" });
+  await expect(dialog.getByText("Good condition, some wear")).toBeVisible();
+
+  await dialog.getByLabel("Product Images").fill("https://example.com/maize.jpg");
+  await dialog.getByLabel("Product Images").press("Enter");
+  await expect(dialog.locator('img[src="https://example.com/maize.jpg"]')).toHaveCount(1);
+
+  await dialog.getByRole("button", { name: "Add Location" }).click();
+  const locationDialog = page.getByRole("dialog", { name: "Add Location" });
+  await locationDialog.getByPlaceholder("e.g. Ibadan").fill("Ibadan");
+  await locationDialog.getByPlaceholder("e.g. Ibadan").press("Enter");
+  await expect(locationDialog).toBeHidden();
+  await expect(dialog.getByText("Ibadan, Oyo")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Create Listing" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Listing created", { exact: true })).toBeVisible();
+
+  const card = listingCard(page);
+  await expect(card).toBeVisible();
+  for (const text of ["White Maize", "₦45,000", "/bags", "Qty: 12", "Ibadan, Oyo", "Good", "Active"]) await expect(card).toContainText(text);
+  await expect(card.getByTestId("listing-status")).toHaveText("Active");
+  await expect(card.locator("img")).toHaveAttribute("src", "https://example.com/maize.jpg");
+});
+
+test("pause and activate, edit the price, then delete through the confirmation", async ({ page, user }) => {
+  await seedListing(user);
+  await openMyListings(page);
+  const card = listingCard(page);
+  await expect(card.getByTestId("listing-status")).toHaveText("Active");
+
+  await card.getByRole("button", { name: "Pause" }).click();
+  await expect(card.getByTestId("listing-status")).toHaveText("Paused");
+  await expect(card.getByRole("button", { name: "Activate" })).toBeVisible();
+  await expect(page.getByText("Listing paused", { exact: true })).toBeVisible();
+  // It is saved, not only shown.
+  await page.reload();
+  await hydrated(page);
+  await expect(card.getByTestId("listing-status")).toHaveText("Paused");
+
+  await card.getByRole("button", { name: "Activate" }).click();
+  await expect(card.getByTestId("listing-status")).toHaveText("Active");
+  await expect(card.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(page.getByText("Listing activated", { exact: true })).toBeVisible();
+
+  await card.getByRole("button", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Listing" });
+  await expect(dialog.getByLabel("Price (NGN)")).toHaveValue("45000");
+  await expect(dialog.getByLabel("Listing Status")).toHaveValue("active");
+  await expect(dialog.getByText("Ibadan, Oyo")).toBeVisible();
+  await dialog.getByLabel("Price (NGN)").fill("47500");
+  await dialog.getByRole("button", { name: "Update Listing" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Listing updated", { exact: true })).toBeVisible();
+  await expect(card).toContainText("₦47,500");
+
+  await card.getByRole("button", { name: "Delete: White Maize" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
+  await expect(confirm).toContainText("Are you sure you want to delete this listing? This action cannot be undone.");
+  await confirm.getByRole("button", { name: "Delete Listing" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("Listing deleted", { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText("No listings yet")).toBeVisible();
+});
+
+test("the form refuses a zero price and no photo, and stays open", async ({ page, user }) => {
+  void user;
+  await openMyListings(page);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+  await dialog.getByLabel("Price (NGN)").fill("0");
+  await dialog.getByRole("button", { name: "Create Listing" }).click();
+  await expect(dialog.getByText("Price must be between ₦1 and ₦10,000,000")).toBeVisible();
+  await expect(dialog.getByText("At least one image is required")).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // Fixing the fields clears their messages as the seller types.
+  await dialog.getByLabel("Price (NGN)").fill("1500");
+  await expect(dialog.getByText("Price must be between ₦1 and ₦10,000,000")).toBeHidden();
+  await dialog.getByLabel("Product Images").fill("https://example.com/tomatoes.jpg");
+  await dialog.getByLabel("Product Images").press("Enter");
+  await expect(dialog.getByText("At least one image is required")).toBeHidden();
+
+  // A quantity that is not a number falls back to 1.
+  await dialog.getByLabel("Quantity").fill("");
+  await dialog.getByLabel("Quantity").blur();
+  await expect(dialog.getByLabel("Quantity")).toHaveValue("1");
+});
+
+test("a save the server refuses stays open and says why", async ({ page, user }) => {
+  const id = await seedListing(user);
+  await openMyListings(page);
+  await listingCard(page).getByRole("button", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Listing" });
+  await expect(dialog).toBeVisible();
+  // Gone meanwhile (another tab, another device).
+  await withDatabase((client) => client.query(`DELETE FROM "Listing" WHERE id = $1`, [id]));
+  await dialog.getByRole("button", { name: "Update Listing" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("This listing no longer exists");
+  await expect(page.getByText("Could not save the listing", { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test("the search box and the status filter narrow the list through the address", async ({ page, user }) => {
+  await seedListing(user);
+  await seedListing(user, { productId: "seed_product_tomato", priceNgn: "8000.00", status: "sold", location: null });
+  await openMyListings(page);
+  await expect(page.getByRole("article")).toHaveCount(2);
+
+  const search = page.getByPlaceholder("Search your listings...");
+  await search.fill("maize");
+  await expect(page).toHaveURL(/search=maize/);
+  await expect(listingCard(page)).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(1);
+
+  await search.fill("zzzz");
+  await expect(page).toHaveURL(/search=zzzz/);
+  await expect(page.getByText("No listings yet")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+
+  await search.fill("");
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(page.getByRole("article")).toHaveCount(2);
+
+  await page.getByLabel("Status").selectOption({ label: "Sold" });
+  await expect(page).toHaveURL(/status=sold/);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(listingCard(page, "Fresh Tomatoes")).toContainText("No location");
+  await expect(listingCard(page, "Fresh Tomatoes").getByRole("button", { name: "Activate" })).toBeVisible();
+
+  // A reload keeps both filters.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel("Status")).toHaveValue("sold");
+  await page.getByLabel("Status").selectOption({ label: "All Listings" });
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page.getByRole("article")).toHaveCount(2);
+});
+
+test("a photo uploaded in the form becomes a processed thumbnail", async ({ page, user }) => {
+  void user;
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7d44" } })
+    .jpeg()
+    .toBuffer();
+  await openMyListings(page);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+  await dialog.locator("input[type=file]").setInputFiles({ name: "farm.jpg", mimeType: "image/jpeg", buffer });
+  const thumbnail = dialog.locator("li img");
+  await expect(thumbnail).toHaveCount(1, { timeout: 20_000 });
+  expect(await thumbnail.getAttribute("src")).toMatch(/^\/uploads\/.+\/800\.webp$/);
+  await expect(dialog.getByRole("button", { name: "Upload photo" })).toBeEnabled();
+});
+
+for (const width of [360, 1280]) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`My Listings and the listing form look right at ${width} px in ${theme}`, async ({ page, context, baseURL, user }) => {
+      await seedListing(user, { images: [`${baseURL}/images/products/maize.svg`] });
+      await seedListing(user, { productId: "seed_product_tomato", priceNgn: "8000.00", quantity: 40, status: "paused", images: [], condition: "new" });
+      await seedListing(user, { productId: null, priceNgn: "250000.00", quantity: 1, status: "sold", images: [], condition: "used_fair", location: null });
+      await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+      await page.setViewportSize({ width, height: 800 });
+      await openMyListings(page);
+      await expect(page.getByRole("article")).toHaveCount(3);
+      await expect(listingCard(page, "Custom Product")).toContainText("No location");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/my-listings-${width}-${theme}.png`, fullPage: true });
+
+      await page.getByRole("button", { name: "Create Listing" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+      await expect(dialog).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/listing-form-${width}-${theme}.png` });
+    });
+  }
+}
