@@ -117,6 +117,10 @@ function useLanguageSync(locale: RootData["locale"]) {
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   useLanguageSync(locale);
+  // Marks the page as interactive (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <OfflineBanner />

@@ -50,6 +50,11 @@ export async function signIn(page: Page, user: TestUser, baseURL: string) {
   await page.context().addCookies([{ name: "asiiko-session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/** Waits until React has taken over the page, so no click lands on server-rendered HTML alone. */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export const test = base.extend<{ user: TestUser }>({
   user: async ({ page, baseURL }, use) => {
     const user = await createUser();
