@@ -1,20 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
-import { PageHeader } from "~/components/shell/page-header";
-import { Icon } from "~/components/ui/icons";
+import { ComingSoon } from "~/components/shell/coming-soon";
 
 // The traditional medicine hub is a placeholder screen in the specification.
 export default function MedicinePage() {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto max-w-4xl">
-      <PageHeader title={t("pages.medicineTitle")} />
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
-        <Icon name="leaf" className="h-10 w-10 text-brand-600" />
-        <p className="text-gray-700 dark:text-gray-300">{t("pages.medicineComingSoon")}</p>
-      </div>
-    </div>
-  );
+  return <ComingSoon titleKey="pages.medicineTitle" textKey="pages.medicineComingSoon" icon="leaf" />;
 }
 
 export const ErrorBoundary = pageErrorBoundary("MedicinePage");

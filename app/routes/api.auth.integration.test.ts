@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/modules/db.server";
+import { apiClient, newIp, uniqueName } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // Sign-in, registration and sessions over HTTP, against the real database and Redis.
@@ -15,35 +16,7 @@ afterAll(async () => {
   await web?.stop();
 });
 
-/** Each test speaks from its own address (the server trusts the loopback proxy header), so rate limits stay apart. */
-function newIp() {
-  return `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
-}
-
-function uniqueName(prefix = "user") {
-  return `${prefix}_${randomBytes(4).toString("hex")}`;
-}
-
-async function call(method: string, path: string, body?: unknown, init: { cookie?: string; ip?: string; headers?: Record<string, string>; raw?: string } = {}) {
-  const headers: Record<string, string> = { "X-Forwarded-For": init.ip ?? newIp(), ...init.headers };
-  if (body !== undefined || init.raw !== undefined) headers["Content-Type"] ??= "application/json";
-  if (init.cookie) headers.Cookie = init.cookie;
-  const response = await fetch(`${web.baseUrl}${path}`, {
-    method,
-    headers,
-    body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-    redirect: "manual",
-  });
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected field by field
-  return { status: response.status, headers: response.headers, body: json as any, cookie: response.headers.get("set-cookie") };
-}
+const call = apiClient(() => web.baseUrl);
 
 const sessionPart = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
 

@@ -177,7 +177,7 @@ describe("POST /api/uploads", () => {
         }),
         duplex: "half",
       } as RequestInit);
-      return { status: sent.status, headers: sent.headers, body: await sent.json() };
+      return { status: sent.status, headers: sent.headers, body: await sent.json(), cookie: null };
     });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });

@@ -31,6 +31,8 @@ export interface ApiResponse {
   headers: Headers;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected field by field
   body: any;
+  /** The Set-Cookie header, if any. */
+  cookie: string | null;
 }
 
 /** `call(method, path, body?, init?)` against the server whose address `baseUrl()` answers. */
@@ -52,7 +54,7 @@ export function apiClient(baseUrl: () => string) {
     } catch {
       json = text;
     }
-    return { status: response.status, headers: response.headers, body: json };
+    return { status: response.status, headers: response.headers, body: json, cookie: response.headers.get("set-cookie") };
   };
 }
 
