@@ -71,13 +71,16 @@ describe("workers", () => {
     expect(job.returnvalue).toEqual({ analysisId: analysis.id, status: "queued" });
   });
 
-  it("look up the stored payment event", async () => {
+  it("apply a stored payment event once", async () => {
     await prisma.paymentEvent.create({
-      data: { id: "evt_it_0001", type: "checkout.session.completed", provider: "sandbox", payload: { id: "evt_it_0001" } },
+      data: { id: "evt_it_0001", type: "charge.refunded", provider: "sandbox", payload: { id: "evt_it_0001", type: "charge.refunded", data: { object: {} } } },
     });
-    const { state, job } = await settled(await enqueue("payment-webhooks", { eventId: "evt_it_0001" }));
-    expect(state).toBe("completed");
-    expect(job.returnvalue).toEqual({ eventId: "evt_it_0001", type: "checkout.session.completed", status: "received" });
+    const first = await settled(await enqueue("payment-webhooks", { eventId: "evt_it_0001" }));
+    expect(first.state).toBe("completed");
+    expect(first.job.returnvalue).toMatchObject({ eventId: "evt_it_0001", applied: true });
+    const again = await settled(await enqueue("payment-webhooks", { eventId: "evt_it_0001" }));
+    expect(again.job.returnvalue).toMatchObject({ eventId: "evt_it_0001", applied: false });
+    expect((await prisma.paymentEvent.findUniqueOrThrow({ where: { id: "evt_it_0001" } })).status).toBe("processed");
   });
 
   it("complete search-indexing and image-processing jobs", async () => {

@@ -1,14 +1,10 @@
-import { findPaymentEvent } from "~/modules/payments/payment-events.server";
+import { applyPaymentEvent } from "~/modules/payments/subscriptions.server";
 import type { Processor } from "./types";
 
-// Applies verified payment events to subscriptions, once per event id. The
-// subscription rules arrive with payments; until then the event is looked up and logged.
+// Applies one verified payment event to its subscription, exactly once
+// however often it is delivered (see applyPaymentEvent).
 export const processPaymentWebhook: Processor<"payment-webhooks"> = async (job, log) => {
-  const event = await findPaymentEvent(job.data.eventId);
-  if (!event) {
-    log.warn({ eventId: job.data.eventId }, "payment event not stored; nothing to do");
-    return { skipped: "event not found" };
-  }
-  log.info({ eventId: event.id, type: event.type, status: event.status }, "payment event received");
-  return { eventId: event.id, type: event.type, status: event.status };
+  const outcome = await applyPaymentEvent(job.data.eventId);
+  log.info({ eventId: job.data.eventId, ...outcome }, outcome.applied ? "payment event applied" : "payment event skipped");
+  return { eventId: job.data.eventId, ...outcome };
 };

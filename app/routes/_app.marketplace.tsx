@@ -7,6 +7,7 @@ import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
 import { MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
 import { ListingCard, ListingPrice, listingImage } from "~/components/marketplace/listing-card";
+import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -18,6 +19,7 @@ import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
 import { listListings, type ListingDto } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
+import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 
@@ -27,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = readFilters(new URL(request.url).searchParams);
   const query = listingQuerySchema.parse(toListingQuery(filters));
-  const { listings, total } = await listListings(query, user.id);
-  return { listings, total, filters };
+  const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id)]);
+  return { listings, total, filters, access };
 }
 
 const FAVOURITES_KEY = "asiiko-favourites";
@@ -110,7 +112,7 @@ function ListingDetails({ listing, onClose }: { listing: ListingDto | null; onCl
 }
 
 export default function MarketplacePage() {
-  const { listings, total, filters } = useLoaderData<typeof loader>();
+  const { listings, total, filters, access } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -166,6 +168,7 @@ export default function MarketplacePage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <PageHeader title={t("marketplace.title")} subtitle={t("marketplace.subtitle")} />
+      <UpsellCard access={access} title={t("premium.marketplaceTitle")} text={t("premium.marketplaceText")} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
         <div className="relative flex-1">

@@ -8,6 +8,7 @@ import { ListingForm } from "~/components/listings/listing-form";
 import { Icon } from "~/components/ui/icons";
 import type { ListingActionData, MyListing } from "~/components/listings/listing-types";
 import { MyListingCard } from "~/components/listings/my-listing-card";
+import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -21,9 +22,11 @@ import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
 import { ApiFailure } from "~/modules/http/api.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { createListing, deleteListing, listListings, setListingStatus, updateListing } from "~/modules/listings/listings.server";
+import { createListing, deleteListing, listListings, priceStats, setListingStatus, updateListing } from "~/modules/listings/listings.server";
 import { listingQuerySchema, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
 import { logger } from "~/modules/logger.server";
+import { pageFeatureAccess } from "~/modules/premium/page-access.server";
+import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { listProducts } from "~/modules/products/products.server";
 
 // My Listings (features.md 2.3): the seller's own listings, filtered by a
@@ -62,11 +65,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listings: listings satisfies MyListing[],
       products: products.map(({ id, name, unit }) => ({ id, name, unit })),
       loadError: false,
+      access: await pageFeatureAccess(user.id),
     };
   } catch (error) {
     // The page stays usable and says so (the specification's load-failure state) instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
-    return { filters, listings: [] as MyListing[], products: [], loadError: true };
+    return { filters, listings: [] as MyListing[], products: [], loadError: true, access: await pageFeatureAccess(user.id) };
   }
 }
 
@@ -104,6 +108,19 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
+  if (intent === "suggest-price") {
+    // A premium marketplace tool: each suggestion is a recorded premium use.
+    try {
+      await recordFeatureUse(user.id, "premium_products");
+      const productId = String(form.get("productId") ?? "");
+      return { ok: true, intent, suggestion: productId ? await priceStats(productId) : null } satisfies ListingActionData;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const { message } = await translateFailure(request, error);
+      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
+    }
+  }
+
   if (intent === "status" || intent === "delete") {
     try {
       if (intent === "delete") {
@@ -130,7 +147,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
 
 export default function MyListingsPage() {
-  const { filters, listings, products, loadError } = useLoaderData<typeof loader>();
+  const { filters, listings, products, loadError, access } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -206,6 +223,10 @@ export default function MyListingsPage() {
         </Button>
       </PageHeader>
 
+      <div className="mb-6 empty:hidden">
+        <UpsellCard access={access} title={t("premium.listingsTitle")} text={t("premium.listingsText")} />
+      </div>
+
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative min-w-0 flex-1">
           <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
@@ -276,6 +297,7 @@ export default function MyListingsPage() {
           key={formState.opened}
           listing={formState.listing ?? undefined}
           products={products}
+          access={access}
           onCancel={closeForm}
           onSaved={closeForm}
         />

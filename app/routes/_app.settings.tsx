@@ -1,13 +1,120 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
+import { accessNote } from "~/components/premium/premium-prompt";
+import { useUpgrade } from "~/components/premium/use-upgrade";
 import { PageHeader } from "~/components/shell/page-header";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formatNaira } from "~/lib/currency";
+import { toast } from "~/lib/toast-store";
+import { requireUser } from "~/modules/auth/session.server";
+import { ApiFailure } from "~/modules/http/api.server";
+import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";
+
+// Settings: language and theme, and the plan (trial, Premium, cancellation).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { plan: await getPlan(user.id), locale: detectLanguage(request) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    await cancelSubscription(user.id);
+    return { ok: true as const };
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const t = await getFixedT(request);
+    return data({ ok: false as const, message: t(error.message) }, { status: error.status });
+  }
+}
+
+function PlanCard() {
+  const { plan, locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const { upgrade, pending } = useUpgrade();
+  const [confirming, setConfirming] = useState(false);
+  const date = (iso: string) => new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "long", timeZone: "Africa/Lagos" }).format(new Date(iso));
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setConfirming(false);
+    if (!fetcher.data.ok) toast({ title: fetcher.data.message, variant: "destructive" });
+  }, [fetcher.state, fetcher.data]);
+
+  const subscription = plan.subscription;
+  return (
+    <Card className="flex flex-col gap-3 p-5" data-testid="plan">
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-medium">{t("premium.plan.title")}</span>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+          {t(`premium.plan.${plan.plan}`)}
+        </span>
+      </div>
+      {subscription ? (
+        <>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {subscription.cancelAtPeriodEnd
+              ? t("premium.plan.cancelled", { date: date(subscription.currentPeriodEnd) })
+              : t("premium.plan.renews", { date: date(subscription.currentPeriodEnd) })}
+          </p>
+          {subscription.cancelAtPeriodEnd ? null : (
+            <Button variant="outline" className="self-start" onClick={() => setConfirming(true)}>
+              {t("premium.plan.cancel")}
+            </Button>
+          )}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t("premium.plan.confirmCancelTitle")}
+            text={t("premium.plan.confirmCancelText")}
+            confirmLabel={t("premium.plan.cancel")}
+            pendingLabel={t("premium.plan.cancelling")}
+            pending={fetcher.state !== "idle"}
+            onConfirm={() => fetcher.submit(null, { method: "post" })}
+          />
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {plan.plan === "trial" ? t("premium.plan.trialEnds", { date: date(plan.trialEndsAt) }) : t(accessNote(plan.access))}
+          </p>
+          <Button className="self-start" onClick={() => void upgrade()} disabled={pending}>
+            {pending ? t("premium.upgrading") : t("premium.upgrade")}
+          </Button>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.price", { price: formatNaira(plan.priceNgn) })}</p>
+        </>
+      )}
+    </Card>
+  );
+}
 
 export default function SettingsPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { plan } = useLoaderData<typeof loader>();
+  const checkout = params.get("checkout");
+
+  // Coming back from checkout: say how it went, once.
+  useEffect(() => {
+    if (!checkout) return;
+    if (checkout === "success") toast({ title: plan.plan === "premium" ? t("premium.plan.checkoutSuccess") : t("premium.plan.checkoutPending") });
+    if (checkout === "cancelled") toast({ title: t("premium.plan.checkoutCancelled") });
+    setParams((current) => {
+      current.delete("checkout");
+      return current;
+    }, { replace: true });
+  }, [checkout, plan.plan, setParams, t]);
+
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title={t("pages.settingsTitle")} subtitle={t("pages.settingsText")} />
       <Card className="divide-y divide-gray-100 dark:divide-gray-800">
         <div className="flex items-center justify-between gap-4 p-5">
@@ -19,6 +126,7 @@ export default function SettingsPage() {
           <ThemeToggle />
         </div>
       </Card>
+      <PlanCard />
     </div>
   );
 }

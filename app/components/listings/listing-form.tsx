@@ -12,9 +12,12 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
+import { UpsellCard } from "~/components/premium/premium-prompt";
 import { listingSchema } from "~/modules/listings/schemas";
+import type { FeatureAccess } from "~/modules/premium/access";
 import type { ListingActionData, ListingCondition, ListingProductOption, MyListing } from "./listing-types";
 import { LocationDialog } from "./location-dialog";
+import { PriceSuggestion } from "./price-suggestion";
 
 interface PlacedLocation {
   latitude: number | null;
@@ -40,11 +43,14 @@ function normaliseQuantity(input: HTMLInputElement) {
 export function ListingForm({
   listing,
   products,
+  access,
   onCancel,
   onSaved,
 }: {
   listing?: MyListing;
   products: ListingProductOption[];
+  /** Premium access: the price suggestion for those who have it, an upsell card for the others. */
+  access: FeatureAccess | null;
   onCancel: () => void;
   onSaved: () => void;
 }) {
@@ -153,6 +159,15 @@ export function ListingForm({
           />
         </Field>
       </div>
+
+      {access?.canAccess ? (
+        <PriceSuggestion
+          productId={String(fields.productId.value ?? "")}
+          onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
+        />
+      ) : (
+        <UpsellCard access={access} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
+      )}
 
       <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>
         <NativeSelect

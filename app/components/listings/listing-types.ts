@@ -29,8 +29,16 @@ export interface MyListing {
   product: (ListingProductOption & { images: string[] }) | null;
 }
 
-export type ListingIntent = "create" | "update" | "status" | "delete";
+export type ListingIntent = "create" | "update" | "status" | "delete" | "suggest-price";
 
 export type ListingActionData =
-  | { ok: true; intent: ListingIntent; status?: ListingStatus }
+  | { ok: true; intent: ListingIntent; status?: ListingStatus; suggestion?: PriceSuggestion | null }
   | { ok: false; intent: ListingIntent; message?: string; result?: SubmissionResult<string[]> };
+
+/** The premium price suggestion: what active listings of the same product ask. */
+export interface PriceSuggestion {
+  count: number;
+  low: number;
+  median: number;
+  high: number;
+}

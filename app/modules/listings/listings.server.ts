@@ -186,3 +186,20 @@ export async function deleteListing(id: string, userId: string) {
   await prisma.listing.delete({ where: { id } });
   await queueIndexing("listing", id, "delete");
 }
+
+/**
+ * What active listings of a product ask, for the premium price suggestion:
+ * the quartiles and median of their prices (null with fewer than 3 listings).
+ */
+export async function priceStats(productId: string) {
+  const [row] = await prisma.$queryRaw<{ count: bigint; low: number | null; median: number | null; high: number | null }[]>`
+    SELECT count(*) AS count,
+           percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
+    FROM "Listing" WHERE "productId" = ${productId} AND status = 'active'`;
+  const count = Number(row?.count ?? 0);
+  if (!row || count < 3 || row.median === null || row.low === null || row.high === null) return null;
+  const round = (value: number) => Math.round(value / 50) * 50;
+  return { count, low: round(row.low), median: round(row.median), high: round(row.high) };
+}

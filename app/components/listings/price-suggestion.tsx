@@ -1,0 +1,53 @@
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import type { ListingActionData } from "./listing-types";
+
+/**
+ * The premium price suggestion (a premium marketplace tool): what active
+ * listings of the same product ask. Each suggestion counts as a premium use.
+ */
+export function PriceSuggestion({ productId, onUse }: { productId: string; onUse: (price: number) => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ListingActionData>();
+  const pending = fetcher.state !== "idle";
+  const answer = fetcher.data?.intent === "suggest-price" ? fetcher.data : undefined;
+  if (!productId) return null;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm dark:border-brand-900 dark:bg-brand-950">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={pending}
+        onClick={() => fetcher.submit({ intent: "suggest-price", productId }, { method: "post" })}
+      >
+        <Icon name="sparkles" className="h-4 w-4" />
+        {pending ? t("premium.suggesting") : t("premium.suggestPrice")}
+      </Button>
+      {answer?.ok && answer.suggestion ? (
+        <div className="flex flex-wrap items-center gap-2" role="status">
+          <span>
+            {t("premium.suggestion", {
+              low: formatNaira(answer.suggestion.low),
+              high: formatNaira(answer.suggestion.high),
+              median: formatNaira(answer.suggestion.median),
+            })}
+          </span>
+          <Button type="button" size="sm" onClick={() => onUse(answer.suggestion!.median)}>
+            {t("premium.usePrice", { price: formatNaira(answer.suggestion.median) })}
+          </Button>
+        </div>
+      ) : null}
+      {answer?.ok && !answer.suggestion ? <p role="status">{t("premium.noSuggestion")}</p> : null}
+      {answer && !answer.ok ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {answer.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

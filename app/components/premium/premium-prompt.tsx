@@ -1,0 +1,109 @@
+import { useRevalidator } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import type { FeatureAccess, PremiumFeature } from "~/modules/premium/access";
+import { useRootData } from "~/root";
+import { useUpgrade } from "./use-upgrade";
+
+// Premium access in the pages (platform.md section 4): the locked prompt over
+// a blurred preview, the 'Trial Expired' badge, the line under the upgrade
+// button, and the upsell cards of the marketplace pages.
+
+/** The line under the upgrade button, exactly as specified. */
+export function accessNote(access: FeatureAccess) {
+  if (access.isTrialExpired) return "premium.trialExpired";
+  if (access.hasUsedPremiumFeatures) return "premium.featuresUsed";
+  return "premium.trialInfo";
+}
+
+function UpgradeButton({ access }: { access: FeatureAccess }) {
+  const { t } = useTranslation();
+  const { upgrade, pending } = useUpgrade();
+  const price = useRootData()?.env.PREMIUM_PRICE_NGN ?? 15000;
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <Button size="lg" onClick={() => void upgrade()} disabled={pending}>
+        <Icon name="sparkles" />
+        {pending ? t("premium.upgrading") : t("premium.upgrade")}
+      </Button>
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.price", { price: formatNaira(price) })}</p>
+      {access.hasActiveSubscription ? null : <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t(accessNote(access))}</p>}
+    </div>
+  );
+}
+
+/** 'Failed to check feature access' with a Try Again that checks again. */
+export function AccessCheckFailed() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-6 text-center dark:border-red-900 dark:bg-gray-900">
+      <p>{t("premium.checkFailed")}</p>
+      <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+        {t("premium.tryAgain")}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Shows the feature when access allows it; otherwise the locked prompt over a
+ * blurred, inert preview of it.
+ */
+export function PremiumGate({ feature, access, children }: { feature: PremiumFeature; access: FeatureAccess | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!access) return <AccessCheckFailed />;
+  if (access.canAccess) return <>{children}</>;
+  return (
+    <div className="relative overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
+      {/* inert (set by hand: React 18's types lack it) keeps the preview out of reach of keyboards and screen readers. */}
+      <div aria-hidden="true" ref={(element) => element?.setAttribute("inert", "")} className="pointer-events-none max-h-[28rem] select-none overflow-hidden blur-sm">
+        {children}
+      </div>
+      <div className="absolute inset-0 flex items-center justify-center bg-white/70 p-4 dark:bg-gray-950/70">
+        <div role="region" aria-label={t("premium.lockedTitle")} className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-gray-900">
+          <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200">
+            <Icon name="sparkles" className="h-6 w-6" />
+          </span>
+          {access.isTrialExpired ? (
+            <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+          ) : null}
+          <p className="text-lg font-semibold">{t("premium.lockedTitle")}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}</p>
+          <UpgradeButton access={access} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** An upsell card ('Unlock Premium Marketplace', ...) for users without access; nothing for those with it. */
+export function UpsellCard({ access, title, text, compact = false }: { access: FeatureAccess | null; title: string; text: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  if (!access || access.canAccess) return null;
+  return (
+    <aside
+      aria-label={title}
+      className={
+        compact
+          ? "flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-950"
+          : "flex flex-col gap-4 rounded-2xl border border-brand-200 bg-gradient-to-r from-brand-50 to-earth-50 p-5 dark:border-brand-900 dark:from-brand-950 dark:to-gray-900 sm:flex-row sm:items-center sm:justify-between"
+      }
+    >
+      <div className="flex flex-col gap-1">
+        <p className="flex items-center gap-2 font-semibold">
+          <Icon name="sparkles" className="h-5 w-5 text-brand-600" />
+          {title}
+          {access.isTrialExpired ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+          ) : null}
+        </p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{text}</p>
+      </div>
+      <UpgradeButton access={access} />
+    </aside>
+  );
+}

@@ -1,0 +1,55 @@
+// The trial and premium access rules (platform.md sections 1 and 4, DESIGN.md):
+// a new account is in trial for TRIAL_LENGTH_HOURS (1 day) or until its first
+// recorded premium use, whichever comes first; a subscription gives access
+// until the end of its paid period (cancelling stops renewal, not access).
+// Pure functions of the facts and a clock, so they are tested with any time.
+
+export const PREMIUM_FEATURES = ["asiiko_ai", "farm_mapping", "premium_products"] as const;
+export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+export function isPremiumFeature(value: string): value is PremiumFeature {
+  return (PREMIUM_FEATURES as readonly string[]).includes(value);
+}
+
+export interface AccessFacts {
+  accountCreatedAt: Date;
+  firstPremiumUseAt: Date | null;
+  /** The subscriptions that were ever paid for: status and end of the paid period. */
+  subscriptions: { status: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd: Date }[];
+  trialLengthHours: number;
+}
+
+export interface FeatureAccess {
+  canAccess: boolean;
+  isTrialExpired: boolean;
+  hasActiveSubscription: boolean;
+  hasUsedPremiumFeatures: boolean;
+}
+
+export function trialEndsAt(facts: Pick<AccessFacts, "accountCreatedAt" | "trialLengthHours">) {
+  return new Date(facts.accountCreatedAt.getTime() + facts.trialLengthHours * 3600 * 1000);
+}
+
+export function hasActiveSubscription(facts: Pick<AccessFacts, "subscriptions">, now: Date) {
+  // A payment that failed (past_due) keeps access while Stripe retries, until the period ends.
+  return facts.subscriptions.some(
+    (subscription) => (subscription.status === "active" || subscription.status === "past_due") && subscription.currentPeriodEnd > now,
+  );
+}
+
+export function featureAccess(facts: AccessFacts, now: Date): FeatureAccess {
+  const subscribed = hasActiveSubscription(facts, now);
+  const isTrialExpired = now >= trialEndsAt(facts);
+  const hasUsedPremiumFeatures = facts.firstPremiumUseAt !== null;
+  return {
+    canAccess: subscribed || (!isTrialExpired && !hasUsedPremiumFeatures),
+    isTrialExpired,
+    hasActiveSubscription: subscribed,
+    hasUsedPremiumFeatures,
+  };
+}
+
+/** Why access is refused, as a catalogue code: EXPIRED once a paid period has ended, REQUIRED otherwise. */
+export function refusalCode(facts: Pick<AccessFacts, "subscriptions">) {
+  return facts.subscriptions.length > 0 ? "AUTHZ_SUBSCRIPTION_EXPIRED" : "AUTHZ_SUBSCRIPTION_REQUIRED";
+}

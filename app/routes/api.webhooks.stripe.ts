@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ApiFailure, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { receiveWebhook } from "~/modules/payments/subscriptions.server";
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+// POST /api/webhooks/stripe: verified on the raw body (400 SEC_INVALID_TOKEN
+// when the signature fails), stored once, applied by the payment-webhooks worker.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(request, async () => {
+    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) {
+      throw new ApiFailure(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
+    }
+    const raw = await request.text();
+    if (raw.length > MAX_EVENT_BYTES) throw new ApiFailure(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
+    const received = await receiveWebhook(raw, request.headers.get("Stripe-Signature"));
+    return Response.json({ received: true, ...received });
+  });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

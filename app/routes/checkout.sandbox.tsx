@@ -1,0 +1,76 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import { requireUser } from "~/modules/auth/session.server";
+import { completeSandboxCheckout, readSandboxSession, waitForPaymentEvent } from "~/modules/payments/subscriptions.server";
+
+export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
+
+// The built-in checkout used when no Stripe account is configured: the plan
+// and amount, and 'Pay', which sends the same signed event Stripe would.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const session = readSandboxSession(new URL(request.url).searchParams.get("session"), user.id);
+  return session ? { valid: true as const, amount: session.amt } : { valid: false as const, amount: 0 };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const session = readSandboxSession(new URL(request.url).searchParams.get("session"), user.id);
+  if (!session) throw new Response("This checkout link is not valid or has expired.", { status: 400 });
+  const eventId = await completeSandboxCheckout(session);
+  // The worker activates the plan; give it a moment so the next page already shows Premium.
+  await waitForPaymentEvent(eventId);
+  return redirect("/settings?checkout=success");
+}
+
+export default function SandboxCheckout() {
+  const { valid, amount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const paying = useNavigation().state !== "idle";
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gray-50 p-4 dark:bg-gray-950">
+      <Card className="flex w-full max-w-md flex-col gap-4 p-6">
+        <p className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t("premium.sandbox.title")}
+        </p>
+        {valid ? (
+          <>
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("premium.sandbox.notice")}</p>
+            <dl className="flex flex-col gap-2">
+              <div className="flex justify-between gap-4">
+                <dt className="text-gray-600 dark:text-gray-400">{t("premium.plan.title")}</dt>
+                <dd className="font-medium">{t("premium.sandbox.plan")}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-gray-600 dark:text-gray-400">{t("premium.sandbox.amount")}</dt>
+                <dd className="text-xl font-bold">{formatNaira(amount)}</dd>
+              </div>
+            </dl>
+            <Form method="post" className="flex flex-col gap-2">
+              <Button type="submit" size="lg" disabled={paying}>
+                <Icon name="sparkles" />
+                {paying ? t("premium.sandbox.paying") : t("premium.sandbox.pay", { price: formatNaira(amount) })}
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/settings?checkout=cancelled">{t("premium.sandbox.cancel")}</Link>
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p role="alert">{t("premium.sandbox.invalid")}</p>
+            <Button variant="outline" asChild>
+              <Link to="/settings">{t("pages.settingsTitle")}</Link>
+            </Button>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}
