@@ -55,6 +55,9 @@ export function ListingForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  // Access as it was when the form opened: a suggestion (the trial's one free
+  // use) stays on screen even though it ends the trial behind it.
+  const [accessWhenOpened] = useState(access);
   const fetcher = useFetcher<ListingActionData>();
   const handled = useRef<ListingActionData>();
   const intent = listing ? "update" : "create";
@@ -160,13 +163,13 @@ export function ListingForm({
         </Field>
       </div>
 
-      {access?.canAccess ? (
+      {accessWhenOpened?.canAccess ? (
         <PriceSuggestion
           productId={String(fields.productId.value ?? "")}
           onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
         />
       ) : (
-        <UpsellCard access={access} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
+        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
       )}
 
       <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>

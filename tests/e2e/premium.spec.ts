@@ -1,0 +1,64 @@
+import { expect, hydrated, test } from "./fixtures";
+
+// The trial's one free premium use, the locked state after it, and an upgrade
+// through the built-in sandbox checkout that brings access back.
+test("one free premium use, then 'Premium features used', then the sandbox checkout restores access", async ({ page, user }) => {
+  void user;
+  test.setTimeout(60_000);
+  await page.goto("/my-listings");
+  await hydrated(page);
+  // In trial: no upsell card, and the premium price suggestion is offered.
+  await expect(page.getByRole("complementary", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Create Listing" }).first().click();
+  const form = page.getByRole("dialog", { name: "Create New Listing" });
+  await form.getByLabel("Product", { exact: true }).selectOption({ label: "Cassava Tubers" });
+  await form.getByRole("button", { name: "Suggest a price" }).click();
+  await expect(form.getByRole("status")).toContainText("Similar listings sell for");
+  await form.getByRole("button", { name: /^Use ₦/ }).click();
+  await expect(form.getByLabel("Price (NGN)")).not.toHaveValue("");
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  // The use ended the trial: the upsell says so.
+  await page.reload();
+  const upsell = page.getByRole("complementary", { name: "Unlock Advanced Listing Analytics" });
+  await expect(upsell).toBeVisible();
+  await expect(upsell).toContainText("Premium features used - upgrade to continue");
+  await expect(upsell).toContainText("₦15,000 per month");
+  await page.goto("/marketplace");
+  await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toContainText("Premium features used - upgrade to continue");
+
+  // Upgrade through the sandbox checkout.
+  await hydrated(page);
+  await page.getByRole("complementary", { name: "Unlock Premium Marketplace" }).getByRole("button", { name: "Upgrade to Premium" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\?session=/);
+  await expect(page.getByText("This is a test checkout: no real card is charged.")).toBeVisible();
+  await expect(page.getByText("₦15,000").first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay ₦15,000" }).click();
+  await expect(page).toHaveURL(/\/settings/);
+  await expect(page.getByTestId("plan")).toContainText("Premium");
+  await expect(page.getByTestId("plan")).toContainText("Renews on");
+
+  // Access is back: no upsell, and the suggestion works again.
+  await page.goto("/marketplace");
+  await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toHaveCount(0);
+  const check = await page.request.get("/api/premium/premium_products/check");
+  expect(await check.json()).toMatchObject({ canAccess: true, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
+
+  // Cancelling keeps Premium to the end of the paid month.
+  await page.goto("/settings");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await page.getByRole("dialog", { name: "Cancel Premium?" }).getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByTestId("plan")).toContainText("Premium stays on until");
+  const after = await page.request.get("/api/premium/asiiko_ai/check");
+  expect(await after.json()).toMatchObject({ canAccess: true });
+});
+
+test("a trial that ran out shows the Trial Expired badge and its sentence", async ({ page, user }) => {
+  const { withDatabase } = await import("./fixtures");
+  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]));
+  await page.goto("/marketplace");
+  const upsell = page.getByRole("complementary", { name: /Unlock Premium Marketplace/ });
+  await expect(upsell).toContainText("Trial Expired");
+  await expect(upsell).toContainText("Your 1-day trial has expired");
+});
