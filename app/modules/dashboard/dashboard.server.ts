@@ -1,5 +1,5 @@
-import { getEnv } from "~/env.server";
 import { prisma } from "~/modules/db.server";
+import { getFeatureAccess } from "~/modules/premium/premium.server";
 
 // The dashboard's figures are the signed-in user's own: no sample numbers.
 export type ActivityItem =
@@ -7,16 +7,12 @@ export type ActivityItem =
   | { kind: "farm"; at: string; name: string }
   | { kind: "analysis"; at: string; analysisType: string };
 
-export async function getDashboard(user: { id: string; createdAt: Date; firstPremiumUseAt: Date | null }) {
-  const now = new Date();
-  const [activeListings, farms, analyses, subscription, recentListings, recentFarms, recentAnalyses] = await Promise.all([
+export async function getDashboard(user: { id: string }) {
+  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses] = await Promise.all([
     prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
     prisma.farm.count({ where: { ownerId: user.id } }),
     prisma.analysis.count({ where: { userId: user.id } }),
-    prisma.subscription.findFirst({
-      where: { userId: user.id, status: { in: ["active", "past_due"] }, currentPeriodEnd: { gt: now } },
-      select: { id: true },
-    }),
+    getFeatureAccess(user.id),
     prisma.listing.findMany({
       where: { sellerId: user.id },
       orderBy: { createdAt: "desc" },
@@ -27,9 +23,7 @@ export async function getDashboard(user: { id: string; createdAt: Date; firstPre
     prisma.analysis.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
   ]);
 
-  const trialEnds = user.createdAt.getTime() + getEnv().TRIAL_LENGTH_HOURS * 3600 * 1000;
-  const inTrial = !user.firstPremiumUseAt && trialEnds > now.getTime();
-  const plan = subscription ? "premium" : inTrial ? "trial" : "free";
+  const plan = access.hasActiveSubscription ? "premium" : access.canAccess ? "trial" : "free";
 
   const activity: ActivityItem[] = [
     ...recentListings.map((listing) => ({
