@@ -62,3 +62,25 @@ test("a trial that ran out shows the Trial Expired badge and its sentence", asyn
   await expect(upsell).toContainText("Trial Expired");
   await expect(upsell).toContainText("Your 1-day trial has expired");
 });
+
+test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 px, light and dark", async ({ page, context, baseURL, user }) => {
+  const { withDatabase } = await import("./fixtures");
+  await withDatabase((client) => client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]));
+  const checkout = await page.request.post("/api/subscription/checkout");
+  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
+  for (const width of [360, 1280]) {
+    for (const theme of ["light", "dark"] as const) {
+      await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/marketplace");
+      await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/premium-upsell-${width}-${theme}.png` });
+      await page.goto("/settings");
+      await page.screenshot({ path: `test-results/screens/settings-plan-${width}-${theme}.png`, fullPage: true });
+      await page.goto(checkoutUrl);
+      await expect(page.getByRole("button", { name: "Pay ₦15,000" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/sandbox-checkout-${width}-${theme}.png` });
+    }
+  }
+});
