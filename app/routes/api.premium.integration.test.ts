@@ -398,12 +398,7 @@ describe("sandbox checkout", () => {
     expect(await prisma.subscription.count({ where: { userId: payer.user.id } })).toBe(1);
 
     // The browser's back button and 'Pay' again (or a double click) post the same link a second time.
-    // BUG: app/routes/checkout.sandbox.tsx action (lines 21-29) never checks whether the link's
-    // session was already paid, and completeSandboxCheckout (app/modules/payments/subscriptions.server.ts
-    // lines 133-162) mints a new event id (line 136) and a new subscription id (line 153) on every
-    // post, so the once-only event store cannot recognise the repeat: a second post of the same
-    // link creates a second active Subscription (expected 1 row, actual 2). Stripe completes a
-    // checkout session once.
+    // Paying the same link twice (a double tap, or Back then Pay) must not make two subscriptions.
     await formPost(pageOf(link), payer.cookie);
     expect(await prisma.subscription.count({ where: { userId: payer.user.id } })).toBe(1);
   });

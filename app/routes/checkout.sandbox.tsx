@@ -6,21 +6,27 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import { requireUser } from "~/modules/auth/session.server";
+import { isStripeConfigured } from "~/modules/payments/stripe.server";
 import { completeSandboxCheckout, readSandboxSession, waitForPaymentEvent } from "~/modules/payments/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
 
 // The built-in checkout used when no Stripe account is configured: the plan
 // and amount, and 'Pay', which sends the same signed event Stripe would.
+// With Stripe configured, only Stripe's checkout takes payments.
+function sandboxSession(request: Request, userId: string) {
+  return isStripeConfigured() ? null : readSandboxSession(new URL(request.url).searchParams.get("session"), userId);
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const session = readSandboxSession(new URL(request.url).searchParams.get("session"), user.id);
+  const session = sandboxSession(request, user.id);
   return session ? { valid: true as const, amount: session.amt } : { valid: false as const, amount: 0 };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const session = readSandboxSession(new URL(request.url).searchParams.get("session"), user.id);
+  const session = sandboxSession(request, user.id);
   if (!session) throw new Response("This checkout link is not valid or has expired.", { status: 400 });
   const eventId = await completeSandboxCheckout(session);
   // The worker activates the plan; give it a moment so the next page already shows Premium.

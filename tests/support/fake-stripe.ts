@@ -19,6 +19,9 @@ export interface RecordedRequest {
   authorization: string | undefined;
   idempotencyKey: string | undefined;
   contentType: string | undefined;
+  /** What the fake answered. */
+  status: number;
+  answer: unknown;
 }
 
 export interface FakeSubscription {
@@ -199,6 +202,12 @@ export async function startFakeStripe(port = 0) {
       const method = request.method ?? "GET";
       const query = parseStripeForm(url.search.slice(1));
       const body = /x-www-form-urlencoded/i.test(request.headers["content-type"] ?? "") ? parseStripeForm(rawBody) : {};
+      const failure = failures.find((rule) => rule.method === method && rule.path.test(url.pathname));
+      const answer = failure
+        ? stripeError(failure.status, "api_error", "The fake Stripe server was told to fail this request.")
+        : request.headers.authorization?.startsWith("Bearer sk_")
+          ? route(method, url.pathname, query, body)
+          : stripeError(401, "invalid_request_error", "You did not provide an API key.");
       requests.push({
         method,
         path: url.pathname,
@@ -208,13 +217,9 @@ export async function startFakeStripe(port = 0) {
         authorization: request.headers.authorization,
         idempotencyKey: request.headers["idempotency-key"] as string | undefined,
         contentType: request.headers["content-type"],
+        status: answer.status,
+        answer: answer.body,
       });
-      const failure = failures.find((rule) => rule.method === method && rule.path.test(url.pathname));
-      const answer = failure
-        ? stripeError(failure.status, "api_error", "The fake Stripe server was told to fail this request.")
-        : request.headers.authorization?.startsWith("Bearer sk_")
-          ? route(method, url.pathname, query, body)
-          : stripeError(401, "invalid_request_error", "You did not provide an API key.");
       response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": newId("req") });
       response.end(JSON.stringify(answer.body));
     });
@@ -233,6 +238,23 @@ export async function startFakeStripe(port = 0) {
     /** The recorded requests of one method and path (a string for an exact path, or a pattern). */
     requestsTo(method: string, path: string | RegExp) {
       return requests.filter((request) => request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)));
+    },
+    /** A price as if made earlier in the Stripe dashboard; answers the stored price. */
+    addPrice(price: { currency: string; unit_amount: number; lookup_key: string | null; interval?: string }) {
+      const stored: FakePrice = {
+        id: newId("price"),
+        object: "price",
+        active: true,
+        currency: price.currency,
+        unit_amount: price.unit_amount,
+        recurring: { interval: price.interval ?? "month", interval_count: 1 },
+        lookup_key: price.lookup_key,
+        product: newId("prod"),
+        type: "recurring",
+        livemode: false,
+      };
+      prices.unshift(stored);
+      return stored;
     },
     /** A subscription that GET /v1/subscriptions/{id} answers; periods in Unix seconds. */
     addSubscription(subscription: Partial<FakeSubscription> & { id: string }) {

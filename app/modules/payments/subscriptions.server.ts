@@ -132,8 +132,10 @@ export function readSandboxSession(token: string | null, userId: string): Sandbo
  */
 export async function completeSandboxCheckout(session: SandboxSession) {
   const now = Math.floor(Date.now() / 1000);
+  // Ids follow from the checkout session, so paying the same link twice (a
+  // double tap, or Back then Pay) is one event and one subscription.
   const event = {
-    id: `evt_sandbox_${randomBytes(12).toString("hex")}`,
+    id: `evt_sandbox_${session.sid}`,
     object: "event",
     api_version: "2025-01-01",
     created: now,
@@ -150,7 +152,7 @@ export async function completeSandboxCheckout(session: SandboxSession) {
         amount_total: session.amt * 100,
         client_reference_id: session.uid,
         customer: `cus_sandbox_${session.uid}`,
-        subscription: `sub_sandbox_${randomBytes(12).toString("hex")}`,
+        subscription: `sub_sandbox_${session.sid}`,
         metadata: { userId: session.uid, provider: "sandbox" },
       },
     },
@@ -290,6 +292,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event, provider: "stripe" | "san
       if (!subscriptionId) return { subscription: null, note: "not a subscription invoice" };
       const existing = await tx.subscription.findUnique({ where: { externalId: subscriptionId } });
       if (!existing) throw new RetryLater(`subscription ${subscriptionId} not known yet`);
+      // Stripe does not deliver in order: a late invoice never brings an ended subscription back.
+      if (existing.status === "canceled") return { subscription: existing.id, note: "subscription already ended" };
       const line = invoice.lines?.data?.[0];
       const end = line?.period?.end ? fromUnix(line.period.end) : existing.currentPeriodEnd;
       const start = line?.period?.start ? fromUnix(line.period.start) : existing.currentPeriodStart;
