@@ -7,8 +7,8 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { ListingForm } from "~/components/listings/listing-form";
 import { Icon } from "~/components/ui/icons";
 import type { ListingActionData, MyListing } from "~/components/listings/listing-types";
+import { MarketInsights } from "~/components/listings/market-insights";
 import { MyListingCard } from "~/components/listings/my-listing-card";
-import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -22,7 +22,15 @@ import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
 import { ApiFailure } from "~/modules/http/api.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
-import { createListing, deleteListing, listListings, priceStats, setListingStatus, updateListing } from "~/modules/listings/listings.server";
+import {
+  createListing,
+  deleteListing,
+  listListings,
+  marketInsights,
+  priceStats,
+  setListingStatus,
+  updateListing,
+} from "~/modules/listings/listings.server";
 import { listingQuerySchema, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
 import { logger } from "~/modules/logger.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
@@ -105,6 +113,18 @@ export async function action({ request }: ActionFunctionArgs) {
         { ok: false, intent, message, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message] }) },
         { status: error.status },
       );
+    }
+  }
+
+  if (intent === "insights") {
+    // The premium listing analytics: each look is a recorded premium use.
+    try {
+      await recordFeatureUse(user.id, "premium_products");
+      return { ok: true, intent, insights: await marketInsights(user.id) } satisfies ListingActionData;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const { message } = await translateFailure(request, error);
+      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
     }
   }
 
@@ -223,9 +243,7 @@ export default function MyListingsPage() {
         </Button>
       </PageHeader>
 
-      <div className="mb-6 empty:hidden">
-        <UpsellCard access={access} title={t("premium.listingsTitle")} text={t("premium.listingsText")} />
-      </div>
+      <MarketInsights access={access} />
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative min-w-0 flex-1">

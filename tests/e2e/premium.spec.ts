@@ -7,8 +7,9 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   test.setTimeout(60_000);
   await page.goto("/my-listings");
   await hydrated(page);
-  // In trial: no upsell card, and the premium price suggestion is offered.
-  await expect(page.getByRole("complementary", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
+  // In trial: the analytics are open (no locked prompt), and the premium price suggestion is offered.
+  await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Show insights" })).toBeVisible();
   await page.getByRole("button", { name: "Create Listing" }).first().click();
   const form = page.getByRole("dialog", { name: "Create New Listing" });
   await form.getByLabel("Product", { exact: true }).selectOption({ label: "Cassava Tubers" });
@@ -18,12 +19,14 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(form.getByLabel("Price (NGN)")).not.toHaveValue("");
   await form.getByRole("button", { name: "Cancel" }).click();
 
-  // The use ended the trial: the upsell says so.
+  // The use ended the trial: the locked prompt over the blurred analytics says so.
   await page.reload();
-  const upsell = page.getByRole("complementary", { name: "Unlock Advanced Listing Analytics" });
-  await expect(upsell).toBeVisible();
-  await expect(upsell).toContainText("Premium features used - upgrade to continue");
-  await expect(upsell).toContainText("₦15,000 per month");
+  const locked = page.getByRole("region", { name: "Unlock Advanced Listing Analytics" });
+  await expect(locked).toBeVisible();
+  await expect(locked).toContainText("Premium features used - upgrade to continue");
+  await expect(locked).toContainText("₦15,000 per month");
+  await expect(locked).not.toContainText("Trial Expired");
+  await expect(page.getByRole("button", { name: "Show insights" })).toHaveCount(0);
   await page.goto("/marketplace");
   await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toContainText("Premium features used - upgrade to continue");
 
@@ -38,9 +41,14 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(page.getByTestId("plan")).toContainText("Premium");
   await expect(page.getByTestId("plan")).toContainText("Renews on");
 
-  // Access is back: no upsell, and the suggestion works again.
+  // Access is back: no upsell, and the analytics open.
   await page.goto("/marketplace");
   await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toHaveCount(0);
+  await page.goto("/my-listings");
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Show insights" }).click();
+  await expect(page.getByText("List a product from the catalogue to compare its price with the market.")).toBeVisible();
   const check = await page.request.get("/api/premium/premium_products/check");
   expect(await check.json()).toMatchObject({ canAccess: true, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
 
@@ -61,6 +69,10 @@ test("a trial that ran out shows the Trial Expired badge and its sentence", asyn
   const upsell = page.getByRole("complementary", { name: /Unlock Premium Marketplace/ });
   await expect(upsell).toContainText("Trial Expired");
   await expect(upsell).toContainText("Your 1-day trial has expired");
+  await page.goto("/my-listings");
+  const locked = page.getByRole("region", { name: "Unlock Advanced Listing Analytics" });
+  await expect(locked).toContainText("Trial Expired");
+  await expect(locked).toContainText("Your 1-day trial has expired");
 });
 
 test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 px, light and dark", async ({ page, context, baseURL, user }) => {
@@ -76,6 +88,9 @@ test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 p
       await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/premium-upsell-${width}-${theme}.png` });
+      await page.goto("/my-listings");
+      await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/premium-locked-${width}-${theme}.png` });
       await page.goto("/settings");
       await page.screenshot({ path: `test-results/screens/settings-plan-${width}-${theme}.png`, fullPage: true });
       await page.goto(checkoutUrl);

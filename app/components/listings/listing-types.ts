@@ -29,11 +29,14 @@ export interface MyListing {
   product: (ListingProductOption & { images: string[] }) | null;
 }
 
-export type ListingIntent = "create" | "update" | "status" | "delete" | "suggest-price";
+export type ListingIntent = "create" | "update" | "status" | "delete" | "suggest-price" | "insights";
 
 export type ListingActionData =
-  | { ok: true; intent: ListingIntent; status?: ListingStatus; suggestion?: PriceSuggestion | null }
+  | { ok: true; intent: ListingIntent; status?: ListingStatus; suggestion?: PriceSuggestion | null; insights?: MarketInsight[] }
   | { ok: false; intent: ListingIntent; message?: string; result?: SubmissionResult<string[]> };
+
+export type { MarketInsight } from "~/modules/listings/listings.server";
+import type { MarketInsight } from "~/modules/listings/listings.server";
 
 /** The premium price suggestion: what active listings of the same product ask. */
 export interface PriceSuggestion {

@@ -53,26 +53,40 @@ export function AccessCheckFailed() {
  * Shows the feature when access allows it; otherwise the locked prompt over a
  * blurred, inert preview of it.
  */
-export function PremiumGate({ feature, access, children }: { feature: PremiumFeature; access: FeatureAccess | null; children: ReactNode }) {
+export function PremiumGate({
+  feature,
+  access,
+  title,
+  text,
+  children,
+}: {
+  feature: PremiumFeature;
+  access: FeatureAccess | null;
+  /** The prompt's own heading and sentence, when the page names the feature its way. */
+  title?: string;
+  text?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const heading = title ?? t("premium.lockedTitle");
   if (!access) return <AccessCheckFailed />;
   if (access.canAccess) return <>{children}</>;
   return (
     <div className="relative overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
       {/* inert (set by hand: React 18's types lack it) keeps the preview out of reach of keyboards and screen readers. */}
-      <div aria-hidden="true" ref={(element) => element?.setAttribute("inert", "")} className="pointer-events-none max-h-[28rem] select-none overflow-hidden blur-sm">
+      <div aria-hidden="true" ref={(element) => element?.setAttribute("inert", "")} className="pointer-events-none min-h-[23rem] max-h-[28rem] select-none overflow-hidden blur-sm">
         {children}
       </div>
       <div className="absolute inset-0 flex items-center justify-center bg-white/70 p-4 dark:bg-gray-950/70">
-        <div role="region" aria-label={t("premium.lockedTitle")} className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-gray-900">
+        <div role="region" aria-label={heading} className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-gray-900">
           <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200">
             <Icon name="sparkles" className="h-6 w-6" />
           </span>
           {access.isTrialExpired ? (
             <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
           ) : null}
-          <p className="text-lg font-semibold">{t("premium.lockedTitle")}</p>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}</p>
+          <p className="text-lg font-semibold">{heading}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}</p>
           <UpgradeButton access={access} />
         </div>
       </div>

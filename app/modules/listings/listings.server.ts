@@ -203,3 +203,49 @@ export async function priceStats(productId: string) {
   const round = (value: number) => Math.round(value / 50) * 50;
   return { count, low: round(row.low), median: round(row.median), high: round(row.high) };
 }
+
+export interface MarketInsight {
+  productId: string;
+  productName: string;
+  unit: string | null;
+  yourPriceNgn: number;
+  market: { count: number; low: number; median: number; high: number } | null;
+  position: "below" | "within" | "above" | null;
+}
+
+/**
+ * For each product the seller has on sale: their price against what other
+ * sellers' active listings of it ask (the premium listing analytics).
+ */
+export async function marketInsights(sellerId: string): Promise<MarketInsight[]> {
+  const own = await prisma.listing.findMany({
+    where: { sellerId, status: "active", productId: { not: null } },
+    select: { productId: true, priceNgn: true, product: { select: { name: true, unit: true } } },
+    orderBy: { priceNgn: "asc" },
+  });
+  const byProduct = new Map<string, (typeof own)[number]>();
+  for (const listing of own) if (listing.productId && !byProduct.has(listing.productId)) byProduct.set(listing.productId, listing);
+  const insights: MarketInsight[] = [];
+  for (const [productId, listing] of byProduct) {
+    const [row] = await prisma.$queryRaw<{ count: bigint; low: number | null; median: number | null; high: number | null }[]>`
+      SELECT count(*) AS count,
+             percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
+             percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
+      FROM "Listing" WHERE "productId" = ${productId} AND status = 'active' AND "sellerId" <> ${sellerId}`;
+    const count = Number(row?.count ?? 0);
+    const market = row && count >= 2 && row.low !== null && row.median !== null && row.high !== null
+      ? { count, low: Math.round(row.low), median: Math.round(row.median), high: Math.round(row.high) }
+      : null;
+    const price = Number(listing.priceNgn);
+    insights.push({
+      productId,
+      productName: listing.product?.name ?? productId,
+      unit: listing.product?.unit ?? null,
+      yourPriceNgn: price,
+      market,
+      position: market ? (price < market.low ? "below" : price > market.high ? "above" : "within") : null,
+    });
+  }
+  return insights.sort((a, b) => a.productName.localeCompare(b.productName));
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { prisma } from "~/modules/db.server";
+import { marketInsights, priceStats } from "./listings.server";
+
+const tag = randomBytes(4).toString("hex");
+const userIds: string[] = [];
+const productIds: string[] = [];
+
+async function user(name: string) {
+  const created = await prisma.user.create({ data: { username: `ins_${name}_${tag}`, passwordHash: "x", firstName: name, lastName: "Test" } });
+  userIds.push(created.id);
+  return created.id;
+}
+
+async function product(name: string) {
+  const created = await prisma.product.create({ data: { name: `${name} ${tag}`, categories: ["Root Vegetables"], unit: "bags" } });
+  productIds.push(created.id);
+  return created.id;
+}
+
+async function listing(sellerId: string, productId: string, price: string, status: "active" | "paused" = "active") {
+  await prisma.listing.create({ data: { sellerId, productId, priceNgn: price, quantity: 1, condition: "new", status, images: ["https://example.com/x.jpg"] } });
+}
+
+afterAll(async () => {
+  await prisma.listing.deleteMany({ where: { sellerId: { in: userIds } } });
+  await prisma.product.deleteMany({ where: { id: { in: productIds } } });
+  await prisma.user.deleteMany({ where: { id: { in: userIds } } });
+});
+
+describe("market price insights", () => {
+  it("place the seller's price below, within or above what others ask, from active listings only", async () => {
+    const seller = await user("seller");
+    const others = [await user("a"), await user("b"), await user("c"), await user("d")];
+    const yam = await product("Yam");
+    const garri = await product("Garri");
+    const rare = await product("Rare");
+    for (const [index, other] of others.entries()) {
+      await listing(other, yam, String(10_000 + index * 1_000)); // 10,000 .. 13,000
+      await listing(other, garri, String(40_000 + index * 1_000)); // 40,000 .. 43,000
+    }
+    await listing(others[0]!, garri, "1000", "paused"); // paused: not the market
+    await listing(others[0]!, rare, "5000");
+    await listing(seller, yam, "9000");
+    await listing(seller, garri, "41500");
+    await listing(seller, rare, "5200");
+
+    const insights = await marketInsights(seller);
+    const by = Object.fromEntries(insights.map((insight) => [insight.productName.split(" ")[0], insight]));
+    expect(by.Yam).toMatchObject({ yourPriceNgn: 9000, position: "below", market: { count: 4, low: 10750, median: 11500, high: 12250 } });
+    expect(by.Garri).toMatchObject({ yourPriceNgn: 41500, position: "within" });
+    expect(by.Rare).toMatchObject({ market: null, position: null });
+
+    const stats = await priceStats(yam);
+    expect(stats).toMatchObject({ count: 5 });
+  });
+
+  it("is empty for a seller with nothing from the catalogue on sale", async () => {
+    expect(await marketInsights(await user("empty"))).toEqual([]);
+  });
+});
