@@ -187,21 +187,30 @@ export async function deleteListing(id: string, userId: string) {
   await queueIndexing("listing", id, "delete");
 }
 
-/**
- * What active listings of a product ask, for the premium price suggestion:
- * the quartiles and median of their prices (null with fewer than 3 listings).
- */
-export async function priceStats(productId: string) {
+/** Quartiles and median of what active listings of a product ask, optionally leaving one seller out. */
+async function marketQuartiles(productId: string, excludeSellerId: string | null = null) {
   const [row] = await prisma.$queryRaw<{ count: bigint; low: number | null; median: number | null; high: number | null }[]>`
     SELECT count(*) AS count,
            percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
            percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
-    FROM "Listing" WHERE "productId" = ${productId} AND status = 'active'`;
+    FROM "Listing"
+    WHERE "productId" = ${productId} AND status = 'active'
+      AND (${excludeSellerId}::text IS NULL OR "sellerId" <> ${excludeSellerId}::text)`;
   const count = Number(row?.count ?? 0);
-  if (!row || count < 3 || row.median === null || row.low === null || row.high === null) return null;
+  if (!row || row.low === null || row.median === null || row.high === null) return { count, quartiles: null };
+  return { count, quartiles: { low: row.low, median: row.median, high: row.high } };
+}
+
+/**
+ * What active listings of a product ask, for the premium price suggestion:
+ * the quartiles and median of their prices (null with fewer than 3 listings).
+ */
+export async function priceStats(productId: string) {
+  const { count, quartiles } = await marketQuartiles(productId);
+  if (!quartiles || count < 3) return null;
   const round = (value: number) => Math.round(value / 50) * 50;
-  return { count, low: round(row.low), median: round(row.median), high: round(row.high) };
+  return { count, low: round(quartiles.low), median: round(quartiles.median), high: round(quartiles.high) };
 }
 
 export interface MarketInsight {
@@ -227,16 +236,11 @@ export async function marketInsights(sellerId: string): Promise<MarketInsight[]>
   for (const listing of own) if (listing.productId && !byProduct.has(listing.productId)) byProduct.set(listing.productId, listing);
   const insights: MarketInsight[] = [];
   for (const [productId, listing] of byProduct) {
-    const [row] = await prisma.$queryRaw<{ count: bigint; low: number | null; median: number | null; high: number | null }[]>`
-      SELECT count(*) AS count,
-             percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
-             percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
-      FROM "Listing" WHERE "productId" = ${productId} AND status = 'active' AND "sellerId" <> ${sellerId}`;
-    const count = Number(row?.count ?? 0);
-    const market = row && count >= 2 && row.low !== null && row.median !== null && row.high !== null
-      ? { count, low: Math.round(row.low), median: Math.round(row.median), high: Math.round(row.high) }
-      : null;
+    const { count, quartiles } = await marketQuartiles(productId, sellerId);
+    const market =
+      quartiles && count >= 2
+        ? { count, low: Math.round(quartiles.low), median: Math.round(quartiles.median), high: Math.round(quartiles.high) }
+        : null;
     const price = Number(listing.priceNgn);
     insights.push({
       productId,
