@@ -100,3 +100,19 @@ test("profile: edit the name, refuse a wrong current password, change the passwo
   await page.getByLabel("New password").blur();
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
 });
+
+for (const language of ["ha", "yo", "fr", "ig"] as const) {
+  test(`the main pages fit a 360 px phone in ${language}`, async ({ page, context, baseURL, user }) => {
+    void user;
+    await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/dashboard", "/marketplace", "/my-listings", "/settings", "/auth"]) {
+      if (path === "/auth") await context.clearCookies({ name: "asiiko-session" });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} overflows sideways in ${language}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/${language}${path.replace(/\//g, "-")}-360.png` });
+    }
+  });
+}
