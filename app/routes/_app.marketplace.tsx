@@ -6,7 +6,7 @@ import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
 import { MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
-import { ListingCard, ListingPrice, listingImage } from "~/components/marketplace/listing-card";
+import { ListingCard, ListingPrice, listingImage, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,7 @@ import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
-import { listListings, type ListingDto } from "~/modules/listings/listings.server";
+import { listListings } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
   const query = listingQuerySchema.parse(toListingQuery(filters));
   const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id)]);
-  return { listings, total, filters, access };
+  return { listings: listings.map(toMarketplaceListing), total, filters, access };
 }
 
 const FAVOURITES_KEY = "asiiko-favourites";
@@ -79,7 +79,7 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
   });
 }
 
-function ListingDetails({ listing, onClose }: { listing: ListingDto | null; onClose: () => void }) {
+function ListingDetails({ listing, onClose }: { listing: MarketplaceListing | null; onClose: () => void }) {
   const { t } = useTranslation();
   const image = listing ? listingImage(listing) : null;
   return (
@@ -119,7 +119,7 @@ export default function MarketplacePage() {
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
-  const [viewing, setViewing] = useState<ListingDto | null>(null);
+  const [viewing, setViewing] = useState<MarketplaceListing | null>(null);
   const [search, setSearch] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(search, 300);
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/marketplace";

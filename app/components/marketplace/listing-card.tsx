@@ -7,13 +7,34 @@ import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import type { ListingDto } from "~/modules/listings/listings.server";
 
+/** What a buyer's card needs of a listing: the page sends only this (the first page is 50 cards on slow connections). */
+export type MarketplaceListing = Pick<ListingDto, "id" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"> & {
+  product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
+};
+
+export function toMarketplaceListing(listing: ListingDto): MarketplaceListing {
+  return {
+    id: listing.id,
+    priceNgn: listing.priceNgn,
+    quantity: listing.quantity,
+    condition: listing.condition,
+    status: listing.status,
+    images: listing.images,
+    locality: listing.locality,
+    ...(listing.distanceKm === undefined ? {} : { distanceKm: listing.distanceKm }),
+    product: listing.product
+      ? { name: listing.product.name, unit: listing.product.unit, images: listing.product.images.slice(0, 1), categories: listing.product.categories }
+      : null,
+  };
+}
+
 // One marketplace listing (features.md 2.1), as a grid card or a compact row.
 
-export function listingImage(listing: Pick<ListingDto, "images" | "product">) {
+export function listingImage(listing: Pick<MarketplaceListing, "images" | "product">) {
   return listing.images[0] ?? listing.product?.images[0] ?? null;
 }
 
-export function ListingPrice({ listing }: { listing: Pick<ListingDto, "priceNgn" | "product"> }) {
+export function ListingPrice({ listing }: { listing: Pick<MarketplaceListing, "priceNgn" | "product"> }) {
   const { t } = useTranslation();
   return (
     <p className="text-lg font-bold text-brand-700 dark:text-brand-300">
@@ -53,7 +74,7 @@ function Placeholder({ className }: { className?: string }) {
 }
 
 export interface ListingCardProps {
-  listing: ListingDto;
+  listing: MarketplaceListing;
   view: "grid" | "list";
   favourite: boolean;
   onToggleFavourite: () => void;
