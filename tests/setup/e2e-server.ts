@@ -20,16 +20,24 @@ const env: NodeJS.ProcessEnv = {
   UPLOAD_DIR: "test-results/uploads",
 };
 
+/** Removes this run's queue and rate-limit keys from Redis. */
+async function clearRedis() {
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${E2E_QUEUE_PREFIX}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
 // A fresh start: no database, queues or rate-limit counters left from an earlier run.
 await dropDatabase(databaseUrl);
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-let cursor = "0";
-do {
-  const [next, keys] = await redis.scan(cursor, "MATCH", `${E2E_QUEUE_PREFIX}:*`, "COUNT", 500);
-  cursor = next;
-  if (keys.length > 0) await redis.del(...keys);
-} while (cursor !== "0");
-redis.disconnect();
+await clearRedis();
 await migrate(databaseUrl);
 const seeded = spawn(process.execPath, ["--import", "tsx", "prisma/seed.ts"], { env, stdio: "inherit" });
 await new Promise<void>((resolve, reject) =>
@@ -40,9 +48,7 @@ const product = spawn(process.execPath, ["--import", "tsx", "scripts/run-all.ts"
 const stop = (signal: NodeJS.Signals) => product.kill(signal);
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-// When the product has stopped, this run's database goes too.
+// When the product has stopped, this run's database and Redis keys go too.
 product.on("exit", (code) => {
-  dropDatabase(databaseUrl)
-    .catch(() => {})
-    .finally(() => process.exit(code ?? 0));
+  Promise.allSettled([dropDatabase(databaseUrl), clearRedis()]).finally(() => process.exit(code ?? 0));
 });
