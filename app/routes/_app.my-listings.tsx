@@ -20,7 +20,7 @@ import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
 import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { ApiFailure, translateFailure } from "~/modules/http/api.server";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import {
   createListing,
@@ -82,14 +82,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** A module's refusal, in the user's language: its message and its per-field messages. */
-async function translateFailure(request: Request, failure: ApiFailure) {
-  const t = await getFixedT(request);
-  const fields = failure.fields
-    ? Object.fromEntries(Object.entries(failure.fields).map(([field, keys]) => [field, keys.map((key) => t(key))]))
-    : undefined;
-  return { message: t(failure.message), fields };
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -16,7 +16,7 @@ import { LIMITS } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { requireUser } from "~/modules/auth/session.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { ApiFailure, translateFailure } from "~/modules/http/api.server";
 import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
@@ -72,10 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
-    const t = await getFixedT(request);
-    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
+    const { message, fields } = await translateFailure(request, error);
     return data<CatalogActionData>(
-      { ok: false, intent, result: submission.reply({ fieldErrors, formErrors: error.fields ? [] : [t(error.message)] }) },
+      { ok: false, intent, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message] }) },
       { status: error.status },
     );
   }

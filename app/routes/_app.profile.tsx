@@ -14,8 +14,8 @@ import { toast } from "~/lib/toast-store";
 import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
 import { readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
 import { changePassword, updateProfile } from "~/modules/auth/users.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { ApiFailure, translateFailure } from "~/modules/http/api.server";
+import { detectLanguage } from "~/modules/i18n/i18n.server";
 
 // Profile: the account's details, editable, and a password change.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,10 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return { intent, result: submission.reply(), saved: true } satisfies ActionData;
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
-    const t = await getFixedT(request);
-    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
+    const { message, fields } = await translateFailure(request, error);
     return data<ActionData>(
-      { intent, result: submission.reply({ fieldErrors, formErrors: error.fields ? [] : [t(error.message)], hideFields }), saved: false },
+      { intent, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message], hideFields }), saved: false },
       { status: error.status },
     );
   }

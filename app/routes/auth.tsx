@@ -16,8 +16,8 @@ import { toast } from "~/lib/toast-store";
 import { createAuthenticator, limitRegistration } from "~/modules/auth/auth.server";
 import { loginSchema, registerSchema, safeRedirect } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { ApiFailure, translateFailure } from "~/modules/http/api.server";
+import { detectLanguage } from "~/modules/i18n/i18n.server";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
@@ -44,13 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
-    const t = await getFixedT(language);
-    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, keys]) => [field, keys.map((key) => t(key))]));
-    const message = t(error.message);
+    const { message, fields } = await translateFailure(language, error);
     return data(
       {
         intent,
-        result: submission.reply({ formErrors: error.fields ? [] : [message], fieldErrors, hideFields: ["password"] }),
+        result: submission.reply({ formErrors: fields ? [] : [message], fieldErrors: fields, hideFields: ["password"] }),
         failure: { code: error.code, message },
       },
       { status: error.status, headers: error.headers },

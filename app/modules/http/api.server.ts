@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { LanguageCode } from "~/lib/i18n";
 import { getFixedT } from "~/modules/i18n/i18n.server";
 import { logger } from "~/modules/logger.server";
 
@@ -110,6 +111,16 @@ export function validate<S extends z.ZodType>(
 
 const looksLikeKey = (text: string) => /^[a-z][\w]*(\.[\w]+)+$/i.test(text);
 
+/** A module's refusal in the reader's language: its message and each field's messages (translation keys become text). */
+export async function translateFailure(requestOrLanguage: Request | LanguageCode, failure: ApiFailure) {
+  const t = await getFixedT(requestOrLanguage);
+  const text = (value: string) => (looksLikeKey(value) ? t(value) : value);
+  const fields = failure.fields
+    ? Object.fromEntries(Object.entries(failure.fields).map(([field, list]) => [field, list.map(text)]))
+    : undefined;
+  return { message: text(failure.message), fields };
+}
+
 /**
  * Runs an /api handler: an ApiFailure becomes its answer, with message keys
  * translated into the reader's language; anything else is logged and answered
@@ -123,12 +134,8 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (error instanceof ApiFailure) {
       const needsText = looksLikeKey(error.message) || Object.values(error.fields ?? {}).some((list) => list.some(looksLikeKey));
       if (!needsText) return error.toResponse();
-      const t = await getFixedT(request);
-      const text = (value: string) => (looksLikeKey(value) ? t(value) : value);
-      const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([field, list]) => [field, list.map(text)]))
-        : undefined;
-      return apiError(error.status, error.code, text(error.message), { fields, headers: error.headers });
+      const { message, fields } = await translateFailure(request, error);
+      return apiError(error.status, error.code, message, { fields, headers: error.headers });
     }
     logger.error({ err: error }, "unhandled API error");
     return apiError(500, "SYS_INTERNAL_ERROR", "Something went wrong on our side. Please try again.");
