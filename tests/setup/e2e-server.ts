@@ -1,8 +1,8 @@
 // Serves the product for the browser tests: a fresh database (migrated and
 // seeded), its own queue prefix, the production build, web and workers.
 import { spawn } from "node:child_process";
-import { Redis } from "ioredis";
 import { dropDatabase, migrate } from "../../scripts/migrate";
+import { deleteKeysWithPrefix } from "../support/redis-keys";
 import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 
 const databaseUrl = E2E_DATABASE_URL;
@@ -21,19 +21,7 @@ const env: NodeJS.ProcessEnv = {
 };
 
 /** Removes this run's queue and rate-limit keys from Redis. */
-async function clearRedis() {
-  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${E2E_QUEUE_PREFIX}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== "0");
-  } finally {
-    redis.disconnect();
-  }
-}
+const clearRedis = () => deleteKeysWithPrefix(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", E2E_QUEUE_PREFIX);
 
 // A fresh start: no database, queues or rate-limit counters left from an earlier run.
 await dropDatabase(databaseUrl);

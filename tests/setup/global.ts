@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { dropDatabase, migrate } from "../../scripts/migrate";
+import { deleteKeysWithPrefix } from "../support/redis-keys";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,17 +37,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await dropDatabase(databaseUrl);
-    const { Redis } = await import("ioredis");
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    try {
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", `${queuePrefix}:*`, "COUNT", 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== "0");
-    } finally {
-      redis.disconnect();
-    }
+    await deleteKeysWithPrefix(redisUrl, queuePrefix);
   };
 }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type Stripe from "stripe";
 import { getEnv, sessionSecrets } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
+import { waitUntilSettled } from "~/lib/wait";
 import { enqueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/modules/db.server";
 import { ApiFailure } from "~/modules/http/api.server";
@@ -341,12 +342,12 @@ async function applyEvent(tx: Tx, event: Stripe.Event, provider: "stripe" | "san
 
 /** Waits (a few seconds at most) for the worker to apply an event. */
 export async function waitForPaymentEvent(eventId: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const event = await prisma.paymentEvent.findUnique({ where: { id: eventId }, select: { status: true } });
-    if (event?.status !== "received" || Date.now() > deadline) return event?.status ?? null;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  const event = await waitUntilSettled(
+    () => prisma.paymentEvent.findUnique({ where: { id: eventId }, select: { status: true } }),
+    (found) => found?.status !== "received",
+    timeoutMs,
+  );
+  return event?.status ?? null;
 }
 
 // ---------------------------------------------------------------- plan and cancellation

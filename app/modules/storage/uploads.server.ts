@@ -4,6 +4,7 @@ import sharp, { type Metadata } from "sharp";
 import { getEnv } from "~/env.server";
 import { enqueue } from "~/jobs/enqueue.server";
 import { LIMITS } from "~/lib/catalog";
+import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/modules/db.server";
 import { ApiFailure } from "~/modules/http/api.server";
 
@@ -107,10 +108,10 @@ export async function processUpload(id: string) {
 
 /** Waits (a few seconds at most) for the worker to finish an upload. */
 export async function waitForUpload(id: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const upload = await prisma.upload.findUnique({ where: { id }, select: { status: true } });
-    if (!upload || upload.status !== "pending" || Date.now() > deadline) return upload?.status ?? "failed";
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  const upload = await waitUntilSettled(
+    () => prisma.upload.findUnique({ where: { id }, select: { status: true } }),
+    (found) => !found || found.status !== "pending",
+    timeoutMs,
+  );
+  return upload?.status ?? "failed";
 }
