@@ -14,10 +14,10 @@ import type { ViteDevServer } from "vite";
 import { getEnv } from "~/env.server";
 import { getAllQueues } from "~/jobs/enqueue.server";
 import { queueDashboardAccess } from "~/modules/auth/operator.server";
-import { isCrossSiteMutation } from "~/modules/security/origin.server";
-import { runShutdownHooks } from "~/modules/lifecycle.server";
-import { logger } from "~/modules/logger.server";
-import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/modules/process/entrypoint.server";
+import { isCrossSiteMutation } from "~/server/security/origin.server";
+import { runShutdownHooks } from "~/server/lifecycle.server";
+import { logger } from "~/server/logger.server";
+import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
 
 // The web process: Remix (Vite middleware in development, the production build
 // otherwise), static files, the operators' queue dashboard, request logs and a

@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createI18nInstance, detectLanguage } from "~/modules/i18n/i18n.server";
+import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 
 // Browsers get the shell as soon as it is ready and the rest as it streams;
 // bots (and curl) get the complete document at once.

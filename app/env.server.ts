@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
 // The one place configuration is read. Parsed once at start-up: a missing or
 // invalid variable stops the process with a one-line message naming it.
@@ -29,10 +30,10 @@ const envSchema = z
     SESSION_SECRET: optionalString,
     /** Opens the queue dashboard (/admin/queues) to whoever presents it. */
     ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-    SUPPORT_EMAIL: z.email().default("support@asiiko.ng"),
+    SUPPORT_EMAIL: z.email().default(PUBLIC_ENV_DEFAULTS.SUPPORT_EMAIL),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
-    PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(15000),
+    PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
     MEILI_HOST: optionalUrl,
     MEILI_MASTER_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
@@ -87,11 +88,10 @@ export function getEnv(): Env {
 }
 
 /** Values the browser may see. Nothing secret goes here. */
-export function getPublicEnv() {
+export function getPublicEnv(): PublicEnv {
   const env = getEnv();
   return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN };
 }
-export type PublicEnv = ReturnType<typeof getPublicEnv>;
 
 /** The secrets that sign cookies; a fixed development value outside production. */
 export function sessionSecrets(env: Env = getEnv()): string[] {

@@ -9,7 +9,6 @@ import {
   useLoaderData,
   useRevalidator,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,8 +20,9 @@ import { getPublicEnv } from "~/env.server";
 import { detectBrowserLanguage, LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
 import { readCookie, rememberLanguage, THEME_BOOT_SCRIPT } from "~/lib/preferences";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { detectLanguage } from "~/server/i18n.server";
 import { loadResources } from "~/locales/resources";
+import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -52,10 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
 import { isValidLatitude, isValidLongitude } from "~/lib/geo";
 import { verifyPassword } from "~/modules/auth/password.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { seed } from "./seed";
 import { DEMO_PASSWORDS } from "./seed-data";
 

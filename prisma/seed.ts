@@ -152,7 +152,7 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { prisma } = await import("~/modules/db.server");
+  const { prisma } = await import("~/server/db.server");
   try {
     await seed(prisma, { force: process.argv.includes("--force") });
   } catch (error) {

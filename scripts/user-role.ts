@@ -1,7 +1,7 @@
 // npm run user:role -- <username> admin|user
 // Makes an existing account an administrator (or a plain user again).
 import { setUserRole } from "~/modules/auth/users.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 
 const [username, role] = process.argv.slice(2);
 if (!username || (role !== "admin" && role !== "user")) {

@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueue, getQueue } from "~/jobs/enqueue.server";
 import { QUEUE_NAMES } from "~/jobs/queues";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { bootWebServer } from "../tests/support/web";
 import { startWorkers } from "./index";
 

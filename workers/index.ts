@@ -1,10 +1,10 @@
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { getEnv } from "~/env.server";
-import { createRedisConnection } from "~/jobs/connection.server";
+import { createRedisConnection } from "~/server/redis.server";
 import { jobPayloadSchemas, QUEUE_NAMES, queueConcurrency, type QueueName } from "~/jobs/queues";
-import { runShutdownHooks } from "~/modules/lifecycle.server";
-import { logger } from "~/modules/logger.server";
-import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/modules/process/entrypoint.server";
+import { runShutdownHooks } from "~/server/lifecycle.server";
+import { logger } from "~/server/logger.server";
+import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
 import { processAiAnalysis } from "./ai-analysis";
 import { processFrontendError } from "./frontend-errors";
 import { processImage } from "./image-processing";

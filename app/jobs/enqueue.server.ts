@@ -1,27 +1,22 @@
 import { Queue, type JobsOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import { getEnv } from "~/env.server";
-import { onShutdown } from "~/modules/lifecycle.server";
-import { createRedisConnection } from "./connection.server";
+import { onShutdown } from "~/server/lifecycle.server";
+import { forgetSingleton, singleton } from "~/server/singleton.server";
+import { createRedisConnection } from "~/server/redis.server";
 import { defaultJobOptions, jobPayloadSchemas, QUEUE_NAMES, type JobPayload, type QueueName } from "./queues";
 
 // Producer side of the queues: one shared connection and one Queue per name
-// for the whole process (kept on globalThis, see lifecycle.server.ts).
-declare global {
-  var __asiikoQueues: { connection: Redis; queues: Map<QueueName, Queue> } | undefined;
-}
-
+// for the whole process.
 function registry() {
-  if (!globalThis.__asiikoQueues) {
+  return singleton("queues", () => {
     const state = { connection: createRedisConnection("queue"), queues: new Map<QueueName, Queue>() };
-    globalThis.__asiikoQueues = state;
     onShutdown("queues", 50, async () => {
+      forgetSingleton("queues");
       await Promise.all([...state.queues.values()].map((queue) => queue.close()));
       await state.connection.quit().catch(() => state.connection.disconnect());
-      globalThis.__asiikoQueues = undefined;
     });
-  }
-  return globalThis.__asiikoQueues;
+    return state;
+  });
 }
 
 export function getQueue(name: QueueName): Queue {

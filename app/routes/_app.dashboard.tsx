@@ -4,7 +4,7 @@ import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { requireUser } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { detectLanguage } from "~/server/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

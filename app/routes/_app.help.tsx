@@ -3,11 +3,11 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
-import { useRootData } from "~/root";
+import { usePublicEnv } from "~/lib/use-root-data";
 
 export default function HelpPage() {
   const { t } = useTranslation();
-  const supportEmail = useRootData()?.env.SUPPORT_EMAIL ?? "support@asiiko.ng";
+  const supportEmail = usePublicEnv().SUPPORT_EMAIL;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t("pages.helpTitle")} subtitle={t("pages.helpText")} />

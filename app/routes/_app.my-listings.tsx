@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { ListingForm } from "~/components/listings/listing-form";
 import { Icon } from "~/components/ui/icons";
-import type { ListingActionData, MyListing } from "~/components/listings/listing-types";
+import type { ListingActionData, ListingIntent, MyListing } from "~/components/listings/listing-types";
 import { MarketInsights } from "~/components/listings/market-insights";
 import { MyListingCard } from "~/components/listings/my-listing-card";
 import { PageHeader } from "~/components/shell/page-header";
@@ -20,8 +20,8 @@ import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
 import { useDebouncedValue } from "~/lib/use-debounce";
 import { requireUser } from "~/modules/auth/session.server";
-import { ApiFailure, translateFailure } from "~/modules/http/api.server";
-import { getFixedT } from "~/modules/i18n/i18n.server";
+import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
+import { validate } from "~/server/validation";
 import {
   createListing,
   deleteListing,
@@ -32,7 +32,7 @@ import {
   updateListing,
 } from "~/modules/listings/listings.server";
 import { listingQuerySchema, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
-import { logger } from "~/modules/logger.server";
+import { logger } from "~/server/logger.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { listProducts } from "~/modules/products/products.server";
@@ -94,63 +94,58 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data<ListingActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
     }
-    try {
-      if (intent === "create") await createListing(submission.value, user.id);
-      else await updateListing(id, user.id, submission.value);
-      return { ok: true, intent } satisfies ListingActionData;
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      const { message, fields } = await translateFailure(request, error);
-      return data<ListingActionData>(
-        { ok: false, intent, message, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message] }) },
-        { status: error.status },
-      );
-    }
+    return replyToRefusal(
+      request,
+      async () => {
+        if (intent === "create") await createListing(submission.value, user.id);
+        else await updateListing(id, user.id, submission.value);
+        return { ok: true, intent } satisfies ListingActionData;
+      },
+      (refusal): ListingActionData => ({ ok: false, intent, message: refusal.message, result: refusalFormReply(submission, refusal) }),
+    );
   }
+
+  const refused = (intent: ListingIntent) => (refusal: RefusalText): ListingActionData => ({ ok: false, intent, message: refusal.message });
 
   if (intent === "insights") {
     // The premium listing analytics: each look is a recorded premium use.
-    try {
-      await recordFeatureUse(user.id, "premium_products");
-      return { ok: true, intent, insights: await marketInsights(user.id) } satisfies ListingActionData;
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      const { message } = await translateFailure(request, error);
-      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
-    }
+    return replyToRefusal(
+      request,
+      async () => {
+        await recordFeatureUse(user.id, "premium_products");
+        return { ok: true, intent, insights: await marketInsights(user.id) } satisfies ListingActionData;
+      },
+      refused(intent),
+    );
   }
 
   if (intent === "suggest-price") {
     // A premium marketplace tool: each suggestion is a recorded premium use.
-    try {
-      await recordFeatureUse(user.id, "premium_products");
-      const productId = String(form.get("productId") ?? "");
-      return { ok: true, intent, suggestion: productId ? await priceStats(productId) : null } satisfies ListingActionData;
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      const { message } = await translateFailure(request, error);
-      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
-    }
+    return replyToRefusal(
+      request,
+      async () => {
+        await recordFeatureUse(user.id, "premium_products");
+        const productId = String(form.get("productId") ?? "");
+        return { ok: true, intent, suggestion: productId ? await priceStats(productId) : null } satisfies ListingActionData;
+      },
+      refused(intent),
+    );
   }
 
   if (intent === "status" || intent === "delete") {
-    try {
-      if (intent === "delete") {
-        await deleteListing(id, user.id);
-        return { ok: true, intent } satisfies ListingActionData;
-      }
-      const parsed = listingStatusSchema.safeParse({ status: form.get("status") });
-      if (!parsed.success) {
-        const t = await getFixedT(request);
-        return data<ListingActionData>({ ok: false, intent, message: t("listing.errors.status") }, { status: 400 });
-      }
-      await setListingStatus(id, user.id, parsed.data.status);
-      return { ok: true, intent, status: parsed.data.status } satisfies ListingActionData;
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      const { message } = await translateFailure(request, error);
-      return data<ListingActionData>({ ok: false, intent, message }, { status: error.status });
-    }
+    return replyToRefusal(
+      request,
+      async () => {
+        if (intent === "delete") {
+          await deleteListing(id, user.id);
+          return { ok: true, intent } satisfies ListingActionData;
+        }
+        const { status } = validate(listingStatusSchema, { status: form.get("status") });
+        await setListingStatus(id, user.id, status);
+        return { ok: true, intent, status } satisfies ListingActionData;
+      },
+      refused(intent),
+    );
   }
 
   throw new Response("Unknown intent", { status: 400 });

@@ -16,8 +16,8 @@ import { LIMITS } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { requireUser } from "~/modules/auth/session.server";
-import { ApiFailure, translateFailure } from "~/modules/http/api.server";
-import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { detectLanguage, getFixedT } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
 
@@ -54,30 +54,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(form.get("id") ?? "");
 
   if (intent === "delete") {
-    try {
-      return { ok: true, intent, outcome: await deleteProduct(id) } satisfies CatalogActionData;
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      const t = await getFixedT(request);
-      return data<CatalogActionData>({ ok: false, intent, result: refusal([t(error.message)]) }, { status: error.status });
-    }
+    return replyToRefusal(
+      request,
+      async () => ({ ok: true, intent, outcome: await deleteProduct(id) }) satisfies CatalogActionData,
+      ({ message }): CatalogActionData => ({ ok: false, intent, result: refusal([message]) }),
+    );
   }
 
   const submission = parseWithZod(form, { schema: productFormSchema });
   if (submission.status !== "success") {
     return data<CatalogActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
   }
-  try {
-    const product = intent === "update" ? await updateProduct(id, submission.value) : await createProduct(submission.value, user.id);
-    return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
-  } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
-    const { message, fields } = await translateFailure(request, error);
-    return data<CatalogActionData>(
-      { ok: false, intent, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message] }) },
-      { status: error.status },
-    );
-  }
+  return replyToRefusal(
+    request,
+    async () => {
+      const product = intent === "update" ? await updateProduct(id, submission.value) : await createProduct(submission.value, user.id);
+      return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
+    },
+    (refused): CatalogActionData => ({ ok: false, intent, result: refusalFormReply(submission, refused) }),
+  );
 }
 
 function StatusLine({ children }: { children: string }) {

@@ -14,8 +14,8 @@ import { toast } from "~/lib/toast-store";
 import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
 import { readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
 import { changePassword, updateProfile } from "~/modules/auth/users.server";
-import { ApiFailure, translateFailure } from "~/modules/http/api.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { detectLanguage } from "~/server/i18n.server";
 
 // Profile: the account's details, editable, and a password change.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,21 +37,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
   }
-  try {
-    if (intent === "password") {
-      await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
-      return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
-    }
-    await updateProfile(user.id, profileSchema.parse(submission.value));
-    return { intent, result: submission.reply(), saved: true } satisfies ActionData;
-  } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
-    const { message, fields } = await translateFailure(request, error);
-    return data<ActionData>(
-      { intent, result: submission.reply({ fieldErrors: fields, formErrors: fields ? [] : [message], hideFields }), saved: false },
-      { status: error.status },
-    );
-  }
+  return replyToRefusal(
+    request,
+    async () => {
+      if (intent === "password") {
+        await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
+        return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
+      }
+      await updateProfile(user.id, profileSchema.parse(submission.value));
+      return { intent, result: submission.reply(), saved: true } satisfies ActionData;
+    },
+    (refusal): ActionData => ({ intent, result: refusalFormReply(submission, refusal, { hideFields }), saved: false }),
+  );
 }
 
 function useTranslatedErrors() {

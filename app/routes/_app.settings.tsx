@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,8 +13,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatNaira } from "~/lib/currency";
 import { toast } from "~/lib/toast-store";
 import { requireUser } from "~/modules/auth/session.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { detectLanguage, getFixedT } from "~/modules/i18n/i18n.server";
+import { replyToRefusal } from "~/server/http/page-refusal.server";
+import { detectLanguage } from "~/server/i18n.server";
 import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";
 
 // Settings: language and theme, and the plan (trial, Premium, cancellation).
@@ -25,14 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  try {
-    await cancelSubscription(user.id);
-    return { ok: true as const };
-  } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
-    const t = await getFixedT(request);
-    return data({ ok: false as const, message: t(error.message) }, { status: error.status });
-  }
+  return replyToRefusal(
+    request,
+    async () => {
+      await cancelSubscription(user.id);
+      return { ok: true as const };
+    },
+    ({ message }) => ({ ok: false as const, message }),
+  );
 }
 
 function PlanCard() {

@@ -6,7 +6,7 @@ import { LandingPage } from "~/components/landing/landing-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { detectLanguage } from "~/server/i18n.server";
 
 // '/': the dashboard for a signed-in user, the landing page for a visitor.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi } from "~/modules/http/api.server";
+import { handleApi } from "~/server/http/api.server";
 
 // GET /api/admin/check: { data: { hasAccess } } for the signed-in user.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { apiClient, newIp, uniqueName } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { enqueue } from "~/jobs/enqueue.server";
 import { frontendErrorReportSchema } from "~/jobs/queues";
 import { getSessionUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
 
 // POST /api/errors/frontend: an error boundary's report. Validated (32 KB at
 // most), queued, and stored by the frontend-errors worker.

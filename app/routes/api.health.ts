@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkHealth } from "~/modules/health/health.server";
-import { logger } from "~/modules/logger.server";
+import { checkHealth } from "~/server/health.server";
+import { logger } from "~/server/logger.server";
 
 // GET and HEAD /api/health: 200 when PostgreSQL and Redis answer, 503 naming
 // the one that failed otherwise. Never cached.

@@ -3,7 +3,8 @@ import { signIn } from "~/modules/auth/auth.server";
 import { loginSchema } from "~/modules/auth/schemas";
 import { createUserSession } from "~/modules/auth/session.server";
 import { publicUser } from "~/modules/auth/users.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
 
 // POST /api/login { username, password }: the user object, with a new session cookie.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { destroyUserSession } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
 
 // POST /api/logout: ends the session (signed out or not, the answer is the same).
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
 import { deleteListing, setListingStatus, updateListing } from "~/modules/listings/listings.server";
 import { listingIssueCode, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
 import { createListing, listListings } from "~/modules/listings/listings.server";
 import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/listings/schemas";
 

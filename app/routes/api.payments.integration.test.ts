@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
 import { startFakeStripe, type FakeStripe, type RecordedRequest } from "../../tests/support/fake-stripe";

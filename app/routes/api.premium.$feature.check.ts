@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi } from "~/modules/http/api.server";
+import { handleApi } from "~/server/http/api.server";
 import { premiumFeatureParam } from "~/modules/premium/feature-param.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
 import { premiumFeatureParam } from "~/modules/premium/feature-param.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, type PremiumFeature } from "~/modules/premium/access";
 import { signSandboxSession } from "~/modules/payments/subscriptions.server";
 import { startWorkers } from "../../workers/index";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin, requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
 import { deleteProduct, getProduct, updateProduct } from "~/modules/products/products.server";
 import { productCoder, productSchema } from "~/modules/products/schemas";
 

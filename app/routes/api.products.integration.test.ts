@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { apiClient, indexingActions, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 

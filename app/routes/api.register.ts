@@ -3,8 +3,9 @@ import { limitRegistration, signUp } from "~/modules/auth/auth.server";
 import { registerSchema } from "~/modules/auth/schemas";
 import { createUserSession } from "~/modules/auth/session.server";
 import { publicUser } from "~/modules/auth/users.server";
-import { handleApi, methodNotAllowed, readJsonBody, validate } from "~/modules/http/api.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { validate } from "~/server/validation";
+import { detectLanguage } from "~/server/i18n.server";
 
 // POST /api/register { username, email?, password, firstName, lastName }:
 // 201 with the new user object, signed in.

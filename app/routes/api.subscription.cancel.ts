@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
 import { cancelSubscription } from "~/modules/payments/subscriptions.server";
 
 // POST /api/subscription/cancel: no renewal; Premium lasts to the end of the paid month.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
 import { createCheckout } from "~/modules/payments/subscriptions.server";
 
 // POST /api/subscription/checkout: { checkoutUrl } to send the browser to.

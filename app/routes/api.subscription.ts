@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi } from "~/modules/http/api.server";
+import { handleApi } from "~/server/http/api.server";
 import { getPlan } from "~/modules/payments/subscriptions.server";
 
 // GET /api/subscription: the user's plan (premium, trial or free), trial end and subscription.

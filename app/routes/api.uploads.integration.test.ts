@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, type CallInit } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";

@@ -6,7 +6,8 @@ import {
 } from "@remix-run/node";
 import { LIMITS } from "~/lib/catalog";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { ApiFailure, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
 // POST /api/uploads (multipart: file, purpose): a listing or product photo.
@@ -16,28 +17,28 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-      throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
+      throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
     }
     // Refuse at once what is plainly too big, before reading it.
     if (Number(request.headers.get("Content-Length") ?? 0) > LIMITS.uploadMaxBytes + 64 * 1024) {
-      throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+      throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
     }
     let form: FormData;
     try {
       form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LIMITS.uploadMaxBytes }));
     } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
-      throw new ApiFailure(400, "FILE_UPLOAD_FAILED", "upload.errors.failed");
+      if (error instanceof MaxPartSizeExceededError) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+      throw new Refusal(400, "FILE_UPLOAD_FAILED", "upload.errors.failed");
     }
     const file = form.get("file") ?? form.get("image");
-    if (!(file instanceof Blob)) throw new ApiFailure(400, "VLD_REQUIRED_FIELD", "upload.errors.noFile", { file: ["upload.errors.noFile"] });
+    if (!(file instanceof Blob)) throw new Refusal(400, "VLD_REQUIRED_FIELD", "upload.errors.noFile", { file: ["upload.errors.noFile"] });
     const purpose = form.get("purpose") === "product" ? "product" : "listing";
 
     const upload = await acceptUpload(user.id, purpose, Buffer.from(await file.arrayBuffer()));
     const status = await waitForUpload(upload.id);
     if (status === "failed") {
       await discardUpload(upload.id);
-      throw new ApiFailure(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+      throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
     }
     const urls = Object.fromEntries(UPLOAD_WIDTHS.map((width) => [width, uploadUrl(upload.id, width)]));
     return Response.json(

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ApiFailure, handleApi, methodNotAllowed } from "~/modules/http/api.server";
+import { handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { Refusal } from "~/server/refusal";
 import { receiveWebhook } from "~/modules/payments/subscriptions.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -10,10 +11,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(request, async () => {
     if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) {
-      throw new ApiFailure(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
+      throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
     }
     const raw = await request.text();
-    if (raw.length > MAX_EVENT_BYTES) throw new ApiFailure(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
+    if (raw.length > MAX_EVENT_BYTES) throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
     const received = await receiveWebhook(raw, request.headers.get("Stripe-Signature"));
     return Response.json({ received: true, ...received });
   });

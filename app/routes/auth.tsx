@@ -16,9 +16,9 @@ import { toast } from "~/lib/toast-store";
 import { createAuthenticator, limitRegistration } from "~/modules/auth/auth.server";
 import { loginSchema, registerSchema, safeRedirect } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
-import { ApiFailure, translateFailure } from "~/modules/http/api.server";
-import { detectLanguage } from "~/modules/i18n/i18n.server";
-import { useRootData } from "~/root";
+import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { detectLanguage } from "~/server/i18n.server";
+import { usePublicEnv } from "~/lib/use-root-data";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
 
@@ -34,26 +34,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent: Intent = form.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(form, { schema: intent === "register" ? registerSchema : loginSchema });
   const language = detectLanguage(request);
-  try {
-    if (intent === "register") await limitRegistration(context.clientIp);
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
-    }
-    const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
-    const cookie = await createUserSession(request, user.id);
-    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
-    const { message, fields } = await translateFailure(language, error);
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: fields ? [] : [message], fieldErrors: fields, hideFields: ["password"] }),
-        failure: { code: error.code, message },
-      },
-      { status: error.status, headers: error.headers },
-    );
-  }
+  return replyToRefusal(
+    language,
+    async () => {
+      if (intent === "register") await limitRegistration(context.clientIp);
+      if (submission.status !== "success") {
+        return data<ActionData>({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+      }
+      const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
+      const cookie = await createUserSession(request, user.id);
+      return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+    },
+    (refusal): ActionData => ({
+      intent,
+      result: refusalFormReply(submission, refusal, { hideFields: ["password"] }),
+      failure: { code: refusal.code, message: refusal.message },
+    }),
+  );
 }
 
 type ActionData = { intent: Intent; result: SubmissionResult<string[]>; failure: { code: string; message: string } | null };
@@ -144,7 +141,7 @@ export default function AuthPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const price = useRootData()?.env.PREMIUM_PRICE_NGN ?? 15000;
+  const price = usePublicEnv().PREMIUM_PRICE_NGN;
   const [tab, setTab] = useState<Intent>(actionData?.intent ?? "login");
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { JobType } from "bullmq";
 import { getQueue } from "~/jobs/enqueue.server";
 import { sessionCookie } from "~/modules/auth/session.server";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 
 /** A fresh client address, so per-address rate limits never join two tests. */
 export function newIp() {

@@ -1,7 +1,8 @@
-import { Link, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { usePublicEnv } from "~/lib/use-root-data";
 import {
   describeError,
   MAX_RETRIES,
@@ -16,13 +17,6 @@ import {
 // Error boundaries at three levels (platform.md sections 2 and 4): app and
 // page show a card; a component shows a compact alert. Every caught error is
 // reported once to POST /api/errors/frontend.
-
-const FALLBACK_SUPPORT_EMAIL = "support@asiiko.ng";
-
-function useSupportEmail() {
-  const root = useRouteLoaderData<{ env?: { SUPPORT_EMAIL?: string } }>("root");
-  return root?.env?.SUPPORT_EMAIL ?? FALLBACK_SUPPORT_EMAIL;
-}
 
 function useCaughtError(error: unknown, boundary: string, level: BoundaryLevel, componentStack?: string) {
   const [caught] = useState<CaughtError>(() => ({
@@ -53,7 +47,7 @@ interface ErrorCardProps {
 
 export function ErrorCard({ error, boundary, level, onRetry }: ErrorCardProps) {
   const { t } = useTranslation();
-  const supportEmail = useSupportEmail();
+  const supportEmail = usePublicEnv().SUPPORT_EMAIL;
   const caught = useCaughtError(error, boundary, level);
   const [retries, setRetries] = useState(0);
   const [waiting, setWaiting] = useState(false);

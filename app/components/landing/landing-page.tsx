@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/shell/footer";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { formatNaira } from "~/lib/currency";
+import { usePublicEnv } from "~/lib/use-root-data";
 import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
 
 // The public landing page (features.md 2.8). Every call to action leads to /auth.
@@ -96,6 +97,7 @@ function Feature({ title, children }: { title: string; children: ReactNode }) {
 
 export function LandingPage() {
   const { t } = useTranslation();
+  const price = usePublicEnv().PREMIUM_PRICE_NGN;
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-10 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
@@ -184,7 +186,7 @@ export function LandingPage() {
         <section className="mx-auto max-w-6xl px-4 py-14">
           <div className="flex flex-col items-center gap-5 rounded-3xl bg-brand-700 px-6 py-12 text-center text-white">
             <h2 className="text-2xl font-bold md:text-3xl">{t("landing.ctaTitle")}</h2>
-            <p className="max-w-xl text-brand-100">{t("landing.ctaText", { price: formatNaira(15000) })}</p>
+            <p className="max-w-xl text-brand-100">{t("landing.ctaText", { price: formatNaira(price) })}</p>
             <Link
               to="/auth"
               className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import type { FeatureAccess, PremiumFeature } from "~/modules/premium/access";
-import { useRootData } from "~/root";
+import { usePublicEnv } from "~/lib/use-root-data";
 import { useUpgrade } from "./use-upgrade";
 
 // Premium access in the pages (platform.md section 4): the locked prompt over
@@ -22,7 +22,7 @@ export function accessNote(access: FeatureAccess) {
 function UpgradeButton({ access }: { access: FeatureAccess }) {
   const { t } = useTranslation();
   const { upgrade, pending } = useUpgrade();
-  const price = useRootData()?.env.PREMIUM_PRICE_NGN ?? 15000;
+  const price = usePublicEnv().PREMIUM_PRICE_NGN;
   return (
     <div className="flex flex-col items-center gap-2">
       <Button size="lg" onClick={() => void upgrade()} disabled={pending}>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { useRootData } from "~/root";
+import { usePublicEnv } from "~/lib/use-root-data";
 
 // Footer (platform.md section 2). Links that match a page of ours go there;
 // the others are shown as plain text until those pages exist.
@@ -81,7 +81,7 @@ function Newsletter() {
 
 export function Footer() {
   const { t } = useTranslation();
-  const supportEmail = useRootData()?.env.SUPPORT_EMAIL ?? "support@asiiko.ng";
+  const supportEmail = usePublicEnv().SUPPORT_EMAIL;
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { LANGUAGES, type LanguageCode } from "~/lib/i18n";
 import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 /** Light/dark switch: a class on <html>, remembered in local storage and a cookie. */
 export function ThemeToggle() {

@@ -1,12 +1,21 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { ApiFailure, validate } from "~/modules/http/api.server";
-import { AUTH_LIMITS, clearRateLimit, hitRateLimits } from "./rate-limit.server";
+import { Refusal } from "~/server/refusal";
+import { validate } from "~/server/validation";
+import { clearRateLimit, hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 import { registerUser, verifyLogin } from "./users.server";
 
 // Sign-in and registration rules, shared by the JSON API (/api/login,
 // /api/register) and the /auth page (through remix-auth's form strategies).
+
+// Limits per address are generous because many Nigerian mobile users share one
+// carrier address; the limit per username stops password guessing against one account.
+export const AUTH_LIMITS = {
+  loginPerIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
+  loginPerUsername: { name: "login-user", max: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { name: "register-ip", max: 30, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
 
 export async function signIn(input: LoginInput, clientIp: string) {
   await hitRateLimits([
@@ -15,7 +24,7 @@ export async function signIn(input: LoginInput, clientIp: string) {
   ]);
   const user = await verifyLogin(input);
   // One answer for an unknown name and a wrong password.
-  if (!user) throw new ApiFailure(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
+  if (!user) throw new Refusal(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
   await clearRateLimit(AUTH_LIMITS.loginPerUsername, input.username.trim());
   return user;
 }

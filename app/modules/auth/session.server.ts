@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { getEnv, sessionSecrets } from "~/env.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { prisma } from "~/modules/db.server";
+import { Refusal } from "~/server/refusal";
+import { prisma } from "~/server/db.server";
 import { publicUser } from "./users.server";
 
 // Sessions live in the database; the cookie carries only the signed session
@@ -98,14 +98,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  throw new ApiFailure(401, "AUTH_SESSION_EXPIRED", "Please log in again");
+  throw new Refusal(401, "AUTH_SESSION_EXPIRED", "Please log in again");
 }
 
 /** /api routes for administrators: 401 when signed out, 403 AUTHZ_INSUFFICIENT_PERMISSIONS otherwise. */
 export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
   if (user.role !== "ADMIN") {
-    throw new ApiFailure(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "You do not have permission to perform this action");
+    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "You do not have permission to perform this action");
   }
   return user;
 }

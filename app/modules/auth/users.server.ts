@@ -1,6 +1,6 @@
 import { Prisma, type User } from "~/generated/prisma/client";
-import { ApiFailure } from "~/modules/http/api.server";
-import { prisma } from "~/modules/db.server";
+import { Refusal } from "~/server/refusal";
+import { prisma } from "~/server/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from "./schemas";
 
@@ -30,8 +30,8 @@ export async function registerUser(input: RegisterInput, language = "en") {
     prisma.user.findUnique({ where: { username }, select: { id: true } }),
     email ? prisma.user.findUnique({ where: { email }, select: { id: true } }) : null,
   ]);
-  if (byUsername) throw new ApiFailure(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
-  if (byEmail) throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+  if (byUsername) throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
+  if (byEmail) throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
   try {
     return await prisma.user.create({
       data: {
@@ -47,8 +47,8 @@ export async function registerUser(input: RegisterInput, language = "en") {
     // Two registrations racing for the same name: the database decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const target = JSON.stringify(error.meta ?? {});
-      if (target.includes("email")) throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
-      throw new ApiFailure(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
+      if (target.includes("email")) throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
     }
     throw error;
   }
@@ -81,7 +81,7 @@ export async function updateProfile(userId: string, input: ProfileInput) {
   if (email) {
     const owner = await prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (owner && owner.id !== userId) {
-      throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
     }
   }
   try {
@@ -91,7 +91,7 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new ApiFailure(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
     }
     throw error;
   }
@@ -104,7 +104,7 @@ export async function updateProfile(userId: string, input: ProfileInput) {
 export async function changePassword(userId: string, keepSessionId: string | null, input: PasswordChangeInput) {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new ApiFailure(400, "AUTH_INVALID_CREDENTIALS", "auth.errors.currentPasswordWrong", {
+    throw new Refusal(400, "AUTH_INVALID_CREDENTIALS", "auth.errors.currentPasswordWrong", {
       currentPassword: ["auth.errors.currentPasswordWrong"],
     });
   }

@@ -1,4 +1,4 @@
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
 
 // The dashboard's figures are the signed-in user's own: no sample numbers.

@@ -1,5 +1,5 @@
 import type { JobPayload } from "~/jobs/queues";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 
 /** Stores one browser error report (from the frontend-errors queue). */
 export async function storeFrontendError({ report, userId, receivedAt }: JobPayload<"frontend-errors">) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { prisma } from "~/modules/db.server";
+import { prisma } from "~/server/db.server";
 import { marketInsights, priceStats } from "./listings.server";
 
 const tag = randomBytes(4).toString("hex");

@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { distanceKm, encodeGeohash } from "~/lib/geo";
-import { prisma } from "~/modules/db.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
 import { queueIndexing } from "~/modules/search/indexing.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
@@ -128,7 +128,7 @@ async function checkProduct(productId: string | null | undefined, currentProduct
   const product = await prisma.product.findUnique({ where: { id: productId }, select: { id: true, isActive: true } });
   // A listing may keep a product that was deactivated after it was linked, but new links need an active one.
   if (!product || (!product.isActive && product.id !== currentProductId)) {
-    throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", { productId: ["listing.errors.productNotFound"] });
+    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", { productId: ["listing.errors.productNotFound"] });
   }
   return product.id;
 }
@@ -159,9 +159,9 @@ export async function createListing(input: ListingInput, sellerId: string) {
 /** The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist, 403 if it is someone else's. */
 async function ownedListing(id: string, userId: string) {
   const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true } });
-  if (!listing) throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!listing) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {
-    throw new ApiFailure(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
+    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
   }
   return listing;
 }

@@ -4,9 +4,9 @@ import { getEnv, sessionSecrets } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { waitUntilSettled } from "~/lib/wait";
 import { enqueue } from "~/jobs/enqueue.server";
-import { prisma } from "~/modules/db.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { logger } from "~/modules/logger.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
+import { logger } from "~/server/logger.server";
 import { featureAccess, hasActiveSubscription, trialEndsAt } from "~/modules/premium/access";
 import { isStripeConfigured, stripeClient, webhooks, webhookSecret } from "./stripe.server";
 
@@ -62,7 +62,7 @@ async function stripeCustomerFor(stripe: Stripe, user: { id: string; email: stri
 /** Starts a checkout for the monthly plan; answers where to send the browser. */
 export async function createCheckout(userId: string, origin: string): Promise<{ checkoutUrl: string }> {
   if (await activeSubscriptionOf(userId)) {
-    throw new ApiFailure(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
+    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
   }
   if (!isStripeConfigured()) {
     const token = signSandboxSession({ sid: `cs_sandbox_${randomBytes(12).toString("hex")}`, uid: userId, amt: priceNgn(), exp: Date.now() + 3600_000 });
@@ -88,9 +88,9 @@ export async function createCheckout(userId: string, origin: string): Promise<{ 
     if (!session.url) throw new Error("Stripe answered a checkout session without a URL");
     return { checkoutUrl: session.url };
   } catch (error) {
-    if (error instanceof ApiFailure) throw error;
+    if (error instanceof Refusal) throw error;
     logger.error({ err: error }, "Failed to create checkout session");
-    throw new ApiFailure(502, "PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
+    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
   }
 }
 
@@ -175,7 +175,7 @@ export async function receiveWebhook(rawBody: string, signatureHeader: string | 
   try {
     event = webhooks().constructEvent(rawBody, signatureHeader ?? "", webhookSecret());
   } catch {
-    throw new ApiFailure(400, "SEC_INVALID_TOKEN", "premium.errors.badSignature");
+    throw new Refusal(400, "SEC_INVALID_TOKEN", "premium.errors.badSignature");
   }
   const handled = (HANDLED_EVENTS as readonly string[]).includes(event.type);
   const object = event.data.object as { metadata?: Record<string, string> | null };
@@ -382,13 +382,13 @@ export type Plan = Awaited<ReturnType<typeof getPlan>>;
 /** Stops renewal; access continues to the end of the period already paid for. */
 export async function cancelSubscription(userId: string) {
   const current = await activeSubscriptionOf(userId);
-  if (!current) throw new ApiFailure(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
   if (current.provider === "stripe") {
     try {
       await stripeClient().subscriptions.update(current.externalId, { cancel_at_period_end: true });
     } catch (error) {
       logger.error({ err: error }, "Stripe refused the cancellation");
-      throw new ApiFailure(502, "PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
+      throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
     }
   }
   await prisma.subscription.update({ where: { id: current.id }, data: { cancelAtPeriodEnd: true } });

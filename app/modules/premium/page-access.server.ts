@@ -1,4 +1,4 @@
-import { logger } from "~/modules/logger.server";
+import { logger } from "~/server/logger.server";
 import type { FeatureAccess } from "./access";
 import { getFeatureAccess } from "./premium.server";
 

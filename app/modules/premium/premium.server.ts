@@ -1,6 +1,6 @@
 import { getEnv } from "~/env.server";
-import { prisma } from "~/modules/db.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
 import { featureAccess, refusalCode, type AccessFacts, type FeatureAccess, type PremiumFeature } from "./access";
 
 // Premium access for a signed-in user, from the database, and the recording
@@ -31,7 +31,7 @@ export async function getFeatureAccess(userId: string, now = new Date()): Promis
 export async function requirePremium(userId: string, now = new Date()) {
   const facts = await accessFacts(userId);
   const access = featureAccess(facts, now);
-  if (!access.canAccess) throw new ApiFailure(403, refusalCode(facts), "premium.errors.required");
+  if (!access.canAccess) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
   return access;
 }
 
@@ -57,6 +57,6 @@ export async function recordFeatureUse(userId: string, feature: PremiumFeature, 
     await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
     return true;
   });
-  if (!used) throw new ApiFailure(403, refusalCode(facts), "premium.errors.required");
+  if (!used) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
   return featureAccess({ ...facts, firstPremiumUseAt: now }, now);
 }

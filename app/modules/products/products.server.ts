@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/modules/db.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
 import { queueIndexing } from "~/modules/search/indexing.server";
 import type { ProductInput, ProductQuery } from "./schemas";
 
@@ -54,7 +54,7 @@ export async function listProducts(query: ProductQuery) {
 
 export async function getProduct(id: string) {
   const product = await prisma.product.findUnique({ where: { id }, select: productSelect });
-  if (!product) throw new ApiFailure(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
+  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
   return productDto(product);
 }
 

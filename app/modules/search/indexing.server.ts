@@ -1,5 +1,5 @@
 import { enqueue } from "~/jobs/enqueue.server";
-import { logger } from "~/modules/logger.server";
+import { logger } from "~/server/logger.server";
 
 /**
  * Asks the search-indexing worker to bring one product, listing or farm up to

@@ -5,8 +5,8 @@ import { getEnv } from "~/env.server";
 import { enqueue } from "~/jobs/enqueue.server";
 import { LIMITS } from "~/lib/catalog";
 import { waitUntilSettled } from "~/lib/wait";
-import { prisma } from "~/modules/db.server";
-import { ApiFailure } from "~/modules/http/api.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
 
 // Photos sent by users: checked by decoding (never by name or declared type),
 // kept as an original only until the image-processing worker has made the
@@ -31,23 +31,23 @@ export function uploadUrl(id: string, width: (typeof UPLOAD_WIDTHS)[number] = 80
 
 /** Reads what the bytes really are; refuses anything but a JPEG, PNG or WebP photo of sane size. */
 export async function inspectImage(bytes: Buffer) {
-  if (bytes.length === 0) throw new ApiFailure(400, "FILE_CORRUPTED", "upload.errors.empty");
-  if (bytes.length > LIMITS.uploadMaxBytes) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+  if (bytes.length === 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.empty");
+  if (bytes.length > LIMITS.uploadMaxBytes) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
     // sharp refuses to even read the header of an image claiming too many pixels.
-    if (/pixel limit/i.test((error as Error).message)) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
-    throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+    if (/pixel limit/i.test((error as Error).message)) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new ApiFailure(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width <= 0 || height <= 0) throw new ApiFailure(400, "FILE_CORRUPTED", "upload.errors.corrupted");
-  if (width * height > MAX_INPUT_PIXELS) throw new ApiFailure(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+  if (width <= 0 || height <= 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+  if (width * height > MAX_INPUT_PIXELS) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
   return { format: metadata.format, width, height };
 }
 

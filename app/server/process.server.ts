@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { logger } from "~/modules/logger.server";
+import { logger } from "~/server/logger.server";
 
 // What the web and worker entry points share: "am I the program being run?",
 // and one graceful stop on SIGINT/SIGTERM (a second signal stops at once).

@@ -1,16 +1,11 @@
-// Shutdown hooks shared by every copy of the server modules in one process
-// (server.ts runs through tsx while the Remix build bundles its own copy), so
-// that one graceful stop closes every connection that was opened.
+import { singleton } from "./singleton.server";
+
+// Shutdown hooks: whatever opens a connection registers how to close it, and
+// one graceful stop closes them all, in order.
 
 type Hook = { name: string; order: number; close: () => Promise<unknown> };
 
-declare global {
-  var __asiikoShutdownHooks: Map<string, Hook> | undefined;
-}
-
-function hooks() {
-  return (globalThis.__asiikoShutdownHooks ??= new Map());
-}
+const hooks = () => singleton("shutdown-hooks", () => new Map<string, Hook>());
 
 /** Registers (or replaces) a named closer. Lower order closes first. */
 export function onShutdown(name: string, order: number, close: () => Promise<unknown>) {

@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
-import { createRedisConnection } from "~/jobs/connection.server";
-import { prisma } from "~/modules/db.server";
-import { onShutdown } from "~/modules/lifecycle.server";
+import { createRedisConnection } from "~/server/redis.server";
+import { prisma } from "~/server/db.server";
+import { onShutdown } from "~/server/lifecycle.server";
+import { forgetSingleton, singleton } from "~/server/singleton.server";
 
 export type DependencyName = "postgres" | "redis";
 export interface HealthReport {
@@ -34,16 +35,19 @@ async function timed(check: () => Promise<unknown>) {
   }
 }
 
-let redis: Redis | undefined;
+function healthRedis(): Redis {
+  return singleton("health-redis", () => {
+    const connection = createRedisConnection("health");
+    onShutdown("health-redis", 60, async () => {
+      forgetSingleton("health-redis");
+      await connection.quit().catch(() => connection.disconnect());
+    });
+    return connection;
+  });
+}
 
 async function pingRedis() {
-  if (!redis) {
-    const connection = (redis = createRedisConnection("health"));
-    onShutdown("health-redis", 60, async () => {
-      await connection.quit().catch(() => connection.disconnect());
-      redis = undefined;
-    });
-  }
+  const redis = healthRedis();
   if (redis.status === "wait" || redis.status === "end") await redis.connect();
   return redis.ping();
 }

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
 import { getEnv } from "~/env.server";
-import { createRedisConnection } from "~/jobs/connection.server";
-import { ApiFailure } from "~/modules/http/api.server";
-import { onShutdown } from "~/modules/lifecycle.server";
-import { logger } from "~/modules/logger.server";
+import { createRedisConnection } from "~/server/redis.server";
+import { Refusal } from "~/server/refusal";
+import { onShutdown } from "~/server/lifecycle.server";
+import { forgetSingleton, singleton } from "~/server/singleton.server";
+import { logger } from "~/server/logger.server";
 
-// Fixed-window counters in Redis. Limits per IP are generous because many
-// Nigerian mobile users share one carrier address; limits per username stop
-// password guessing against one account.
+// Fixed-window counters in Redis, shared by every route that limits how often
+// it may be called (each names its limits beside its rules).
 
 export interface Limit {
   name: string;
@@ -15,26 +15,16 @@ export interface Limit {
   windowSeconds: number;
 }
 
-export const AUTH_LIMITS = {
-  loginPerIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
-  loginPerUsername: { name: "login-user", max: 10, windowSeconds: 15 * 60 },
-  registerPerIp: { name: "register-ip", max: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, Limit>;
 
-declare global {
-  var __asiikoRateLimitRedis: Redis | undefined;
-}
-
-function redis() {
-  if (!globalThis.__asiikoRateLimitRedis) {
+function redis(): Redis {
+  return singleton("rate-limit-redis", () => {
     const connection = createRedisConnection("app");
-    globalThis.__asiikoRateLimitRedis = connection;
     onShutdown("rate-limit-redis", 55, async () => {
+      forgetSingleton("rate-limit-redis");
       await connection.quit().catch(() => connection.disconnect());
-      globalThis.__asiikoRateLimitRedis = undefined;
     });
-  }
-  return globalThis.__asiikoRateLimitRedis;
+    return connection;
+  });
 }
 
 /**
@@ -63,7 +53,7 @@ export async function hitRateLimits(hits: { limit: Limit; key: string }[]) {
     const count = Number(results![index * 3]?.[1] ?? 0);
     const ttl = Number(results![index * 3 + 2]?.[1] ?? limit.windowSeconds);
     if (count > limit.max) {
-      throw new ApiFailure(429, "RATE_LIMIT_EXCEEDED", "auth.errors.rateLimited", undefined, {
+      throw new Refusal(429, "RATE_LIMIT_EXCEEDED", "auth.errors.rateLimited", undefined, {
         "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
       });
     }

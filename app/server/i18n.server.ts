@@ -3,6 +3,7 @@ import { createInstance, type TFunction } from "i18next";
 import { getEnv } from "~/env.server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
 import { loadResources } from "~/locales/resources";
+import { isMessageKey, type Refusal } from "./refusal";
 
 // The server's side of language detection: the cookie the switcher sets, then
 // the browser's Accept-Language, then English.
@@ -55,4 +56,16 @@ export async function createI18nInstance(language: LanguageCode) {
 export async function getFixedT(requestOrLanguage: Request | LanguageCode): Promise<TFunction> {
   const language = typeof requestOrLanguage === "string" ? requestOrLanguage : detectLanguage(requestOrLanguage);
   return (await createI18nInstance(language)).t;
+}
+
+/** A refusal's message and each field's messages in the reader's language (translation keys become text; text stays). */
+export async function translateRefusal(requestOrLanguage: Request | LanguageCode, refusal: Refusal) {
+  const needsText = isMessageKey(refusal.message) || Object.values(refusal.fields ?? {}).some((list) => list.some(isMessageKey));
+  if (!needsText) return { message: refusal.message, fields: refusal.fields };
+  const t = await getFixedT(requestOrLanguage);
+  const text = (value: string) => (isMessageKey(value) ? t(value) : value);
+  const fields = refusal.fields
+    ? Object.fromEntries(Object.entries(refusal.fields).map(([field, list]) => [field, list.map(text)]))
+    : undefined;
+  return { message: text(refusal.message), fields };
 }

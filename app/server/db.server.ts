@@ -1,14 +1,10 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { getEnv } from "~/env.server";
 import { PrismaClient } from "~/generated/prisma/client";
-import { onShutdown } from "~/modules/lifecycle.server";
+import { onShutdown } from "./lifecycle.server";
+import { forgetSingleton, singleton } from "./singleton.server";
 
-// The one Prisma client. Kept on globalThis so development reloads and the
-// second module copy in server.ts reuse it instead of opening another pool.
-declare global {
-  var __asiikoPrisma: PrismaClient | undefined;
-}
-
+// The one Prisma client of the process (see singleton.server.ts).
 function createClient() {
   const adapter = new PrismaPg({
     connectionString: getEnv().DATABASE_URL,
@@ -18,10 +14,10 @@ function createClient() {
   });
   const client = new PrismaClient({ adapter });
   onShutdown("postgres", 90, async () => {
+    forgetSingleton("prisma");
     await client.$disconnect();
-    globalThis.__asiikoPrisma = undefined;
   });
   return client;
 }
 
-export const prisma: PrismaClient = (globalThis.__asiikoPrisma ??= createClient());
+export const prisma: PrismaClient = singleton("prisma", createClient);

@@ -1,0 +1,85 @@
+import { Refusal } from "~/server/refusal";
+import { translateRefusal } from "~/server/i18n.server";
+import { logger } from "~/server/logger.server";
+
+// The JSON answers of /api routes: `{ success: false, error: { code, message } }`
+// with the right status, using the codes of the specification's catalogue.
+
+export interface ApiErrorBody {
+  success: false;
+  error: { code: string; message: string; fields?: Record<string, string[]> };
+}
+
+export function apiError(status: number, code: string, message: string, init: { fields?: Record<string, string[]>; headers?: HeadersInit } = {}) {
+  const body: ApiErrorBody = { success: false, error: { code, message, ...(init.fields ? { fields: init.fields } : {}) } };
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status, headers });
+}
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a JSON body with a size limit; refuses other content types and malformed JSON. */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "Send the request body as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(request, maxBytes);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Refusal(400, "SEC_MALICIOUS_REQUEST", "The request body is not valid JSON.");
+  }
+}
+
+function tooLarge(maxBytes: number) {
+  return new Refusal(413, "SEC_MALICIOUS_REQUEST", `The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
+}
+
+async function readLimited(request: Request, maxBytes: number) {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** A refusal as the API's JSON answer, its texts in the reader's language. */
+export async function refusalResponse(request: Request, refusal: Refusal): Promise<Response> {
+  const { message, fields } = await translateRefusal(request, refusal);
+  return apiError(refusal.status, refusal.code, message, { fields, headers: refusal.headers });
+}
+
+/**
+ * Runs an /api handler: a Refusal becomes its answer; anything else is logged
+ * and answered as a 500 in the catalogue format.
+ */
+export async function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof Refusal) return refusalResponse(request, error);
+    logger.error({ err: error }, "unhandled API error");
+    return apiError(500, "SYS_INTERNAL_ERROR", "Something went wrong on our side. Please try again.");
+  }
+}
+
+/** For routes that answer only some methods. */
+export function methodNotAllowed(allowed: string[]) {
+  return apiError(405, "SEC_MALICIOUS_REQUEST", `Use ${allowed.join(" or ")} for this address.`, { headers: { Allow: allowed.join(", ") } });
+}
