@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
 import { readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
@@ -122,7 +123,7 @@ export default function ProfilePage() {
   const { user, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation();
-  const since = new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "long" }).format(new Date(user.createdAt));
+  const since = formatDate(user.createdAt, locale, "long");
 
   useEffect(() => {
     if (!actionData) return;

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatNaira } from "~/lib/currency";
+import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { requireUser } from "~/modules/auth/session.server";
 import { replyToRefusal } from "~/server/http/page-refusal.server";
@@ -41,7 +42,7 @@ function PlanCard() {
   const fetcher = useFetcher<typeof action>();
   const { upgrade, pending } = useUpgrade();
   const [confirming, setConfirming] = useState(false);
-  const date = (iso: string) => new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "long", timeZone: "Africa/Lagos" }).format(new Date(iso));
+  const date = (iso: string) => formatDate(iso, locale, "long");
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { formatDate } from "~/lib/dates";
+import type { LanguageCode } from "~/lib/i18n";
 import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import type { ProductDto } from "~/modules/products/products.server";
@@ -15,7 +17,7 @@ const CATEGORY_BADGES = 2;
 
 interface ProductTableProps {
   products: CatalogProduct[];
-  locale: string;
+  locale: LanguageCode;
   onEdit: (product: CatalogProduct) => void;
   onDelete: (product: CatalogProduct) => void;
 }
@@ -91,8 +93,6 @@ function RowActions({ product, nameId, onEdit, onDelete }: { product: CatalogPro
 
 export function ProductTable({ products, locale, onEdit, onDelete }: ProductTableProps) {
   const { t } = useTranslation();
-  // A fixed time zone (the market's) so the server's and the browser's dates agree.
-  const date = new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "medium", timeZone: "Africa/Lagos" });
   const unit = (product: CatalogProduct) => (product.unit ? t(`units.${product.unit}`) : "-");
 
   return (
@@ -155,7 +155,7 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                 <td className="px-3 py-3">
                   <StatusBadge active={product.isActive} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">{date.format(new Date(product.createdAt))}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">{formatDate(product.createdAt, locale)}</td>
                 <td className="py-3 pl-3">
                   <RowActions product={product} nameId={`catalog-row-${product.id}-name`} onEdit={onEdit} onDelete={onDelete} />
                 </td>
@@ -192,7 +192,7 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                 </div>
                 <div>
                   <dt className="text-xs text-gray-500 dark:text-gray-400">{t("catalog.colCreated")}</dt>
-                  <dd className="whitespace-nowrap">{date.format(new Date(product.createdAt))}</dd>
+                  <dd className="whitespace-nowrap">{formatDate(product.createdAt, locale)}</dd>
                 </div>
               </dl>
               <RowActions product={product} nameId={`catalog-card-${product.id}-name`} onEdit={onEdit} onDelete={onDelete} />

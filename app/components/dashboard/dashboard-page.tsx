@@ -5,6 +5,8 @@ import { useSignOut } from "~/components/shell/app-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icons";
+import { formatDate } from "~/lib/dates";
+import type { LanguageCode } from "~/lib/i18n";
 import { formatNaira } from "~/lib/currency";
 import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
 
@@ -12,7 +14,7 @@ import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
 
 interface DashboardProps {
   firstName: string | null;
-  locale: string;
+  locale: LanguageCode;
   stats: { activeListings: number; farms: number; analyses: number; plan: "premium" | "trial" | "free" };
   activity: ActivityItem[];
 }
@@ -42,7 +44,6 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pending, signOut } = useSignOut();
-  const when = new Intl.DateTimeFormat(locale === "en" ? "en-NG" : locale, { dateStyle: "medium", timeStyle: "short" });
 
   function describe(item: ActivityItem) {
     if (item.kind === "listing") return t("dashboard.activityListing", { name: item.name, price: formatNaira(item.priceNgn) });
@@ -138,7 +139,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
                 <li key={`${item.kind}-${item.at}`} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
                   <span>{describe(item)}</span>
                   <time dateTime={item.at} className="text-sm text-gray-500">
-                    {when.format(new Date(item.at))}
+                    {formatDate(item.at, locale, "medium-time")}
                   </time>
                 </li>
               ))}
