@@ -13,6 +13,16 @@ describe("parseEnv", () => {
     expect(env.OPENAI_API_KEY).toBeUndefined();
   });
 
+  it("runs every queue in a worker unless WORKER_QUEUES names some", () => {
+    expect(parseEnv({}).WORKER_QUEUES).toHaveLength(6);
+    expect(parseEnv({ WORKER_QUEUES: "all" }).WORKER_QUEUES).toContain("maintenance");
+    expect(parseEnv({ WORKER_QUEUES: " search-indexing , ai-analysis" }).WORKER_QUEUES).toEqual(["ai-analysis", "search-indexing"]);
+  });
+
+  it("says which queue names it does not know", () => {
+    expect(() => parseEnv({ WORKER_QUEUES: "ai-analysis,ai-analysys" })).toThrowError(/WORKER_QUEUES names unknown queues: ai-analysys/);
+  });
+
   it("treats empty values as not configured", () => {
     expect(parseEnv({ STRIPE_SECRET_KEY: "", MEILI_HOST: "" })).toMatchObject({ STRIPE_SECRET_KEY: undefined, MEILI_HOST: undefined });
   });
@@ -26,6 +36,7 @@ describe("parseEnv", () => {
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
     [{ MEILI_HOST: "not a url" }, "MEILI_HOST"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET"],
+    [{ WORKER_QUEUES: "ai-analysis,ai-analysys" }, "WORKER_QUEUES"],
   ])("names the bad variable in one line: %o", (source, name) => {
     expect(() => parseEnv(source)).toThrowError(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/queues";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
 // The one place configuration is read. Parsed once at start-up: a missing or
@@ -49,6 +50,13 @@ const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** The queues this worker process runs (comma-separated names, or empty for all). */
+    WORKER_QUEUES: z.string().optional().transform((value, ctx) => {
+      const parsed = parseWorkerQueues(value);
+      if ("queues" in parsed) return parsed.queues;
+      ctx.addIssue({ code: "custom", message: `names unknown queues: ${parsed.unknown.join(", ")} (known: ${QUEUE_NAMES.join(", ")})` });
+      return z.NEVER;
+    }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -4,7 +4,7 @@ import type { Processor } from "./types";
 // Runs a queued photo analysis. The analyzers (OpenAI, Claude, Gemini and the
 // built-in one) arrive with the AI feature; until then the job confirms the
 // analysis exists and reports that no analyzer ran.
-export const processAiAnalysis: Processor<"ai-analysis"> = async (job, log) => {
+export const processAiAnalysis: Processor<"ai-analysis"> = async (job, { log }) => {
   const analysis = await findAnalysisForJob(job.data.analysisId);
   if (!analysis) {
     log.warn({ analysisId: job.data.analysisId }, "analysis no longer exists; nothing to do");

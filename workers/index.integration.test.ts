@@ -1,18 +1,21 @@
+import { existsSync } from "node:fs";
 import type { Job } from "bullmq";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "~/env.server";
 import { enqueue, getQueue } from "~/jobs/enqueue.server";
-import { QUEUE_NAMES } from "~/jobs/queues";
+import { QUEUE_NAMES, QUEUE_POLICIES, type QueueName } from "~/jobs/queues";
+import { acceptUpload, discardUpload, waitForUpload } from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
 import { bootWebServer } from "../tests/support/web";
 import { startWorkers } from "./index";
 
-let workers: ReturnType<typeof startWorkers>;
+let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 let web: Awaited<ReturnType<typeof bootWebServer>>;
 const token = process.env.ADMIN_TOKEN!;
 
 beforeAll(async () => {
-  workers = startWorkers();
-  await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
+  workers = await startWorkers();
   web = await bootWebServer();
 });
 
@@ -26,7 +29,7 @@ async function settled(job: Job, ms = 15_000) {
   for (;;) {
     const state = await job.getState();
     if (state === "completed" || state === "failed") {
-      const fresh = await getQueue(job.queueName as (typeof QUEUE_NAMES)[number]).getJob(job.id!);
+      const fresh = await getQueue(job.queueName as QueueName).getJob(job.id!);
       return { state, job: fresh! };
     }
     if (Date.now() > deadline) throw new Error(`job ${job.id} still ${state}`);
@@ -83,12 +86,45 @@ describe("workers", () => {
     expect((await prisma.paymentEvent.findUniqueOrThrow({ where: { id: "evt_it_0001" } })).status).toBe("processed");
   });
 
-  it("complete search-indexing and image-processing jobs", async () => {
-    const indexing = await settled(await enqueue("search-indexing", { entity: "listing", id: "seed_listing_001", action: "upsert" }));
-    expect(indexing.state).toBe("completed");
-    expect(indexing.job.returnvalue).toMatchObject({ entity: "listing", id: "seed_listing_001", action: "upsert" });
-    const image = await settled(await enqueue("image-processing", { uploadId: "upload_1", purpose: "listing" }));
-    expect(image.state).toBe("completed");
+  it("make the WebP sizes of an uploaded photo and drop its original", async () => {
+    const owner = await prisma.user.create({ data: { username: "worker_it_uploader", passwordHash: "x", firstName: "Ngozi", lastName: "Eze" } });
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 140, b: 60 } } }).jpeg().toBuffer();
+    const upload = await acceptUpload(owner.id, "listing", photo);
+    expect(await waitForUpload(upload.id)).toBe("ready");
+    const stored = await prisma.upload.findUniqueOrThrow({ where: { id: upload.id } });
+    expect(stored).toMatchObject({ status: "ready", sizes: [320, 800, 1600] });
+    const dir = `${getEnv().UPLOAD_DIR}/${upload.id}`;
+    for (const width of [320, 800, 1600]) expect(existsSync(`${dir}/${width}.webp`)).toBe(true);
+    expect(existsSync(`${getEnv().UPLOAD_DIR}/originals/${upload.id}`)).toBe(false);
+    await discardUpload(upload.id);
+    await prisma.user.delete({ where: { id: owner.id } });
+  });
+
+  it("delete expired sessions on the maintenance schedule, and only those", async () => {
+    const user = await prisma.user.create({ data: { username: "worker_it_sessions", passwordHash: "x", firstName: "Bola", lastName: "Ade" } });
+    const [expired, live] = await Promise.all([
+      prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - 60_000) } }),
+      prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } }),
+    ]);
+    // The schedule exists in Redis, every hour, first run at start.
+    const schedulers = await getQueue("maintenance").getJobSchedulers();
+    expect(schedulers.map((scheduler) => ({ id: scheduler.key, every: Number(scheduler.every) }))).toContainEqual({ id: "delete-expired-sessions", every: 3600_000 });
+    const { state, job } = await settled(await enqueue("maintenance", { task: "delete-expired-sessions" }));
+    expect(state).toBe("completed");
+    expect(job.returnvalue.deleted).toBeGreaterThanOrEqual(1);
+    expect(await prisma.session.findUnique({ where: { id: expired.id } })).toBeNull();
+    expect(await prisma.session.findUnique({ where: { id: live.id } })).not.toBeNull();
+    await prisma.user.delete({ where: { id: user.id } });
+  });
+
+  it("give each queue its own retries and history bounds", async () => {
+    const report = { errorId: "err_it_policy", boundary: "App", level: "app" as const, message: "x", timestamp: new Date().toISOString(), retryCount: 0 };
+    const errorJob = await enqueue("frontend-errors", { report, userId: null, receivedAt: new Date().toISOString() });
+    const indexJob = await enqueue("search-indexing", { entity: "product", id: "seed_product_maize", action: "upsert" });
+    expect(errorJob.opts).toMatchObject({ attempts: QUEUE_POLICIES["frontend-errors"].attempts, removeOnComplete: QUEUE_POLICIES["frontend-errors"].removeOnComplete });
+    expect(indexJob.opts).toMatchObject({ attempts: QUEUE_POLICIES["search-indexing"].attempts, backoff: QUEUE_POLICIES["search-indexing"].backoff });
+    expect(errorJob.opts.attempts).not.toBe(indexJob.opts.attempts);
+    await Promise.all([settled(errorJob), settled(indexJob)]);
   });
 
   it("refuse a payload that does not match its queue, before it is queued", async () => {

@@ -1,32 +1,56 @@
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import { getEnv } from "~/env.server";
-import { createRedisConnection } from "~/server/redis.server";
-import { jobPayloadSchemas, QUEUE_NAMES, queueConcurrency, type QueueName } from "~/jobs/queues";
+import { getQueue } from "~/jobs/enqueue.server";
+import {
+  jobPayloadSchemas,
+  MAINTENANCE_SCHEDULE,
+  MAINTENANCE_TASKS,
+  QUEUE_POLICIES,
+  type QueueName,
+  type QueuePolicy,
+} from "~/jobs/queues";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
+import { createRedisConnection } from "~/server/redis.server";
 import { processAiAnalysis } from "./ai-analysis";
 import { processFrontendError } from "./frontend-errors";
 import { processImage } from "./image-processing";
+import { processMaintenance } from "./maintenance";
 import { processPaymentWebhook } from "./payment-webhooks";
 import { processSearchIndexing } from "./search-indexing";
+import { withTimeLimit } from "./time-limit";
 import type { Processor } from "./types";
 
-// The worker process: one BullMQ worker per queue, each running the processor
-// file of that queue. Started apart from the web process (npm start runs both).
+// The worker process: one BullMQ worker per queue it runs (WORKER_QUEUES, all
+// by default), each running the processor file of that queue under the
+// queue's policy (app/jobs/queues.ts). Started apart from the web process.
 
-const processors: { [Q in QueueName]: Processor<Q> } = {
+type Processors = { [Q in QueueName]: Processor<Q> };
+
+const processors: Processors = {
   "ai-analysis": processAiAnalysis,
   "image-processing": processImage,
   "search-indexing": processSearchIndexing,
   "payment-webhooks": processPaymentWebhook,
   "frontend-errors": processFrontendError,
+  maintenance: processMaintenance,
 };
 
-export function startWorkers(queueNames: readonly QueueName[] = QUEUE_NAMES) {
+export interface WorkerOptions {
+  queues?: readonly QueueName[];
+  /** For tests: other processors or policies than the product's. */
+  processors?: Partial<Processors>;
+  policies?: Partial<Record<QueueName, Partial<QueuePolicy>>>;
+}
+
+export async function startWorkers(options: WorkerOptions = {}) {
   const env = getEnv();
+  const queueNames = options.queues ?? env.WORKER_QUEUES;
   const connection = createRedisConnection("worker");
   const workers = queueNames.map((name) => {
+    const policy = { ...QUEUE_POLICIES[name], ...options.policies?.[name] };
+    const processor = (options.processors?.[name] ?? processors[name]) as Processor<QueueName>;
     const log = logger.child({ queue: name });
     const worker = new Worker(
       name,
@@ -37,10 +61,10 @@ export function startWorkers(queueNames: readonly QueueName[] = QUEUE_NAMES) {
           throw new UnrecoverableError(`invalid payload: ${parsed.error.issues[0]?.message ?? "unknown"}`);
         }
         job.data = parsed.data;
-        const processor = processors[name] as Processor<QueueName>;
-        return processor(job, log.child({ jobId: job.id, attempt: job.attemptsMade + 1 }));
+        const jobLog = log.child({ jobId: job.id, attempt: job.attemptsMade + 1 });
+        return withTimeLimit(policy.timeoutMs, (signal) => processor(job, { log: jobLog, signal }));
       },
-      { connection, prefix: env.QUEUE_PREFIX, concurrency: queueConcurrency[name], autorun: true },
+      { connection, prefix: env.QUEUE_PREFIX, concurrency: policy.concurrency, autorun: true },
     );
     worker.on("completed", (job) => log.info({ jobId: job.id }, "job completed"));
     worker.on("failed", (job, error) =>
@@ -50,6 +74,10 @@ export function startWorkers(queueNames: readonly QueueName[] = QUEUE_NAMES) {
     return worker;
   });
 
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+  // The process that runs maintenance keeps its schedule in Redis (one schedule however many processes run it).
+  if (queueNames.includes("maintenance")) await scheduleMaintenance();
+
   async function close() {
     // Let running jobs finish, then release Redis, then the database.
     await Promise.all(workers.map((worker) => worker.close()));
@@ -57,13 +85,20 @@ export function startWorkers(queueNames: readonly QueueName[] = QUEUE_NAMES) {
     await runShutdownHooks((message) => logger.info(message));
   }
 
-  return { workers, close };
+  return { queues: queueNames, workers, close };
+}
+
+/** Creates or updates the repeatable maintenance jobs; the first run of each is now. */
+export async function scheduleMaintenance() {
+  const queue = getQueue("maintenance");
+  for (const task of MAINTENANCE_TASKS) {
+    await queue.upsertJobScheduler(task, { every: MAINTENANCE_SCHEDULE[task].everyMs, immediately: true }, { name: task, data: { task } });
+  }
 }
 
 async function main() {
-  const { workers, close } = startWorkers();
-  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
-  logger.info({ queues: QUEUE_NAMES }, "Asiiko workers running");
+  const { queues, close } = await startWorkers();
+  logger.info({ queues }, "Asiiko workers running");
 
   // Running jobs get time to finish before the process is ended.
   stopGracefullyOnSignal("workers", close, 30_000);

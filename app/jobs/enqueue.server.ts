@@ -3,7 +3,7 @@ import { getEnv } from "~/env.server";
 import { onShutdown } from "~/server/lifecycle.server";
 import { forgetSingleton, singleton } from "~/server/singleton.server";
 import { createRedisConnection } from "~/server/redis.server";
-import { defaultJobOptions, jobPayloadSchemas, QUEUE_NAMES, type JobPayload, type QueueName } from "./queues";
+import { jobOptionsFor, jobPayloadSchemas, QUEUE_NAMES, type JobPayload, type QueueName } from "./queues";
 
 // Producer side of the queues: one shared connection and one Queue per name
 // for the whole process.
@@ -23,7 +23,7 @@ export function getQueue(name: QueueName): Queue {
   const { connection, queues } = registry();
   let queue = queues.get(name);
   if (!queue) {
-    queue = new Queue(name, { connection, prefix: getEnv().QUEUE_PREFIX, defaultJobOptions });
+    queue = new Queue(name, { connection, prefix: getEnv().QUEUE_PREFIX, defaultJobOptions: jobOptionsFor(name) });
     queue.on("error", () => {});
     queues.set(name, queue);
   }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-// The five queues of the product, with the payload each job carries.
-// Payloads hold ids, not records: the worker reads the current state.
+// The queues of the product, the payload each job carries, and how each queue
+// retries, gives up and keeps its history. Payloads hold ids, not records: the
+// worker reads the current state.
 
 export const QUEUE_NAMES = [
   "ai-analysis",
@@ -9,8 +10,11 @@ export const QUEUE_NAMES = [
   "search-indexing",
   "payment-webhooks",
   "frontend-errors",
+  "maintenance",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export const isQueueName = (value: string): value is QueueName => (QUEUE_NAMES as readonly string[]).includes(value);
 
 const id = z.string().min(1).max(100);
 
@@ -27,6 +31,10 @@ export const frontendErrorReportSchema = z.object({
   retryCount: z.number().int().min(0).max(100),
 });
 export type FrontendErrorReport = z.infer<typeof frontendErrorReportSchema>;
+
+/** Housekeeping the workers run on a schedule. */
+export const MAINTENANCE_TASKS = ["delete-expired-sessions"] as const;
+export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
 export const jobPayloadSchemas = {
   "ai-analysis": z.object({ analysisId: id }),
@@ -45,23 +53,115 @@ export const jobPayloadSchemas = {
     userId: id.nullable(),
     receivedAt: z.iso.datetime(),
   }),
+  maintenance: z.object({ task: z.enum(MAINTENANCE_TASKS) }),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;
 
-/** Retries with exponential backoff and bounded history, for every queue. */
-export const defaultJobOptions = {
-  attempts: 5,
-  backoff: { type: "exponential", delay: 2_000 },
-  removeOnComplete: { count: 1_000, age: 7 * 24 * 3600 },
-  removeOnFail: { count: 5_000, age: 30 * 24 * 3600 },
-} as const;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
 
-/** Parallel jobs per worker process; AI and image work is heavy on 2 cores. */
-export const queueConcurrency: Record<QueueName, number> = {
-  "ai-analysis": 2,
-  "image-processing": 2,
-  "search-indexing": 5,
-  "payment-webhooks": 1,
-  "frontend-errors": 5,
+export interface QueuePolicy {
+  /** Jobs one worker process runs at the same time. */
+  concurrency: number;
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** Wait before a retry: exponential doubles `delay` at each attempt. */
+  backoff: { type: "exponential" | "fixed"; delay: number };
+  /** A try that runs longer is stopped and counts as failed. */
+  timeoutMs: number;
+  /** Finished jobs kept for the dashboard: at most `count`, for at most `age` seconds. */
+  removeOnComplete: { count: number; age: number };
+  removeOnFail: { count: number; age: number };
+}
+
+/**
+ * Each queue's own policy, because their work differs:
+ * - ai-analysis calls paid models that bill every try and a user waits on it:
+ *   one retry, soon, and a time limit the progress screen can live with.
+ * - image-processing is local CPU work on 2 cores; a photo that fails twice
+ *   will fail again.
+ * - search-indexing must eventually reach the search backend, even across a
+ *   restart of it: many retries, spread over about an hour.
+ * - payment-webhooks decide who has paid: retried for about a day (an event
+ *   may arrive before the subscription it names), history kept for audits.
+ * - frontend-errors are cheap reports: a few tries, short history.
+ * - maintenance runs on a schedule; the next run makes up for a failed one.
+ */
+export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
+  "ai-analysis": {
+    concurrency: 2,
+    attempts: 2,
+    backoff: { type: "fixed", delay: 5_000 },
+    timeoutMs: 90_000,
+    removeOnComplete: { count: 1_000, age: 7 * DAY },
+    removeOnFail: { count: 5_000, age: 30 * DAY },
+  },
+  "image-processing": {
+    concurrency: 2,
+    attempts: 2,
+    backoff: { type: "fixed", delay: 2_000 },
+    timeoutMs: 60_000,
+    removeOnComplete: { count: 1_000, age: DAY },
+    removeOnFail: { count: 5_000, age: 30 * DAY },
+  },
+  "search-indexing": {
+    concurrency: 5,
+    attempts: 12,
+    backoff: { type: "exponential", delay: 1_000 },
+    timeoutMs: 30_000,
+    removeOnComplete: { count: 500, age: DAY },
+    removeOnFail: { count: 5_000, age: 30 * DAY },
+  },
+  "payment-webhooks": {
+    concurrency: 1,
+    attempts: 15,
+    backoff: { type: "exponential", delay: 5_000 },
+    timeoutMs: 30_000,
+    removeOnComplete: { count: 10_000, age: 90 * DAY },
+    removeOnFail: { count: 10_000, age: 90 * DAY },
+  },
+  "frontend-errors": {
+    concurrency: 5,
+    attempts: 3,
+    backoff: { type: "exponential", delay: 2_000 },
+    timeoutMs: 10_000,
+    removeOnComplete: { count: 200, age: DAY },
+    removeOnFail: { count: 1_000, age: 7 * DAY },
+  },
+  maintenance: {
+    concurrency: 1,
+    attempts: 1,
+    backoff: { type: "fixed", delay: 60_000 },
+    timeoutMs: 5 * 60_000,
+    removeOnComplete: { count: 50, age: 7 * DAY },
+    removeOnFail: { count: 200, age: 30 * DAY },
+  },
 };
+
+/** What a queue sets on every job it adds. */
+export function jobOptionsFor(name: QueueName) {
+  const { attempts, backoff, removeOnComplete, removeOnFail } = QUEUE_POLICIES[name];
+  return { attempts, backoff, removeOnComplete, removeOnFail };
+}
+
+/** How often each maintenance task runs. */
+export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> = {
+  "delete-expired-sessions": { everyMs: HOUR * 1000 },
+};
+
+/**
+ * The queues a worker process runs, from WORKER_QUEUES ("ai-analysis" or
+ * "search-indexing,frontend-errors"; empty or "all" for every queue), so
+ * operators can run AI workers apart from the rest. Unknown names are refused.
+ */
+export function parseWorkerQueues(value: string | undefined): { queues: QueueName[] } | { unknown: string[] } {
+  const names = (value ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0 || (names.length === 1 && names[0] === "all")) return { queues: [...QUEUE_NAMES] };
+  const unknown = names.filter((name) => !isQueueName(name));
+  if (unknown.length) return { unknown };
+  return { queues: QUEUE_NAMES.filter((name) => names.includes(name)) };
+}

@@ -28,7 +28,7 @@ const WEBHOOK_SECRET = "whsec_test_local";
 const DAY = 24 * 3600;
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: ReturnType<typeof startWorkers>;
+let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 let fake: FakeStripe;
 const call = apiClient(() => web.baseUrl);
 
@@ -37,8 +37,7 @@ const eventIds = new Set<string>();
 
 beforeAll(async () => {
   fake = await startFakeStripe(stripePort);
-  workers = startWorkers(["payment-webhooks"]);
-  await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
+  workers = await startWorkers({ queues: ["payment-webhooks"] });
   web = await bootWebServer();
 });
 

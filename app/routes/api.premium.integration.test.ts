@@ -22,7 +22,7 @@ vi.hoisted(() => {
 });
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: ReturnType<typeof startWorkers>;
+let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 const call = apiClient(() => web.baseUrl);
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
@@ -37,8 +37,7 @@ async function newUser(prefix = "premium") {
 const HOUR = 3600_000;
 
 beforeAll(async () => {
-  workers = startWorkers(["payment-webhooks"]);
-  await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
+  workers = await startWorkers({ queues: ["payment-webhooks"] });
   web = await bootWebServer();
 });
 

@@ -22,15 +22,14 @@ const { uploadDir } = await vi.hoisted(async () => {
 });
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: ReturnType<typeof startWorkers>;
+let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 const call = apiClient(() => web.baseUrl);
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 let farmer: Signed;
 
 beforeAll(async () => {
-  workers = startWorkers(["image-processing"]);
-  await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
+  workers = await startWorkers({ queues: ["image-processing"] });
   web = await bootWebServer();
   farmer = await signedInUser("USER", "uploader");
 });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
-import { createCookie } from "@remix-run/node";
 import pg from "pg";
+import { createSessionCookie, SESSION_COOKIE_NAME } from "~/modules/auth/session-cookie";
 import { E2E_DATABASE_URL, E2E_SESSION_SECRET } from "../support/e2e-env";
 
 // Signs a fresh user in by writing the session straight into the test
@@ -13,7 +13,7 @@ export interface TestUser {
   lastName: string;
 }
 
-const sessionCookie = createCookie("asiiko-session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
+const sessionCookie = createSessionCookie([E2E_SESSION_SECRET], { secure: false });
 
 export async function withDatabase<T>(run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
@@ -47,7 +47,7 @@ export async function signIn(page: Page, user: TestUser, baseURL: string) {
     client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, user.id]),
   );
   const value = (await sessionCookie.serialize(sessionId)).split(";")[0]!.split("=").slice(1).join("=");
-  await page.context().addCookies([{ name: "asiiko-session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page.context().addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Waits until React has taken over the page, so no click lands on server-rendered HTML alone. */

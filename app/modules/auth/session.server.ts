@@ -1,23 +1,18 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getEnv, sessionSecrets } from "~/env.server";
 import { Refusal } from "~/server/refusal";
 import { prisma } from "~/server/db.server";
+import { createSessionCookie, SESSION_DAYS } from "./session-cookie";
 import { publicUser } from "./users.server";
 
 // Sessions live in the database; the cookie carries only the signed session
 // id. Signing in always makes a new session (and a new id), signing out
 // deletes it, so a stolen or old cookie stops working.
 
-export const SESSION_DAYS = 30;
 
 const env = getEnv();
-export const sessionCookie = createCookie("asiiko-session", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
+export const sessionCookie = createSessionCookie(sessionSecrets(env), {
   secure: env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true,
-  secrets: sessionSecrets(env),
-  maxAge: SESSION_DAYS * 24 * 3600,
 });
 
 const userSelect = {

@@ -1,0 +1,13 @@
+import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import type { Processor } from "./types";
+
+// Housekeeping on a schedule (see MAINTENANCE_SCHEDULE in app/jobs/queues.ts).
+export const processMaintenance: Processor<"maintenance"> = async (job, { log }) => {
+  switch (job.data.task) {
+    case "delete-expired-sessions": {
+      const deleted = await deleteExpiredSessions();
+      log.info({ deleted }, "expired sessions deleted");
+      return { task: job.data.task, deleted };
+    }
+  }
+};
