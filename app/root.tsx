@@ -18,7 +18,8 @@ import { OfflineBanner } from "~/components/shell/offline-banner";
 import { Toaster } from "~/components/ui/toaster";
 import { getPublicEnv } from "~/env.server";
 import { detectBrowserLanguage, LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
-import { readCookie, rememberLanguage, THEME_BOOT_SCRIPT } from "~/lib/preferences";
+import { readCookie } from "~/lib/cookies";
+import { rememberLanguage, THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, type Theme } from "~/lib/preferences";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { loadResources } from "~/locales/resources";
@@ -40,8 +41,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const theme = /(?:^|;\s*)asiiko-theme=dark(?:;|$)/.test(cookie) ? ("dark" as const) : ("light" as const);
+  const theme: Theme = readCookie(request.headers.get("Cookie"), THEME_STORAGE_KEY) === "dark" ? "dark" : "light";
   const user = await getSessionUser(request);
   return {
     locale: detectLanguage(request),
@@ -89,7 +89,7 @@ function useLanguageSync(locale: RootData["locale"]) {
   }, [i18n, locale]);
 
   useEffect(() => {
-    if (readCookie(LANGUAGE_STORAGE_KEY)) return;
+    if (readCookie(document.cookie, LANGUAGE_STORAGE_KEY)) return;
     let stored: string | null = null;
     try {
       stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);

@@ -15,11 +15,6 @@ function remember(key: string, value: string) {
   document.cookie = `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
 
-export function readCookie(name: string): string | undefined {
-  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
-}
-
 export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle("dark", theme === "dark");
   remember(THEME_STORAGE_KEY, theme);

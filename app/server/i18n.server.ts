@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
 import { getEnv } from "~/env.server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
+import { readCookie } from "~/lib/cookies";
 import { loadResources } from "~/locales/resources";
 import { isMessageKey, type Refusal } from "./refusal";
 
@@ -16,8 +17,7 @@ export const languageCookie = createCookie(LANGUAGE_STORAGE_KEY, {
 });
 
 function fromCookieHeader(header: string | null): LanguageCode | undefined {
-  const match = header?.match(/(?:^|;\s*)asiiko-lang=([^;]+)/);
-  const value = match?.[1] ? decodeURIComponent(match[1]).replace(/^"|"$/g, "") : undefined;
+  const value = readCookie(header, LANGUAGE_STORAGE_KEY);
   return isLanguage(value) ? value : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/env.server";
+import { readCookie } from "~/lib/cookies";
 import { getSessionUser } from "./session.server";
 
 // Who may open the operators' queue dashboard: a signed-in administrator, or
@@ -15,15 +16,6 @@ function sameSecret(given: string, expected: string) {
   const a = createHash("sha256").update(given).digest();
   const b = createHash("sha256").update(expected).digest();
   return timingSafeEqual(a, b);
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
 }
 
 export type OperatorCheck = "granted" | "missing" | "wrong" | "disabled";
