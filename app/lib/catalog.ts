@@ -37,8 +37,6 @@ export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
 export const LISTING_CONDITIONS = ["new", "used_like_new", "used_good", "used_fair"] as const;
 export const LISTING_STATUSES = ["active", "paused", "sold"] as const;
-export const PLOT_TYPES = ["field", "pen", "pond", "storage", "other"] as const;
-export const PREMIUM_FEATURES = ["asiiko_ai", "farm_mapping", "premium_products"] as const;
 
 export const LIMITS = {
   listingPriceMinNgn: 1,

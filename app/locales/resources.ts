@@ -18,7 +18,3 @@ export async function loadResources(language: LanguageCode): Promise<Resource> {
   if (language !== "en") resources[language] = { translation: (await loaders[language]()).default };
   return resources;
 }
-
-export async function loadTranslation(language: LanguageCode): Promise<Translation> {
-  return language === "en" ? en : (await loaders[language]()).default;
-}

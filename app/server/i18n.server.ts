@@ -1,6 +1,4 @@
-import { createCookie } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
-import { getEnv } from "~/env.server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
 import { readCookie } from "~/lib/cookies";
 import { loadResources } from "~/locales/resources";
@@ -8,13 +6,6 @@ import { isMessageKey, type Refusal } from "./refusal";
 
 // The server's side of language detection: the cookie the switcher sets, then
 // the browser's Accept-Language, then English.
-export const languageCookie = createCookie(LANGUAGE_STORAGE_KEY, {
-  path: "/",
-  sameSite: "lax",
-  maxAge: 365 * 24 * 3600,
-  httpOnly: false,
-  secure: getEnv().NODE_ENV === "production" && getEnv().PUBLIC_URL?.startsWith("https:") === true,
-});
 
 function fromCookieHeader(header: string | null): LanguageCode | undefined {
   const value = readCookie(header, LANGUAGE_STORAGE_KEY);

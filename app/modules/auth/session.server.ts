@@ -109,7 +109,7 @@ export function toPublicUser(user: SessionUser) {
   return publicUser(user);
 }
 
-/** Removes expired sessions (run from time to time by the workers). */
+/** Removes expired sessions (the maintenance queue runs it every hour). */
 export async function deleteExpiredSessions() {
   const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   return count;

@@ -67,14 +67,6 @@ export async function verifyLogin({ username, password }: LoginInput) {
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-export async function findUserById(id: string) {
-  return prisma.user.findUnique({ where: { id } });
-}
-
-export async function setUserLanguage(userId: string, language: string) {
-  await prisma.user.update({ where: { id: userId }, data: { language } });
-}
-
 /** Changes name and e-mail; 409 AUTH_EMAIL_EXISTS when another account has the e-mail. */
 export async function updateProfile(userId: string, input: ProfileInput) {
   const email = input.email ? input.email.trim().toLowerCase() : null;

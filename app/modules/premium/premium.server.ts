@@ -27,14 +27,6 @@ export async function getFeatureAccess(userId: string, now = new Date()): Promis
   return featureAccess(await accessFacts(userId), now);
 }
 
-/** For premium endpoints: refuses with 403 AUTHZ_SUBSCRIPTION_REQUIRED / _EXPIRED unless the user may use the feature now. */
-export async function requirePremium(userId: string, now = new Date()) {
-  const facts = await accessFacts(userId);
-  const access = featureAccess(facts, now);
-  if (!access.canAccess) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
-  return access;
-}
-
 /**
  * Records one use of a premium feature. A subscriber's use is simply counted.
  * Otherwise the use is the trial's one free use: the trial is ended by a
