@@ -11,17 +11,18 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
+import type { ServerRuntime } from "~/entry.server";
 import { getEnv } from "~/env.server";
-import { getAllQueues } from "~/jobs/enqueue.server";
-import { queueDashboardAccess } from "~/modules/auth/operator.server";
-import { isCrossSiteMutation } from "~/server/security/origin.server";
-import { runShutdownHooks } from "~/server/lifecycle.server";
-import { logger } from "~/server/logger.server";
-import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
+import { isEntryPoint } from "~/server/entry-point";
 
 // The web process: Remix (Vite middleware in development, the production build
 // otherwise), static files, the operators' queue dashboard, request logs and a
 // graceful stop. Workers run in their own process (workers/index.ts).
+//
+// This file imports none of the app's modules but the configuration (which
+// opens nothing): the logger, queues, dashboard guard and shutdown hooks come
+// from the Remix build itself (`serverRuntime`, app/entry.server.tsx), so the
+// process holds one copy of them, the build's.
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +41,12 @@ export async function createWebServer(options: WebServerOptions = {}) {
     const { createServer } = await import("vite");
     vite = await createServer({ root, server: { middlewareMode: true } });
   }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild);
+  const runtime = serverRuntimeOf(typeof build === "function" ? await build() : build);
+  const { logger } = runtime;
 
   const app = express();
   app.disable("x-powered-by");
@@ -73,7 +80,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
 
   // Cross-site writes are refused before they reach any route.
   app.use((req, res, next) => {
-    const cross = isCrossSiteMutation({
+    const cross = runtime.isCrossSiteMutation({
       method: req.method,
       path: req.path,
       host: req.headers.host,
@@ -91,11 +98,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
   const boardAdapter = new ExpressAdapter();
   boardAdapter.setBasePath("/admin/queues");
   createBullBoard({
-    queues: getAllQueues().map((queue) => new BullMQAdapter(queue)),
+    queues: runtime.getAllQueues().map((queue) => new BullMQAdapter(queue)),
     serverAdapter: boardAdapter,
     options: { uiConfig: { boardTitle: "Asiiko queues" } },
   });
-  app.use("/admin/queues", queueDashboardAccess, boardAdapter.getRouter());
+  app.use("/admin/queues", runtime.queueDashboardAccess, boardAdapter.getRouter());
 
   if (vite) {
     app.use(vite.middlewares);
@@ -105,10 +112,6 @@ export async function createWebServer(options: WebServerOptions = {}) {
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
   app.use("/uploads", express.static(path.resolve(env.UPLOAD_DIR), { maxAge: "7d", index: false }));
-
-  const build = vite
-    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild);
 
   app.all(
     "*",
@@ -124,16 +127,22 @@ export async function createWebServer(options: WebServerOptions = {}) {
 
   async function close() {
     await vite?.close();
-    await runShutdownHooks((message) => logger.info(message));
+    await runtime.runShutdownHooks((message) => logger.info(message));
   }
 
-  return { app, close };
+  return { app, close, runtime };
+}
+
+function serverRuntimeOf(build: ServerBuild): ServerRuntime {
+  const runtime = (build.entry.module as unknown as { serverRuntime?: ServerRuntime }).serverRuntime;
+  if (!runtime) throw new Error("the Remix build's entry.server does not export serverRuntime");
+  return runtime;
 }
 
 /** Starts listening; resolves with the server once it accepts connections. */
 export async function startWebServer(options: WebServerOptions = {}) {
   const env = getEnv();
-  const { app, close } = await createWebServer(options);
+  const { app, close, runtime } = await createWebServer(options);
   const port = options.port ?? env.PORT;
   const host = options.host ?? env.HOST;
   const server: Server = await new Promise((resolve, reject) => {
@@ -154,17 +163,23 @@ export async function startWebServer(options: WebServerOptions = {}) {
     })();
     return stopping;
   }
-  return { server, stop };
+  return { server, stop, runtime };
 }
 
 async function main() {
   const env = getEnv();
-  const { server, stop } = await startWebServer();
+  const { server, stop, runtime } = await startWebServer();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
+  runtime.logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
 
-  stopGracefullyOnSignal("web server", stop, 15_000);
+  runtime.stopGracefullyOnSignal("web server", stop, 15_000);
 }
 
-if (isEntryPoint(import.meta.url)) runMain("web server", main);
+if (isEntryPoint(import.meta.url)) {
+  main().catch((error: unknown) => {
+    // The build's logger may not have loaded: say it plainly.
+    console.error("web server failed to start:", error);
+    process.exit(1);
+  });
+}

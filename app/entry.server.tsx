@@ -5,7 +5,28 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { getAllQueues } from "~/jobs/enqueue.server";
+import { queueDashboardAccess } from "~/modules/auth/operator.server";
 import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
+import { runShutdownHooks } from "~/server/lifecycle.server";
+import { logger } from "~/server/logger.server";
+import { stopGracefullyOnSignal } from "~/server/process.server";
+import { isCrossSiteMutation } from "~/server/security/origin.server";
+
+/**
+ * What the Express server (server.ts) takes from this build instead of
+ * importing the app's modules itself, so that a web process holds one copy of
+ * them (one logger, one set of queues, one database pool).
+ */
+export const serverRuntime = {
+  logger,
+  getAllQueues,
+  queueDashboardAccess,
+  isCrossSiteMutation,
+  runShutdownHooks,
+  stopGracefullyOnSignal,
+};
+export type ServerRuntime = typeof serverRuntime;
 
 // Browsers get the shell as soon as it is ready and the rest as it streams;
 // bots (and curl) get the complete document at once.

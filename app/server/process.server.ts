@@ -1,13 +1,9 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { logger } from "~/server/logger.server";
 
-// What the web and worker entry points share: "am I the program being run?",
-// and one graceful stop on SIGINT/SIGTERM (a second signal stops at once).
+// What the web and worker entry points share: one graceful stop on
+// SIGINT/SIGTERM (a second signal stops at once), and a logged start failure.
 
-export function isEntryPoint(moduleUrl: string) {
-  return Boolean(process.argv[1]) && moduleUrl === pathToFileURL(path.resolve(process.argv[1]!)).href;
-}
+export { isEntryPoint } from "./entry-point";
 
 export function stopGracefullyOnSignal(what: string, stop: () => Promise<void>, forceAfterMs: number) {
   let signals = 0;
