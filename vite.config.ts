@@ -28,7 +28,8 @@ export default defineConfig({
     include: ["leaflet", "leaflet-draw"],
   },
   ssr: {
-    // bullmq must stay external (see notes): never bundle server-only queue code.
+    // Server-only packages stay external: bullmq reads its Lua scripts from its own package folder at
+    // run time and sharp loads a native binary; the database and Redis clients stay beside them.
     external: ["bullmq", "ioredis", "sharp", "@prisma/client", "pg"],
   },
 });

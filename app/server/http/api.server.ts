@@ -3,7 +3,8 @@ import { translateRefusal } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
 
 // The JSON answers of /api routes: `{ success: false, error: { code, message } }`
-// with the right status, using the codes of the specification's catalogue.
+// with the right status and an error code of the catalogue the client knows
+// (VLD_*, AUTH_*, AUTHZ_*, MKT_*, FILE_*, SEC_*, SYS_* ...).
 
 export interface ApiErrorBody {
   success: false;
