@@ -1,3 +1,4 @@
+import { MUTATION_RETRY_POLICY } from "~/lib/http/constants";
 import { apiRequest } from "~/lib/http/request";
 
 export type BoundaryLevel = "app" | "page" | "component";
@@ -26,17 +27,23 @@ export function describeError(error: unknown): { message: string; stack?: string
   return { message: typeof error === "string" ? error : "Unknown error" };
 }
 
-/** Sends the report to the server; a failure is only logged here in the browser. */
-export async function reportError(caught: CaughtError) {
+/**
+ * Sends the report to POST /api/errors/frontend through the request helper,
+ * retried as a write (a lost connection, a time-out or a server error gets
+ * one more try). A failure is only logged here in the browser; it never throws.
+ * Texts are cut to the lengths the server accepts.
+ */
+export async function reportError(caught: CaughtError): Promise<void> {
   try {
-    await apiRequest("POST", "/api/errors/frontend", {
+    const report = {
       ...caught,
       message: caught.message.slice(0, 2000),
       stack: caught.stack?.slice(0, 16000),
       componentStack: caught.componentStack?.slice(0, 16000),
       userAgent: navigator.userAgent.slice(0, 512),
       url: window.location.href.slice(0, 2048),
-    });
+    };
+    await apiRequest("POST", "/api/errors/frontend", report, { retry: MUTATION_RETRY_POLICY });
   } catch (error) {
     console.error("Could not report the error", error);
   }

@@ -1,58 +1,56 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  type Connectivity,
-  getConnectivity,
-  setConnectivity,
-  startConnectivityMonitor,
-  subscribeConnectivity,
-} from "./connectivity";
+import { getConnectivity, startConnectivityMonitor, subscribeConnectivity } from "./connectivity";
 
 // Named once at module level: a local `const fetch = vi.fn<typeof fetch>` would refer to itself.
 type Fetch = typeof fetch;
 
+/** A window of our own, enough for the monitor: its events and navigator.onLine. */
 function stubWindow(onLine = true) {
-  return Object.assign(new EventTarget(), { navigator: { onLine } });
+  const win = Object.assign(new EventTarget(), { navigator: { onLine } });
+  vi.stubGlobal("window", win);
+  return win;
+}
+
+function stubFetch(impl: Fetch) {
+  const fake = vi.fn<Fetch>(impl);
+  vi.stubGlobal("fetch", fake);
+  return fake;
 }
 
 function record() {
-  const states: Connectivity[] = [];
+  const states: string[] = [];
   const unsubscribe = subscribeConnectivity((state) => states.push(state));
   return { states, unsubscribe };
 }
 
-const okFetch = () => vi.fn<Fetch>(async () => new Response(null, { status: 200 }));
+const answering = (status: number) => stubFetch(async () => new Response(null, { status }));
+
+let stops: (() => void)[] = [];
+function start() {
+  const stop = startConnectivityMonitor();
+  stops.push(stop);
+  return stop;
+}
 
 beforeEach(() => {
-  setConnectivity("online");
   vi.useFakeTimers();
 });
 
 afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
   vi.useRealTimers();
-  setConnectivity("online");
-});
-
-describe("connectivity store", () => {
-  it("starts online and tells listeners of changes only", () => {
-    expect(getConnectivity()).toBe("online");
-    const { states, unsubscribe } = record();
-    setConnectivity("online");
-    setConnectivity("offline");
-    setConnectivity("offline");
-    setConnectivity("online");
-    expect(states).toEqual(["offline", "online"]);
-    unsubscribe();
-    setConnectivity("offline");
-    expect(states).toEqual(["offline", "online"]);
-  });
+  vi.unstubAllGlobals();
 });
 
 describe("startConnectivityMonitor", () => {
-  it("follows the window's online and offline events, once per change", () => {
+  it("follows the window's online and offline events, telling listeners once per change", () => {
     const win = stubWindow();
-    const stop = startConnectivityMonitor({ window: win, fetch: okFetch() });
+    answering(200);
+    const stop = start();
     const { states, unsubscribe } = record();
 
+    expect(getConnectivity()).toBe("online");
     win.dispatchEvent(new Event("offline"));
     expect(getConnectivity()).toBe("offline");
     win.dispatchEvent(new Event("offline"));
@@ -60,21 +58,28 @@ describe("startConnectivityMonitor", () => {
     expect(getConnectivity()).toBe("online");
     expect(states).toEqual(["offline", "online"]);
 
+    unsubscribe();
+    win.dispatchEvent(new Event("offline"));
+    expect(states).toEqual(["offline", "online"]);
+
     stop();
     win.dispatchEvent(new Event("offline"));
     expect(getConnectivity()).toBe("online");
-    unsubscribe();
   });
 
-  it("starts offline when the browser already says so", () => {
-    const stop = startConnectivityMonitor({ window: stubWindow(false), fetch: okFetch() });
+  it("starts offline when the browser already says so, and is online again once stopped", () => {
+    stubWindow(false);
+    answering(200);
+    const stop = start();
     expect(getConnectivity()).toBe("offline");
     stop();
+    expect(getConnectivity()).toBe("online");
   });
 
-  it("sends HEAD /api/health every 30 s without caching", async () => {
-    const fetch = okFetch();
-    const stop = startConnectivityMonitor({ window: stubWindow(), fetch });
+  it("sends HEAD /api/health every 30 s without caching, and no more once stopped", async () => {
+    stubWindow();
+    const fetch = answering(200);
+    const stop = start();
 
     await vi.advanceTimersByTimeAsync(29_999);
     expect(fetch).not.toHaveBeenCalled();
@@ -83,7 +88,6 @@ describe("startConnectivityMonitor", () => {
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe("/api/health");
     expect(init).toMatchObject({ method: "HEAD", cache: "no-store" });
-    expect(init?.signal).toBeInstanceOf(AbortSignal);
 
     await vi.advanceTimersByTimeAsync(30_000);
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -93,54 +97,53 @@ describe("startConnectivityMonitor", () => {
   });
 
   it("marks offline when the health check fails", async () => {
-    const fetch = vi.fn<Fetch>(async () => {
+    stubWindow();
+    stubFetch(async () => {
       throw new TypeError("Failed to fetch");
     });
-    const stop = startConnectivityMonitor({ window: stubWindow(), fetch });
+    start();
     const { states, unsubscribe } = record();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(getConnectivity()).toBe("offline");
     expect(states).toEqual(["offline"]);
-    stop();
     unsubscribe();
   });
 
   it("marks offline on a non-OK answer and online again on an OK one", async () => {
+    stubWindow();
     const statuses = [503, 200];
-    const fetch = vi.fn<Fetch>(async () => new Response(null, { status: statuses.shift() ?? 200 }));
-    const stop = startConnectivityMonitor({ window: stubWindow(), fetch });
+    stubFetch(async () => new Response(null, { status: statuses.shift() ?? 200 }));
+    start();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(getConnectivity()).toBe("offline");
     await vi.advanceTimersByTimeAsync(30_000);
     expect(getConnectivity()).toBe("online");
-    stop();
   });
 
   it("gives up on a health check after 5 s and marks offline", async () => {
-    let seenSignal: AbortSignal | undefined;
-    const fetch = vi.fn<Fetch>(
+    stubWindow();
+    const fetch = stubFetch(
       (_input, init) =>
         new Promise<Response>((_resolve, reject) => {
-          seenSignal = init?.signal ?? undefined;
-          seenSignal?.addEventListener("abort", () => reject(seenSignal?.reason));
+          const signal = init?.signal;
+          signal?.addEventListener("abort", () => reject(signal.reason));
         }),
     );
-    const stop = startConnectivityMonitor({ window: stubWindow(), fetch });
+    start();
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(getConnectivity()).toBe("online");
     await vi.advanceTimersByTimeAsync(4_999);
     expect(getConnectivity()).toBe("online");
     await vi.advanceTimersByTimeAsync(1);
-    expect(seenSignal?.aborted).toBe(true);
+    expect(fetch.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
     expect(getConnectivity()).toBe("offline");
-    stop();
   });
 
-  it("does nothing where there is no window", () => {
-    const fetch = okFetch();
-    const stop = startConnectivityMonitor({ fetch });
+  it("does nothing where there is no window, as on the server", async () => {
+    const fetch = answering(200);
+    start();
     expect(vi.getTimerCount()).toBe(0);
-    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).not.toHaveBeenCalled();
+    expect(getConnectivity()).toBe("online");
   });
 });

@@ -1,13 +1,12 @@
-// Online/offline state for the browser (platform spec, sections 7 and 9).
-// Importable on the server: nothing touches `window` until the monitor starts,
-// and there the state stays "online" so server-side requests are never refused.
+// Online/offline state for the browser. While offline the request helper
+// refuses at once. Importable on the server: nothing touches `window` until the
+// monitor starts, and there the state stays "online" so server-side requests
+// are never refused.
 
-export type Connectivity = "online" | "offline";
-export type ConnectivityListener = (state: Connectivity) => void;
+import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "./constants";
 
-export const HEALTH_CHECK_PATH = "/api/health";
-export const HEALTH_CHECK_INTERVAL_MS = 30_000;
-export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+type Connectivity = "online" | "offline";
+type ConnectivityListener = (state: Connectivity) => void;
 
 let current: Connectivity = "online";
 const listeners = new Set<ConnectivityListener>();
@@ -24,40 +23,25 @@ export function subscribeConnectivity(listener: ConnectivityListener): () => voi
   };
 }
 
-export function setConnectivity(state: Connectivity): void {
+function setConnectivity(state: Connectivity): void {
   if (state === current) return;
   current = state;
   // A copy, so a listener that unsubscribes while being told does not skip another.
   for (const listener of [...listeners]) listener(state);
 }
 
-export type ConnectivityWindow = Pick<Window, "addEventListener" | "removeEventListener"> & {
-  navigator?: { onLine: boolean };
-};
-
-export type ConnectivityMonitorOptions = {
-  fetch?: typeof fetch;
-  intervalMs?: number;
-  timeoutMs?: number;
-  window?: ConnectivityWindow;
-};
-
 /**
  * Follows the browser's online/offline events and asks HEAD /api/health every
- * 30 s: a failure or non-OK answer marks the app offline, an OK one online
- * again (the events alone miss a server that is unreachable or back). Returns
- * a function that stops the monitor.
+ * 30 s: a failure, a non-OK answer or no answer within 5 s marks the app
+ * offline, an OK one online again (the events alone miss a server that is
+ * unreachable or back). Returns a function that stops the monitor; stopped, it
+ * sets the state back to online, since nothing would notice the way back.
  */
-export function startConnectivityMonitor(options: ConnectivityMonitorOptions = {}): () => void {
-  const win = options.window ?? (typeof window === "undefined" ? undefined : window);
-  if (!win) return () => {};
+export function startConnectivityMonitor(): () => void {
+  if (typeof window === "undefined") return () => {};
+  const win = window;
 
-  const intervalMs = options.intervalMs ?? HEALTH_CHECK_INTERVAL_MS;
-  const timeoutMs = options.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
-  // Looked up at call time, and called as a plain function so it keeps its global `this`.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  if (win.navigator && !win.navigator.onLine) setConnectivity("offline");
+  if (!win.navigator.onLine) setConnectivity("offline");
 
   const onOnline = () => setConnectivity("online");
   const onOffline = () => setConnectivity("offline");
@@ -68,21 +52,18 @@ export function startConnectivityMonitor(options: ConnectivityMonitorOptions = {
   let inFlight: AbortController | null = null;
 
   const check = async () => {
-    // Only when intervalMs < timeoutMs could checks overlap; one at a time is enough.
+    // One check at a time; a slow one is cut off at 5 s, long before the next is due.
     if (inFlight) return;
     const controller = new AbortController();
     inFlight = controller;
     const timer = setTimeout(
       () => controller.abort(new DOMException("Health check timed out", "TimeoutError")),
-      timeoutMs,
+      HEALTH_CHECK_TIMEOUT_MS,
     );
     let ok: boolean;
     try {
-      const response = await doFetch(HEALTH_CHECK_PATH, {
-        method: "HEAD",
-        cache: "no-store",
-        signal: controller.signal,
-      });
+      // The global fetch, looked up at each call.
+      const response = await fetch("/api/health", { method: "HEAD", cache: "no-store", signal: controller.signal });
       ok = response.ok;
     } catch {
       ok = false;
@@ -93,7 +74,7 @@ export function startConnectivityMonitor(options: ConnectivityMonitorOptions = {
     if (!stopped) setConnectivity(ok ? "online" : "offline");
   };
 
-  const interval = setInterval(() => void check(), intervalMs);
+  const interval = setInterval(() => void check(), HEALTH_CHECK_INTERVAL_MS);
 
   return () => {
     stopped = true;
@@ -101,5 +82,6 @@ export function startConnectivityMonitor(options: ConnectivityMonitorOptions = {
     inFlight?.abort();
     win.removeEventListener("online", onOnline);
     win.removeEventListener("offline", onOffline);
+    setConnectivity("online");
   };
 }

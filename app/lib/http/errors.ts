@@ -1,4 +1,5 @@
-// Classification of request failures (platform spec, section 8). Shared by the
+// Classification of request failures: each failure gets a type (which the retry
+// policies in ./constants.ts go by) and the message shown for it. Shared by the
 // browser and the server, so it must not import node modules.
 
 export type ErrorType =
@@ -34,8 +35,6 @@ export type ErrorClassification = {
   message: string;
   /** Which entry of ERROR_MESSAGES the message is, for translation. */
   messageKey: ErrorMessageKey;
-  retryable: boolean;
-  retryAfterMs: number | null;
   status?: number;
 };
 
@@ -58,7 +57,7 @@ function parseServerError(body: string): ServerErrorBody["error"] | null {
   return { code, message };
 }
 
-/** A reply with a non-OK status. The message keeps the spec's "status: body" form. */
+/** A reply with a non-OK status. Its message reads "status: body", or "status: status text" for an empty body. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
@@ -66,7 +65,7 @@ export class ApiError extends Error {
   readonly body: string;
   /** The server's error code, when the body is the API's `{ success: false, error }` shape. */
   readonly code?: string;
-  /** The server's own text; kept for logs, never shown (spec section 8). */
+  /** The server's own text; kept for logs, never shown to the user (they see the message of the classification). */
   readonly serverMessage?: string;
 
   constructor(status: number, body: string, statusText = "") {
@@ -105,20 +104,8 @@ function isAbortOrTimeout(error: unknown): boolean {
   return isRecord(error) && (error.name === "AbortError" || error.name === "TimeoutError");
 }
 
-function result(
-  type: ErrorType,
-  messageKey: ErrorMessageKey,
-  retryable: boolean,
-  retryAfterMs: number | null,
-  status?: number,
-): ErrorClassification {
-  const classification: ErrorClassification = {
-    type,
-    message: ERROR_MESSAGES[messageKey],
-    messageKey,
-    retryable,
-    retryAfterMs,
-  };
+function result(type: ErrorType, messageKey: ErrorMessageKey, status?: number): ErrorClassification {
+  const classification: ErrorClassification = { type, message: ERROR_MESSAGES[messageKey], messageKey };
   if (status !== undefined) classification.status = status;
   return classification;
 }
@@ -126,30 +113,30 @@ function result(
 function classifyStatus(status: number): ErrorClassification {
   switch (status) {
     case 400:
-      return result("VALIDATION_ERROR", "VALIDATION_ERROR", false, null, status);
+      return result("VALIDATION_ERROR", "VALIDATION_ERROR", status);
     case 401:
-      return result("AUTHENTICATION_ERROR", "AUTHENTICATION_ERROR", false, null, status);
+      return result("AUTHENTICATION_ERROR", "AUTHENTICATION_ERROR", status);
     case 403:
-      return result("AUTHENTICATION_ERROR", "PERMISSION_DENIED", false, null, status);
+      return result("AUTHENTICATION_ERROR", "PERMISSION_DENIED", status);
     case 404:
-      return result("VALIDATION_ERROR", "NOT_FOUND", false, null, status);
+      return result("VALIDATION_ERROR", "NOT_FOUND", status);
     case 429:
-      return result("RATE_LIMITED", "RATE_LIMITED", true, 60_000, status);
+      return result("RATE_LIMITED", "RATE_LIMITED", status);
     case 500:
     case 502:
     case 503:
     case 504:
-      return result("SERVER_ERROR", "SERVER_ERROR", true, 30_000, status);
+      return result("SERVER_ERROR", "SERVER_ERROR", status);
     default:
-      return result("UNKNOWN", "UNKNOWN", status >= 500, null, status);
+      return result("UNKNOWN", "UNKNOWN", status);
   }
 }
 
 export function classifyError(error: unknown): ErrorClassification {
   if (error instanceof OfflineError || isNetworkFailure(error)) {
-    return result("NO_CONNECTION", "NO_CONNECTION", true, null);
+    return result("NO_CONNECTION", "NO_CONNECTION");
   }
-  if (isAbortOrTimeout(error)) return result("TIMEOUT", "TIMEOUT", true, 5_000);
+  if (isAbortOrTimeout(error)) return result("TIMEOUT", "TIMEOUT");
   if (error instanceof ApiError) return classifyStatus(error.status);
-  return result("UNKNOWN", "UNKNOWN", true, null);
+  return result("UNKNOWN", "UNKNOWN");
 }

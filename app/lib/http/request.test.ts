@@ -1,126 +1,146 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { setConnectivity } from "./connectivity";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startConnectivityMonitor } from "./connectivity";
 import { ApiError, classifyError, OfflineError } from "./errors";
-import { apiRequest, createQueryFn, REQUEST_TIMEOUT_MS } from "./request";
+import { apiRequest } from "./request";
 
 // Named once at module level: a local `const fetch = vi.fn<typeof fetch>` would refer to itself.
 type Fetch = typeof fetch;
 
-function jsonFetch(body: unknown, init: ResponseInit = { status: 200 }) {
-  return vi.fn<Fetch>(async () => new Response(JSON.stringify(body), init));
+function stubFetch(impl: Fetch) {
+  const fake = vi.fn<Fetch>(impl);
+  vi.stubGlobal("fetch", fake);
+  return fake;
 }
+
+const reply =
+  (body: string | null, init: ResponseInit = { status: 200 }): Fetch =>
+  async () =>
+    new Response(body, init);
 
 // Never answers; rejects with the signal's reason once aborted, as fetch does.
-function hangingFetch() {
-  return vi.fn<Fetch>(
-    (_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        const signal = init?.signal;
-        if (!signal) return;
-        signal.addEventListener("abort", () => reject(signal.reason));
-      }),
+const neverAnswers: Fetch = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init?.signal;
+    signal?.addEventListener("abort", () => reject(signal.reason));
+  });
+
+/** The promise's outcome (value or rejection reason), and whether it has come yet. */
+function track<T>(promise: Promise<T>) {
+  const state = { settled: false };
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
   );
+  void outcome.finally(() => {
+    state.settled = true;
+  });
+  return { state, outcome };
 }
 
-function headersOf(init: RequestInit | undefined): Headers {
-  return new Headers(init?.headers);
-}
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 
 afterEach(() => {
-  setConnectivity("online");
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe("apiRequest", () => {
-  it("has a 15 s time-out", () => {
-    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
-  });
-
-  it("sends a JSON body with a JSON content type and credentials", async () => {
-    const fetch = jsonFetch({ id: 7 });
-    const result = await apiRequest<{ id: number }>("post", "/api/login", { username: "ada", password: "secret12" }, { fetch });
+  it("sends a JSON body with a JSON content type and credentials, and returns the parsed reply", async () => {
+    const fetch = stubFetch(reply('{"id":7}'));
+    const result = await apiRequest<{ id: number }>("post", "/api/login", { username: "ada", password: "secret12" });
     expect(result).toEqual({ id: 7 });
+    expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe("/api/login");
     expect(init?.method).toBe("POST");
     expect(init?.credentials).toBe("include");
-    expect(headersOf(init).get("Content-Type")).toBe("application/json");
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
     expect(init?.body).toBe('{"username":"ada","password":"secret12"}');
   });
 
-  it("sends no content type and no body without a body", async () => {
-    const fetch = jsonFetch({ ok: true });
-    await apiRequest("GET", "/api/user", undefined, { fetch });
+  it("sends no content type and no body without a body, still with credentials", async () => {
+    const fetch = stubFetch(reply('{"ok":true}'));
+    await apiRequest("GET", "/api/user");
     const [, init] = fetch.mock.calls[0] ?? [];
     expect(init?.credentials).toBe("include");
-    expect(headersOf(init).has("Content-Type")).toBe(false);
+    expect(new Headers(init?.headers).has("Content-Type")).toBe(false);
     expect(init?.body).toBeUndefined();
   });
 
-  it("returns null for an empty body", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response(null, { status: 200 }));
-    await expect(apiRequest("POST", "/api/logout", undefined, { fetch })).resolves.toBeNull();
+  it("returns null for an empty body and leaves no timer behind", async () => {
+    stubFetch(reply(null));
+    await expect(apiRequest("POST", "/api/logout")).resolves.toBeNull();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("turns a non-OK reply into ApiError 'status: body'", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response('{"x":1}', { status: 500, statusText: "Internal Server Error" }));
-    const error = await apiRequest("GET", "/api/thing", undefined, { fetch }).catch((e: unknown) => e);
+  it("turns a non-OK reply into ApiError 'status: body', without trying again", async () => {
+    const fetch = stubFetch(reply('{"x":1}', { status: 503, statusText: "Service Unavailable" }));
+    const error = await apiRequest("GET", "/api/thing").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('500: {"x":1}');
-    expect((error as ApiError).status).toBe(500);
+    expect(error).toMatchObject({ message: '503: {"x":1}', status: 503 });
     expect(classifyError(error).type).toBe("SERVER_ERROR");
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("uses the status text when the error body is empty", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response("", { status: 404, statusText: "Not Found" }));
-    await expect(apiRequest("GET", "/api/missing", undefined, { fetch })).rejects.toThrow(/^404: Not Found$/);
+    stubFetch(reply("", { status: 404, statusText: "Not Found" }));
+    await expect(apiRequest("GET", "/api/missing")).rejects.toThrow(/^404: Not Found$/);
   });
 
   it("keeps the server's error code", async () => {
     const body = { success: false, error: { code: "VLD_INVALID_EMAIL", message: "Invalid email" } };
-    const fetch = jsonFetch(body, { status: 400, statusText: "Bad Request" });
-    await expect(apiRequest("POST", "/api/register", {}, { fetch })).rejects.toMatchObject({
+    stubFetch(reply(JSON.stringify(body), { status: 400, statusText: "Bad Request" }));
+    await expect(apiRequest("POST", "/api/register", {})).rejects.toMatchObject({
       status: 400,
       code: "VLD_INVALID_EMAIL",
       serverMessage: "Invalid email",
     });
   });
 
-  it("times out with a TimeoutError, classified as TIMEOUT", async () => {
-    const fetch = hangingFetch();
-    const started = Date.now();
-    const error = await apiRequest("GET", "/api/slow", undefined, { fetch, timeoutMs: 50 }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2_000);
+  it("aborts a request that never answers at 15 s with a TimeoutError, classified TIMEOUT", async () => {
+    const fetch = stubFetch(neverAnswers);
+    const { state, outcome } = track(apiRequest("GET", "/api/slow"));
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(state.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state.settled).toBe(true);
+    const error = await outcome;
     expect(error).toMatchObject({ name: "TimeoutError" });
     expect(classifyError(error).type).toBe("TIMEOUT");
+    expect(fetch.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("times out even when the caller also passed a signal", async () => {
-    const fetch = hangingFetch();
+  it("times out at 15 s even when the caller also passed a signal, leaving the caller's signal alone", async () => {
+    stubFetch(neverAnswers);
     const caller = new AbortController();
-    await expect(
-      apiRequest("GET", "/api/slow", undefined, { fetch, timeoutMs: 50, signal: caller.signal }),
-    ).rejects.toMatchObject({ name: "TimeoutError" });
+    const { outcome } = track(apiRequest("GET", "/api/slow", undefined, { signal: caller.signal }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    await expect(outcome).resolves.toMatchObject({ name: "TimeoutError" });
     expect(caller.signal.aborted).toBe(false);
   });
 
-  it("rejects with AbortError when the caller aborts", async () => {
-    const fetch = hangingFetch();
+  it("rejects with AbortError as soon as the caller aborts", async () => {
+    stubFetch(neverAnswers);
     const caller = new AbortController();
-    const pending = apiRequest("GET", "/api/slow", undefined, { fetch, signal: caller.signal });
+    const pending = apiRequest("GET", "/api/slow", undefined, { signal: caller.signal });
     caller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("reports the time-out even where fetch rejects with a generic AbortError", async () => {
-    const fetch = vi.fn<Fetch>(
+    stubFetch(
       (_input, init) =>
         new Promise<Response>((_resolve, reject) => {
           init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
         }),
     );
-    await expect(apiRequest("GET", "/api/slow", undefined, { fetch, timeoutMs: 20 })).rejects.toMatchObject({
-      name: "TimeoutError",
-    });
+    const { outcome } = track(apiRequest("GET", "/api/slow"));
+    await vi.advanceTimersByTimeAsync(15_000);
+    await expect(outcome).resolves.toMatchObject({ name: "TimeoutError" });
   });
 
   it("combines the signals by hand where AbortSignal.any is missing", async () => {
@@ -129,13 +149,15 @@ describe("apiRequest", () => {
     Reflect.deleteProperty(AbortSignal, "any");
     try {
       expect(typeof AbortSignal.any).toBe("undefined");
+      stubFetch(neverAnswers);
       const caller = new AbortController();
-      const pending = apiRequest("GET", "/api/slow", undefined, { fetch: hangingFetch(), signal: caller.signal });
+      const aborted = apiRequest("GET", "/api/slow", undefined, { signal: caller.signal });
       caller.abort();
-      await expect(pending).rejects.toMatchObject({ name: "AbortError" });
-      await expect(
-        apiRequest("GET", "/api/slow", undefined, { fetch: hangingFetch(), timeoutMs: 20, signal: new AbortController().signal }),
-      ).rejects.toMatchObject({ name: "TimeoutError" });
+      await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
+
+      const { outcome } = track(apiRequest("GET", "/api/slow", undefined, { signal: new AbortController().signal }));
+      await vi.advanceTimersByTimeAsync(15_000);
+      await expect(outcome).resolves.toMatchObject({ name: "TimeoutError" });
     } finally {
       if (original) Object.defineProperty(AbortSignal, "any", original);
     }
@@ -143,51 +165,25 @@ describe("apiRequest", () => {
 
   it("passes a network failure through untouched", async () => {
     const failure = new TypeError("Failed to fetch");
-    const fetch = vi.fn<Fetch>(async () => {
+    const fetch = stubFetch(async () => {
       throw failure;
     });
-    await expect(apiRequest("GET", "/api/user", undefined, { fetch })).rejects.toBe(failure);
+    await expect(apiRequest("GET", "/api/user")).rejects.toBe(failure);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("refuses at once while offline without calling fetch", async () => {
-    setConnectivity("offline");
-    const fetch = jsonFetch({});
-    const error = await apiRequest("GET", "/api/user", undefined, { fetch }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OfflineError);
-    expect((error as OfflineError).message).toBe("No internet connection");
-    expect(classifyError(error).type).toBe("NO_CONNECTION");
-    expect(fetch).not.toHaveBeenCalled();
-  });
-});
-
-describe("createQueryFn", () => {
-  it("joins the key parts with '/' into the URL and sends credentials", async () => {
-    const fetch = jsonFetch({ canAccess: true });
-    const queryFn = createQueryFn({ fetch });
-    const signal = new AbortController().signal;
-    await expect(queryFn(["/api/premium", "asiiko_ai", "check"], signal)).resolves.toEqual({ canAccess: true });
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("/api/premium/asiiko_ai/check");
-    expect(init?.credentials).toBe("include");
-    expect(init?.signal).toBe(signal);
-  });
-
-  it("returns null on 401 when configured so", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response("Unauthorized", { status: 401 }));
-    await expect(createQueryFn({ on401: "returnNull", fetch })(["/api/user"])).resolves.toBeNull();
-  });
-
-  it("throws on 401 otherwise", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response("", { status: 401, statusText: "Unauthorized" }));
-    await expect(createQueryFn({ fetch })(["/api/user"])).rejects.toThrow("401: Unauthorized");
-    await expect(createQueryFn({ on401: "throw", fetch })(["/api/user"])).rejects.toBeInstanceOf(ApiError);
-  });
-
-  it("throws on any other non-OK status even when 401 returns null", async () => {
-    const fetch = vi.fn<Fetch>(async () => new Response('{"error":"x"}', { status: 403 }));
-    await expect(createQueryFn({ on401: "returnNull", fetch })(["/api/admin", "check"])).rejects.toMatchObject({
-      message: '403: {"error":"x"}',
-      status: 403,
-    });
+  it("fails at once with 'No internet connection' while offline, without calling fetch", async () => {
+    vi.stubGlobal("window", Object.assign(new EventTarget(), { navigator: { onLine: false } }));
+    const stop = startConnectivityMonitor();
+    try {
+      const fetch = stubFetch(reply("{}"));
+      const error = await apiRequest("GET", "/api/user").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OfflineError);
+      expect(error).toMatchObject({ message: "No internet connection" });
+      expect(classifyError(error).type).toBe("NO_CONNECTION");
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,30 +1,23 @@
-// The generic request helper and the default data-query function (platform
-// spec, section 7). Runs in the browser and on the server.
+// The request helper for the client's JSON calls: credentials always, a 15 s
+// time-out per attempt, an at-once refusal while offline, and an optional retry
+// policy (./constants.ts). Runs in the browser and on the server.
 
 import { getConnectivity } from "./connectivity";
+import { REQUEST_TIMEOUT_MS, type RetryPolicy } from "./constants";
 import { ApiError, OfflineError } from "./errors";
-
-export const REQUEST_TIMEOUT_MS = 15_000;
+import { retryDelay } from "./retry";
 
 export type ApiRequestOptions = {
+  /** The caller's abort, combined with the 15 s time-out. An abort is never retried. */
   signal?: AbortSignal;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
+  /** Tries again after the failures this policy retries; without it, one attempt. */
+  retry?: RetryPolicy;
 };
-
-// Called as a plain function so the global fetch keeps its `this`, and looked
-// up at call time so a fetch replaced after import is the one used.
-const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /** An empty body is null; anything else must be JSON. */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   return text.trim() === "" ? null : (JSON.parse(text) as unknown);
-}
-
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  throw new ApiError(response.status, await response.text(), response.statusText);
 }
 
 type CombinedSignal = { signal: AbortSignal; dispose: () => void };
@@ -51,24 +44,8 @@ function anySignal(signals: AbortSignal[]): CombinedSignal {
   return { signal: controller.signal, dispose: unlink };
 }
 
-/**
- * Sends a JSON request and returns the parsed JSON reply (null for an empty
- * body). Rejects with OfflineError while offline, with an error named
- * "TimeoutError" after `timeoutMs` (15 s), with the caller's abort reason
- * ("AbortError" by default) when the caller aborts, and with ApiError
- * ("status: body or status text") for a non-OK reply.
- */
-export async function apiRequest<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<T> {
-  if (getConnectivity() === "offline") throw new OfflineError();
-
-  const doFetch = options.fetch ?? globalFetch;
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-
+/** One attempt, with its own 15 s time-out. */
+async function send(method: string, path: string, body: unknown, callerSignal: AbortSignal | undefined): Promise<unknown> {
   const init: RequestInit = {
     // fetch upper-cases only some methods; "patch" would be sent as written.
     method: method.toUpperCase(),
@@ -83,17 +60,18 @@ export async function apiRequest<T = unknown>(
   // the reply is in, and its reason is a TimeoutError in every runtime.
   const timeout = new AbortController();
   const timer = setTimeout(
-    () => timeout.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, "TimeoutError")),
-    timeoutMs,
+    () => timeout.abort(new DOMException(`Request timed out after ${REQUEST_TIMEOUT_MS} ms`, "TimeoutError")),
+    REQUEST_TIMEOUT_MS,
   );
-  const combined = options.signal ? anySignal([timeout.signal, options.signal]) : null;
+  const combined = callerSignal ? anySignal([timeout.signal, callerSignal]) : null;
   const signal = combined?.signal ?? timeout.signal;
   init.signal = signal;
 
   try {
-    const response = await doFetch(path, init);
-    await throwIfNotOk(response);
-    return (await readJson(response)) as T;
+    // The global fetch, looked up at each call.
+    const response = await fetch(path, init);
+    if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+    return await readJson(response);
   } catch (error) {
     // Some browsers reject an aborted fetch with a generic AbortError whatever
     // the reason; the combined signal's reason says which of the two fired first.
@@ -105,29 +83,48 @@ export async function apiRequest<T = unknown>(
   }
 }
 
-export type QueryFnOptions = {
-  /** "returnNull" for queries where 401 means "signed out" (GET /api/user). */
-  on401?: "returnNull" | "throw";
-  fetch?: typeof fetch;
-};
-
-export type QueryFn = (queryKey: readonly unknown[], signal?: AbortSignal) => Promise<unknown>;
+// Resolves after `ms`, or rejects with the caller's abort reason as soon as it aborts.
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 /**
- * The default data-query function: the key parts joined with "/" are the URL,
- * e.g. ["/api/premium", "asiiko_ai", "check"] -> "/api/premium/asiiko_ai/check".
+ * Sends a JSON request and returns the parsed JSON reply (null for an empty
+ * body). Rejects with OfflineError while offline, without calling the network;
+ * with an error named "TimeoutError" when an attempt takes 15 s; with the
+ * caller's abort reason ("AbortError" by default) when the caller aborts; and
+ * with ApiError ("status: body or status text") for a non-OK reply. With a
+ * retry policy, a failure of a retried type is tried again after the policy's
+ * wait; the last failure is the one thrown.
  */
-export function createQueryFn(options: QueryFnOptions = {}): QueryFn {
-  const on401 = options.on401 ?? "throw";
-  const doFetch = options.fetch ?? globalFetch;
-
-  return async (queryKey, signal) => {
-    const url = queryKey.join("/");
-    const init: RequestInit = { credentials: "include" };
-    if (signal) init.signal = signal;
-    const response = await doFetch(url, init);
-    if (on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return readJson(response);
-  };
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const { signal, retry } = options;
+  for (let attemptsMade = 0; ; ) {
+    // Checked before every attempt: while offline a request fails at once, a retry too.
+    if (getConnectivity() === "offline") throw new OfflineError();
+    try {
+      return (await send(method, path, body, signal)) as T;
+    } catch (error) {
+      attemptsMade += 1;
+      // The caller's own abort ends the request; only our time-out counts as a TIMEOUT to retry.
+      const delay = retry && !signal?.aborted ? retryDelay(error, attemptsMade, retry) : null;
+      if (delay === null) throw error;
+      await wait(delay, signal);
+    }
+  }
 }

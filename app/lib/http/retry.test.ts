@@ -1,198 +1,196 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startConnectivityMonitor } from "./connectivity";
+import { MUTATION_RETRY_POLICY, RETRY_POLICY } from "./constants";
 import { ApiError, OfflineError } from "./errors";
-import {
-  mutationRetryDelay,
-  QUERY_CACHE,
-  queryRetryDelay,
-  RETRY_POLICY,
-  retryDelay,
-  shouldRetry,
-  shouldRetryMutation,
-  shouldRetryQuery,
-  withRetry,
-} from "./retry";
+import { apiRequest } from "./request";
+import { retryDelay } from "./retry";
 
-const serverError = () => new ApiError(503, "", "Service Unavailable");
-const timeoutError = () => new DOMException("timed out", "TimeoutError");
+// Named once at module level: a local `const fetch = vi.fn<typeof fetch>` would refer to itself.
+type Fetch = typeof fetch;
 
-function recordingSleep() {
-  const delays: number[] = [];
-  const sleep = async (ms: number) => {
-    delays.push(ms);
-  };
-  return { delays, sleep };
+/** A fake fetch that gives the listed answers in turn (a function throws or hangs instead), then repeats the last. */
+function stubFetch(...answers: (Response | Fetch)[]) {
+  const fake = vi.fn<Fetch>(async (input, init) => {
+    const answer = answers.length > 1 ? answers.shift() : answers[0];
+    if (answer === undefined) throw new Error("no answer");
+    return answer instanceof Response ? answer.clone() : answer(input, init);
+  });
+  vi.stubGlobal("fetch", fake);
+  return fake;
 }
 
-describe("RETRY_POLICY and QUERY_CACHE", () => {
-  it("hold the spec's numbers", () => {
-    expect(RETRY_POLICY).toEqual({
-      maxAttempts: 3,
-      baseDelayMs: 1000,
-      factor: 2,
-      jitterRatio: 0.1,
-      maxDelayMs: 30_000,
-      retryableTypes: ["TIMEOUT", "NO_CONNECTION", "SERVER_ERROR"],
-    });
-    expect(QUERY_CACHE).toEqual({ staleTimeMs: 300_000, gcTimeMs: 600_000, refetchOnWindowFocus: false });
+const status = (code: number, body = "") => new Response(body, { status: code });
+const ok = () => new Response('{"ok":true}', { status: 200 });
+const lostConnection: Fetch = async () => {
+  throw new TypeError("Failed to fetch");
+};
+// Never answers; rejects with the signal's reason once aborted, as fetch does.
+const neverAnswers: Fetch = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init?.signal;
+    signal?.addEventListener("abort", () => reject(signal.reason));
+  });
+
+/** The promise's outcome (value or rejection reason), and whether it has come yet. */
+function track<T>(promise: Promise<T>) {
+  const state = { settled: false };
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  void outcome.finally(() => {
+    state.settled = true;
+  });
+  return { state, outcome };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Half the jitter: the first retry waits 1050 ms, the second 2100 ms.
+  vi.spyOn(Math, "random").mockReturnValue(0.5);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("a request with the retry policy", () => {
+  it("retries a 503 after 1 s and then 2 s (plus jitter) and returns the answer that comes", async () => {
+    const fetch = stubFetch(status(503), status(503), ok());
+    const { state, outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY }));
+
+    await vi.advanceTimersByTimeAsync(1049);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2099);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(state.settled).toBe(true);
+    await expect(outcome).resolves.toEqual({ ok: true });
+  });
+
+  it("gives up at the third failure and rejects with that one", async () => {
+    const fetch = stubFetch(status(503, "first"), status(502, "second"), status(500, "third"));
+    const { outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: "500: third" });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it.each([400, 401, 403, 404, 429, 501])("does not retry a %i", async (code) => {
+    const fetch = stubFetch(status(code), ok());
+    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toMatchObject({ status: code });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("does not retry a reply that is not JSON", async () => {
+    const fetch = stubFetch(new Response("<html>", { status: 200 }), ok());
+    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toBeInstanceOf(SyntaxError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries a lost connection", async () => {
+    const fetch = stubFetch(lostConnection, ok());
+    const { outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY }));
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await expect(outcome).resolves.toEqual({ ok: true });
+  });
+
+  it("retries an attempt that timed out at 15 s", async () => {
+    const fetch = stubFetch(neverAnswers, ok());
+    const { outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await expect(outcome).resolves.toEqual({ ok: true });
+  });
+
+  it("stops at once when the caller aborts during the wait", async () => {
+    const fetch = stubFetch(status(503), ok());
+    const caller = new AbortController();
+    const { state, outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY, signal: caller.signal }));
+    await vi.advanceTimersByTimeAsync(500);
+    caller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.settled).toBe(true);
+    await expect(outcome).resolves.toMatchObject({ name: "AbortError" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("does not retry when the caller aborted the attempt itself", async () => {
+    const fetch = stubFetch(neverAnswers, ok());
+    const caller = new AbortController();
+    const pending = apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY, signal: caller.signal });
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("fails at once with 'No internet connection' when the browser goes offline during the wait", async () => {
+    const win = Object.assign(new EventTarget(), { navigator: { onLine: true } });
+    vi.stubGlobal("window", win);
+    const stop = startConnectivityMonitor();
+    try {
+      const fetch = stubFetch(status(503), ok());
+      const { outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY }));
+      await vi.advanceTimersByTimeAsync(500);
+      win.dispatchEvent(new Event("offline"));
+      await vi.advanceTimersByTimeAsync(550);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(OfflineError);
+      expect(error).toMatchObject({ message: "No internet connection" });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("a write with the mutation retry policy", () => {
+  it("tries twice at most", async () => {
+    const fetch = stubFetch(status(503, "first"), status(503, "second"), ok());
+    const { state, outcome } = track(apiRequest("POST", "/api/thing", {}, { retry: MUTATION_RETRY_POLICY }));
+    await vi.advanceTimersByTimeAsync(1049);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(state.settled).toBe(true);
+    await expect(outcome).resolves.toMatchObject({ message: "503: second" });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
 
 describe("retryDelay", () => {
-  it("doubles from 1 s without jitter and stops at 30 s", () => {
-    const delays = [1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt, () => 0));
-    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
+  const serverError = new ApiError(503, "");
+  // Policies with room for more attempts, so the caps can be reached.
+  const longRead = { ...RETRY_POLICY, maxAttempts: 10 };
+  const longWrite = { ...MUTATION_RETRY_POLICY, maxAttempts: 10 };
+
+  it("adds no more than 10% of jitter", () => {
+    vi.mocked(Math.random).mockReturnValue(0);
+    expect(retryDelay(serverError, 1, RETRY_POLICY)).toBe(1000);
+    vi.mocked(Math.random).mockReturnValue(0.999_999);
+    expect(retryDelay(serverError, 1, RETRY_POLICY)).toBeCloseTo(1100, 0);
   });
 
-  it("adds at most 10% jitter and still stops at 30 s", () => {
-    const delays = [1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt, () => 1));
-    expect(delays).toEqual([1100, 2200, 4400, 8800, 17_600, 30_000]);
-  });
-
-  it("scales the jitter with the random draw", () => {
-    expect(retryDelay(3, () => 0.5)).toBe(4200);
-  });
-});
-
-describe("shouldRetry", () => {
-  it("retries time-outs, lost connections and server errors while fewer than 3 attempts were made", () => {
-    for (const error of [timeoutError(), new OfflineError(), new TypeError("Failed to fetch"), serverError()]) {
-      expect(shouldRetry(error, 1)).toBe(true);
-      expect(shouldRetry(error, 2)).toBe(true);
-      expect(shouldRetry(error, 3)).toBe(false);
-    }
-  });
-
-  it("does not retry other types, even when the classification calls them retryable", () => {
-    expect(shouldRetry(new ApiError(400, ""), 1)).toBe(false);
-    expect(shouldRetry(new ApiError(401, ""), 1)).toBe(false);
-    expect(shouldRetry(new ApiError(429, ""), 1)).toBe(false);
-    expect(shouldRetry(new ApiError(501, ""), 1)).toBe(false);
-    expect(shouldRetry(new Error("boom"), 1)).toBe(false);
-  });
-});
-
-describe("withRetry", () => {
-  it("succeeds on the third attempt after two server errors, waiting 1 s then 2 s", async () => {
-    const { delays, sleep } = recordingSleep();
-    const operation = vi.fn(async (attempt: number) => {
-      if (attempt < 3) throw serverError();
-      return "done";
-    });
-    await expect(withRetry(operation, { sleep, random: () => 0 })).resolves.toBe("done");
-    expect(operation.mock.calls.map(([attempt]) => attempt)).toEqual([1, 2, 3]);
-    expect(delays).toEqual([1000, 2000]);
-  });
-
-  it("gives up after 3 attempts with the last error", async () => {
-    const { delays, sleep } = recordingSleep();
-    const last = serverError();
-    const operation = vi.fn(async (attempt: number): Promise<string> => {
-      throw attempt === 3 ? last : serverError();
-    });
-    await expect(withRetry(operation, { sleep, random: () => 1 })).rejects.toBe(last);
-    expect(operation).toHaveBeenCalledTimes(3);
-    expect(delays).toEqual([1100, 2200]);
-  });
-
-  it("does not retry a 400", async () => {
-    const { delays, sleep } = recordingSleep();
-    const error = new ApiError(400, '{"bad":true}', "Bad Request");
-    const operation = vi.fn(async (): Promise<string> => {
-      throw error;
-    });
-    await expect(withRetry(operation, { sleep })).rejects.toBe(error);
-    expect(operation).toHaveBeenCalledTimes(1);
-    expect(delays).toEqual([]);
-  });
-
-  it("honours a smaller maxAttempts", async () => {
-    const { sleep } = recordingSleep();
-    const operation = vi.fn(async (): Promise<string> => {
-      throw serverError();
-    });
-    await expect(withRetry(operation, { sleep, maxAttempts: 2 })).rejects.toBeInstanceOf(ApiError);
-    expect(operation).toHaveBeenCalledTimes(2);
-  });
-
-  it("stops when the signal is aborted while waiting", async () => {
-    const controller = new AbortController();
-    const sleep = vi.fn(async () => {
-      controller.abort();
-    });
-    const operation = vi.fn(async (): Promise<string> => {
-      throw serverError();
-    });
-    await expect(withRetry(operation, { sleep, signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
-    expect(operation).toHaveBeenCalledTimes(1);
-    expect(sleep).toHaveBeenCalledTimes(1);
-  });
-
-  it("does not start when the signal is already aborted", async () => {
-    const controller = new AbortController();
-    controller.abort();
-    const operation = vi.fn(async () => "never");
-    await expect(withRetry(operation, { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
-    expect(operation).not.toHaveBeenCalled();
-  });
-
-  it("cuts its own wait short on abort", async () => {
-    vi.useFakeTimers();
-    try {
-      const controller = new AbortController();
-      const operation = vi.fn(async (): Promise<string> => {
-        throw serverError();
-      });
-      const result = withRetry(operation, { signal: controller.signal, random: () => 0 });
-      const settled = expect(result).rejects.toMatchObject({ name: "AbortError" });
-      await vi.advanceTimersByTimeAsync(500);
-      controller.abort();
-      await settled;
-      expect(operation).toHaveBeenCalledTimes(1);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("waits with real timers when no sleep is given", async () => {
-    vi.useFakeTimers();
-    try {
-      const operation = vi.fn(async (attempt: number) => {
-        if (attempt === 1) throw timeoutError();
-        return attempt;
-      });
-      const result = withRetry(operation, { random: () => 0 });
-      await vi.advanceTimersByTimeAsync(999);
-      expect(operation).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(1);
-      await expect(result).resolves.toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
-describe("query cache retry rules", () => {
-  it("delays queries 1 s doubling up to 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
-  });
-
-  it("delays mutations 1 s doubling up to 15 s", () => {
-    expect([0, 1, 2, 3, 4, 5].map(mutationRetryDelay)).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000]);
-  });
-
-  it("retries a query on a retryable error while fewer than 3 failures", () => {
-    expect(shouldRetryQuery(0, serverError())).toBe(true);
-    expect(shouldRetryQuery(2, serverError())).toBe(true);
-    expect(shouldRetryQuery(3, serverError())).toBe(false);
-    expect(shouldRetryQuery(0, new ApiError(404, ""))).toBe(false);
-    expect(shouldRetryQuery(0, new ApiError(401, ""))).toBe(false);
-  });
-
-  it("retries a mutation on a retryable error while fewer than 2 failures", () => {
-    expect(shouldRetryMutation(0, new TypeError("Failed to fetch"))).toBe(true);
-    expect(shouldRetryMutation(1, new TypeError("Failed to fetch"))).toBe(true);
-    expect(shouldRetryMutation(2, new TypeError("Failed to fetch"))).toBe(false);
-    expect(shouldRetryMutation(0, new ApiError(400, ""))).toBe(false);
+  it("doubles the wait and never waits more than 30 s for a read or 15 s for a write", () => {
+    vi.mocked(Math.random).mockReturnValue(0);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(serverError, n, longRead))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
+    expect([3, 4, 5].map((n) => retryDelay(serverError, n, longWrite))).toEqual([4000, 8000, 15_000]);
   });
 });
