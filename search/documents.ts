@@ -1,7 +1,7 @@
 // What the search backends index: one flat document per product, listing or
-// farm, the same for Meilisearch and for the PostgreSQL backend. The search
-// answer of the specification (id, title, snippet, geoGeohash) is read straight
-// from these documents.
+// farm, the same for Meilisearch and for the PostgreSQL backend. Each search
+// result's fields (id, title, snippet, geoGeohash) are read straight from these
+// documents.
 import { encodeGeohash } from "~/lib/geo";
 
 export const SEARCH_ENTITIES = ["product", "listing", "farm"] as const;

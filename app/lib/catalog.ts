@@ -1,4 +1,6 @@
-// The fixed lists of the specification (features.md section 3).
+// The fixed lists (12 product categories, 12 units, listing conditions and
+// statuses) and the limits of forms, uploads and page sizes. Pages, forms, the
+// API and the seed all read them from here.
 
 export const PRODUCT_CATEGORIES = [
   "Grains & Cereals",

@@ -27,7 +27,7 @@ export function matchLanguage(tag: string | null | undefined): LanguageCode | un
   return isLanguage(base) ? base : undefined;
 }
 
-/** Speech recognition: fr-FR for French, en-US for every other language (platform.md section 7). */
+/** Speech recognition: fr-FR for French, en-US for every other language. */
 export function speechLanguage(language: LanguageCode) {
   return language === "fr" ? "fr-FR" : "en-US";
 }
@@ -42,8 +42,8 @@ export const i18nConfig = {
 } satisfies InitOptions;
 
 /**
- * Client-side detection for a first visit (no cookie yet), in the order of the
- * specification: local storage, browser, html tag, path, subdomain.
+ * Client-side detection for a first visit (no cookie yet), in this order:
+ * local storage, browser, html tag, path, subdomain.
  */
 export function detectBrowserLanguage(env: {
   storage?: string | null;

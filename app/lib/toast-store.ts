@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 
-// Toasts (platform.md section 4): at most one shown at a time; each is added,
+// Toasts: at most one shown at a time; each is added,
 // updated, dismissed or removed; a dismissed toast is removed 1,000,000 ms
 // later (so its closing animation is never cut short).
 export const TOAST_LIMIT = 1;

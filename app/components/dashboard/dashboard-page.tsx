@@ -10,7 +10,7 @@ import type { LanguageCode } from "~/lib/i18n";
 import { formatNaira } from "~/lib/currency";
 import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
 
-// The dashboard (features.md 2.7) with the user's own figures.
+// The dashboard (/ when signed in, and /dashboard) with the user's own figures.
 
 interface DashboardProps {
   firstName: string | null;

@@ -14,9 +14,10 @@ import {
   type CaughtError,
 } from "./report";
 
-// Error boundaries at three levels (platform.md sections 2 and 4): app and
-// page show a card; a component shows a compact alert. Every caught error is
-// reported once to POST /api/errors/frontend.
+// Error boundaries at three levels: app and page show a card (error id, Try
+// again while fewer than 3 retries are used, Go to Home at page level, Reload
+// Page, a prefilled support e-mail); a component shows a compact alert. Every
+// caught error is reported once to POST /api/errors/frontend.
 
 function useCaughtError(error: unknown, boundary: string, level: BoundaryLevel, componentStack?: string) {
   const [caught] = useState<CaughtError>(() => ({

@@ -16,7 +16,7 @@ export function pageErrorBoundary(boundary: string) {
 }
 
 /**
- * A page whose list failed to load: the specification's message for that page
+ * A page whose list failed to load: that page's own load-failure message
  * and a Try Again that loads it again; the error is reported like any other.
  */
 export function loadErrorBoundary(boundary: string, messageKey: string) {

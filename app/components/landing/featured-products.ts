@@ -1,4 +1,4 @@
-// The landing page's four sample products (features.md 2.8). Shown to
+// The landing page's four sample products (cassava, bitter leaf, yam, moringa). Shown to
 // signed-out visitors as examples of what the marketplace carries.
 export interface FeaturedProduct {
   id: string;

@@ -7,7 +7,7 @@ import { formatNaira } from "~/lib/currency";
 import { usePublicEnv } from "~/lib/use-root-data";
 import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
 
-// The public landing page (features.md 2.8). Every call to action leads to /auth.
+// The public landing page (/ when signed out). Every call to action leads to /auth.
 
 function Logo() {
   return (

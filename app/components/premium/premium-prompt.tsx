@@ -8,7 +8,7 @@ import type { FeatureAccess, PremiumFeature } from "~/modules/premium/access";
 import { usePublicEnv } from "~/lib/use-root-data";
 import { useUpgrade } from "./use-upgrade";
 
-// Premium access in the pages (platform.md section 4): the locked prompt over
+// Premium access in the pages: the locked prompt over
 // a blurred preview, the 'Trial Expired' badge, the line under the upgrade
 // button, and the upsell cards of the marketplace pages.
 

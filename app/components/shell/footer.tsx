@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { usePublicEnv } from "~/lib/use-root-data";
 
-// Footer (platform.md section 2). Links that match a page of ours go there;
-// the others are shown as plain text until those pages exist.
+// The footer of the landing page and the signed-in shell. Links that match a
+// page of ours go there; the others are shown as plain text until those pages
+// exist.
 
 const GROUPS: { title: string; links: { label: string; to?: string }[] }[] = [
   {

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
 
-// The listing form's schema (features.md section 5), shared by the page and
-// the server. Messages are translation keys; the English texts are the
-// specification's.
+// The listing form's schema, shared by the page and the server. Messages are
+// translation keys; their English texts are in app/locales/en.json.
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

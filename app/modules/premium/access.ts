@@ -1,4 +1,4 @@
-// The trial and premium access rules (platform.md sections 1 and 4, DESIGN.md):
+// The trial and premium access rules:
 // a new account is in trial for TRIAL_LENGTH_HOURS (1 day) or until its first
 // recorded premium use, whichever comes first; a subscription gives access
 // until the end of its paid period (cancelling stops renewal, not access).

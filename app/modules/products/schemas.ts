@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
 import { imageUrl } from "~/modules/listings/schemas";
 
-// The product form's schema (features.md section 5), shared by the
+// The product form's schema, shared by the
 // catalogue page and the server. Messages are translation keys.
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
