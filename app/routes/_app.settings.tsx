@@ -13,6 +13,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { requireUser } from "~/modules/auth/session.server";
 import { replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
@@ -44,11 +45,10 @@ function PlanCard() {
   const [confirming, setConfirming] = useState(false);
   const date = (iso: string) => formatDate(iso, locale, "long");
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+  useFetcherAnswer(fetcher, (answer) => {
     setConfirming(false);
-    if (!fetcher.data.ok) toast({ title: fetcher.data.message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data]);
+    if (!answer.ok) toast({ title: answer.message, variant: "destructive" });
+  });
 
   const subscription = plan.subscription;
   return (

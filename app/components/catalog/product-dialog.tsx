@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -14,11 +14,13 @@ import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { PRODUCT_UNITS } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { productFormSchema } from "~/modules/products/schemas";
 import { CategoryPicker } from "./category-picker";
 import type { CatalogProduct } from "./product-table";
 
-// Add or edit a catalogue product (features.md 2.4). The form posts to the
+// Add or edit a catalogue product: name, unit, description, categories,
+// photos and whether it is active. The form posts to the
 // catalogue route's action through a fetcher, so the page and its filters stay.
 
 export type CatalogIntent = "create" | "update" | "delete";
@@ -50,18 +52,15 @@ export function ProductDialog({
   const { t } = useTranslation();
   const fetcher = useFetcher<CatalogActionData>({ key: fetcherKey });
   const pending = fetcher.state !== "idle";
-  const handled = useRef<CatalogActionData>();
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      toast({ title: fetcher.data.intent === "update" ? t("catalog.updated") : t("catalog.created") });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast({ title: answer.intent === "update" ? t("catalog.updated") : t("catalog.created") });
       onOpenChange(false);
     } else {
       toast({ title: t("catalog.saveFailed"), variant: "destructive" });
     }
-  }, [fetcher.state, fetcher.data, onOpenChange, t]);
+  });
 
   return (
     <Dialog

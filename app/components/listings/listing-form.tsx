@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { UpsellCard } from "~/components/premium/premium-prompt";
 import { listingSchema } from "~/modules/listings/schemas";
 import type { FeatureAccess } from "~/modules/premium/access";
@@ -30,13 +31,14 @@ function initialLocation(listing?: MyListing): PlacedLocation | null {
   return { latitude: listing.latitude, longitude: listing.longitude, locality: listing.locality };
 }
 
-/** The specification's rule: the typed quantity is read as a whole number, and 1 when it is not one. */
+/** The typed quantity is read as a whole number, and as 1 when it is not one. */
 function normaliseQuantity(input: HTMLInputElement) {
   input.value = String(Number.parseInt(input.value, 10) || 1);
 }
 
 /**
- * Create or edit a listing (features.md 2.2). Validates with the shared
+ * Create or edit a listing: product, price, quantity, condition, photos,
+ * place and (when editing) status. Validates with the shared
  * schema as the seller types, posts to the My Listings action through a
  * fetcher, and on a failed save stays open showing what went wrong.
  */
@@ -59,7 +61,6 @@ export function ListingForm({
   // use) stays on screen even though it ends the trial behind it.
   const [accessWhenOpened] = useState(access);
   const fetcher = useFetcher<ListingActionData>();
-  const handled = useRef<ListingActionData>();
   const intent = listing ? "update" : "create";
   const pending = fetcher.state !== "idle";
   const [images, setImages] = useState<string[]>(listing?.images ?? []);
@@ -87,16 +88,14 @@ export function ListingForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: listingSchema }),
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
       toast({ title: intent === "create" ? t("myListings.created") : t("myListings.updated") });
       onSaved();
     } else {
-      toast({ title: t("listing.form.saveFailed"), description: fetcher.data.message, variant: "destructive" });
+      toast({ title: t("listing.form.saveFailed"), description: answer.message, variant: "destructive" });
     }
-  }, [fetcher.state, fetcher.data, intent, onSaved, t]);
+  });
 
   const translate = (errors?: string[]) => (errors?.length ? [...new Set(errors.map((error) => t(error)))] : undefined);
   const imageErrors = translate(Object.values(fields.images.allErrors).flat());

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,6 +7,7 @@ import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { ListingActionData, ListingStatus, MyListing } from "./listing-types";
 
 const STATUS_BADGE: Record<ListingStatus, string> = {
@@ -20,22 +21,19 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
   const { t } = useTranslation();
   const titleId = useId();
   const fetcher = useFetcher<ListingActionData>();
-  const handled = useRef<ListingActionData>();
 
   // Show the new status at once; the loader's answer confirms it.
   const pendingStatus = fetcher.formData?.get("status");
   const status = typeof pendingStatus === "string" ? (pendingStatus as ListingStatus) : listing.status;
   const nextStatus: ListingStatus = status === "active" ? "paused" : "active";
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      toast({ title: fetcher.data.status === "paused" ? t("myListings.paused") : t("myListings.activated") });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast({ title: answer.status === "paused" ? t("myListings.paused") : t("myListings.activated") });
     } else {
-      toast({ title: fetcher.data.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+      toast({ title: answer.message ?? t("listing.form.saveFailed"), variant: "destructive" });
     }
-  }, [fetcher.state, fetcher.data, t]);
+  });
 
   const name = listing.product?.name ?? t("listing.form.customProduct");
   const image = listing.images[0] ?? listing.product?.images[0];

@@ -6,11 +6,14 @@ import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { PublicUser } from "~/modules/auth/users.server";
 import { Footer } from "./footer";
 import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
 
-// The signed-in shell (platform.md section 2): sidebar, sticky header, footer.
+// The signed-in shell: sidebar (main and account entries, the catalogue for
+// administrators only), sticky header with search, language, theme and user
+// menu, and the footer.
 
 interface NavEntry {
   to: string;
@@ -44,12 +47,11 @@ export function useSignOut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pending = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast({ title: t("auth.logoutFailed"), variant: "destructive" });
-      navigate("/");
-    }
-  }, [fetcher.state, fetcher.data, navigate, t]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) return;
+    toast({ title: t("auth.logoutFailed"), variant: "destructive" });
+    navigate("/");
+  });
   return {
     pending,
     signOut: () => fetcher.submit(null, { method: "post", action: "/logout" }),
