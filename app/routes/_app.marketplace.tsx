@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
-import { MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
+import { DEFAULT_FILTERS, MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
 import { ListingCard, ListingPrice, listingImage, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
-import { useDebouncedValue } from "~/lib/use-debounce";
+import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { listListings } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
@@ -23,8 +23,9 @@ import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 
-// The marketplace (features.md 2.1). The filters live in the address, so the
-// server renders the first page of results and a filtered page can be shared.
+// The marketplace: every seller's active and sold listings, searched and
+// filtered. The filters live in the address, so the server renders the first
+// page of results and a filtered page can be shared.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = readFilters(new URL(request.url).searchParams);
@@ -114,36 +115,30 @@ function ListingDetails({ listing, onClose }: { listing: MarketplaceListing | nu
 export default function MarketplacePage() {
   const { listings, total, filters, access } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [, setSearchParams] = useSearchParams();
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
   const [viewing, setViewing] = useState<MarketplaceListing | null>(null);
-  const [search, setSearch] = useState(filters.search);
-  const debouncedSearch = useDebouncedValue(search, 300);
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/marketplace";
+  const countId = useId();
+  // A new search starts again at the first page.
+  const { text: search, setText: setSearch } = useUrlSearch({ param: "search", resets: ["page"] });
+  // Until the new results arrive, the count reads 'Loading...' and the old cards are dimmed.
+  const { filtering: loading, update, params } = useUrlFilters();
+  // The controls show the newest filters at once; the results are the loaded ones.
+  const shown = readFilters(params);
 
-  // Changes build on the newest filters, including ones still loading, so two
-  // quick changes (a category, then a sort) never undo each other.
-  const latest = useRef(filters);
-  useEffect(() => {
-    latest.current = filters;
-  }, [filters]);
+  // Each change builds on the newest filters, including ones still loading.
   const apply = useCallback(
-    (change: (current: MarketplaceFilters) => MarketplaceFilters) => {
-      const next = change(latest.current);
-      latest.current = next;
-      setSearchParams(writeFilters(next), { replace: true, preventScrollReset: true });
-    },
-    [setSearchParams],
+    (change: (current: MarketplaceFilters) => MarketplaceFilters) => update((params) => writeFilters(change(readFilters(params)))),
+    [update],
   );
 
-  useEffect(() => {
-    if (debouncedSearch.trim() !== latest.current.search) apply((current) => ({ ...current, search: debouncedSearch, page: 1 }));
-    // Only the typed text drives this; the other filters come along as they are.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedSearch]);
+  /** Every filter and the search box back to their defaults; the view stays. */
+  function clearFilters() {
+    // Also drops typing not yet in the address, which would otherwise arrive after the clearing.
+    setSearch("");
+    apply((current) => ({ ...DEFAULT_FILTERS, viewMode: current.viewMode }));
+  }
 
   const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
   const sortOptions = useMemo(
@@ -152,9 +147,9 @@ export default function MarketplacePage() {
         ["newest", t("marketplace.sortNewest")],
         ["price_low", t("marketplace.sortPriceLow")],
         ["price_high", t("marketplace.sortPriceHigh")],
-        ...(filters.location.enabled ? [["distance", t("marketplace.sortDistance")]] : []),
+        ...(shown.location.enabled ? [["distance", t("marketplace.sortDistance")]] : []),
       ] as [SortBy, string][],
-    [filters.location.enabled, t],
+    [shown.location.enabled, t],
   );
 
   function toggleCategory(category: string) {
@@ -181,6 +176,7 @@ export default function MarketplacePage() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
+            maxLength={100}
             placeholder={t("marketplace.searchPlaceholder")}
             className="h-11 w-full rounded-xl border border-gray-300 bg-white pl-9 pr-3 text-base placeholder:text-gray-400 dark:border-gray-700 dark:bg-gray-900"
           />
@@ -190,7 +186,7 @@ export default function MarketplacePage() {
             <Icon name="settings" className="h-4 w-4" />
             {t("marketplace.filters")}
           </Button>
-          <Button variant={filters.location.enabled ? "default" : "outline"} onClick={() => setLocationOpen(true)}>
+          <Button variant={shown.location.enabled ? "default" : "outline"} onClick={() => setLocationOpen(true)}>
             <Icon name="pin" className="h-4 w-4" />
             {t("marketplace.nearMe")}
           </Button>
@@ -199,10 +195,10 @@ export default function MarketplacePage() {
               <button
                 key={mode}
                 type="button"
-                aria-pressed={filters.viewMode === mode}
+                aria-pressed={shown.viewMode === mode}
                 aria-label={mode === "grid" ? t("marketplace.gridView") : t("marketplace.listView")}
                 onClick={() => apply((current) => ({ ...current, viewMode: mode }))}
-                className={cn("inline-flex h-9 w-10 items-center justify-center rounded-md", filters.viewMode === mode ? "bg-brand-600 text-white" : "text-gray-600 dark:text-gray-300")}
+                className={cn("inline-flex h-9 w-10 items-center justify-center rounded-md", shown.viewMode === mode ? "bg-brand-600 text-white" : "text-gray-600 dark:text-gray-300")}
               >
                 <Icon name={mode === "grid" ? "catalog" : "list"} className="h-4 w-4" />
               </button>
@@ -215,7 +211,12 @@ export default function MarketplacePage() {
         <FilterPanel
           filters={filters}
           onApply={(next) => {
-            apply(() => next);
+            // The typed search stays as it is, even one not yet in the address.
+            apply((current) => ({ ...next, search: current.search }));
+            setShowFilters(false);
+          }}
+          onClear={() => {
+            clearFilters();
             setShowFilters(false);
           }}
           onRequestLocation={requestPosition}
@@ -224,7 +225,7 @@ export default function MarketplacePage() {
 
       <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
         {QUICK_CATEGORIES.map((category) => {
-          const on = filters.categories.includes(category);
+          const on = shown.categories.includes(category);
           return (
             <button
               key={category}
@@ -250,7 +251,7 @@ export default function MarketplacePage() {
       </div>
 
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+        <p id={countId} className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
           {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
         </p>
         <label className="flex items-center gap-2 text-sm">
@@ -258,7 +259,7 @@ export default function MarketplacePage() {
           <NativeSelect
             aria-label={t("marketplace.sortLabel")}
             className="min-h-10 w-auto"
-            value={filters.sortBy}
+            value={shown.sortBy}
             onChange={(event) => {
               const sortBy = event.target.value as SortBy;
               apply((current) => ({ ...current, sortBy, page: 1 }));
@@ -273,43 +274,38 @@ export default function MarketplacePage() {
         </label>
       </div>
 
-      {loading && listings.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-16 text-gray-600" role="status">
-          <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
-          {t("marketplace.loadingMarketplace")}
-        </div>
-      ) : listings.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
-          <p>{t("marketplace.empty")}</p>
-          <Button
-            variant="outline"
-            onClick={() => {
-              setSearch("");
-              apply((current) => ({ ...readFilters(new URLSearchParams()), viewMode: current.viewMode }));
-            }}
-          >
-            {t("marketplace.clearFilters")}
-          </Button>
-        </div>
-      ) : (
-        <div
-          className={cn(
-            loading && "opacity-60 transition-opacity",
-            filters.viewMode === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "flex flex-col gap-3",
-          )}
-        >
-          {listings.map((listing) => (
-            <ListingCard
-              key={listing.id}
-              listing={listing}
-              view={filters.viewMode}
-              favourite={favourites.includes(listing.id)}
-              onToggleFavourite={() => toggle(listing.id)}
-              onView={() => setViewing(listing)}
-            />
-          ))}
-        </div>
-      )}
+      <section
+        aria-labelledby={countId}
+        aria-busy={loading}
+        className={cn("transition-opacity", loading && listings.length > 0 && "pointer-events-none opacity-50")}
+      >
+        {loading && listings.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-16 text-gray-600 dark:text-gray-400" role="status">
+            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
+            {t("marketplace.loadingMarketplace")}
+          </div>
+        ) : listings.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
+            <p>{t("marketplace.empty")}</p>
+            <Button variant="outline" onClick={clearFilters}>
+              {t("marketplace.clearFilters")}
+            </Button>
+          </div>
+        ) : (
+          <div className={filters.viewMode === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "flex flex-col gap-3"}>
+            {listings.map((listing) => (
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                view={filters.viewMode}
+                favourite={favourites.includes(listing.id)}
+                onToggleFavourite={() => toggle(listing.id)}
+                onView={() => setViewing(listing)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
 
       {pages > 1 ? (
         <nav className="flex items-center justify-center gap-3" aria-label={t("marketplace.page", { page: filters.page, pages })}>

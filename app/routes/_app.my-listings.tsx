@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { ListingForm } from "~/components/listings/listing-form";
@@ -18,7 +18,9 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
 import { toast } from "~/lib/toast-store";
-import { useDebouncedValue } from "~/lib/use-debounce";
+import { cn } from "~/lib/cn";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
 import { validate } from "~/server/validation";
@@ -37,7 +39,7 @@ import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { listProducts } from "~/modules/products/products.server";
 
-// My Listings (features.md 2.3): the seller's own listings, filtered by a
+// My Listings: the seller's own listings (paused ones included), filtered by a
 // search and a status kept in the URL; create, edit, pause or activate, delete.
 
 const STATUS_FILTERS = ["all", ...LISTING_STATUSES] as const;
@@ -76,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       access: await pageFeatureAccess(user.id),
     };
   } catch (error) {
-    // The page stays usable and says so (the specification's load-failure state) instead of replacing the shell.
+    // The page stays usable and says so ('Failed to load your listings. Please try again.') instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
     return { filters, listings: [] as MyListing[], products: [], loadError: true, access: await pageFeatureAccess(user.id) };
   }
@@ -156,69 +158,38 @@ type FormState = { open: boolean; listing: MyListing | null; opened: number };
 export default function MyListingsPage() {
   const { filters, listings, products, loadError, access } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const location = useLocation();
   const revalidator = useRevalidator();
   const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
   const [deleting, setDeleting] = useState<MyListing | null>(null);
   const deleteFetcher = useFetcher<ListingActionData>();
-  const handledDelete = useRef<ListingActionData>();
 
-  // The search box writes the URL 300 ms after typing stops; the loader does the filtering.
-  const urlSearch = searchParams.get("search") ?? "";
-  const [searchText, setSearchText] = useState(urlSearch);
-  const debouncedSearch = useDebouncedValue(searchText.trim(), 300);
-  const appliedSearch = useRef(urlSearch);
-  useEffect(() => {
-    if (debouncedSearch === appliedSearch.current) return;
-    appliedSearch.current = debouncedSearch;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debouncedSearch) next.set("search", debouncedSearch);
-        else next.delete("search");
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [debouncedSearch, setSearchParams]);
-  // The URL changed from elsewhere (e.g. the sidebar link): the box follows it.
-  useEffect(() => {
-    if (urlSearch === appliedSearch.current) return;
-    appliedSearch.current = urlSearch;
-    setSearchText(urlSearch);
-  }, [urlSearch]);
+  // The search box and the status live in the URL; the loader does the filtering.
+  const { text: searchText, setText: setSearchText } = useUrlSearch({ param: "search" });
+  const { filtering, update, params } = useUrlFilters();
+  // The select shows the newest status at once; the listings are the loaded ones.
+  const shownStatus = STATUS_FILTERS.find((status) => status === params.get("status")) ?? "all";
 
   function setStatusFilter(status: string) {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (status === "all") next.delete("status");
-        else next.set("status", status);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    update((params) => {
+      if (status === "all") params.delete("status");
+      else params.set("status", status);
+      return params;
+    });
   }
 
-  useEffect(() => {
-    if (deleteFetcher.state !== "idle" || !deleteFetcher.data || handledDelete.current === deleteFetcher.data) return;
-    handledDelete.current = deleteFetcher.data;
-    if (deleteFetcher.data.ok) {
+  useFetcherAnswer(deleteFetcher, (answer) => {
+    if (answer.ok) {
       toast({ title: t("myListings.deleted") });
       setDeleting(null);
     } else {
-      toast({ title: deleteFetcher.data.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+      toast({ title: answer.message ?? t("listing.form.saveFailed"), variant: "destructive" });
     }
-  }, [deleteFetcher.state, deleteFetcher.data, t]);
+  });
 
   const openForm = (listing: MyListing | null) => setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
   const closeForm = useCallback(() => setFormState((state) => ({ ...state, open: false })), []);
   const deletePending = deleteFetcher.state !== "idle";
 
-  const filtering =
-    navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.location.search !== location.search;
   const filtered = filters.search !== "" || filters.status !== "all";
 
   return (
@@ -246,7 +217,7 @@ export default function MyListingsPage() {
           />
         </div>
         <NativeSelect
-          value={filters.status}
+          value={shownStatus}
           onChange={(event) => setStatusFilter(event.target.value)}
           aria-label={t("myListings.statusFilter")}
           className="sm:w-52"
@@ -259,39 +230,55 @@ export default function MyListingsPage() {
         </NativeSelect>
       </div>
 
-      {filtering ? (
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-gray-600 dark:text-gray-400">
-          <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
-          {t("myListings.loading")}
+      {/* New filters loading: the listings on screen are the old ones, dimmed under 'Loading your listings...'. */}
+      <div aria-busy={filtering} className="relative">
+        {/* Always there, so screen readers announce what appears in it. */}
+        <p
+          role="status"
+          className={
+            filtering
+              ? "absolute inset-x-0 top-6 z-10 mx-auto flex w-fit items-center gap-3 rounded-full border border-gray-200 bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-md dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200"
+              : "sr-only"
+          }
+        >
+          {filtering ? (
+            <>
+              <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+              {t("myListings.loading")}
+            </>
+          ) : null}
+        </p>
+        <div className={cn("transition-opacity", filtering && "pointer-events-none opacity-50")}>
+          {loadError ? (
+            <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+              <p className="text-red-700 dark:text-red-300">{t("myListings.loadError")}</p>
+              <Button type="button" variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+                {t("marketplace.tryAgain")}
+              </Button>
+            </Card>
+          ) : listings.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-filtered={filtered || undefined}>
+              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+                <Icon name="store" className="h-7 w-7" />
+              </span>
+              <h2 className="text-lg font-semibold">{t("myListings.emptyTitle")}</h2>
+              <p className="max-w-sm text-gray-600 dark:text-gray-400">{t("myListings.emptyText")}</p>
+              <Button type="button" onClick={() => openForm(null)} className="mt-2">
+                <Icon name="plus" />
+                {t("myListings.createFirst")}
+              </Button>
+            </Card>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {listings.map((listing) => (
+                <li key={listing.id} className="flex min-w-0">
+                  <MyListingCard listing={listing} onEdit={() => openForm(listing)} onDelete={() => setDeleting(listing)} />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-      ) : loadError ? (
-        <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <p className="text-red-700 dark:text-red-300">{t("myListings.loadError")}</p>
-          <Button type="button" variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
-            {t("marketplace.tryAgain")}
-          </Button>
-        </Card>
-      ) : listings.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-filtered={filtered || undefined}>
-          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-            <Icon name="store" className="h-7 w-7" />
-          </span>
-          <h2 className="text-lg font-semibold">{t("myListings.emptyTitle")}</h2>
-          <p className="max-w-sm text-gray-600 dark:text-gray-400">{t("myListings.emptyText")}</p>
-          <Button type="button" onClick={() => openForm(null)} className="mt-2">
-            <Icon name="plus" />
-            {t("myListings.createFirst")}
-          </Button>
-        </Card>
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {listings.map((listing) => (
-            <li key={listing.id} className="flex min-w-0">
-              <MyListingCard listing={listing} onEdit={() => openForm(listing)} onDelete={() => setDeleting(listing)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      </div>
 
       <Dialog
         open={formState.open}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
 import { Icon } from "~/components/ui/icons";
@@ -15,14 +15,16 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { LIMITS } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { isFilteringHere } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage, getFixedT } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
 
-// Product Catalog (features.md 2.4): administrators keep the global product
-// list that listings link to; everyone else sees the access-denied alert.
+// Product Catalog: administrators keep the global product list that listings
+// link to; everyone else sees the access-denied alert.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.role !== "ADMIN") return { isAdmin: false as const };
@@ -90,10 +92,10 @@ export default function ProductCatalogPage() {
   const navigation = useNavigation();
   const location = useLocation();
   const pendingHere = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-  // Coming to this address again runs the permission check again; a changed
-  // filter only reloads the products.
-  const checking = pendingHere && (!loaderData.isAdmin || navigation.location.search === location.search);
-  const loading = pendingHere && !checking;
+  // A changed filter only reloads the products (dimmed under 'Loading products...');
+  // coming to this address again runs the permission check again.
+  const loading = loaderData.isAdmin && isFilteringHere(location, navigation);
+  const checking = pendingHere && !loading;
 
   // Each opening of the product dialog gets its own fetcher (see ProductDialog).
   const [dialog, setDialog] = useState<{ product: CatalogProduct | null; opening: number } | null>(null);
@@ -105,18 +107,14 @@ export default function ProductCatalogPage() {
 
   const [deleting, setDeleting] = useState<CatalogProduct | null>(null);
   const deleteFetcher = useFetcher<CatalogActionData>();
-  const handledDelete = useRef<CatalogActionData>();
-  useEffect(() => {
-    const answer = deleteFetcher.data;
-    if (deleteFetcher.state !== "idle" || !answer || handledDelete.current === answer) return;
-    handledDelete.current = answer;
+  useFetcherAnswer(deleteFetcher, (answer) => {
     setDeleting(null);
     if (answer.ok && answer.intent === "delete") {
       toast({ title: answer.outcome.deactivated ? t("catalog.deactivated") : t("catalog.deleted") });
     } else {
       toast({ title: formErrorsOf(answer)[0] ?? t("errors.unexpected"), variant: "destructive" });
     }
-  }, [deleteFetcher.state, deleteFetcher.data, t]);
+  });
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -140,13 +138,13 @@ export default function ProductCatalogPage() {
         </div>
       ) : (
         <>
-          <CatalogFilters filters={loaderData.filters} />
+          <CatalogFilters />
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4 pb-3 sm:p-5 sm:pb-3">
               <CardTitle>{t("catalog.tableTitle", { count: loaderData.total })}</CardTitle>
               {loading ? <StatusLine>{t("catalog.loading")}</StatusLine> : null}
             </CardHeader>
-            <CardContent aria-busy={loading} className={cn("p-3 pt-0 transition-opacity sm:p-5 sm:pt-0", loading && "opacity-60")}>
+            <CardContent aria-busy={loading} className={cn("p-3 pt-0 transition-opacity sm:p-5 sm:pt-0", loading && "pointer-events-none opacity-50")}>
               {loaderData.products.length === 0 ? (
                 <p className="py-10 text-center text-gray-600 dark:text-gray-400">{t("catalog.empty")}</p>
               ) : (

@@ -1,5 +1,3 @@
-import { useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -8,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
-import { useDebouncedValue } from "~/lib/use-debounce";
+import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 
 // The catalogue's filters live in the address (?search=&categories=a,b&status=),
 // so the loader reads them and a reload or a shared link keeps them.
@@ -41,57 +39,29 @@ export function readCatalogFilters(params: URLSearchParams): CatalogFilterState 
   };
 }
 
-const NAVIGATE = { replace: true, preventScrollReset: true } as const;
-
-export function CatalogFilters({ filters }: { filters: CatalogFilterState }) {
+/** The search box, the status and the category buttons; they show the newest filters while their products load. */
+export function CatalogFilters() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const urlSearch = params.get("search") ?? "";
-  const [search, setSearch] = useState(urlSearch);
-  const debouncedSearch = useDebouncedValue(search);
+  const { text: search, setText: setSearch } = useUrlSearch({ param: "search" });
+  const { params, update } = useUrlFilters();
+  const filters = readCatalogFilters(params);
 
-  // The setter changes with every address; the effects below must run only when
-  // the typed text settles, so they reach it through a ref.
-  const setParamsRef = useRef(setParams);
-  useEffect(() => {
-    setParamsRef.current = setParams;
-  }, [setParams]);
-
-  // The search text last written to (or read from) the address: the echo of our own
-  // change is not mistaken for a new address (a sidebar link, say) that resets the box.
-  const known = useRef(urlSearch);
-  useEffect(() => {
-    if (urlSearch === known.current) return;
-    known.current = urlSearch;
-    setSearch(urlSearch);
-  }, [urlSearch]);
-
-  useEffect(() => {
-    const next = debouncedSearch.trim();
-    if (next === known.current) return;
-    known.current = next;
-    setParamsRef.current((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (next) updated.set("search", next);
-      else updated.delete("search");
-      return updated;
-    }, NAVIGATE);
-  }, [debouncedSearch]);
-
-  function setParam(name: "categories" | "status", value: string) {
-    setParams((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (value) updated.set(name, value);
-      else updated.delete(name);
-      return updated;
-    }, NAVIGATE);
+  function setStatus(status: StatusFilter) {
+    update((next) => {
+      if (status === "all") next.delete("status");
+      else next.set("status", status);
+      return next;
+    });
   }
 
   function toggleCategory(category: ProductCategory) {
-    const chosen = filters.categories.includes(category)
-      ? filters.categories.filter((item) => item !== category)
-      : [...filters.categories, category];
-    setParam("categories", chosen.join(","));
+    update((next) => {
+      const { categories } = readCatalogFilters(next);
+      const chosen = categories.includes(category) ? categories.filter((item) => item !== category) : [...categories, category];
+      if (chosen.length) next.set("categories", chosen.join(","));
+      else next.delete("categories");
+      return next;
+    });
   }
 
   return (
@@ -117,7 +87,7 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterState }) {
           <Label htmlFor="catalog-status" className="sr-only">
             {t("catalog.statusFilter")}
           </Label>
-          <NativeSelect id="catalog-status" value={filters.status} onChange={(event) => setParam("status", event.target.value === "all" ? "" : event.target.value)}>
+          <NativeSelect id="catalog-status" value={filters.status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "all")}>
             {STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {t(STATUS_LABELS[status])}

@@ -6,7 +6,7 @@ import { Switch } from "~/components/ui/switch";
 import { categoryKey, LISTING_CONDITIONS, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
-import { DEFAULT_FILTERS, PRICE_SLIDER, RADIUS_SLIDER, type Condition, type MarketplaceFilters } from "./filters";
+import { PRICE_SLIDER, RADIUS_SLIDER, type Condition, type MarketplaceFilters } from "./filters";
 
 // The collapsible filter panel: changes are a draft until 'Apply Filters'.
 
@@ -39,10 +39,14 @@ function RangeSlider({ label, value, onChange, min, max, step, format }: {
 export function FilterPanel({
   filters,
   onApply,
+  onClear,
   onRequestLocation,
 }: {
   filters: MarketplaceFilters;
-  onApply: (next: MarketplaceFilters) => void;
+  /** 'Apply Filters': the panel's filters (the search box is not the panel's). */
+  onApply: (next: Omit<MarketplaceFilters, "search">) => void;
+  /** 'Clear Filters': every filter and the search back to their defaults. */
+  onClear: () => void;
   /** Asks the device for its position when the location switch is turned on with none stored. */
   onRequestLocation: () => Promise<{ latitude: number; longitude: number } | null>;
 }) {
@@ -144,7 +148,7 @@ export function FilterPanel({
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => onApply({ ...DEFAULT_FILTERS, viewMode: filters.viewMode })}>
+        <Button variant="outline" onClick={onClear}>
           {t("marketplace.clearFilters")}
         </Button>
         <Button onClick={() => onApply({ ...draft, page: 1 })}>{t("marketplace.applyFilters")}</Button>
