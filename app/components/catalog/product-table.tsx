@@ -12,7 +12,7 @@ import { Icon } from "~/components/ui/icons";
 
 export type CatalogProduct = ProductDto;
 
-/** How many category badges a row shows before '+N' (features.md section 9). */
+/** A row shows at most two category badges, then '+N'. */
 const CATEGORY_BADGES = 2;
 
 interface ProductTableProps {

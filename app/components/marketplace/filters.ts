@@ -1,6 +1,7 @@
 import { LISTING_CONDITIONS, PRODUCT_CATEGORIES } from "~/lib/catalog";
 
-// The marketplace's filter state (features.md section 3) lives in the URL, so a
+// The marketplace's filter state (search, categories, conditions, price range,
+// place and radius, sort, view, page) lives in the URL, so a
 // filtered page can be shared and reloaded. These helpers read and write it.
 
 export const PRICE_SLIDER = { min: 0, max: 1_000_000, step: 10_000 } as const;

@@ -28,7 +28,7 @@ export function toMarketplaceListing(listing: ListingDto): MarketplaceListing {
   };
 }
 
-// One marketplace listing (features.md 2.1), as a grid card or a compact row.
+// One marketplace listing, as a grid card or a compact row.
 
 export function listingImage(listing: Pick<MarketplaceListing, "images" | "product">) {
   return listing.images[0] ?? listing.product?.images[0] ?? null;
