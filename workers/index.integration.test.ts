@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { enqueue, getQueue } from "~/jobs/enqueue.server";
 import { QUEUE_NAMES, QUEUE_POLICIES, type QueueName } from "~/jobs/queues";
-import { acceptUpload, discardUpload, waitForUpload } from "~/modules/storage/uploads.server";
+import { acceptUpload, discardUpload, processUpload, waitForUpload } from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
 import { bootWebServer } from "../tests/support/web";
 import { startWorkers } from "./index";
@@ -96,6 +96,11 @@ describe("workers", () => {
     const dir = `${getEnv().UPLOAD_DIR}/${upload.id}`;
     for (const width of [320, 800, 1600]) expect(existsSync(`${dir}/${width}.webp`)).toBe(true);
     expect(existsSync(`${getEnv().UPLOAD_DIR}/originals/${upload.id}`)).toBe(false);
+
+    // A try that made every size and dropped the original but failed to record it is finished by the next try.
+    await prisma.upload.update({ where: { id: upload.id }, data: { status: "pending", sizes: [] } });
+    expect(await processUpload(upload.id)).toEqual({ status: "ready", sizes: [320, 800, 1600] });
+    expect(await prisma.upload.findUniqueOrThrow({ where: { id: upload.id } })).toMatchObject({ status: "ready", sizes: [320, 800, 1600] });
     await discardUpload(upload.id);
     await prisma.user.delete({ where: { id: owner.id } });
   });

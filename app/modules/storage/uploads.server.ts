@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { getEnv } from "~/env.server";
@@ -84,8 +84,17 @@ export async function processUpload(id: string) {
   const upload = await prisma.upload.findUnique({ where: { id } });
   if (!upload) return { status: "missing" as const };
   if (upload.status === "ready") return { status: "ready" as const, sizes: upload.sizes };
-  const original = await readFile(originalPath(id));
   const dir = renditionDir(id);
+  const original = await readFile(originalPath(id)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  // An earlier try made every size and dropped the original, then failed to record it.
+  if (!original) {
+    const made = await Promise.all(UPLOAD_WIDTHS.map((width) => stat(path.join(dir, `${width}.webp`)).then(() => true, () => false)));
+    if (!made.every(Boolean)) throw new Error(`upload ${id} has neither its original nor its sizes`);
+    return markReady(id);
+  }
   await mkdir(dir, { recursive: true });
   try {
     for (const width of UPLOAD_WIDTHS) {
@@ -101,8 +110,13 @@ export async function processUpload(id: string) {
     await prisma.upload.update({ where: { id }, data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() } });
     return { status: "failed" as const };
   }
-  await prisma.upload.update({ where: { id }, data: { status: "ready", sizes: [...UPLOAD_WIDTHS], processedAt: new Date() } });
+  // The original (with its metadata) is gone before the upload counts as ready.
   await rm(originalPath(id), { force: true });
+  return markReady(id);
+}
+
+async function markReady(id: string) {
+  await prisma.upload.update({ where: { id }, data: { status: "ready", sizes: [...UPLOAD_WIDTHS], processedAt: new Date() } });
   return { status: "ready" as const, sizes: [...UPLOAD_WIDTHS] };
 }
 
