@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 // Sign-in and registration through the real form, and the preferences that
 // must survive a reload (language, theme) with no flash of the wrong one.
@@ -9,6 +10,7 @@ const ha = JSON.parse(readFileSync("app/locales/ha.json", "utf8"));
 test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after reloads, and signs out", async ({ page }) => {
   const username = `ada_${randomBytes(4).toString("hex")}`;
   await page.goto("/auth");
+  await hydrated(page);
   await expect(page.getByText("₦15,000 per month")).toBeVisible();
   for (const language of ["English", "Français", "Hausa", "Igbo", "Yoruba"]) {
     await expect(page.getByRole("listitem").filter({ hasText: language }).first()).toBeVisible();
@@ -28,6 +30,7 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
   await expect(page.getByTestId("profile-block")).toContainText("Ada Obi");
 
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
 
   // Hausa, remembered across a reload.
@@ -37,6 +40,7 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
   const welcomeHa = ha.dashboard.welcome.replace("{{name}}", "Ada");
   await expect(page.getByRole("heading", { name: welcomeHa })).toBeVisible();
   await page.reload();
+  await hydrated(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");
   await expect(page.getByRole("heading", { name: welcomeHa })).toBeVisible();
 
@@ -46,6 +50,7 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
   const reloaded = await page.reload();
   const firstHtml = (await reloaded!.text()).slice(0, 400);
   expect(firstHtml).toMatch(/<html lang="ha" class="dark">/);
+  await hydrated(page);
 
   await page.getByRole("button", { name: ha.nav.signOut }).first().click();
   await expect(page).toHaveURL(/\/$/);
@@ -57,6 +62,7 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
 test("a protected page sends a visitor to sign in, and back there afterwards", async ({ page }) => {
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings$/);
+  await hydrated(page);
   await page.getByLabel("Username").fill("amina");
   await page.getByLabel("Password").fill("AsiikoFarmer#2026");
   await page.getByLabel("Password").press("Enter");
@@ -66,6 +72,7 @@ test("a protected page sends a visitor to sign in, and back there afterwards", a
 
 test("a wrong password shows 'Login failed' and the reason, and stays on the form", async ({ page }) => {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Username").fill("amina");
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByLabel("Password").press("Enter");
@@ -76,6 +83,7 @@ test("a wrong password shows 'Login failed' and the reason, and stays on the for
 
 test("the form checks the hints before sending", async ({ page }) => {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Username").fill("ab");
   await page.getByLabel("Password").fill("short");
@@ -87,6 +95,7 @@ test("the form checks the hints before sending", async ({ page }) => {
 
 test("a signed-in visitor at /auth goes to /", async ({ page }) => {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Username").fill("tunde");
   await page.getByLabel("Password").fill("AsiikoFarmer#2026");
   await page.getByLabel("Password").press("Enter");

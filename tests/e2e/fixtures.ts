@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { createSessionCookie, SESSION_COOKIE_NAME } from "~/modules/auth/session-cookie";
 import { E2E_DATABASE_URL, E2E_SESSION_SECRET } from "../support/e2e-env";
@@ -53,6 +53,21 @@ export async function signIn(page: Page, user: TestUser, baseURL: string) {
 /** Waits until React has taken over the page, so no click lands on server-rendered HTML alone. */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * After a change of search, filters or sort: waits until the page shows the
+ * results asked for, as a user waits for them. The address changes before the
+ * new results are drawn, so the address alone proves nothing: nothing may be
+ * marked busy (aria-busy="true" marks old results dimmed while new ones load)
+ * and `check` (what the new results must show) must hold, both at the same
+ * moment, retried together until they do.
+ */
+export async function expectResults(page: Page, check: () => Promise<void> | void) {
+  await expect(async () => {
+    expect(await page.locator('[aria-busy="true"]').count(), "results still loading").toBe(0);
+    await check();
+  }).toPass({ timeout: 15_000 });
 }
 
 export const test = base.extend<{ user: TestUser }>({

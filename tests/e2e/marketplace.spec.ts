@@ -1,83 +1,182 @@
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectResults, hydrated, test } from "./fixtures";
 
 // The marketplace over the seeded listings (prisma/seed-data.ts).
+
+const SEARCH = "Search products, categories, or locations...";
+
+/** The results count ('N products found'), read once. */
+const countText = (page: Page) => page.getByText(/^(\d+ products found|Loading\.\.\.)$/).innerText();
+/** The prices of the cards, in order: "₦12,500 / bags" is read as 12500. */
+const cardPrices = async (page: Page) =>
+  (await page.locator("article p.text-lg").allInnerTexts()).map((text) => Number(text.split("/")[0]!.replace(/[^\d]/g, "")));
 
 test("search, categories, filters in the address, sorting and views", async ({ page, user }) => {
   void user;
   const response = await page.goto("/marketplace");
   expect(response?.status()).toBe(200);
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Marketplace" })).toBeVisible();
   await expect(page.getByText("Discover fresh produce and farm products from local farmers")).toBeVisible();
   await expect(page.getByText(/^\d+ products found$/)).toBeVisible();
-
-  // Search is debounced and kept in the address.
-  await page.getByPlaceholder("Search products, categories, or locations...").fill("cassava");
-  await expect(page).toHaveURL(/search=cassava/);
+  const everything = await countText(page);
   const cards = page.getByRole("article");
-  await expect(cards.first()).toContainText("Cassava");
-  for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Cassava/i);
+  const historyLength = () => page.evaluate(() => window.history.length);
+  const entries = await historyLength();
+
+  // Search is debounced and kept in the address, replacing the history entry.
+  await page.getByPlaceholder(SEARCH).fill("cassava");
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/search=cassava/);
+    const texts = await cards.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(/Cassava/i);
+    expect(await countText(page)).toBe(`${texts.length} products found`);
+  });
+  expect(await historyLength()).toBe(entries);
 
   // A reload keeps the filter, rendered by the server.
   await page.reload();
-  await expect(page.getByPlaceholder("Search products, categories, or locations...")).toHaveValue("cassava");
+  await hydrated(page);
+  await expect(page.getByPlaceholder(SEARCH)).toHaveValue("cassava");
   await expect(cards.first()).toContainText("Cassava");
 
-  await page.getByPlaceholder("Search products, categories, or locations...").fill("");
-  await expect(page).not.toHaveURL(/search=/);
+  await page.getByPlaceholder(SEARCH).fill("");
+  await expectResults(page, async () => {
+    expect(page.url()).not.toMatch(/search=/);
+    expect(await countText(page)).toBe(everything);
+  });
 
   // Six quick categories, then '+2 more'.
-  await page.getByRole("button", { name: "Farm Equipment" }).click();
-  await expect(page).toHaveURL(/categories=Farm\+Equipment|categories=Farm%20Equipment/);
-  await expect(cards.first()).toBeVisible();
-  for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Tractor|Hoe/);
   await expect(page.getByRole("button", { name: "+2 more" })).toBeVisible();
-  await page.getByRole("button", { name: "Farm Equipment" }).click();
-  await expect(page).not.toHaveURL(/categories=/);
+  const equipment = page.getByRole("button", { name: "Farm Equipment" });
+  await equipment.click();
+  await expect(equipment).toHaveAttribute("aria-pressed", "true");
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/categories=Farm(\+|%20)Equipment/);
+    const texts = await cards.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(/Tractor|Hoe/);
+  });
+  await equipment.click();
+  await expect(equipment).toHaveAttribute("aria-pressed", "false");
+  await expectResults(page, async () => {
+    expect(page.url()).not.toMatch(/categories=/);
+    expect(await countText(page)).toBe(everything);
+  });
 
   // Sorting by price, lowest first.
   await page.getByLabel("Sort by").selectOption("price_low");
-  await expect(page).toHaveURL(/sort=price_low/);
-  await expect(page.getByText(/^\d+ products found$/)).toBeVisible();
-  // "₦12,500 / bags": the price is what stands before the unit.
-  const prices = (await page.locator("article p.text-lg").allInnerTexts()).map((text) => Number(text.split("/")[0]!.replace(/[^\d]/g, "")));
-  expect(prices.length, page.url()).toBeGreaterThan(10);
-  expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price_low");
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/sort=price_low/);
+    const prices = await cardPrices(page);
+    expect(prices.length).toBeGreaterThan(10);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+  });
 
-  // List view.
+  // List view: the cards stand one under another.
   await page.getByRole("button", { name: "List view" }).click();
-  await expect(page).toHaveURL(/view=list/);
   await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/view=list/);
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(second!.x).toBe(first!.x);
+    expect(second!.y).toBeGreaterThan(first!.y);
+  });
+  // Back leaves the marketplace: the changes replaced the entry instead of adding ones.
+  expect(await historyLength()).toBe(entries);
 });
 
-test("the filter panel: price range and conditions, then Clear Filters", async ({ page, user }) => {
+test("the filter panel: price range and conditions, then Clear Filters empties the search box too", async ({ page, user }) => {
   void user;
-  await page.goto("/marketplace?price_max=5000&condition=new");
+  await page.goto("/marketplace");
+  const everything = await countText(page);
+  await page.goto("/marketplace?price_max=5000&condition=new&search=a");
+  await hydrated(page);
   await expect(page.getByText(/^\d+ products found$/)).toBeVisible();
-  const prices = await page.locator("article p.text-lg").allInnerTexts();
-  for (const text of prices) expect(Number(text.split("/")[0]!.replace(/[^\d]/g, ""))).toBeLessThanOrEqual(5000);
+  await expect(page.getByPlaceholder(SEARCH)).toHaveValue("a");
+  const prices = await cardPrices(page);
+  for (const price of prices) expect(price).toBeLessThanOrEqual(5000);
 
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page.getByRole("region", { name: "Filters" })).toBeVisible();
   await page.getByRole("region", { name: "Filters" }).getByRole("button", { name: "Clear Filters" }).click();
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/\/marketplace$/);
+    expect(await countText(page)).toBe(everything);
+  });
+  // The box follows the address it did not write.
+  await expect(page.getByPlaceholder(SEARCH)).toHaveValue("");
+});
+
+test("while new results load, the count reads 'Loading...' and the old cards are dimmed", async ({ page, context, baseURL, user }) => {
+  void user;
+  // The answer for the new filters is held back until the page has been looked at.
+  let gate = Promise.resolve();
+  await page.route(/\/marketplace\.data/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  for (const width of [360, 1280]) {
+    for (const theme of ["light", "dark"] as const) {
+      let open = () => undefined as void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/marketplace");
+      await hydrated(page);
+      await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveAttribute("aria-busy", "false");
+      const before = await page.getByRole("article").count();
+
+      await page.getByRole("button", { name: "Farm Equipment" }).click();
+      const loading = page.getByRole("region", { name: "Loading..." });
+      await expect(loading).toHaveAttribute("aria-busy", "true");
+      await expect(loading).toHaveCSS("opacity", "0.5");
+      await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(before);
+      await page.screenshot({ path: `test-results/screens/marketplace-loading-${width}-${theme}.png` });
+
+      open();
+      await expectResults(page, async () => {
+        const texts = await page.getByRole("article").allInnerTexts();
+        expect(texts.length).toBeGreaterThan(0);
+        for (const text of texts) expect(text).toMatch(/Tractor|Hoe/);
+        await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveCSS("opacity", "1", { timeout: 0 });
+      });
+    }
+  }
 });
 
 test("Near Me with a typed town shows distances and offers sorting by distance", async ({ page, user }) => {
   void user;
   await page.goto("/marketplace");
+  await hydrated(page);
   await page.getByRole("button", { name: "Near Me" }).click();
   await page.getByPlaceholder("e.g. Ibadan").fill("Kano");
   await page.getByPlaceholder("e.g. Ibadan").press("Enter");
-  await expect(page).toHaveURL(/near=1/);
-  await expect(page.getByText(/km away/).first()).toBeVisible();
+  const distances = async () => (await page.getByText(/km away/).allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/near=1/);
+    // Every card is within the 50 km radius.
+    const km = await distances();
+    expect(km.length).toBeGreaterThan(0);
+    expect(km.length).toBe(await page.getByRole("article").count());
+    for (const value of km) expect(value).toBeLessThanOrEqual(50);
+  });
   await page.getByLabel("Sort by").selectOption("distance");
-  await expect(page).toHaveURL(/sort=distance/);
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/sort=distance/);
+    const km = await distances();
+    expect([...km].sort((a, b) => a - b)).toEqual(km);
+  });
   await expect(page.getByRole("article").first()).toContainText("Kano");
 });
 
 test("an unknown town is explained, and nothing changes", async ({ page, user }) => {
   void user;
   await page.goto("/marketplace");
+  await hydrated(page);
   await page.getByRole("button", { name: "Near Me" }).click();
   await page.getByPlaceholder("e.g. Ibadan").fill("Atlantis");
   await page.getByPlaceholder("e.g. Ibadan").press("Enter");
@@ -88,6 +187,7 @@ test("an unknown town is explained, and nothing changes", async ({ page, user })
 test("Add to Cart shows 'Adding...' for a second; sold listings are Unavailable", async ({ page, user }) => {
   void user;
   await page.goto("/marketplace");
+  await hydrated(page);
   const first = page.getByRole("article").first();
   await first.getByRole("button", { name: "Add to Cart" }).click();
   await expect(first.getByRole("button", { name: "Adding..." })).toBeVisible();
@@ -103,6 +203,7 @@ test("Add to Cart shows 'Adding...' for a second; sold listings are Unavailable"
 test("the heart is remembered on this device", async ({ page, user }) => {
   void user;
   await page.goto("/marketplace");
+  await hydrated(page);
   const heart = page.getByRole("article").first().getByRole("button", { name: "Save to favourites" });
   await heart.click();
   await expect(page.getByRole("article").first().getByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
@@ -120,7 +221,9 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole("article").first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/marketplace-${width}-${theme}.png` });
+      await hydrated(page);
       await page.getByRole("button", { name: "Filters" }).click();
+      await expect(page.getByRole("region", { name: "Filters" })).toBeVisible();
       await page.screenshot({ path: `test-results/screens/marketplace-filters-${width}-${theme}.png` });
     });
   }

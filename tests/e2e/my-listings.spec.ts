@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, withDatabase, type TestUser } from "./fixtures";
+import { expect, expectResults, hydrated, test, withDatabase, type TestUser } from "./fixtures";
 
-// My Listings and the listing form (features.md 2.2 and 2.3), for a fresh
+// My Listings and the listing form (app/routes/_app.my-listings.tsx), for a fresh
 // farmer. Listings the steps start from are written straight into the
 // database; the ones the steps are about go through the form.
 
@@ -43,14 +43,6 @@ async function seedListing(user: TestUser, listing: SeededListing = {}) {
 }
 
 const listingCard = (page: Page, name = "White Maize") => page.getByRole("article", { name });
-
-/** Waits for React to take over the page's buttons, so a click is never lost to a page still hydrating. */
-async function hydrated(page: Page) {
-  const createButton = page.getByRole("button", { name: "Create Listing" });
-  await expect
-    .poll(() => createButton.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
-    .toBe(true);
-}
 
 async function openMyListings(page: Page) {
   const response = await page.goto("/my-listings");
@@ -192,23 +184,37 @@ test("the search box and the status filter narrow the list through the address",
   await expect(page.getByRole("article")).toHaveCount(2);
 
   const search = page.getByPlaceholder("Search your listings...");
+  const historyLength = () => page.evaluate(() => window.history.length);
+  const entries = await historyLength();
+  const names = () => page.getByRole("article").locator("h2").allInnerTexts();
+
   await search.fill("maize");
-  await expect(page).toHaveURL(/search=maize/);
-  await expect(listingCard(page)).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(1);
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/search=maize/);
+    expect(await names()).toEqual(["White Maize"]);
+  });
 
   await search.fill("zzzz");
-  await expect(page).toHaveURL(/search=zzzz/);
-  await expect(page.getByText("No listings yet")).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(0);
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/search=zzzz/);
+    expect(await names()).toEqual([]);
+    expect(await page.getByText("No listings yet").count()).toBe(1);
+  });
 
   await search.fill("");
-  await expect(page).not.toHaveURL(/search=/);
-  await expect(page.getByRole("article")).toHaveCount(2);
+  await expectResults(page, async () => {
+    expect(page.url()).not.toMatch(/search=/);
+    expect((await names()).sort()).toEqual(["Fresh Tomatoes", "White Maize"]);
+  });
+  // Typing replaced the history entry instead of adding one per search.
+  expect(await historyLength()).toBe(entries);
 
   await page.getByLabel("Status").selectOption({ label: "Sold" });
-  await expect(page).toHaveURL(/status=sold/);
-  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByLabel("Status")).toHaveValue("sold");
+  await expectResults(page, async () => {
+    expect(page.url()).toMatch(/status=sold/);
+    expect(await names()).toEqual(["Fresh Tomatoes"]);
+  });
   await expect(listingCard(page, "Fresh Tomatoes")).toContainText("No location");
   await expect(listingCard(page, "Fresh Tomatoes").getByRole("button", { name: "Activate" })).toBeVisible();
 
@@ -217,8 +223,33 @@ test("the search box and the status filter narrow the list through the address",
   await hydrated(page);
   await expect(page.getByLabel("Status")).toHaveValue("sold");
   await page.getByLabel("Status").selectOption({ label: "All Listings" });
-  await expect(page).not.toHaveURL(/status=/);
+  await expectResults(page, async () => {
+    expect(page.url()).not.toMatch(/status=/);
+    expect(await names()).toHaveLength(2);
+  });
+});
+
+test("while other listings load, the old ones are dimmed under 'Loading your listings...'", async ({ page, user }) => {
+  await seedListing(user);
+  await seedListing(user, { productId: "seed_product_tomato", status: "sold" });
+  let open = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/my-listings\.data/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await openMyListings(page);
   await expect(page.getByRole("article")).toHaveCount(2);
+  await page.getByLabel("Status").selectOption({ label: "Sold" });
+  await expect(page.getByRole("status").filter({ hasText: "Loading your listings..." })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await page.screenshot({ path: "test-results/screens/my-listings-loading-1280-light.png" });
+  open();
+  await expectResults(page, async () => {
+    expect(await page.getByRole("article").count()).toBe(1);
+    expect(await page.getByText("Loading your listings...").count()).toBe(0);
+  });
 });
 
 test("a photo uploaded in the form becomes a processed thumbnail", async ({ page, user }) => {

@@ -18,6 +18,7 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await form.getByRole("button", { name: /^Use ₦/ }).click();
   await expect(form.getByLabel("Price (NGN)")).not.toHaveValue("");
   await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(form).toBeHidden();
 
   // The use ended the trial: the locked prompt over the blurred analytics says so.
   await page.reload();
@@ -36,6 +37,7 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(page).toHaveURL(/\/checkout\/sandbox\?session=/);
   await expect(page.getByText("This is a test checkout: no real card is charged.")).toBeVisible();
   await expect(page.getByText("₦15,000").first()).toBeVisible();
+  await hydrated(page);
   await page.getByRole("button", { name: "Pay ₦15,000" }).click();
   await expect(page).toHaveURL(/\/settings/);
   await expect(page.getByTestId("plan")).toContainText("Premium");

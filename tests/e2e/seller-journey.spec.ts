@@ -30,6 +30,7 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     await productDialog.getByLabel("Unit of Measurement").selectOption("bags");
     await productDialog.getByLabel("Categories *").selectOption("Grains & Cereals");
     await productDialog.getByRole("button", { name: "Create Product" }).click();
+    await expect(productDialog).toBeHidden();
     await expect(adminPage.getByText("Product created", { exact: true }).first()).toBeVisible();
 
     // The seller picks it and lists it with a photo from the phone.
@@ -48,6 +49,7 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     await where.getByPlaceholder("e.g. Ibadan").fill("Abeokuta");
     await where.getByPlaceholder("e.g. Ibadan").press("Enter");
     await form.getByRole("button", { name: "Create Listing" }).click();
+    await expect(form).toBeHidden();
     await expect(sellerPage.getByText("Listing created", { exact: true })).toBeVisible();
     const sellerCard = sellerPage.getByRole("article", { name: productName });
     await expect(sellerCard).toContainText("₦30,000");
@@ -76,6 +78,8 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     const edit = sellerPage.getByRole("dialog", { name: "Edit Listing" });
     await edit.getByLabel("Price (NGN)").fill("32500");
     await edit.getByRole("button", { name: "Update Listing" }).click();
+    // The form closes once the save is answered (and the toast says so).
+    await expect(edit).toBeHidden();
     await expect(sellerPage.getByText("Listing updated", { exact: true })).toBeVisible();
     await buyerPage.reload();
     await expect(buyerPage.getByRole("article", { name: productName })).toContainText("₦32,500");
@@ -84,13 +88,17 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     await sellerCard.getByRole("button", { name: "Edit", exact: true }).click();
     await edit.getByLabel("Listing Status").selectOption("sold");
     await edit.getByRole("button", { name: "Update Listing" }).click();
-    await expect(sellerPage.getByText("Listing updated", { exact: true })).toBeVisible();
+    // The first save's toast may still be showing: the closed form is what tells this save is done.
+    await expect(edit).toBeHidden();
+    await expect(sellerCard.getByTestId("listing-status")).toHaveText("Sold");
     await buyerPage.reload();
     await expect(buyerPage.getByRole("article", { name: productName }).getByRole("button", { name: "Unavailable" })).toBeDisabled();
 
     // Deleted: gone for everyone.
     await sellerCard.getByRole("button", { name: `Delete: ${productName}` }).click();
-    await sellerPage.getByRole("dialog", { name: "Confirm Deletion" }).getByRole("button", { name: "Delete Listing" }).click();
+    const confirm = sellerPage.getByRole("dialog", { name: "Confirm Deletion" });
+    await confirm.getByRole("button", { name: "Delete Listing" }).click();
+    await expect(confirm).toBeHidden();
     await expect(sellerPage.getByText("Listing deleted", { exact: true })).toBeVisible();
     await buyerPage.reload();
     await expect(buyerPage.getByText("No products found matching your criteria.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("the shell: sidebar entries, real profile, header search to /search, no admin entry for a farmer", async ({ page, user }) => {
   await page.goto("/dashboard");
@@ -10,8 +10,10 @@ test("the shell: sidebar entries, real profile, header search to /search, no adm
   await expect(page.getByTestId("profile-block")).toContainText(`${user.firstName} ${user.lastName}`);
   await expect(page.getByTestId("profile-block")).toContainText("Farmer");
 
+  await hydrated(page);
   await nav.getByRole("link", { name: "Traditional Medicine" }).click();
   await expect(page.getByText("Traditional medicine hub interface coming soon...")).toBeVisible();
+  await expect(page).toHaveURL(/\/medicine$/);
 
   await page.getByPlaceholder("Search products, medicines, services...").fill("cassava");
   await page.getByPlaceholder("Search products, medicines, services...").press("Enter");
@@ -21,6 +23,7 @@ test("the shell: sidebar entries, real profile, header search to /search, no adm
 test("the footer newsletter shows 'Subscribing...' for 2 seconds, then clears", async ({ page, user }) => {
   void user;
   await page.goto("/help");
+  await hydrated(page);
   await page.getByPlaceholder("Your e-mail address").fill("farmer@example.ng");
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("button", { name: "Subscribing..." })).toBeVisible();
@@ -35,6 +38,7 @@ test.describe("on a phone", () => {
   test("the menu opens the sidebar and the overlay closes it", async ({ page, user }) => {
     void user;
     await page.goto("/dashboard");
+    await hydrated(page);
     const sidebar = page.getByRole("complementary", { name: "Main navigation" });
     await expect(sidebar).not.toBeInViewport();
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -47,6 +51,7 @@ test.describe("on a phone", () => {
 test("going offline shows the red banner, and it leaves when the connection returns", async ({ page, context, user }) => {
   void user;
   await page.goto("/dashboard");
+  await hydrated(page);
   const banner = page.getByRole("status").filter({ hasText: "You are offline" });
   await expect(banner).toHaveCount(0);
   await context.setOffline(true);
@@ -85,6 +90,7 @@ for (const width of [360, 1280]) {
 test("profile: edit the name, refuse a wrong current password, change the password", async ({ page, user }) => {
   void user;
   await page.goto("/profile");
+  await hydrated(page);
   await page.getByLabel("First name").fill("Chiamaka");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your details are saved", { exact: true })).toBeVisible();
