@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: LIMITS.productsPageSize,
   });
   const { products, total } = await listProducts(query);
-  return { isAdmin: true as const, products, total, filters, locale: detectLanguage(request) };
+  return { isAdmin: true as const, products, total, locale: detectLanguage(request) };
 }
 
 const INTENTS: CatalogIntent[] = ["create", "update", "delete"];

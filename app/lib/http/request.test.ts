@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startConnectivityMonitor } from "./connectivity";
 import { ApiError, classifyError, OfflineError } from "./errors";
+import { neverAnswers, track } from "../../../tests/support/fetch-fakes";
 import { apiRequest } from "./request";
 
 // Named once at module level: a local `const fetch = vi.fn<typeof fetch>` would refer to itself.
@@ -16,26 +17,6 @@ const reply =
   (body: string | null, init: ResponseInit = { status: 200 }): Fetch =>
   async () =>
     new Response(body, init);
-
-// Never answers; rejects with the signal's reason once aborted, as fetch does.
-const neverAnswers: Fetch = (_input, init) =>
-  new Promise<Response>((_resolve, reject) => {
-    const signal = init?.signal;
-    signal?.addEventListener("abort", () => reject(signal.reason));
-  });
-
-/** The promise's outcome (value or rejection reason), and whether it has come yet. */
-function track<T>(promise: Promise<T>) {
-  const state = { settled: false };
-  const outcome = promise.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  void outcome.finally(() => {
-    state.settled = true;
-  });
-  return { state, outcome };
-}
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startConnectivityMonitor } from "./connectivity";
 import { MUTATION_RETRY_POLICY, RETRY_POLICY } from "./constants";
 import { ApiError, OfflineError } from "./errors";
+import { neverAnswers, track } from "../../../tests/support/fetch-fakes";
 import { apiRequest } from "./request";
 import { retryDelay } from "./retry";
 
@@ -24,26 +25,6 @@ const ok = () => new Response('{"ok":true}', { status: 200 });
 const lostConnection: Fetch = async () => {
   throw new TypeError("Failed to fetch");
 };
-// Never answers; rejects with the signal's reason once aborted, as fetch does.
-const neverAnswers: Fetch = (_input, init) =>
-  new Promise<Response>((_resolve, reject) => {
-    const signal = init?.signal;
-    signal?.addEventListener("abort", () => reject(signal.reason));
-  });
-
-/** The promise's outcome (value or rejection reason), and whether it has come yet. */
-function track<T>(promise: Promise<T>) {
-  const state = { settled: false };
-  const outcome = promise.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  void outcome.finally(() => {
-    state.settled = true;
-  });
-  return { state, outcome };
-}
-
 beforeEach(() => {
   vi.useFakeTimers();
   // Half the jitter: the first retry waits 1050 ms, the second 2100 ms.
