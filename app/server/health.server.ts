@@ -1,8 +1,5 @@
-import type { Redis } from "ioredis";
-import { createRedisConnection } from "~/server/redis.server";
+import { sharedRedisConnection } from "~/server/redis.server";
 import { prisma } from "~/server/db.server";
-import { onShutdown } from "~/server/lifecycle.server";
-import { forgetSingleton, singleton } from "~/server/singleton.server";
 
 export type DependencyName = "postgres" | "redis";
 export interface HealthReport {
@@ -35,16 +32,7 @@ async function timed(check: () => Promise<unknown>) {
   }
 }
 
-function healthRedis(): Redis {
-  return singleton("health-redis", () => {
-    const connection = createRedisConnection("health");
-    onShutdown("health-redis", 60, async () => {
-      forgetSingleton("health-redis");
-      await connection.quit().catch(() => connection.disconnect());
-    });
-    return connection;
-  });
-}
+const healthRedis = () => sharedRedisConnection("health", "health", 60);
 
 async function pingRedis() {
   const redis = healthRedis();

@@ -1,9 +1,6 @@
-import type { Redis } from "ioredis";
 import { getEnv } from "~/env.server";
-import { createRedisConnection } from "~/server/redis.server";
+import { sharedRedisConnection } from "~/server/redis.server";
 import { Refusal } from "~/server/refusal";
-import { onShutdown } from "~/server/lifecycle.server";
-import { forgetSingleton, singleton } from "~/server/singleton.server";
 import { logger } from "~/server/logger.server";
 
 // Fixed-window counters in Redis, shared by every route that limits how often
@@ -16,16 +13,7 @@ export interface Limit {
 }
 
 
-function redis(): Redis {
-  return singleton("rate-limit-redis", () => {
-    const connection = createRedisConnection("app");
-    onShutdown("rate-limit-redis", 55, async () => {
-      forgetSingleton("rate-limit-redis");
-      await connection.quit().catch(() => connection.disconnect());
-    });
-    return connection;
-  });
-}
+const redis = () => sharedRedisConnection("rate-limit", "app", 55);
 
 /**
  * Counts one attempt against each limit; throws 429 RATE_LIMIT_EXCEEDED with

@@ -1,5 +1,7 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { getEnv } from "~/env.server";
+import { onShutdown } from "./lifecycle.server";
+import { forgetSingleton, singleton } from "./singleton.server";
 
 export type RedisRole = "queue" | "worker" | "health" | "app";
 
@@ -29,4 +31,17 @@ export function createRedisConnection(role: RedisRole, url: string = getEnv().RE
   // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
   connection.on("error", () => {});
   return connection;
+}
+
+/** The process's one connection for `purpose`, made on first use and closed at shutdown (lower `closeOrder` closes first). */
+export function sharedRedisConnection(purpose: string, role: RedisRole, closeOrder: number): Redis {
+  const name = `redis:${purpose}`;
+  return singleton(name, () => {
+    const connection = createRedisConnection(role);
+    onShutdown(`${purpose}-redis`, closeOrder, async () => {
+      forgetSingleton(name);
+      await connection.quit().catch(() => connection.disconnect());
+    });
+    return connection;
+  });
 }
