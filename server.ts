@@ -78,6 +78,22 @@ export async function createWebServer(options: WebServerOptions = {}) {
   );
   app.use(compression());
 
+  // An address that does not decode (malformed percent-encoding) names nothing: answer it here,
+  // as the catalogue's JSON under /api, before static files or Remix fail on it.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+      return next();
+    } catch {
+      res.status(400).setHeader("Cache-Control", "no-store");
+      if (req.path.startsWith("/api/")) {
+        res.json({ success: false, error: { code: "SEC_MALICIOUS_REQUEST", message: "The address is not valid." } });
+      } else {
+        res.type("text/plain").send("The address is not valid.");
+      }
+    }
+  });
+
   // Cross-site writes are refused before they reach any route.
   app.use((req, res, next) => {
     const cross = runtime.isCrossSiteMutation({

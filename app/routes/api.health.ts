@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/server/http/api-route.server";
 import { checkHealth } from "~/server/health.server";
 import { logger } from "~/server/logger.server";
 
 // GET and HEAD /api/health: 200 when PostgreSQL and Redis answer, 503 naming
 // the one that failed otherwise. Never cached.
-export async function loader(_: LoaderFunctionArgs) {
+async function health() {
   const report = await checkHealth();
   const failed = Object.entries(report.checks)
     .filter(([, check]) => !check.ok)
@@ -26,3 +26,8 @@ export async function loader(_: LoaderFunctionArgs) {
     headers: { "Cache-Control": "no-store", ...(report.ok ? {} : { "Retry-After": "5" }) },
   });
 }
+
+const route = apiRoute({ GET: health });
+
+export const loader = route.loader;
+export const action = route.action;

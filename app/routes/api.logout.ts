@@ -1,14 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { destroyUserSession } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiRoute } from "~/server/http/api-route.server";
 
 // POST /api/logout: ends the session (signed out or not, the answer is the same).
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  return handleApi(request, async () => {
+const route = apiRoute({
+  POST: async ({ request }) => {
     const cookie = await destroyUserSession(request);
     return Response.json({ success: true }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
-  });
-}
+  },
+});
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = route.loader;
+export const action = route.action;

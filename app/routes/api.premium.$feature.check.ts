@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi } from "~/server/http/api.server";
 import { premiumFeatureParam } from "~/modules/premium/feature-param.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
+import { apiRoute } from "~/server/http/api-route.server";
 
 // GET /api/premium/{feature}/check: { canAccess, isTrialExpired, hasActiveSubscription, hasUsedPremiumFeatures }.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, async () => {
+const route = apiRoute({
+  GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     premiumFeatureParam(params.feature);
     const access = await getFeatureAccess(user.id);
     return Response.json({ success: true, ...access, data: access }, { headers: { "Cache-Control": "private, no-store" } });
-  });
-}
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,33 +1,34 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin, requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/server/http/api.server";
-import { validate } from "~/server/validation";
 import { deleteProduct, getProduct, updateProduct } from "~/modules/products/products.server";
 import { productCoder, productSchema } from "~/modules/products/schemas";
+import { readJsonBody } from "~/server/http/api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { validate } from "~/server/validation";
 
 // GET /api/products/{id}; PATCH and DELETE for administrators. A product that
 // listings link to is deactivated rather than deleted.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, async () => {
+const route = apiRoute({
+  GET: async ({ request, params }) => {
     await requireApiUser(request);
-    return Response.json({ success: true, data: { product: await getProduct(params.id ?? "") } });
-  });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = params.id ?? "";
-  return handleApi(request, async () => {
+    const product = await getProduct(params.id ?? "");
+    return Response.json({ success: true, data: { product } }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+  PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
-    if (request.method === "DELETE") {
-      const outcome = await deleteProduct(id);
-      return Response.json({
-        success: true,
-        data: { id, ...outcome },
-        message: outcome.deleted ? "Product deleted" : "Product deactivated: listings still link to it",
-      });
-    }
-    if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
     const input = validate(productSchema, await readJsonBody(request), { coder: productCoder });
-    return Response.json({ success: true, data: { product: await updateProduct(id, input) }, message: "Product updated" });
-  });
-}
+    return Response.json({ success: true, data: { product: await updateProduct(params.id ?? "", input) }, message: "Product updated" });
+  },
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = params.id ?? "";
+    const outcome = await deleteProduct(id);
+    return Response.json({
+      success: true,
+      data: { id, ...outcome },
+      message: outcome.deleted ? "Product deleted" : "Product deactivated: listings still link to it",
+    });
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,19 +2,17 @@ import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
 } from "@remix-run/node";
 import { LIMITS } from "~/lib/catalog";
 import { requireApiUser } from "~/modules/auth/session.server";
-import { handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
 // POST /api/uploads (multipart: file, purpose): a listing or product photo.
 // Answers the address to put in `images` once the worker has processed it.
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  return handleApi(request, async () => {
+const route = apiRoute({
+  POST: async ({ request }) => {
     const user = await requireApiUser(request);
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
       throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
@@ -45,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { success: true, data: { id: upload.id, url: uploadUrl(upload.id), urls, width: upload.width, height: upload.height, status } },
       { status: status === "ready" ? 201 : 202 },
     );
-  });
-}
+  },
+});
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = route.loader;
+export const action = route.action;

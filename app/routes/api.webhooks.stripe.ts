@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";
 import { receiveWebhook } from "~/modules/payments/subscriptions.server";
 
@@ -7,9 +6,8 @@ const MAX_EVENT_BYTES = 512 * 1024;
 
 // POST /api/webhooks/stripe: verified on the raw body (400 SEC_INVALID_TOKEN
 // when the signature fails), stored once, applied by the payment-webhooks worker.
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  return handleApi(request, async () => {
+const route = apiRoute({
+  POST: async ({ request }) => {
     if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) {
       throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
     }
@@ -17,7 +15,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (raw.length > MAX_EVENT_BYTES) throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
     const received = await receiveWebhook(raw, request.headers.get("Stripe-Signature"));
     return Response.json({ received: true, ...received });
-  });
-}
+  },
+});
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = route.loader;
+export const action = route.action;

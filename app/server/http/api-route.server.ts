@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Refusal } from "~/server/refusal";
+import { handleApi, methodNotAllowed } from "./api.server";
+
+// The one way to define an /api route: a handler per method. Every handler
+// runs inside handleApi (a Refusal becomes the catalogue's JSON); HEAD is
+// answered by GET; any other method gets 405 with an Allow header; the
+// address's parameters are checked before any handler sees them.
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiHandler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
+
+/** Longer than any id or name an address of ours carries. */
+const MAX_PARAM_LENGTH = 200;
+
+/** NUL, other control characters, or half of a surrogate pair: nothing of ours is addressed so. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const UNADDRESSABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses an address parameter that cannot name anything we store, before it reaches a query. */
+export function checkAddressParams(params: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (value.length > MAX_PARAM_LENGTH || UNADDRESSABLE.test(value) || value.includes("\uFFFD")) {
+      throw new Refusal(404, "VLD_REQUIRED_FIELD", `The address has no such ${name}.`);
+    }
+  }
+}
+
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+  const methods = Object.keys(handlers) as ApiMethod[];
+  const allowed = methods.includes("GET") ? [...methods, "HEAD"] : methods;
+
+  async function answer(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+    const method = args.request.method.toUpperCase();
+    const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
+    if (!handler) return methodNotAllowed(allowed);
+    return handleApi(args.request, async () => {
+      checkAddressParams(args.params);
+      return handler(args);
+    });
+  }
+
+  // Remix calls the loader for GET and HEAD and the action for every other method.
+  return { loader: answer, action: answer };
+}
