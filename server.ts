@@ -12,7 +12,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import type { ServerRuntime } from "~/entry.server";
-import { getEnv } from "~/env.server";
+import { getEnv, trustProxySetting } from "~/env.server";
 import { isEntryPoint } from "~/server/entry-point";
 
 // The web process: Remix (Vite middleware in development, the production build
@@ -30,6 +30,42 @@ export interface WebServerOptions {
   mode?: "development" | "production";
   port?: number;
   host?: string;
+  /** Overrides TRUST_PROXY (tests that play a proxy, or a client spoofing one). */
+  trustProxy?: boolean | number | string;
+}
+
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const FORWARDED_PROTO = /^https?$/i;
+
+/**
+ * Host and forwarding headers feed the request's URL. A client may send
+ * anything there: forwarding headers are dropped unless the peer is a trusted
+ * proxy, and a Host or forwarded value that is not a host name is replaced or
+ * dropped, so a bad header is ignored, never fatal. (Links that leave the
+ * product never come from these headers: see publicOrigin.)
+ */
+function sanitiseAddressHeaders(req: express.Request, _res: express.Response, next: express.NextFunction) {
+  const headers = req.headers;
+  if (typeof headers.host !== "string" || headers.host.length > 300 || !HOST_HEADER.test(headers.host)) headers.host = "localhost";
+  const trusted = (req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0);
+  if (!trusted) {
+    delete headers["x-forwarded-host"];
+    delete headers["x-forwarded-proto"];
+    delete headers["x-forwarded-port"];
+  } else {
+    // A proxy chain lists values comma-separated; keep them only if every one is well formed.
+    const list = (value: string | string[] | undefined) => (typeof value === "string" ? value.split(",").map((item) => item.trim()) : []);
+    if (headers["x-forwarded-host"] !== undefined && !list(headers["x-forwarded-host"]).every((item) => item.length <= 300 && HOST_HEADER.test(item))) {
+      delete headers["x-forwarded-host"];
+    }
+    if (headers["x-forwarded-proto"] !== undefined && !list(headers["x-forwarded-proto"]).every((item) => FORWARDED_PROTO.test(item))) {
+      delete headers["x-forwarded-proto"];
+    }
+    if (headers["x-forwarded-port"] !== undefined && !list(headers["x-forwarded-port"]).every((item) => /^\d{1,5}$/.test(item))) {
+      delete headers["x-forwarded-port"];
+    }
+  }
+  next();
 }
 
 export async function createWebServer(options: WebServerOptions = {}) {
@@ -50,7 +86,9 @@ export async function createWebServer(options: WebServerOptions = {}) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Only configured proxies may say who the client is; by default none (TRUST_PROXY).
+  app.set("trust proxy", options.trustProxy ?? trustProxySetting(env));
+  app.use(sanitiseAddressHeaders);
 
   app.use(
     pinoHttp({

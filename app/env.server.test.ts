@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, sessionSecrets } from "./env.server";
+import { parseEnv, publicOrigin, sessionSecrets, trustProxySetting } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives every variable a working local default", () => {
@@ -45,5 +45,28 @@ describe("parseEnv", () => {
 describe("sessionSecrets", () => {
   it("splits a comma-separated list for rotation, newest first", () => {
     expect(sessionSecrets(parseEnv({ SESSION_SECRET: "new, old ,," }))).toEqual(["new", "old"]);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy unless told", () => {
+    expect(trustProxySetting(parseEnv({}))).toBe(false);
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: " " }))).toBe(false);
+  });
+
+  it("takes a hop count or a list of addresses, ranges and Express's names", () => {
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "1" }))).toBe(1);
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1, fd00::/8" }))).toBe("loopback, 10.0.0.0/8, ::1, fd00::/8");
+  });
+
+  it.each(["everyone", "true", "10.0.0.0/33", "300.1.1.1", "loopback,,", "1.2.3.4/8/9"])("refuses %s in one line", (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrowError(/^Invalid configuration: TRUST_PROXY /);
+  });
+});
+
+describe("publicOrigin", () => {
+  it("is PUBLIC_URL without a trailing slash, else this machine's address", () => {
+    expect(publicOrigin(parseEnv({ PUBLIC_URL: "https://asiiko.ng/" }))).toBe("https://asiiko.ng");
+    expect(publicOrigin(parseEnv({ PORT: "4000" }))).toBe("http://localhost:4000");
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/queues";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
@@ -16,6 +17,18 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: optionalUrl,
+    /**
+     * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): empty trusts none,
+     * else what Express's "trust proxy" takes: a hop count, or comma-separated addresses, ranges
+     * (CIDR) and the names loopback, linklocal, uniquelocal.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() ?? "")
+      .refine((value) => value === "" || isTrustProxySetting(value), {
+        message: "must be a hop count, or addresses, CIDR ranges and the names loopback, linklocal, uniquelocal, comma-separated",
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: z
       .string()
@@ -93,6 +106,32 @@ export function getEnv(): Env {
     process.exit(1);
   }
   return cached;
+}
+
+const TRUST_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isTrustProxySetting(value: string) {
+  if (/^\d{1,2}$/.test(value)) return true;
+  return value.split(",").every((part) => {
+    const item = part.trim();
+    if (TRUST_NAMES.has(item)) return true;
+    const [address, bits, ...rest] = item.split("/");
+    if (rest.length || !address || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+}
+
+/** The setting Express takes: false (trust no proxy), a hop count, or the list. */
+export function trustProxySetting(env: Env = getEnv()): boolean | number | string {
+  if (env.TRUST_PROXY === "") return false;
+  return /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
+}
+
+/** Where links that leave the product point: PUBLIC_URL, else this machine's own address; never a request's headers. */
+export function publicOrigin(env: Env = getEnv()): string {
+  return env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : `http://localhost:${env.PORT}`;
 }
 
 /** Values the browser may see. Nothing secret goes here. */

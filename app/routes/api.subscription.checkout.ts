@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { publicOrigin } from "~/env.server";
 import { requireApiUser } from "~/modules/auth/session.server";
 import { createCheckout } from "~/modules/payments/subscriptions.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -7,8 +7,7 @@ import { apiRoute } from "~/server/http/api-route.server";
 const route = apiRoute({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const origin = getEnv().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-    const { checkoutUrl } = await createCheckout(user.id, origin);
+    const { checkoutUrl } = await createCheckout(user.id, publicOrigin());
     return Response.json({ success: true, checkoutUrl, data: { checkoutUrl } });
   },
 });

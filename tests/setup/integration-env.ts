@@ -9,3 +9,7 @@ process.env.QUEUE_PREFIX = inject("queuePrefix");
 process.env.LOG_LEVEL ??= "silent";
 process.env.ADMIN_TOKEN ??= "integration-admin-token-0123456789";
 process.env.SESSION_SECRET ??= "integration-session-secret";
+// The tests play the proxy in front of the server: each request says its client's
+// address in X-Forwarded-For (tests/support/api-client.ts), so rate limits per
+// address never join two tests. Production trusts no proxy unless configured.
+process.env.TRUST_PROXY ??= "loopback";

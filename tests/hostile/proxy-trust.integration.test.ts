@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicOrigin } from "~/env.server";
+import { apiClient, removeCreatedData, signedInUser } from "../support/api-client";
+import { bootWebServer } from "../support/web";
+
+// Who the client is, and where links point, must not be for the client to say.
+
+type Web = Awaited<ReturnType<typeof bootWebServer>>;
+let direct: Web;
+let behindProxy: Web;
+const callDirect = apiClient(() => direct.baseUrl);
+const callViaProxy = apiClient(() => behindProxy.baseUrl);
+
+beforeAll(async () => {
+  // As deployed with no TRUST_PROXY: clients reach the server directly.
+  direct = await bootWebServer({ trustProxy: false });
+  // Behind a proxy on this machine, configured as TRUST_PROXY=loopback.
+  behindProxy = await bootWebServer({ trustProxy: "loopback" });
+});
+
+afterAll(async () => {
+  await removeCreatedData();
+  await direct?.stop();
+  await behindProxy?.stop();
+});
+
+/** A registration that fails validation: counted against the address all the same. */
+const junkRegistration = { username: "x", password: "short" };
+
+describe("proxy trust", () => {
+  it("a made-up X-Forwarded-For does not escape the per-address limit when no proxy is trusted", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      // Every request claims another client; all come from this one socket address.
+      const response = await callDirect("POST", "/api/register", junkRegistration, { ip: `203.0.113.${attempt + 1}` });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    const last = await callDirect("POST", "/api/register", junkRegistration, { ip: "198.51.100.77" });
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("a trusted proxy's X-Forwarded-For names the client, so clients behind it are counted apart", async () => {
+    const ip = "192.0.2.10";
+    for (let attempt = 0; attempt < 30; attempt += 1) await callViaProxy("POST", "/api/register", junkRegistration, { ip });
+    expect((await callViaProxy("POST", "/api/register", junkRegistration, { ip })).status).toBe(429);
+    expect((await callViaProxy("POST", "/api/register", junkRegistration, { ip: "192.0.2.11" })).status).toBe(400);
+  });
+
+  it("checkout links come from configuration, whatever Host and X-Forwarded-Host say", async () => {
+    const { cookie } = await signedInUser("USER", "proxy");
+    for (const [call, headers] of [
+      [callViaProxy, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }],
+      [callViaProxy, { "X-Forwarded-Host": "[" }],
+      [callDirect, { "X-Forwarded-Host": "evil.example" }],
+    ] as const) {
+      const response = await call("POST", "/api/subscription/checkout", undefined, { cookie, headers });
+      expect(response.status).toBe(200);
+      expect(response.body.checkoutUrl.startsWith(`${publicOrigin()}/checkout/sandbox?session=`)).toBe(true);
+    }
+  });
+
+  it("a broken Host or forwarding header is ignored, never an error", async () => {
+    const broken: Record<string, string>[] = [{ "X-Forwarded-Host": "[" }, { "X-Forwarded-Proto": "ht tp" }, { "X-Forwarded-Port": "99999999" }];
+    for (const headers of broken) {
+      for (const call of [callViaProxy, callDirect]) {
+        const page = await call("GET", "/auth", undefined, { headers });
+        expect(page.status).toBe(200);
+        const health = await call("GET", "/api/health", undefined, { headers });
+        expect(health.status).toBe(200);
+      }
+    }
+  });
+});
