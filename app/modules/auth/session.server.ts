@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getEnv, sessionSecrets } from "~/env.server";
+import { recordId } from "~/lib/text";
 import { Refusal } from "~/server/refusal";
 import { prisma } from "~/server/db.server";
 import { createSessionCookie, SESSION_DAYS } from "./session-cookie";
@@ -42,9 +43,22 @@ async function loadSession(sessionId: string) {
   return session;
 }
 
+const sessionIdSchema = recordId();
+
+/**
+ * The session id of the request's cookie, or null. Never throws: a cookie
+ * that is malformed, unsigned or not an id reads as no session, and only a
+ * well-formed id reaches the database.
+ */
 export async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 && value.length <= 64 ? value : null;
+  let value: unknown;
+  try {
+    value = await sessionCookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
+  const parsed = sessionIdSchema.safeParse(value);
+  return parsed.success && parsed.data.length <= 64 ? parsed.data : null;
 }
 
 // Several loaders of one request ask for the user; look it up once.
