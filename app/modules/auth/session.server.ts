@@ -94,6 +94,15 @@ export async function destroyUserSession(request: Request) {
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * Ends every session of the user, on every device, this one included
+ * ('Sign out everywhere'); answers the Set-Cookie value that clears the cookie.
+ */
+export async function destroyAllUserSessions(userId: string) {
+  await prisma.session.deleteMany({ where: { userId } });
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
 /** Pages: the signed-in user, or a redirect to /auth that comes back here afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
