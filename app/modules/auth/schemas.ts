@@ -23,8 +23,9 @@ const username = text({
 /** Letters (with their accents and tone marks, as Yoruba writes them), digits, dots, dashes and underscores. */
 const USERNAME_FORMAT = /^(?:[\p{L}\p{N}]\p{M}*|[._-])+$/u;
 
-// Passwords are hashed as typed: not trimmed, not normalised (accounts made
-// before keep working), but never with characters that cannot be stored.
+// Passwords are kept as typed: not trimmed, and normalised only where they are
+// hashed (password.server.ts, NFKC), as before; but never with NUL or a lone
+// surrogate, which would hash the same as U+FFFD.
 const password = (min: number, max: number) =>
   text({
     min,
