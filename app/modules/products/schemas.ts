@@ -25,7 +25,7 @@ const attributes = z
       !Array.isArray(value) &&
       Object.keys(value).length <= ATTRIBUTES_MAX &&
       // A "__proto__" name would be dropped on the way to the database: refused, not lost.
-      !Object.hasOwn(value, "__proto__"),
+      !Object.prototype.hasOwnProperty.call(value, "__proto__"),
     "catalog.errors.attributes",
   )
   .pipe(
