@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   addressSearch,
   isoDateTime,
+  isRecordId,
   isStorableText,
   optionalText,
   recordId,
@@ -153,5 +154,12 @@ describe("recordId(), isoDateTime(), addressSearch()", () => {
     expect(search.parse("maize\u0000")).toBe("");
     expect(search.parse("🌽".repeat(20))).toBe("🌽".repeat(10));
     expect(search.parse("x".repeat(30))).toBe("x".repeat(10));
+  });
+});
+
+describe("isRecordId()", () => {
+  it("tells ids from anything else", () => {
+    expect(isRecordId("cm3x9k2p0000abcd")).toBe(true);
+    for (const bad of [undefined, null, 42, "", "a\u0000b", "a b", "x".repeat(101)]) expect(isRecordId(bad)).toBe(false);
   });
 });

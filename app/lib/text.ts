@@ -160,6 +160,11 @@ export function recordId(message: string = TEXT_MESSAGES.invalid) {
   return text({ max: 100, min: 1, required: message, tooLong: message }).regex(/^[\w-]+$/, message);
 }
 
+const anyRecordId = recordId();
+
+/** Whether a value is a well-formed record id: modules check ids from addresses with it before any query. */
+export const isRecordId = (value: unknown): value is string => anyRecordId.safeParse(value).success;
+
 const DATE_TIME = z.regexes.datetime({ offset: true });
 
 /** An ISO 8601 date and time with a zone (Z or an offset), as text. */

@@ -221,6 +221,23 @@ describe("query parameters", () => {
   });
 });
 
+describe("ids in addresses", () => {
+  it.each([
+    ["GET", "/api/products/a%00b"],
+    ["PATCH", "/api/products/a%00b"],
+    ["DELETE", "/api/products/a%00b"],
+    ["PATCH", "/api/market/listings/a%00b"],
+    ["DELETE", "/api/market/listings/a%00b"],
+  ])("%s %s answers a catalogue refusal, never a 500, and changes nothing", async (method, path) => {
+    const before = await counts();
+    const body = method === "PATCH" ? (path.includes("products") ? { name: "Millet", categories: ["Grains & Cereals"] } : { status: "paused" }) : undefined;
+    const response = await call(method, path, body, { cookie: path.includes("products") ? admin.cookie : seller.cookie });
+    expect([400, 404]).toContain(response.status);
+    expect(response.body.error.code).toMatch(/^(VLD|MKT)_/);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe("POST /api/errors/frontend", () => {
   const report = (overrides: Record<string, unknown> = {}) => ({
     errorId: `ERR-HOSTILE-${randomBytes(4).toString("hex")}`,
