@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobOptionsFor, jobPayloadSchemas, parseWorkerQueues, QUEUE_POLICIES } from "./queues";
+import { frontendErrorReportSchema, jobOptionsFor, jobPayloadSchemas, parseWorkerQueues, QUEUE_POLICIES } from "./queues";
 
 describe("parseWorkerQueues", () => {
   it("runs every queue when nothing or 'all' is named", () => {
@@ -59,5 +59,26 @@ describe("maintenance payloads", () => {
   it("name a known task", () => {
     expect(jobPayloadSchemas.maintenance.safeParse({ task: "delete-expired-sessions" }).success).toBe(true);
     expect(jobPayloadSchemas.maintenance.safeParse({ task: "drop-database" }).success).toBe(false);
+  });
+});
+
+describe("frontend error reports with text the database cannot store", () => {
+  const report = { errorId: "e1", boundary: "App", level: "app", message: "boom", timestamp: "2026-11-21T10:00:00Z", retryCount: 0 };
+
+  it("keep what the browser sent, with NUL and lone surrogates as U+FFFD, the same when the worker parses them again", () => {
+    const sent = { ...report, message: "bad \u0000 byte \uD800", stack: "at x\u0000", url: "http://localhost/\uDC00", userAgent: "UA\u0000" };
+    const accepted = frontendErrorReportSchema.parse(sent);
+    expect(accepted).toMatchObject({ message: "bad \uFFFD byte \uFFFD", stack: "at x\uFFFD", url: "http://localhost/\uFFFD", userAgent: "UA\uFFFD" });
+    const job = jobPayloadSchemas["frontend-errors"].parse({ report: accepted, userId: null, receivedAt: "2026-11-21T10:00:01Z" });
+    expect(job.report).toEqual(accepted);
+  });
+
+  it("refuse them in the ids operators search by", () => {
+    expect(frontendErrorReportSchema.safeParse({ ...report, errorId: "e\u0000" }).success).toBe(false);
+    expect(frontendErrorReportSchema.safeParse({ ...report, boundary: "\uD800" }).success).toBe(false);
+  });
+
+  it("refuse a date that does not exist", () => {
+    expect(frontendErrorReportSchema.safeParse({ ...report, timestamp: "2026-02-30T10:00:00Z" }).success).toBe(false);
   });
 });

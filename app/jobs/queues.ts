@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime, text } from "~/lib/text";
 
 // The queues of the product, the payload each job carries, and how each queue
 // retries, gives up and keeps its history. Payloads hold ids, not records: the
@@ -16,18 +17,28 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export const isQueueName = (value: string): value is QueueName => (QUEUE_NAMES as readonly string[]).includes(value);
 
-const id = z.string().min(1).max(100);
+const id = text({ min: 1, max: 100 });
+
+/**
+ * What the browser reports about an error is kept as sent, except that a NUL
+ * or a lone surrogate (which PostgreSQL cannot store) becomes U+FFFD: the
+ * report is accepted only if it can be stored, and it is stored as accepted
+ * (the worker parses the payload with this schema again, which changes
+ * nothing). The names operators search by (errorId, boundary) are refused
+ * instead. Lengths are the columns' (FrontendError).
+ */
+const reported = (max: number) => text({ max, trim: false, normalize: false, unstorable: "replace" });
 
 export const frontendErrorReportSchema = z.object({
-  errorId: z.string().min(1).max(100),
-  boundary: z.string().min(1).max(200),
+  errorId: text({ min: 1, max: 100 }),
+  boundary: text({ min: 1, max: 200 }),
   level: z.enum(["app", "page", "component"]),
-  message: z.string().max(2000),
-  stack: z.string().max(16000).nullish(),
-  componentStack: z.string().max(16000).nullish(),
-  timestamp: z.iso.datetime({ offset: true }),
-  userAgent: z.string().max(512).nullish(),
-  url: z.string().max(2048).nullish(),
+  message: reported(2000),
+  stack: reported(16000).nullish(),
+  componentStack: reported(16000).nullish(),
+  timestamp: isoDateTime(),
+  userAgent: reported(512).nullish(),
+  url: reported(2048).nullish(),
   retryCount: z.number().int().min(0).max(100),
 });
 export type FrontendErrorReport = z.infer<typeof frontendErrorReportSchema>;
@@ -51,7 +62,7 @@ export const jobPayloadSchemas = {
   "frontend-errors": z.object({
     report: frontendErrorReportSchema,
     userId: id.nullable(),
-    receivedAt: z.iso.datetime(),
+    receivedAt: isoDateTime(),
   }),
   maintenance: z.object({ task: z.enum(MAINTENANCE_TASKS) }),
 } satisfies Record<QueueName, z.ZodType>;

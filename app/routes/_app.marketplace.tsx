@@ -20,16 +20,18 @@ import { requireUser } from "~/modules/auth/session.server";
 import { listListings } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
+import { validateLeniently } from "~/server/validation";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 
 // The marketplace: every seller's active and sold listings, searched and
 // filtered. The filters live in the address, so the server renders the first
-// page of results and a filtered page can be shared.
+// page of results and a filtered page can be shared. A filter that does not
+// validate is dropped, never answered with an error page.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = readFilters(new URL(request.url).searchParams);
-  const query = listingQuerySchema.parse(toListingQuery(filters));
+  const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
   const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id)]);
   return { listings: listings.map(toMarketplaceListing), total, filters, access };
 }

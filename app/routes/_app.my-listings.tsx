@@ -16,14 +16,16 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import { z } from "zod";
 import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
+import { addressSearch, optionalText, recordId } from "~/lib/text";
 import { toast } from "~/lib/toast-store";
 import { cn } from "~/lib/cn";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
-import { validate } from "~/server/validation";
+import { validate, validateLeniently, validateValue } from "~/server/validation";
 import {
   createListing,
   deleteListing,
@@ -51,16 +53,19 @@ const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   sold: "myListings.statusSold",
 };
 
+/** The address's filters: a search that cannot be used, or an unknown status, reads as none. */
+const filtersSchema = z.object({
+  search: addressSearch(100),
+  status: z.enum(STATUS_FILTERS).catch("all"),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
-  const status: StatusFilter = STATUS_FILTERS.find((item) => item === params.get("status")) ?? "all";
-  const filters = { search, status };
-  const query = listingQuerySchema.parse({
+  const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = validateLeniently(listingQuerySchema, {
     seller_id: user.id,
-    search,
-    status: status === "all" ? undefined : status,
+    search: filters.search,
+    status: filters.status === "all" ? undefined : filters.status,
     sort: "newest",
     limit: LIMITS.listingsPageSize,
     offset: 0,
@@ -89,7 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+  // The listing an update, a status change or a delete is about: a record id, or the form's error.
+  const listingId = () => validateValue(recordId("listing.errors.notFound"), form.get("id"));
 
   if (intent === "create" || intent === "update") {
     const submission = parseWithZod(form, { schema: listingSchema });
@@ -100,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       async () => {
         if (intent === "create") await createListing(submission.value, user.id);
-        else await updateListing(id, user.id, submission.value);
+        else await updateListing(listingId(), user.id, submission.value);
         return { ok: true, intent } satisfies ListingActionData;
       },
       (refusal): ListingActionData => ({ ok: false, intent, message: refusal.message, result: refusalFormReply(submission, refusal) }),
@@ -126,8 +132,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyToRefusal(
       request,
       async () => {
+        const productId = validateValue(optionalText(recordId("listing.errors.productNotFound")), form.get("productId"));
         await recordFeatureUse(user.id, "premium_products");
-        const productId = String(form.get("productId") ?? "");
         return { ok: true, intent, suggestion: productId ? await priceStats(productId) : null } satisfies ListingActionData;
       },
       refused(intent),
@@ -138,6 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyToRefusal(
       request,
       async () => {
+        const id = listingId();
         if (intent === "delete") {
           await deleteListing(id, user.id);
           return { ok: true, intent } satisfies ListingActionData;

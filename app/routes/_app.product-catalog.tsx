@@ -22,6 +22,8 @@ import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.ser
 import { detectLanguage, getFixedT } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
+import { recordId } from "~/lib/text";
+import { validateLeniently, validateValue } from "~/server/validation";
 
 // Product Catalog: administrators keep the global product list that listings
 // link to; everyone else sees the access-denied alert.
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.role !== "ADMIN") return { isAdmin: false as const };
   const filters = readCatalogFilters(new URL(request.url).searchParams);
-  const query = productQuerySchema.parse({
+  const query = validateLeniently(productQuerySchema, {
     search: filters.search,
     categories: filters.categories.join(","),
     is_active: filters.status === "all" ? undefined : String(filters.status === "active"),
@@ -53,12 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const t = await getFixedT(request);
     return data<CatalogActionData>({ ok: false, intent, result: refusal([t("catalog.denied")]) }, { status: 403 });
   }
-  const id = String(form.get("id") ?? "");
+  // The product a delete or an update is about: a record id, or the form's error.
+  const productId = () => validateValue(recordId("catalog.errors.notFound"), form.get("id"));
 
   if (intent === "delete") {
     return replyToRefusal(
       request,
-      async () => ({ ok: true, intent, outcome: await deleteProduct(id) }) satisfies CatalogActionData,
+      async () => ({ ok: true, intent, outcome: await deleteProduct(productId()) }) satisfies CatalogActionData,
       ({ message }): CatalogActionData => ({ ok: false, intent, result: refusal([message]) }),
     );
   }
@@ -70,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return replyToRefusal(
     request,
     async () => {
-      const product = intent === "update" ? await updateProduct(id, submission.value) : await createProduct(submission.value, user.id);
+      const product = intent === "update" ? await updateProduct(productId(), submission.value) : await createProduct(submission.value, user.id);
       return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
     },
     (refused): CatalogActionData => ({ ok: false, intent, result: refusalFormReply(submission, refused) }),

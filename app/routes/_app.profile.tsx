@@ -1,24 +1,26 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
-import { readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
+import { destroyAllUserSessions, readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
 import { changePassword, updateProfile } from "~/modules/auth/users.server";
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
 
-// Profile: the account's details, editable, and a password change.
+// Profile: the account's details, editable, a password change, and signing
+// out on every device.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { user: toPublicUser(user), locale: detectLanguage(request) };
@@ -29,9 +31,16 @@ type ActionData = { intent: Intent; result: SubmissionResult<string[]>; saved: b
 
 const hideFields = ["currentPassword", "newPassword"];
 
+const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
+  if (form.get("intent") === SIGN_OUT_EVERYWHERE) {
+    // Every session of the account ends, this one too (a lost phone, a shared computer).
+    const cookie = await destroyAllUserSessions(user.id);
+    return redirect("/auth?signedOut=everywhere", { headers: { "Set-Cookie": cookie } });
+  }
   const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
   const submission =
     intent === "password" ? parseWithZod(form, { schema: passwordChangeSchema }) : parseWithZod(form, { schema: profileSchema });
@@ -119,6 +128,38 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   );
 }
 
+/** 'Sign out everywhere', after a confirmation: every session ends, then /auth. */
+function SignOutEverywhere() {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [confirming, setConfirming] = useState(false);
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === SIGN_OUT_EVERYWHERE;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("pages.sessionsTitle")}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.sessionsText")}</p>
+        <Button type="button" variant="outline" className="self-start" onClick={() => setConfirming(true)}>
+          {t("pages.signOutEverywhere")}
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={(open) => !pending && setConfirming(open)}
+          title={t("pages.signOutEverywhereTitle")}
+          text={t("pages.signOutEverywhereText")}
+          confirmLabel={t("pages.signOutEverywhere")}
+          pendingLabel={t("nav.signingOut")}
+          pending={pending}
+          onConfirm={() => submit({ intent: SIGN_OUT_EVERYWHERE }, { method: "post" })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function ProfilePage() {
   const { user, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
@@ -167,6 +208,7 @@ export default function ProfilePage() {
           <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
         </CardContent>
       </Card>
+      <SignOutEverywhere />
     </div>
   );
 }

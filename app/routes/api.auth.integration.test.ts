@@ -188,6 +188,40 @@ describe("POST /api/login", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("counts a username's attempts together whatever its case and spaces", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    const variants = [input.username.toUpperCase(), ` ${input.username} `, input.username];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call("POST", "/api/login", { username: variants[attempt % 3], password: "guess-guess" })).status).toBe(401);
+    }
+    expect((await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password })).status).toBe(429);
+  });
+
+  it("lets the owner in from an address they signed in from before while the name is locked elsewhere, and locks a guesser there apart", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    const home = newIp();
+    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status).toBe(200);
+
+    // Someone elsewhere types 10 wrong passwords: the name is locked for every other address...
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(401);
+    }
+    expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(429);
+    // ...but not for the owner at home.
+    const owner = await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password }, { ip: home });
+    expect(owner.status).toBe(200);
+
+    // Guessing from that address is limited too, to the same 10, and locks only that address.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" }, { ip: home })).status).toBe(401);
+    }
+    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status).toBe(429);
+    const otherKnown = newIp();
+    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: otherKnown })).status).toBe(429);
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
@@ -262,6 +296,37 @@ describe("POST /api/errors/frontend", () => {
     expect(bad.body.error.code).toMatch(/^VLD_/);
     const big = await call("POST", "/api/errors/frontend", { ...report, stack: "x".repeat(40_000) });
     expect(big.status).toBe(413);
+  });
+});
+
+describe("the profile page's 'Sign out everywhere'", () => {
+  it("ends every session of the account, this one included, and opens the sign-in page, which says so", async () => {
+    const input = registration();
+    const first = await call("POST", "/api/register", input);
+    const other = await call("POST", "/api/login", { username: input.username, password: input.password });
+    const bystander = await call("POST", "/api/register", registration());
+    const cookie = sessionPart(first.cookie);
+    expect(await prisma.session.count({ where: { userId: first.body.id } })).toBe(2);
+
+    const response = await fetch(`${web.baseUrl}/profile`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": newIp() },
+      body: new URLSearchParams({ intent: "sign-out-everywhere" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?signedOut=everywhere");
+    expect(response.headers.get("set-cookie")).toMatch(/asiiko-session=;.*Max-Age=0/i);
+
+    expect(await prisma.session.count({ where: { userId: first.body.id } })).toBe(0);
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(401);
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
+    // Other accounts keep theirs.
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(bystander.cookie) })).status).toBe(200);
+
+    const page = await fetch(`${web.baseUrl}/auth?signedOut=everywhere`, { headers: { "X-Forwarded-For": newIp() } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("You are signed out on every device.");
   });
 });
 

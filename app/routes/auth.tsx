@@ -141,6 +141,7 @@ export default function AuthPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
+  const signedOutEverywhere = params.get("signedOut") === "everywhere" && !actionData;
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   const [tab, setTab] = useState<Intent>(actionData?.intent ?? "login");
 
@@ -169,6 +170,11 @@ export default function AuthPage() {
         <section className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 sm:p-8">
           <h1 className="text-2xl font-bold">{t("auth.title")}</h1>
           <p className="mb-6 text-gray-600 dark:text-gray-400">{t("auth.subtitle")}</p>
+          {signedOutEverywhere ? (
+            <p role="status" className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:border-brand-900 dark:bg-brand-950 dark:text-brand-200">
+              {t("auth.signedOutEverywhere")}
+            </p>
+          ) : null}
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Intent)}>
             <Tabs.List className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800" aria-label={t("auth.title")}>
               {(["login", "register"] as const).map((value) => (

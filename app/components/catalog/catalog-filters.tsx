@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
+import { addressSearch } from "~/lib/text";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 
 // The catalogue's filters live in the address (?search=&categories=a,b&status=),
@@ -29,11 +30,13 @@ const STATUS_LABELS: Record<StatusFilter, string> = {
 const isCategory = (value: string): value is ProductCategory => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
 const isStatus = (value: string | null): value is StatusFilter => (STATUS_FILTERS as readonly (string | null)[]).includes(value);
 
-/** The filters of an address; unknown categories and statuses are dropped rather than refused. */
+const searchParam = addressSearch(100);
+
+/** The filters of an address; unknown categories and statuses, and a search that cannot be stored, are dropped rather than refused. */
 export function readCatalogFilters(params: URLSearchParams): CatalogFilterState {
   const status = params.get("status");
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
+    search: searchParam.parse(params.get("search")),
     categories: [...new Set((params.get("categories") ?? "").split(",").map((part) => part.trim()))].filter(isCategory),
     status: isStatus(status) ? status : "all",
   };

@@ -1,4 +1,5 @@
 import { LISTING_CONDITIONS, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { addressSearch } from "~/lib/text";
 
 // The marketplace's filter state (search, categories, conditions, price range,
 // place and radius, sort, view, page) lives in the URL, so a
@@ -33,6 +34,7 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
   page: 1,
 };
 
+const searchParam = addressSearch(100);
 const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 function number(value: string | null): number | null {
@@ -54,7 +56,7 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
   const sort = params.get("sort");
   const sortBy: SortBy = sort === "price_low" || sort === "price_high" || (sort === "distance" && enabled) ? sort : "newest";
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
+    search: searchParam.parse(params.get("search")),
     categories,
     condition,
     priceRange: [min, max],

@@ -4,6 +4,7 @@ import { Refusal } from "~/server/refusal";
 import { validate } from "~/server/validation";
 import { clearRateLimit, hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
+import { isKnownAddress, rememberAddress } from "./known-addresses.server";
 import { registerUser, verifyLogin } from "./users.server";
 
 // Sign-in and registration rules, shared by the JSON API (/api/login,
@@ -14,18 +15,39 @@ import { registerUser, verifyLogin } from "./users.server";
 export const AUTH_LIMITS = {
   loginPerIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
   loginPerUsername: { name: "login-user", max: 10, windowSeconds: 15 * 60 },
+  loginPerUsernameAtKnownAddress: { name: "login-user-known", max: 10, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register-ip", max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Signs in; 401 for a wrong password or an unknown name (one answer for both),
+ * 429 past a limit.
+ *
+ * Lockout: 10 wrong passwords in 15 minutes lock a username, so guessing one
+ * account's password stays slow from any number of addresses. Left at that,
+ * anyone could lock the owner out by typing wrong passwords for their name.
+ * So attempts from an address the account has signed in from successfully
+ * before (in the last 90 days, known-addresses.server.ts) are counted apart,
+ * per username and address, with the same 10 in 15 minutes: the owner at
+ * home, or on the carrier address they use, still gets in while someone
+ * elsewhere has locked the name; a guesser who shares that address is held
+ * to the same pace, and can lock out only that address. A success from a
+ * known address leaves the shared count alone (it does not hand a guesser
+ * elsewhere a fresh 10).
+ */
 export async function signIn(input: LoginInput, clientIp: string) {
-  await hitRateLimits([
-    { limit: AUTH_LIMITS.loginPerIp, key: clientIp },
-    { limit: AUTH_LIMITS.loginPerUsername, key: input.username.trim() },
-  ]);
+  // The schema has normalised the name as it is stored (trimmed, NFC, lower-cased): one counter per account.
+  const { username } = input;
+  const known = await isKnownAddress(username, clientIp);
+  const perUsername = known
+    ? { limit: AUTH_LIMITS.loginPerUsernameAtKnownAddress, key: `${username}@${clientIp}` }
+    : { limit: AUTH_LIMITS.loginPerUsername, key: username };
+  await hitRateLimits([{ limit: AUTH_LIMITS.loginPerIp, key: clientIp }, perUsername]);
   const user = await verifyLogin(input);
   // One answer for an unknown name and a wrong password.
   if (!user) throw new Refusal(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
-  await clearRateLimit(AUTH_LIMITS.loginPerUsername, input.username.trim());
+  await clearRateLimit(perUsername.limit, perUsername.key);
+  await rememberAddress(username, clientIp);
   return user;
 }
 

@@ -37,3 +37,45 @@ describe("safeRedirect", () => {
     expect(safeRedirect(null, "/dashboard")).toBe("/dashboard");
   });
 });
+
+describe("text the database cannot store", () => {
+  const problems = (schema: typeof registerSchema | typeof loginSchema, input: Record<string, unknown>) =>
+    schema.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+  it.each(["firstName", "lastName", "username", "email", "password"])("refuses NUL and a lone surrogate in %s", (field) => {
+    for (const bad of ["a\u0000bcdefgh", "abcdefgh\uD800", "\uDC00abcdefgh"]) {
+      expect(problems(registerSchema, { ...valid, email: "amina@example.ng", [field]: bad })).toEqual([`${field}: errors.invalidText`]);
+    }
+  });
+
+  it("refuses them at sign-in too, password included", () => {
+    expect(problems(loginSchema, { username: "amina\u0000", password: "x" })).toEqual(["username: errors.invalidText"]);
+    expect(problems(loginSchema, { username: "amina", password: "\uD800" })).toEqual(["password: errors.invalidText"]);
+  });
+
+  it("checks the username's length as it is stored: lower-cased", () => {
+    // "İ" lower-cases to "i" and a combining dot: 50 of them would be 100 characters.
+    expect(problems(registerSchema, { ...valid, username: "İ".repeat(50) })).toEqual(["username: auth.errors.usernameLength"]);
+    expect(registerSchema.parse({ ...valid, username: "İ".repeat(25) }).username).toBe("i\u0307".repeat(25));
+    expect(loginSchema.parse({ username: " AMINA ", password: "x" }).username).toBe("amina");
+  });
+
+  it("takes Yoruba names with tone marks as usernames, in NFC", () => {
+    expect(registerSchema.parse({ ...valid, username: "Ade\u0301ba\u0301yo\u0323\u0300" }).username).toBe("adébáyọ̀".normalize("NFC"));
+    expect(problems(registerSchema, { ...valid, username: "\u0301abc" })).toEqual(["username: auth.errors.usernameFormat"]);
+  });
+
+  it("keeps passwords as typed", () => {
+    expect(loginSchema.parse({ username: "amina", password: "  pass word  " }).password).toBe("  pass word  ");
+  });
+});
+
+describe("safeRedirect on hostile input", () => {
+  it("falls back for control characters, NUL and lone surrogates, and encodes what it keeps", () => {
+    expect(safeRedirect("/marketplace\u0000")).toBe("/");
+    expect(safeRedirect("/marketplace\r\nSet-Cookie: x=1")).toBe("/");
+    expect(safeRedirect("/market\uD800")).toBe("/");
+    expect(safeRedirect("/a\\b")).toBe("/");
+    expect(safeRedirect("/marketplace?search=Ọ̀gẹ̀dẹ̀")).toBe(`/marketplace?search=${encodeURIComponent("Ọ̀gẹ̀dẹ̀")}`);
+  });
+});

@@ -1,65 +1,96 @@
 import { z } from "zod";
 import { LIMITS } from "~/lib/catalog";
+import { isStorableText, optionalText, text } from "~/lib/text";
 
 // One schema per form, used by the page (instant validation) and by the server
 // (the authority). Messages are translation keys; each side shows them in the
-// reader's language.
+// reader's language. Every string is a text() (app/lib/text.ts): what passes
+// can be stored, and its length is checked as it is stored.
 
-const username = z
-  .string({ error: "auth.errors.usernameRequired" })
-  .trim()
-  .min(1, "auth.errors.usernameRequired")
-  .min(LIMITS.usernameMinLength, "auth.errors.usernameLength")
-  .max(LIMITS.usernameMaxLength, "auth.errors.usernameLength");
+/**
+ * Usernames are stored lower-cased (VarChar(50)), so the length is checked
+ * after lower-casing: 50 "İ" are 100 characters once lower-cased.
+ */
+const username = text({
+  min: LIMITS.usernameMinLength,
+  max: LIMITS.usernameMaxLength,
+  lowerCase: true,
+  required: "auth.errors.usernameRequired",
+  tooShort: "auth.errors.usernameLength",
+  tooLong: "auth.errors.usernameLength",
+});
+
+/** Letters (with their accents and tone marks, as Yoruba writes them), digits, dots, dashes and underscores. */
+const USERNAME_FORMAT = /^(?:[\p{L}\p{N}]\p{M}*|[._-])+$/u;
+
+// Passwords are kept as typed: not trimmed, and normalised only where they are
+// hashed (password.server.ts, NFKC), as before; but never with NUL or a lone
+// surrogate, which would hash the same as U+FFFD.
+const password = (min: number, max: number) =>
+  text({
+    min,
+    max,
+    trim: false,
+    normalize: false,
+    required: "auth.errors.passwordRequired",
+    tooShort: "auth.errors.passwordTooShort",
+    tooLong: "auth.errors.passwordTooLong",
+  });
 
 export const loginSchema = z.object({
   username,
-  password: z.string({ error: "auth.errors.passwordRequired" }).min(1, "auth.errors.passwordRequired").max(1024, "auth.errors.passwordTooLong"),
+  password: password(1, 1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(100, "auth.errors.nameTooLong");
+const name = (requiredKey: string) => text({ min: 1, max: 100, required: requiredKey, tooLong: "auth.errors.nameTooLong" });
+
+/** Optional: an empty field means no e-mail. Stored lower-cased (VarChar(254)). */
+const email = optionalText(
+  text({ max: 254, lowerCase: true, required: "auth.errors.emailInvalid", tooLong: "auth.errors.emailInvalid" }).regex(
+    z.regexes.email,
+    "auth.errors.emailInvalid",
+  ),
+);
 
 export const registerSchema = z.object({
   firstName: name("auth.errors.firstNameRequired"),
   lastName: name("auth.errors.lastNameRequired"),
-  username: username.regex(/^[\p{L}\p{N}._-]+$/u, "auth.errors.usernameFormat"),
-  // Optional: an empty field means no e-mail.
-  email: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.email("auth.errors.emailInvalid").max(254, "auth.errors.emailInvalid").optional().nullable(),
-  ),
-  password: z
-    .string({ error: "auth.errors.passwordRequired" })
-    .min(1, "auth.errors.passwordRequired")
-    .min(LIMITS.passwordMinLength, "auth.errors.passwordTooShort")
-    .max(128, "auth.errors.passwordTooLong"),
+  username: username.regex(USERNAME_FORMAT, "auth.errors.usernameFormat"),
+  email,
+  password: password(LIMITS.passwordMinLength, 128),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Where to go after signing in: only paths of this site, never another origin. */
+/**
+ * Where to go after signing in: only paths of this site, never another
+ * origin, and always as the address parser writes it (percent-encoded ASCII),
+ * so it can stand in a Location header.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/auth") || to.startsWith("/api/")) return fallback;
-  return to;
+  if (to.length > 2048 || !isStorableText(to) || /[\p{Cc}\\]/u.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, "http://asiiko.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://asiiko.invalid") return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || path.startsWith("/auth") || path.startsWith("/api/")) return fallback;
+  return path;
 }
-
-const newPassword = z
-  .string({ error: "auth.errors.passwordRequired" })
-  .min(1, "auth.errors.passwordRequired")
-  .min(LIMITS.passwordMinLength, "auth.errors.passwordTooShort")
-  .max(128, "auth.errors.passwordTooLong");
 
 export const profileSchema = z.object({
   firstName: name("auth.errors.firstNameRequired"),
   lastName: name("auth.errors.lastNameRequired"),
-  email: registerSchema.shape.email,
+  email,
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: "auth.errors.passwordRequired" }).min(1, "auth.errors.passwordRequired"),
-  newPassword,
+  currentPassword: password(1, 1024),
+  newPassword: password(LIMITS.passwordMinLength, 128),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

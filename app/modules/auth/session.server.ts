@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getEnv, sessionSecrets } from "~/env.server";
+import { recordId } from "~/lib/text";
 import { Refusal } from "~/server/refusal";
 import { prisma } from "~/server/db.server";
 import { createSessionCookie, SESSION_DAYS } from "./session-cookie";
@@ -42,9 +43,22 @@ async function loadSession(sessionId: string) {
   return session;
 }
 
+const sessionIdSchema = recordId();
+
+/**
+ * The session id of the request's cookie, or null. Never throws: a cookie
+ * that is malformed, unsigned or not an id reads as no session, and only a
+ * well-formed id reaches the database.
+ */
 export async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 && value.length <= 64 ? value : null;
+  let value: unknown;
+  try {
+    value = await sessionCookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
+  const parsed = sessionIdSchema.safeParse(value);
+  return parsed.success && parsed.data.length <= 64 ? parsed.data : null;
 }
 
 // Several loaders of one request ask for the user; look it up once.
@@ -77,6 +91,15 @@ export async function createUserSession(request: Request, userId: string) {
 export async function destroyUserSession(request: Request) {
   const id = await readSessionId(request);
   if (id) await prisma.session.deleteMany({ where: { id } });
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * Ends every session of the user, on every device, this one included
+ * ('Sign out everywhere'); answers the Set-Cookie value that clears the cookie.
+ */
+export async function destroyAllUserSessions(userId: string) {
+  await prisma.session.deleteMany({ where: { userId } });
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

@@ -20,7 +20,8 @@ export function publicUser(user: Pick<User, "id" | "username" | "email" | "first
 }
 export type PublicUser = ReturnType<typeof publicUser>;
 
-export const normaliseUsername = (username: string) => username.trim().toLowerCase();
+/** A username as it is stored, the same as the schemas make it (app/modules/auth/schemas.ts): NFC, trimmed, lower-cased. */
+export const normaliseUsername = (username: string) => username.normalize("NFC").trim().toLowerCase().normalize("NFC");
 
 /** Creates an account; 409 AUTH_USERNAME_EXISTS or AUTH_EMAIL_EXISTS when taken. */
 export async function registerUser(input: RegisterInput, language = "en") {

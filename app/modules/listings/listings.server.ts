@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { distanceKm, encodeGeohash } from "~/lib/geo";
+import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { queueIndexing } from "~/modules/search/indexing.server";
@@ -158,6 +159,8 @@ export async function createListing(input: ListingInput, sellerId: string) {
 
 /** The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist, 403 if it is someone else's. */
 async function ownedListing(id: string, userId: string) {
+  // An id that cannot be one names no listing; it never reaches the database.
+  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true } });
   if (!listing) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {

@@ -73,3 +73,29 @@ describe("listingQuerySchema", () => {
     expect(listingQuerySchema.safeParse({ lat: "7", lng: "3", sort: "distance" }).success).toBe(true);
   });
 });
+
+describe("text the database cannot store", () => {
+  it.each([
+    ["locality", { locality: "Jos\u0000" }, "locality"],
+    ["locality", { locality: "Jos\uD800" }, "locality"],
+    ["productId", { productId: "seed\u0000" }, "productId"],
+    ["an image", { images: ["https://example.com/a\u0000.jpg"] }, "images"],
+    ["the price as text", { priceNgn: "12\u0000" }, "priceNgn"],
+  ])("refuses NUL and lone surrogates in %s", (_case, changes, field) => {
+    const result = listingSchema.safeParse({ ...valid, ...changes });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.path[0]).toBe(field);
+  });
+
+  it("refuses them in the query, and a seller id that is not an id", () => {
+    expect(listingQuerySchema.safeParse({ search: "\u0000" }).success).toBe(false);
+    expect(listingQuerySchema.safeParse({ search: "yam\uDC00" }).success).toBe(false);
+    expect(listingQuerySchema.safeParse({ seller_id: "x' OR 1=1" }).success).toBe(false);
+    expect(listingQuerySchema.parse({ search: "  yam " }).search).toBe("yam");
+  });
+
+  it("counts the locality in characters as stored (200)", () => {
+    expect(listingSchema.safeParse({ ...valid, locality: "🌽".repeat(200) }).success).toBe(true);
+    expect(listingSchema.safeParse({ ...valid, locality: "🌽".repeat(201) }).success).toBe(false);
+  });
+});

@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { optionalText, recordId, text } from "~/lib/text";
 
 // The listing form's schema, shared by the page and the server. Messages are
-// translation keys; their English texts are in app/locales/en.json.
+// translation keys; their English texts are in app/locales/en.json. Every
+// string is a text() (app/lib/text.ts), its length checked as it is stored.
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** A photo address: our own uploads and bundled images, or an http(s) URL. Never javascript:, data: or the like. */
-export const imageUrl = z
-  .string({ error: "listing.errors.imageUrl" })
-  .trim()
-  .max(2048, "listing.errors.imageUrl")
-  .refine((value) => {
+export const imageUrl = text({ min: 1, max: 2048, required: "listing.errors.imageUrl", tooLong: "listing.errors.imageUrl" }).refine((value) => {
     if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
     if (/^\/images\/products\/[\w-]+\.(svg|webp|png|jpg)$/.test(value)) return true;
     try {
@@ -24,7 +22,7 @@ export const imageUrl = z
 
 /** Naira with at most two decimals, from 1 to 10,000,000; kept as a string so it is stored exactly. */
 export const priceNgn = z
-  .union([z.string(), z.number()], { error: "listing.errors.priceRange" })
+  .union([text({ max: 32, required: "listing.errors.priceRange" }), z.number()], { error: "listing.errors.priceRange" })
   .transform((value) => String(value).trim())
   .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), "listing.errors.priceRange")
   .refine((value) => {
@@ -40,10 +38,10 @@ const coordinate = (min: number, max: number) =>
 
 export const listingSchema = z
   .object({
-    productId: z.preprocess(emptyToUndefined, z.string().min(1, "listing.errors.productRequired").max(100).nullable().optional()),
+    productId: optionalText(recordId("listing.errors.productNotFound")),
     priceNgn,
     quantity: z
-      .union([z.number(), z.string()], { error: "listing.errors.quantityMin" })
+      .union([z.number(), text({ max: 32, required: "listing.errors.quantityMin" })], { error: "listing.errors.quantityMin" })
       .transform((value) => (typeof value === "string" ? Number(value.trim()) : value))
       .refine((value) => Number.isInteger(value), "listing.errors.quantityWhole")
       .refine((value) => value >= LIMITS.listingQuantityMin, "listing.errors.quantityMin")
@@ -52,7 +50,7 @@ export const listingSchema = z
     images: z.array(imageUrl, { error: "listing.errors.imagesRequired" }).min(1, "listing.errors.imagesRequired").max(10, "listing.errors.tooManyImages"),
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
-    locality: z.preprocess(emptyToUndefined, z.string().trim().max(200, "listing.errors.localityTooLong").optional().nullable()),
+    locality: optionalText(text({ max: 200, tooLong: "listing.errors.localityTooLong" })),
     status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }).default("active"),
   })
   .refine((listing) => (listing.latitude === undefined) === (listing.longitude === undefined), {
@@ -76,11 +74,11 @@ const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z
 
 export const listingQuerySchema = z
   .object({
-    search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+    search: optionalText(text({ max: 100 })),
     categories: commaList(PRODUCT_CATEGORIES, "catalog.errors.unknownCategory"),
     condition: commaList(LISTING_CONDITIONS, "listing.errors.condition"),
     status: commaList(LISTING_STATUSES, "listing.errors.status"),
-    seller_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+    seller_id: optionalText(recordId()),
     price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
     price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
     lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates")),

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { queueIndexing } from "~/modules/search/indexing.server";
@@ -53,6 +54,8 @@ export async function listProducts(query: ProductQuery) {
 }
 
 export async function getProduct(id: string) {
+  // An id that cannot be one names no product; it never reaches the database.
+  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
   const product = await prisma.product.findUnique({ where: { id }, select: productSelect });
   if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
   return productDto(product);

@@ -1,30 +1,53 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
+import { optionalText, text } from "~/lib/text";
 import { imageUrl } from "~/modules/listings/schemas";
 
-// The product form's schema, shared by the
-// catalogue page and the server. Messages are translation keys.
+// The product form's schema, shared by the catalogue page and the server.
+// Messages are translation keys. Every string is a text() (app/lib/text.ts),
+// its length checked as it is stored.
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
+const ATTRIBUTES_MAX = 50;
+
+/**
+ * A free record of name and value pairs, stored as JSON: at most 50 names of
+ * 1-60 characters (counted before reading the values), values of at most 500
+ * characters, numbers or true/false. Names and values are text(), so NUL and
+ * lone surrogates (which PostgreSQL's JSON refuses) never get through.
+ */
+const attributes = z
+  .custom<Record<string, unknown>>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.keys(value).length <= ATTRIBUTES_MAX &&
+      // A "__proto__" name would be dropped on the way to the database: refused, not lost.
+      !Object.prototype.hasOwnProperty.call(value, "__proto__"),
+    "catalog.errors.attributes",
+  )
+  .pipe(
+    z.record(
+      text({ min: 1, max: 60, required: "catalog.errors.attributes", tooLong: "catalog.errors.attributes" }),
+      z.union([text({ max: 500, tooLong: "catalog.errors.attributes" }), z.number(), z.boolean()], { error: "catalog.errors.attributes" }),
+      { error: "catalog.errors.attributes" },
+    ),
+  )
+  .optional()
+  .nullable();
+
 export const productSchema = z.object({
-  name: z
-    .string({ error: "catalog.errors.nameTooShort" })
-    .trim()
-    .min(2, "catalog.errors.nameTooShort")
-    .max(200, "catalog.errors.nameTooLong"),
-  description: z.preprocess(emptyToUndefined, z.string().trim().max(5000, "catalog.errors.descriptionTooLong").optional().nullable()),
+  name: text({ min: 2, max: 200, required: "catalog.errors.nameTooShort", tooLong: "catalog.errors.nameTooLong" }),
+  description: optionalText(text({ max: 5000, tooLong: "catalog.errors.descriptionTooLong" })),
   categories: z
     .array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" }), { error: "catalog.errors.categoriesRequired" })
     .min(1, "catalog.errors.categoriesRequired")
     .max(PRODUCT_CATEGORIES.length, "catalog.errors.categoriesRequired")
     .transform((list) => [...new Set(list)]),
   unit: z.preprocess(emptyToUndefined, z.enum(PRODUCT_UNITS, { error: "catalog.errors.unknownUnit" }).optional().nullable()),
-  attributes: z
-    .record(z.string().trim().min(1).max(60), z.union([z.string().max(500), z.number(), z.boolean()]), { error: "catalog.errors.attributes" })
-    .refine((record) => Object.keys(record).length <= 50, "catalog.errors.attributes")
-    .optional()
-    .nullable(),
+  attributes,
   isActive: z.boolean({ error: "catalog.errors.isActive" }).default(true),
   images: z.array(imageUrl, { error: "listing.errors.imageUrl" }).max(10, "listing.errors.tooManyImages").default([]),
 });
@@ -37,7 +60,7 @@ export const productFormSchema = productSchema.extend({
 });
 
 export const productQuerySchema = z.object({
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  search: optionalText(text({ max: 100 })),
   categories: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? value.split(",").map((part) => part.trim()) : undefined),
     z.array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" })).optional(),
