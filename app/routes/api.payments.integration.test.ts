@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
@@ -491,8 +492,9 @@ describe("POST /api/subscription/checkout with Stripe", () => {
       client_reference_id: buyer.user.id,
       metadata: { userId: buyer.user.id },
       subscription_data: { metadata: { userId: buyer.user.id } },
-      success_url: `${web.baseUrl}/settings?checkout=success`,
-      cancel_url: `${web.baseUrl}/settings?checkout=cancelled`,
+      // Return links come from configuration (PUBLIC_URL, else this machine's address), never from the request.
+      success_url: `${publicOrigin()}/settings?checkout=success`,
+      cancel_url: `${publicOrigin()}/settings?checkout=cancelled`,
     });
     const sessionUrl = (sessionCreation!.answer as { url: string }).url;
     expect(sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);

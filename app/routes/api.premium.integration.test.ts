@@ -1,3 +1,4 @@
+import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
@@ -275,7 +276,7 @@ describe("sandbox checkout", () => {
     buyer = await newUser("premium_buyer");
   });
 
-  it("POST /api/subscription/checkout answers a checkoutUrl to the sandbox page on the same origin", async () => {
+  it("POST /api/subscription/checkout answers a checkoutUrl to the sandbox page at the configured origin", async () => {
     // The trial is used first: Premium must then be what gives access.
     expect((await use("asiiko_ai", buyer.cookie)).status).toBe(200);
     expect((await check("asiiko_ai", buyer.cookie)).body.canAccess).toBe(false);
@@ -285,7 +286,7 @@ describe("sandbox checkout", () => {
     expect(response.body.success).toBe(true);
     expect(typeof response.body.checkoutUrl).toBe("string");
     checkoutUrl = new URL(response.body.checkoutUrl);
-    expect(checkoutUrl.origin).toBe(web.baseUrl);
+    expect(checkoutUrl.origin).toBe(publicOrigin());
     expect(checkoutUrl.pathname).toBe("/checkout/sandbox");
     expect(checkoutUrl.searchParams.get("session")).toMatch(/^[\w-]+\.[\w-]+$/);
   });

@@ -13,7 +13,7 @@ export interface Limit {
 }
 
 
-const redis = () => sharedRedisConnection("rate-limit", "app", 55);
+const redis = () => sharedRedisConnection("app", "app", 55);
 
 /**
  * Counts one attempt against each limit; throws 429 RATE_LIMIT_EXCEEDED with

@@ -14,6 +14,8 @@ const env: NodeJS.ProcessEnv = {
   QUEUE_PREFIX: E2E_QUEUE_PREFIX,
   PORT: process.env.E2E_PORT ?? "3100",
   HOST: "127.0.0.1",
+  // Links that leave a page (the checkout's) point where the browser tests browse.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`,
   ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdef",
   SESSION_SECRET: E2E_SESSION_SECRET,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",

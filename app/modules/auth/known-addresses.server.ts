@@ -1,10 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { Redis } from "ioredis";
 import { getEnv, sessionSecrets } from "~/env.server";
-import { onShutdown } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
-import { createRedisConnection } from "~/server/redis.server";
-import { forgetSingleton, singleton } from "~/server/singleton.server";
+import { sharedRedisConnection } from "~/server/redis.server";
 
 // The addresses each account has signed in from successfully, so that
 // password guessing from elsewhere does not lock its owner out (see signIn in
@@ -14,16 +11,8 @@ import { forgetSingleton, singleton } from "~/server/singleton.server";
 const KEEP_SECONDS = 90 * 24 * 3600;
 const KEEP_PER_ACCOUNT = 20;
 
-function redis(): Redis {
-  return singleton("known-addresses-redis", () => {
-    const connection = createRedisConnection("app");
-    onShutdown("known-addresses-redis", 55, async () => {
-      forgetSingleton("known-addresses-redis");
-      await connection.quit().catch(() => connection.disconnect());
-    });
-    return connection;
-  });
-}
+// The same connection as the rate limits (one per process for the app's own keys).
+const redis = () => sharedRedisConnection("app", "app", 55);
 
 function digest(...parts: string[]) {
   const [secret] = sessionSecrets(getEnv());
