@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,6 +32,55 @@ export interface WebServerOptions {
   host?: string;
   /** Overrides TRUST_PROXY (tests that play a proxy, or a client spoofing one). */
   trustProxy?: boolean | number | string;
+}
+
+/**
+ * What a page may load: its own scripts and the inline ones carrying this
+ * response's nonce; styles of its own (React's style attributes are inline);
+ * images of its own and the https photos listings may link to; nothing may
+ * frame it. The operators' dashboard (bull-board) ships inline scripts of its
+ * own. In development Vite's live reload needs inline scripts: only framing is refused.
+ */
+export function contentSecurityPolicy(nonce: string, path: string, mode: "development" | "production") {
+  const common = ["base-uri 'self'", "object-src 'none'", "frame-ancestors 'none'"];
+  if (mode === "development") return common.join("; ");
+  if (path.startsWith("/admin/queues")) {
+    return [
+      "default-src 'self'",
+      "script-src 'self' 'unsafe-inline'",
+      "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+      "font-src 'self' data: https://fonts.gstatic.com",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      ...common,
+    ].join("; ");
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    ...common,
+  ].join("; ");
+}
+
+/** Headers on every answer (pages, API, files): the policy above, no type sniffing, no framing, a short referrer. */
+function securityHeaders(mode: "development" | "production") {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, mode));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    next();
+  };
 }
 
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
@@ -89,6 +138,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
   // Only configured proxies may say who the client is; by default none (TRUST_PROXY).
   app.set("trust proxy", options.trustProxy ?? trustProxySetting(env));
   app.use(sanitiseAddressHeaders);
+  app.use(securityHeaders(mode));
 
   app.use(
     pinoHttp({
@@ -165,6 +215,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
     app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
   }
+  // Only the processed sizes are public: never an original (which still carries the photo's metadata).
+  app.use("/uploads", (req, res, next) => {
+    if (/^\/[A-Za-z0-9_-]{1,64}\/(?:320|800|1600)\.webp$/.test(req.path)) return next();
+    res.status(404).type("text/plain").send("Not found");
+  });
   app.use("/uploads", express.static(path.resolve(env.UPLOAD_DIR), { maxAge: "7d", index: false }));
 
   app.all(
@@ -175,6 +230,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
       getLoadContext: (req, res) => ({
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestId: String(res.getHeader("X-Request-Id") ?? ""),
+        cspNonce: String(res.locals.cspNonce ?? ""),
       }),
     }),
   );

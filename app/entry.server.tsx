@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getAllQueues } from "~/jobs/enqueue.server";
+import { NonceProvider } from "~/lib/nonce";
+import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { queueDashboardAccess } from "~/modules/auth/operator.server";
 import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
@@ -37,17 +39,25 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? "";
+  // Pages carry the reader's own data: never kept by shared caches, nor by the browser for later.
+  if (!responseHeaders.has("Cache-Control") && request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
+    responseHeaders.set("Cache-Control", "private, no-store");
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const i18n = await createI18nInstance(detectLanguage(request));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -4,6 +4,8 @@ declare module "@remix-run/node" {
     /** The client's address (behind a trusted proxy, the forwarded one). */
     clientIp: string;
     requestId: string;
+    /** This response's Content-Security-Policy nonce, for the inline scripts the page needs. */
+    cspNonce: string;
   }
 }
 

@@ -23,6 +23,7 @@ import { rememberLanguage, THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, type Theme } fr
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { loadResources } from "~/locales/resources";
+import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
 
@@ -54,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   const data = useRootData();
   return (
     <html lang={data?.locale ?? "en"} className={data?.theme === "dark" ? "dark" : undefined}>
@@ -61,14 +63,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -6,14 +6,25 @@ import {
 import { LIMITS } from "~/lib/catalog";
 import { requireApiUser } from "~/modules/auth/session.server";
 import { apiRoute } from "~/server/http/api-route.server";
+import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
 // POST /api/uploads (multipart: file, purpose): a listing or product photo.
 // Answers the address to put in `images` once the worker has processed it.
+// A farmer adds a handful of photos to a listing; a catalogue editor a few more.
+const UPLOAD_LIMITS = {
+  perUser: { name: "upload-user", max: 30, windowSeconds: 10 * 60 },
+  perAddress: { name: "upload-ip", max: 60, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, Limit>;
+
 const route = apiRoute({
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const user = await requireApiUser(request);
+    await hitRateLimits([
+      { limit: UPLOAD_LIMITS.perUser, key: user.id },
+      { limit: UPLOAD_LIMITS.perAddress, key: context.clientIp },
+    ]);
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
       throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
     }

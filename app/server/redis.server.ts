@@ -9,6 +9,9 @@ export type RedisRole = "queue" | "worker" | "health" | "app";
  * The one Redis connection factory.
  * - worker: blocking commands must wait for Redis to come back (maxRetriesPerRequest null, as BullMQ requires).
  * - queue, health, app: a web request should fail fast when Redis is down rather than hang.
+ * - queue and app wait for the connection a process is still opening (offline queue), so the
+ *   first requests after a start are counted by the rate limits like every later one; a
+ *   command still fails after one reconnection attempt when Redis is really away.
  */
 export function createRedisConnection(role: RedisRole, url: string = getEnv().REDIS_URL): Redis {
   const failFast: RedisOptions = {
@@ -21,7 +24,9 @@ export function createRedisConnection(role: RedisRole, url: string = getEnv().RE
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : role === "queue"
         ? { ...failFast, enableOfflineQueue: true, maxRetriesPerRequest: 2 }
-        : failFast;
+        : role === "app"
+          ? { ...failFast, enableOfflineQueue: true }
+          : failFast;
   const connection = new Redis(url, {
     ...options,
     lazyConnect: role === "health",

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
-import { createSessionCookie, SESSION_COOKIE_NAME } from "~/modules/auth/session-cookie";
+import { createSessionCookie, SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { E2E_DATABASE_URL, E2E_SESSION_SECRET } from "../support/e2e-env";
 
 // Signs a fresh user in by writing the session straight into the test

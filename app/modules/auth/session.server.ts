@@ -3,7 +3,7 @@ import { getEnv, sessionSecrets } from "~/env.server";
 import { recordId } from "~/lib/text";
 import { Refusal } from "~/server/refusal";
 import { prisma } from "~/server/db.server";
-import { createSessionCookie, SESSION_DAYS } from "./session-cookie";
+import { createSessionCookie, SESSION_DAYS } from "~/server/session-cookie";
 import { publicUser } from "./users.server";
 
 // Sessions live in the database; the cookie carries only the signed session

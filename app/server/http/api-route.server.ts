@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { Refusal } from "~/server/refusal";
 import { handleApi, methodNotAllowed } from "./api.server";
 
@@ -35,10 +36,15 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     const method = args.request.method.toUpperCase();
     const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
     if (!handler) return methodNotAllowed(allowed);
-    return handleApi(args.request, async () => {
+    const response = await handleApi(args.request, async () => {
       checkAddressParams(args.params);
       return handler(args);
     });
+    // What a signed-in reader fetches is theirs: no shared cache keeps it, nor the browser's.
+    if ((method === "GET" || method === "HEAD") && !response.headers.has("Cache-Control") && args.request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
+      response.headers.set("Cache-Control", "private, no-store");
+    }
+    return response;
   }
 
   // Remix calls the loader for GET and HEAD and the action for every other method.
