@@ -40,6 +40,7 @@ import { logger } from "~/server/logger.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { listProducts } from "~/modules/products/products.server";
+import { readPageForm } from "~/server/http/page-form.server";
 
 // My Listings: the seller's own listings (paused ones included), filtered by a
 // search and a status kept in the URL; create, edit, pause or activate, delete.
@@ -92,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = form.get("intent");
   // The listing an update, a status change or a delete is about: a record id, or the form's error.
   const listingId = () => validateValue(recordId("listing.errors.notFound"), form.get("id"));

@@ -24,6 +24,7 @@ import { createProduct, deleteProduct, listProducts, updateProduct } from "~/mod
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
 import { recordId } from "~/lib/text";
 import { validateLeniently, validateValue } from "~/server/validation";
+import { readPageForm } from "~/server/http/page-form.server";
 
 // Product Catalog: administrators keep the global product list that listings
 // link to; everyone else sees the access-denied alert.
@@ -48,7 +49,7 @@ const refusal = (messages: string[]) => ({ status: "error" as const, error: { ""
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = INTENTS.find((name) => name === form.get("intent"));
   if (!intent) throw new Response("Unknown intent", { status: 400 });
   if (user.role !== "ADMIN") {

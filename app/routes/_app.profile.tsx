@@ -18,6 +18,7 @@ import { destroyAllUserSessions, readSessionId, requireUser, toPublicUser } from
 import { changePassword, updateProfile } from "~/modules/auth/users.server";
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
+import { readPageForm } from "~/server/http/page-form.server";
 
 // Profile: the account's details, editable, a password change, and signing
 // out on every device.
@@ -35,7 +36,7 @@ const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   if (form.get("intent") === SIGN_OUT_EVERYWHERE) {
     // Every session of the account ends, this one too (a lost phone, a shared computer).
     const cookie = await destroyAllUserSessions(user.id);

@@ -1,11 +1,7 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { LIMITS } from "~/lib/catalog";
 import { requireApiUser } from "~/modules/auth/session.server";
 import { apiRoute } from "~/server/http/api-route.server";
+import { readMultipart } from "~/server/http/multipart.server";
 import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
@@ -32,13 +28,8 @@ const route = apiRoute({
     if (Number(request.headers.get("Content-Length") ?? 0) > LIMITS.uploadMaxBytes + 64 * 1024) {
       throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
     }
-    let form: FormData;
-    try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LIMITS.uploadMaxBytes }));
-    } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
-      throw new Refusal(400, "FILE_UPLOAD_FAILED", "upload.errors.failed");
-    }
+    // Counted while it streams in: one photo under 10 MB, a few short fields, and no more in all.
+    const form = await readMultipart(request, { maxFileBytes: LIMITS.uploadMaxBytes, maxTotalBytes: LIMITS.uploadMaxBytes + 64 * 1024 });
     const file = form.get("file") ?? form.get("image");
     if (!(file instanceof Blob)) throw new Refusal(400, "VLD_REQUIRED_FIELD", "upload.errors.noFile", { file: ["upload.errors.noFile"] });
     const purpose = form.get("purpose") === "product" ? "product" : "listing";

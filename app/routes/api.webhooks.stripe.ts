@@ -1,5 +1,5 @@
 import { apiRoute } from "~/server/http/api-route.server";
-import { Refusal } from "~/server/refusal";
+import { readTextBody } from "~/server/http/api.server";
 import { receiveWebhook } from "~/modules/payments/subscriptions.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -8,11 +8,8 @@ const MAX_EVENT_BYTES = 512 * 1024;
 // when the signature fails), stored once, applied by the payment-webhooks worker.
 const route = apiRoute({
   POST: async ({ request }) => {
-    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_EVENT_BYTES) {
-      throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
-    }
-    const raw = await request.text();
-    if (raw.length > MAX_EVENT_BYTES) throw new Refusal(413, "SEC_MALICIOUS_REQUEST", "The event is too large.");
+    // Counted while it streams in: a body past the cap is refused before more of it is read.
+    const raw = await readTextBody(request, MAX_EVENT_BYTES);
     const received = await receiveWebhook(raw, request.headers.get("Stripe-Signature"));
     return Response.json({ received: true, ...received });
   },

@@ -19,6 +19,7 @@ import { createUserSession, getSessionUser } from "~/modules/auth/session.server
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { usePublicEnv } from "~/lib/use-root-data";
+import { readPageForm } from "~/server/http/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
 
@@ -30,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Intent = "login" | "register";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // A copy: the sign-in strategy reads the request again (within the same cap, already read).
+  const form = await readPageForm(request.clone());
   const intent: Intent = form.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(form, { schema: intent === "register" ? registerSchema : loginSchema });
   const language = detectLanguage(request);

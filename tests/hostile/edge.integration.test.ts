@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
@@ -111,5 +112,76 @@ describe("rate limits", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not held back by this one.
     expect((await call("POST", "/api/errors/frontend", report(32), { ip: "198.51.100.201" })).status).toBe(202);
+  });
+});
+
+/**
+ * Sends a body in chunks with no Content-Length (chunked), as a client on a
+ * socket would, and answers the status and body the server sends, even when
+ * it answers before the body is all sent. `sent` tells how much went out.
+ */
+function sendChunked(pathName: string, headers: Record<string, string>, chunks: () => Generator<Buffer>) {
+  const url = new URL(web.baseUrl);
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: pathName, method: "POST", headers }, (incoming) => {
+      answered = true;
+      let body = "";
+      incoming.setEncoding("utf8");
+      incoming.on("data", (chunk: string) => (body += chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
+      incoming.on("error", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
+    });
+    // Once the server has answered (and closed), writing more fails: that is expected.
+    outgoing.on("error", (error) => (answered ? undefined : reject(error)));
+    const source = chunks();
+    const pump = () => {
+      for (;;) {
+        if (answered) return;
+        const next = source.next();
+        if (next.done) return void outgoing.end();
+        sent += next.value.length;
+        if (!outgoing.write(next.value)) return void outgoing.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+describe("bodies are capped while they are read", () => {
+  const MB = 1024 * 1024;
+
+  it("a chunked upload with four 8 MB text fields is refused 413 before it is all read", async () => {
+    const { cookie } = await signedInUser("USER", "bigform");
+    const boundary = "----asiikoEdgeBoundary";
+    const response = await sendChunked("/api/uploads", { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` }, function* () {
+      for (let field = 0; field < 4; field += 1) {
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note${field}"\r\n\r\n`);
+        for (let part = 0; part < 8; part += 1) yield Buffer.alloc(MB, 0x61);
+        yield Buffer.from("\r\n");
+      }
+      yield Buffer.from(`--${boundary}--\r\n`);
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
+  });
+
+  it("a 24 MB webhook sent chunked is refused 413 as the catalogue's JSON", async () => {
+    const response = await sendChunked("/api/webhooks/stripe", { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" }, function* () {
+      yield Buffer.from('{"id":"evt_big","data":"');
+      for (let part = 0; part < 24; part += 1) yield Buffer.alloc(MB, 0x61);
+      yield Buffer.from('"}');
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "SEC_MALICIOUS_REQUEST" } });
+  });
+
+  it("a page form far past any form's size is refused 413, not read whole", async () => {
+    const response = await sendChunked("/auth", { "Content-Type": "application/x-www-form-urlencoded" }, function* () {
+      yield Buffer.from("intent=login&username=amina&password=");
+      for (let part = 0; part < 16; part += 1) yield Buffer.alloc(MB, 0x61);
+    });
+    expect(response.status).toBe(413);
   });
 });

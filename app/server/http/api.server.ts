@@ -37,8 +37,16 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   }
 }
 
+/** Reads a body as text, counting while it streams in; 413 as soon as it passes `maxBytes`. */
+export async function readTextBody(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  return readLimited(request, maxBytes);
+}
+
+/** The answer to a body past its cap; the connection closes after it, so the unread rest is dropped with it. */
 function tooLarge(maxBytes: number) {
-  return new Refusal(413, "SEC_MALICIOUS_REQUEST", `The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
+  return new Refusal(413, "SEC_MALICIOUS_REQUEST", `The request body is larger than ${Math.round(maxBytes / 1024)} KB.`, undefined, { Connection: "close" });
 }
 
 async function readLimited(request: Request, maxBytes: number) {
@@ -51,7 +59,9 @@ async function readLimited(request: Request, maxBytes: number) {
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Stop reading, but leave the connection open: cancelling would reset it before the
+      // client reads its 413. Unread, the rest is held back by the socket, which closes after the answer.
+      reader.releaseLock();
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
