@@ -19,6 +19,10 @@ describe("formatDate", () => {
     expect(formatDate("2026-03-05T12:00:00Z", "fr", "long")).toBe("5 mars 2026");
   });
 
+  it("writes Hausa, Igbo and Yoruba dates in Nigerian English, which every browser and the server have", () => {
+    for (const language of ["ha", "ig", "yo"] as const) expect(formatDate("2026-11-23T09:00:00Z", language, "long")).toBe("23 November 2026");
+  });
+
   it("gives the same text whatever the process's own time zone", () => {
     const before = process.env.TZ;
     try {

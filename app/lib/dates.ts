@@ -15,8 +15,12 @@ const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** English dates use Nigerian English (day before month); the other languages their own. */
-const intlLocale = (language: LanguageCode) => (language === "en" ? "en-NG" : language);
+/**
+ * French dates in French; English, Hausa, Igbo and Yoruba in Nigerian English (day before month).
+ * Date data for Hausa, Igbo and Yoruba differs between browsers and Node (some have none and fall
+ * back to American English), so using it would make the server's text differ from the browser's.
+ */
+const intlLocale = (language: LanguageCode) => (language === "fr" ? "fr" : "en-NG");
 
 export function formatDate(value: Date | string, language: LanguageCode, style: DateStyle = "medium"): string {
   const key = `${language}|${style}`;
