@@ -30,6 +30,7 @@ import {
   createListing,
   deleteListing,
   listListings,
+  countComparableListings,
   marketInsights,
   priceStats,
   setListingStatus,
@@ -72,21 +73,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: 0,
   });
   try {
-    const [{ listings }, { products }] = await Promise.all([
+    const [{ listings }, { products }, comparableListings] = await Promise.all([
       listListings(query, user.id),
       listProducts({ is_active: "true", limit: LIMITS.productsPageSize, offset: 0 }),
+      countComparableListings(user.id),
     ]);
     return {
       filters,
       listings: listings satisfies MyListing[],
       products: products.map(({ id, name, unit }) => ({ id, name, unit })),
+      comparableListings,
       loadError: false,
       access: await pageFeatureAccess(user.id),
     };
   } catch (error) {
     // The page stays usable and says so ('Failed to load your listings. Please try again.') instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
-    return { filters, listings: [] as MyListing[], products: [], loadError: true, access: await pageFeatureAccess(user.id) };
+    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, access: await pageFeatureAccess(user.id) };
   }
 }
 
@@ -121,8 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyToRefusal(
       request,
       async () => {
-        await recordFeatureUse(user.id, "premium_products");
-        return { ok: true, intent, insights: await marketInsights(user.id) } satisfies ListingActionData;
+        // Compared first: a look that finds nothing to compare does not spend a premium use (or the trial).
+        const insights = await marketInsights(user.id);
+        if (insights.length > 0) await recordFeatureUse(user.id, "premium_products");
+        return { ok: true, intent, insights } satisfies ListingActionData;
       },
       refused(intent),
     );
@@ -134,8 +139,10 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       async () => {
         const productId = validateValue(optionalText(recordId("listing.errors.productNotFound")), form.get("productId"));
-        await recordFeatureUse(user.id, "premium_products");
-        return { ok: true, intent, suggestion: productId ? await priceStats(productId) : null } satisfies ListingActionData;
+        // A product with too few listings to suggest from costs nothing.
+        const suggestion = productId ? await priceStats(productId) : null;
+        if (suggestion) await recordFeatureUse(user.id, "premium_products");
+        return { ok: true, intent, suggestion } satisfies ListingActionData;
       },
       refused(intent),
     );
@@ -164,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
 
 export default function MyListingsPage() {
-  const { filters, listings, products, loadError, access } = useLoaderData<typeof loader>();
+  const { filters, listings, products, comparableListings, loadError, access } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
@@ -209,7 +216,7 @@ export default function MyListingsPage() {
         </Button>
       </PageHeader>
 
-      <MarketInsights access={access} />
+      <MarketInsights access={access} comparableListings={comparableListings} />
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative min-w-0 flex-1">

@@ -51,13 +51,16 @@ export function AccessCheckFailed() {
 
 /**
  * Shows the feature when access allows it; otherwise the locked prompt over a
- * blurred, inert preview of it.
+ * blurred, inert preview of it. The prompt and the preview share one grid cell,
+ * so the box grows to fit the prompt in any language instead of cutting it, and a
+ * band of the preview stays visible above and below it.
  */
 export function PremiumGate({
   feature,
   access,
   title,
   text,
+  preview,
   children,
 }: {
   feature: PremiumFeature;
@@ -65,6 +68,8 @@ export function PremiumGate({
   /** The prompt's own heading and sentence, when the page names the feature its way. */
   title?: string;
   text?: string;
+  /** What to blur behind the prompt, when the feature itself should not be shown (e.g. it holds the user's figures). */
+  preview?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -72,20 +77,29 @@ export function PremiumGate({
   if (!access) return <AccessCheckFailed />;
   if (access.canAccess) return <>{children}</>;
   return (
-    <div className="relative overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
+    <div className="grid overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
       {/* inert (set by hand: React 18's types lack it) keeps the preview out of reach of keyboards and screen readers. */}
-      <div aria-hidden="true" ref={(element) => element?.setAttribute("inert", "")} className="pointer-events-none min-h-[23rem] max-h-[28rem] select-none overflow-hidden blur-sm">
-        {children}
+      <div
+        aria-hidden="true"
+        ref={(element) => element?.setAttribute("inert", "")}
+        className="pointer-events-none col-start-1 row-start-1 max-h-[28rem] min-h-[20rem] select-none overflow-hidden blur-sm"
+      >
+        {preview ?? children}
       </div>
-      <div className="absolute inset-0 flex items-center justify-center bg-white/70 p-4 dark:bg-gray-950/70">
-        <div role="region" aria-label={heading} className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-gray-900">
-          <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200">
-            <Icon name="sparkles" className="h-6 w-6" />
+      <div className="col-start-1 row-start-1 bg-white/50 dark:bg-gray-950/50" />
+      <div className="col-start-1 row-start-1 flex items-center justify-center px-3 py-10 sm:px-4 sm:py-12">
+        <div
+          role="region"
+          aria-label={heading}
+          className="flex w-full max-w-sm flex-col items-center gap-2 rounded-2xl bg-white p-4 text-center shadow-xl dark:bg-gray-900 sm:gap-3 sm:p-6"
+        >
+          <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200 sm:h-12 sm:w-12">
+            <Icon name="sparkles" className="h-5 w-5 sm:h-6 sm:w-6" />
           </span>
           {access.isTrialExpired ? (
             <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
           ) : null}
-          <p className="text-lg font-semibold">{heading}</p>
+          <p className="text-base font-semibold sm:text-lg">{heading}</p>
           <p className="text-sm text-gray-600 dark:text-gray-400">{text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}</p>
           <UpgradeButton access={access} />
         </div>

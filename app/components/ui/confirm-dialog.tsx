@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-/** "Are you sure?" with Cancel and a destructive confirm button that shows its pending label. */
+/** "Are you sure?" with Cancel and a confirm button (destructive unless told otherwise) that shows its pending label. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -12,6 +12,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  tone = "destructive",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** "default" for a choice that spends something but destroys nothing (a trial use). */
+  tone?: "destructive" | "default";
 }) {
   const { t } = useTranslation();
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
           {t("common.cancel")}
         </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+        <Button variant={tone} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>

@@ -229,6 +229,11 @@ export interface MarketInsight {
  * For each product the seller has on sale: their price against what other
  * sellers' active listings of it ask (the premium listing analytics).
  */
+/** How many of the seller's listings market insights can compare (active, linked to a catalogue product). */
+export function countComparableListings(sellerId: string): Promise<number> {
+  return prisma.listing.count({ where: { sellerId, status: "active", productId: { not: null } } });
+}
+
 export async function marketInsights(sellerId: string): Promise<MarketInsight[]> {
   const own = await prisma.listing.findMany({
     where: { sellerId, status: "active", productId: { not: null } },

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { FeatureAccess } from "~/modules/premium/access";
+
+/** True when using a premium tool now would spend the free trial (access without a subscription). */
+export function spendsTrial(access: FeatureAccess | null): boolean {
+  return access !== null && access.canAccess && !access.hasActiveSubscription;
+}
+
+/**
+ * Asks before a premium use that would end the trial: `run(action)` performs the action at once
+ * for subscribers, and for trial users only after they confirm. Render `dialog` once.
+ */
+export function useTrialConfirm(access: FeatureAccess | null) {
+  const { t } = useTranslation();
+  const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  const run = (action: () => void) => {
+    if (spendsTrial(access)) setWaiting(() => action);
+    else action();
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={waiting !== null}
+      onOpenChange={(open) => {
+        if (!open) setWaiting(null);
+      }}
+      title={t("premium.trialConfirm.title")}
+      text={t("premium.trialConfirm.text")}
+      confirmLabel={t("premium.trialConfirm.confirm")}
+      pendingLabel={t("premium.trialConfirm.confirm")}
+      pending={false}
+      tone="default"
+      onConfirm={() => {
+        const action = waiting;
+        setWaiting(null);
+        action?.();
+      }}
+    />
+  );
+  return { run, dialog };
+}
