@@ -11,6 +11,11 @@ describe("parseEnv", () => {
     expect(env.TRIAL_LENGTH_HOURS).toBe(24);
     expect(env.PREMIUM_PRICE_NGN).toBe(15000);
     expect(env.OPENAI_API_KEY).toBeUndefined();
+    expect(env.SUPPORT_PHONE).toBeUndefined();
+  });
+
+  it("takes a support telephone number written with spaces", () => {
+    expect(parseEnv({ SUPPORT_PHONE: "+234 803 123 4567" }).SUPPORT_PHONE).toBe("+234 803 123 4567");
   });
 
   it("runs every queue in a worker unless WORKER_QUEUES names some", () => {
@@ -33,6 +38,7 @@ describe("parseEnv", () => {
     [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ SUPPORT_EMAIL: "not-an-email" }, "SUPPORT_EMAIL"],
+    [{ SUPPORT_PHONE: "+234 800 ASIIKO" }, "SUPPORT_PHONE"],
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
     [{ MEILI_HOST: "not a url" }, "MEILI_HOST"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET"],

@@ -45,6 +45,14 @@ const envSchema = z
     /** Opens the queue dashboard (/admin/queues) to whoever presents it. */
     ADMIN_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     SUPPORT_EMAIL: z.email().default(PUBLIC_ENV_DEFAULTS.SUPPORT_EMAIL),
+    /** Shown in the footer and on Help when set; no number is shown otherwise. */
+    SUPPORT_PHONE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\+?\d[\d ]{5,18}\d$/, "must be a telephone number (digits and spaces, optionally starting with +)")
+        .optional(),
+    ),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
     PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
@@ -137,7 +145,7 @@ export function publicOrigin(env: Env = getEnv()): string {
 /** Values the browser may see. Nothing secret goes here. */
 export function getPublicEnv(): PublicEnv {
   const env = getEnv();
-  return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN };
+  return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN, SUPPORT_PHONE: env.SUPPORT_PHONE ?? null };
 }
 
 /** The secrets that sign cookies; a fixed development value outside production. */

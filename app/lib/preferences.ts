@@ -15,9 +15,13 @@ function remember(key: string, value: string) {
   document.cookie = `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
 
+/** Tells every theme control on the page (header toggle, Settings) that the theme changed. */
+export const THEME_EVENT = "asiiko-theme-change";
+
 export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle("dark", theme === "dark");
   remember(THEME_STORAGE_KEY, theme);
+  window.dispatchEvent(new CustomEvent<Theme>(THEME_EVENT, { detail: theme }));
 }
 
 export function rememberLanguage(language: LanguageCode) {

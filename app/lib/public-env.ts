@@ -4,9 +4,17 @@
 export interface PublicEnv {
   SUPPORT_EMAIL: string;
   PREMIUM_PRICE_NGN: number;
+  /** A support telephone number as it should be shown (e.g. "+234 803 123 4567"); none unless configured. */
+  SUPPORT_PHONE: string | null;
 }
 
 export const PUBLIC_ENV_DEFAULTS: PublicEnv = {
   SUPPORT_EMAIL: "support@asiiko.ng",
   PREMIUM_PRICE_NGN: 15000,
+  SUPPORT_PHONE: null,
 };
+
+/** The tel: link of a displayed number: its digits, with the leading + kept. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

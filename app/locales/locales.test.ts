@@ -24,7 +24,7 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 const english = flatten(load("en"));
 // Brand names, language names and loanwords that are the same in every language.
-const SAME_EVERYWHERE = new Set(["brand.name", "brand.assistant", "nav.asiiko", "footer.linkAi", "footer.phone", "auth.planTitle", "dashboard.planPremium"]);
+const SAME_EVERYWHERE = new Set(["brand.name", "brand.assistant", "nav.asiiko", "footer.linkAi", "auth.planTitle", "dashboard.planPremium"]);
 // Words spelt the same in one language as in English.
 const SAME_IN: Record<string, string[]> = { fr: ["nav.notifications", "pages.notificationsTitle", "toast.notifications"] };
 
@@ -68,5 +68,16 @@ describe("locale en", () => {
     expect(english.get("auth.loginFailed")).toBe("Login failed");
     expect(english.get("auth.registrationFailed")).toBe("Registration failed");
     expect(english.get("auth.logoutFailed")).toBe("Logout failed");
+  });
+});
+
+describe("language names", () => {
+  it("are written in every text as the language switcher writes them", () => {
+    // The switcher's names (English, Français, Hausa, Igbo, Yoruba); no second spelling anywhere.
+    const variants = /Yorùbá|Yorúbà|Ìgbò|Hausá|Francais/;
+    for (const code of LANGUAGE_CODES) {
+      const spelt = [...flatten(load(code))].filter(([, value]) => variants.test(value)).map(([key]) => key);
+      expect(spelt, `${code}`).toEqual([]);
+    }
   });
 });

@@ -3,11 +3,12 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
+import { telHref } from "~/lib/public-env";
 import { usePublicEnv } from "~/lib/use-root-data";
 
 export default function HelpPage() {
   const { t } = useTranslation();
-  const supportEmail = usePublicEnv().SUPPORT_EMAIL;
+  const { SUPPORT_EMAIL: supportEmail, SUPPORT_PHONE: supportPhone } = usePublicEnv();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t("pages.helpTitle")} subtitle={t("pages.helpText")} />
@@ -19,11 +20,15 @@ export default function HelpPage() {
             {supportEmail}
           </a>
         </Card>
-        <Card className="flex flex-col gap-2 p-5">
-          <Icon name="phone" className="h-6 w-6 text-brand-600" />
-          <p className="font-semibold">{t("pages.helpPhone")}</p>
-          <p>{t("footer.phone")}</p>
-        </Card>
+        {supportPhone ? (
+          <Card className="flex flex-col gap-2 p-5">
+            <Icon name="phone" className="h-6 w-6 text-brand-600" />
+            <p className="font-semibold">{t("pages.helpPhone")}</p>
+            <a href={telHref(supportPhone)} className="text-brand-700 underline dark:text-brand-300">
+              {supportPhone}
+            </a>
+          </Card>
+        ) : null}
         <Card className="flex flex-col gap-2 p-5">
           <Icon name="pin" className="h-6 w-6 text-brand-600" />
           <p className="font-semibold">{t("pages.helpAddress")}</p>

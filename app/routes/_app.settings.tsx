@@ -6,7 +6,7 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { accessNote } from "~/components/premium/premium-prompt";
 import { useUpgrade } from "~/components/premium/use-upgrade";
 import { PageHeader } from "~/components/shell/page-header";
-import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
+import { LanguageSwitcher, ThemeChoice } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -123,8 +123,10 @@ export default function SettingsPage() {
           <LanguageSwitcher />
         </div>
         <div className="flex items-center justify-between gap-4 p-5">
-          <span className="font-medium">{t("pages.theme")}</span>
-          <ThemeToggle />
+          <span id="settings-theme" className="font-medium">
+            {t("pages.theme")}
+          </span>
+          <ThemeChoice labelledBy="settings-theme" />
         </div>
       </Card>
       <PlanCard />

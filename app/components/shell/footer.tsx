@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
+import { telHref } from "~/lib/public-env";
 import { usePublicEnv } from "~/lib/use-root-data";
 
 // The footer of the landing page and the signed-in shell. Links that match a
@@ -82,7 +83,7 @@ function Newsletter() {
 
 export function Footer() {
   const { t } = useTranslation();
-  const supportEmail = usePublicEnv().SUPPORT_EMAIL;
+  const { SUPPORT_EMAIL: supportEmail, SUPPORT_PHONE: supportPhone } = usePublicEnv();
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">
@@ -127,9 +128,11 @@ export function Footer() {
           <a href={`mailto:${supportEmail}`} className="flex items-center gap-1 hover:text-brand-700">
             <Icon name="mail" className="h-4 w-4" /> {supportEmail}
           </a>
-          <span className="flex items-center gap-1">
-            <Icon name="phone" className="h-4 w-4" /> {t("footer.phone")}
-          </span>
+          {supportPhone ? (
+            <a href={telHref(supportPhone)} className="flex items-center gap-1 hover:text-brand-700">
+              <Icon name="phone" className="h-4 w-4" /> {supportPhone}
+            </a>
+          ) : null}
         </address>
         <div className="flex items-center gap-2" aria-label={t("footer.followUs")}>
           {SOCIAL.map((item) => (

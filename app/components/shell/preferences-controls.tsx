@@ -1,18 +1,29 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { LANGUAGES, type LanguageCode } from "~/lib/i18n";
-import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
+import { applyTheme, rememberLanguage, THEME_EVENT, type Theme } from "~/lib/preferences";
 import { useRootData } from "~/lib/use-root-data";
+
+/** The page's theme, kept in step with every other theme control on the page. */
+function useTheme() {
+  const root = useRootData();
+  const [theme, setTheme] = useState<Theme>(root?.theme ?? "light");
+  useEffect(() => {
+    const follow = (event: Event) => setTheme((event as CustomEvent<Theme>).detail);
+    window.addEventListener(THEME_EVENT, follow);
+    return () => window.removeEventListener(THEME_EVENT, follow);
+  }, []);
+  return theme;
+}
 
 /** Light/dark switch: a class on <html>, remembered in local storage and a cookie. */
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const root = useRootData();
-  const [theme, setTheme] = useState<Theme>(root?.theme ?? "light");
+  const theme = useTheme();
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <Button
@@ -20,13 +31,37 @@ export function ThemeToggle() {
       size="icon"
       aria-label={next === "dark" ? t("header.themeToDark") : t("header.themeToLight")}
       data-theme-current={theme}
-      onClick={() => {
-        applyTheme(next);
-        setTheme(next);
-      }}
+      onClick={() => applyTheme(next)}
     >
       <Icon name={theme === "dark" ? "sun" : "moon"} />
     </Button>
+  );
+}
+
+/** The theme as a labelled choice (Settings): two buttons, Light and Dark, the current one pressed. */
+export function ThemeChoice({ labelledBy }: { labelledBy: string }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const options: { value: Theme; icon: "sun" | "moon"; label: string }[] = [
+    { value: "light", icon: "sun", label: t("pages.themeLight") },
+    { value: "dark", icon: "moon", label: t("pages.themeDark") },
+  ];
+  return (
+    <div role="group" aria-labelledby={labelledBy} className="inline-flex rounded-xl border border-gray-200 p-1 dark:border-gray-700">
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          type="button"
+          size="sm"
+          variant={theme === option.value ? "default" : "ghost"}
+          aria-pressed={theme === option.value}
+          onClick={() => applyTheme(option.value)}
+        >
+          <Icon name={option.icon} className="h-4 w-4" />
+          {option.label}
+        </Button>
+      ))}
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t("toast.notifications", { hotkey: "F8" })}
+      label={t("toast.notification")}
     >
       {toasts.map((item) => (
         <ToastPrimitive.Root
@@ -46,7 +46,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
+      <ToastPrimitive.Viewport label={t("toast.notifications", { hotkey: "{hotkey}" })} className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The README is read by people and by CI: its first lines are the two commands, and its API
+// table is one table (a blank line inside a Markdown table ends it, and every row after it
+// shows as loose text) naming every /api route the app has.
+
+const root = path.join(import.meta.dirname, "..");
+const readme = readFileSync(path.join(root, "README.md"), "utf8").split("\n");
+
+function apiTable(): string[] {
+  const start = readme.findIndex((line) => line.startsWith("| call | answer |"));
+  expect(start, "the API table's header").toBeGreaterThan(-1);
+  const rows: string[] = [];
+  let index = start;
+  for (let line = readme[index]; line?.startsWith("|"); line = readme[++index]) rows.push(line);
+  // What follows the table is prose, never a stray row cut off by a blank line.
+  const next = readme.slice(index).find((line) => line.trim() !== "");
+  expect(next?.startsWith("|"), `a row after a blank line in the API table: ${next}`).toBe(false);
+  return rows;
+}
+
+/** app/routes/api.market.listings.$id.ts -> /api/market/listings/{id} */
+function routePath(file: string): string {
+  const segments = file.replace(/\.tsx?$/, "").split(".");
+  return "/" + segments.map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment)).join("/");
+}
+
+describe("README", () => {
+  it("starts with the command that runs the product and the one that tests it", () => {
+    const commands = readme.filter((line) => line.trim().startsWith("npm install &&")).slice(0, 2);
+    expect(commands.map((line) => line.replace(/\s*#.*$/, "").trim())).toEqual(["npm install && npm start", "npm install && npm test"]);
+    expect(readme.slice(0, 12).join("\n")).toContain("npm install && npm start");
+  });
+
+  it("lists every /api route in one unbroken table", () => {
+    const table = apiTable().join("\n");
+    const routes = readdirSync(path.join(root, "app/routes"))
+      .filter((file) => file.startsWith("api.") && !file.includes(".test.") && file !== "api.$.ts")
+      .map(routePath);
+    expect(routes.length).toBeGreaterThan(10);
+    const missing = routes.filter((route) => !table.includes(route));
+    expect(missing).toEqual([]);
+  });
+});
