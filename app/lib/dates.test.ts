@@ -19,8 +19,26 @@ describe("formatDate", () => {
     expect(formatDate("2026-03-05T12:00:00Z", "fr", "long")).toBe("5 mars 2026");
   });
 
-  it("writes Hausa, Igbo and Yoruba dates in Nigerian English, which every browser and the server have", () => {
-    for (const language of ["ha", "ig", "yo"] as const) expect(formatDate("2026-11-23T09:00:00Z", language, "long")).toBe("23 November 2026");
+  it("writes Hausa, Igbo and Yoruba dates with their own month names, day first", () => {
+    expect(formatDate("2026-11-23T09:00:00Z", "ha", "long")).toBe("23 Nuwamba 2026");
+    expect(formatDate("2026-11-23T09:00:00Z", "ig", "long")).toBe("23 Novemba 2026");
+    expect(formatDate("2026-11-23T09:00:00Z", "yo", "long")).toBe("23 Bélú 2026");
+    expect(formatDate("2026-03-05T12:05:00Z", "ha", "medium")).toBe("5 Mar 2026");
+    expect(formatDate("2026-08-05T12:05:00Z", "ha", "medium-time")).toBe("5 Agu 2026, 13:05");
+  });
+
+  it("takes the month in Lagos time for those languages too", () => {
+    // 23:30 UTC on 30 November is 00:30 on 1 December in Lagos.
+    expect(formatDate("2026-11-30T23:30:00Z", "ha", "long")).toBe("1 Disamba 2026");
+  });
+
+  it("never leaves an English month name in a Hausa, Igbo or Yoruba date", () => {
+    const english = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+    for (const language of ["ha", "ig", "yo"] as const) {
+      for (let month = 0; month < 12; month += 1) {
+        expect(formatDate(new Date(Date.UTC(2026, month, 15, 12)), language, "long")).not.toMatch(english);
+      }
+    }
   });
 
   it("gives the same text whatever the process's own time zone", () => {

@@ -1,4 +1,5 @@
 import type { LanguageCode } from "./i18n";
+import { MONTH_NAMES } from "./month-names";
 
 // Dates as the reader reads them, in the market's time zone (Lagos) whatever
 // the machine's, so the server's render and the browser's agree to the letter.
@@ -16,9 +17,11 @@ const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * French dates in French; English, Hausa, Igbo and Yoruba in Nigerian English (day before month).
- * Date data for Hausa, Igbo and Yoruba differs between browsers and Node (some have none and fall
- * back to American English), so using it would make the server's text differ from the browser's.
+ * One formatter per language. French dates in French; English in Nigerian English (day before
+ * month). Hausa, Igbo and Yoruba take Nigerian English's order and clock with their own month
+ * names (`month-names.ts`): the date data browsers and Node carry for them differs (some have
+ * none and fall back to American English), so using it would make the server's text differ
+ * from the browser's.
  */
 const intlLocale = (language: LanguageCode) => (language === "fr" ? "fr" : "en-NG");
 
@@ -30,5 +33,13 @@ export function formatDate(value: Date | string, language: LanguageCode, style: 
     formatters.set(key, formatter);
   }
   const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : formatter.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  const months = MONTH_NAMES[language];
+  if (!months) return formatter.format(date);
+  const names = style === "long" ? months.long : months.short;
+  const monthIndex = Number(new Intl.DateTimeFormat("en-NG", { month: "numeric", timeZone: MARKET_TIME_ZONE }).format(date)) - 1;
+  return formatter
+    .formatToParts(date)
+    .map((part) => (part.type === "month" ? names[monthIndex] : part.value))
+    .join("");
 }
