@@ -9,11 +9,16 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await hydrated(page);
   // In trial: the analytics are open (no locked prompt), and the premium price suggestion is offered.
   await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Show insights" })).toBeVisible();
+  await expect(page.getByText("Nothing to compare yet")).toBeVisible();
   await page.getByRole("button", { name: "Create Listing" }).first().click();
   const form = page.getByRole("dialog", { name: "Create New Listing" });
   await form.getByLabel("Product", { exact: true }).selectOption({ label: "Cassava Tubers" });
   await form.getByRole("button", { name: "Suggest a price" }).click();
+  // In trial, the use is confirmed first: it ends the trial.
+  const confirm = page.getByRole("dialog", { name: "Use your free trial?" });
+  await expect(confirm).toContainText("using it now ends your trial");
+  await confirm.getByRole("button", { name: "Yes, use my trial" }).click();
+  await expect(confirm).toBeHidden();
   await expect(form.getByRole("status")).toContainText("Similar listings sell for");
   await form.getByRole("button", { name: /^Use ₦/ }).click();
   await expect(form.getByLabel("Price (NGN)")).not.toHaveValue("");
@@ -49,8 +54,9 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await page.goto("/my-listings");
   await hydrated(page);
   await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Show insights" }).click();
-  await expect(page.getByText("List a product from the catalogue to compare its price with the market.")).toBeVisible();
+  // Nothing of theirs to compare yet: an honest empty state, and no button that would spend a use on nothing.
+  await expect(page.getByText("Nothing to compare yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show insights" })).toHaveCount(0);
   const check = await page.request.get("/api/premium/premium_products/check");
   expect(await check.json()).toMatchObject({ canAccess: true, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
 

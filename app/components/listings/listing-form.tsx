@@ -165,6 +165,7 @@ export function ListingForm({
       {accessWhenOpened?.canAccess ? (
         <PriceSuggestion
           productId={String(fields.productId.value ?? "")}
+          access={accessWhenOpened}
           onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
         />
       ) : (

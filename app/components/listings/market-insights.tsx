@@ -70,6 +70,8 @@ export function MarketInsights({ access, comparableListings }: { access: Feature
   const trial = useTrialConfirm(access);
   const pending = fetcher.state !== "idle";
   const nothingToCompare = comparableListings === 0;
+  // After the look that ended the trial, a second tap could only be refused.
+  const spent = rows !== null && access !== null && !access.canAccess;
   const card = (
     <Card className="flex flex-col gap-3 p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -80,7 +82,7 @@ export function MarketInsights({ access, comparableListings }: { access: Feature
           </h2>
           <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.insights.text")}</p>
         </div>
-        {nothingToCompare ? null : (
+        {nothingToCompare || spent ? null : (
           <div className="flex flex-col gap-1 sm:items-end">
             <Button
               variant="outline"
@@ -97,7 +99,7 @@ export function MarketInsights({ access, comparableListings }: { access: Feature
       {(rows !== null && rows.length === 0) || (rows === null && nothingToCompare) ? (
         <p className="rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">{t("premium.insights.none")}</p>
       ) : null}
-      {rows !== null && access !== null && !access.canAccess ? (
+      {spent ? (
         <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t("premium.insights.trialUsed")}</p>
       ) : null}
       {answer && !answer.ok ? (

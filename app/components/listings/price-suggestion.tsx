@@ -3,15 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
+import type { FeatureAccess } from "~/modules/premium/access";
+import { useTrialConfirm } from "~/components/premium/trial-confirm";
 import type { ListingActionData } from "./listing-types";
 
 /**
  * The premium price suggestion (a premium marketplace tool): what active
- * listings of the same product ask. Each suggestion counts as a premium use.
+ * listings of the same product ask. Each suggestion counts as a premium use (one that finds
+ * too few listings does not), so a trial user confirms first.
  */
-export function PriceSuggestion({ productId, onUse }: { productId: string; onUse: (price: number) => void }) {
+export function PriceSuggestion({ productId, access, onUse }: { productId: string; access: FeatureAccess | null; onUse: (price: number) => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ListingActionData>();
+  const trial = useTrialConfirm(access);
   const pending = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "suggest-price" ? fetcher.data : undefined;
   if (!productId) return null;
@@ -23,7 +27,7 @@ export function PriceSuggestion({ productId, onUse }: { productId: string; onUse
         size="sm"
         className="self-start"
         disabled={pending}
-        onClick={() => fetcher.submit({ intent: "suggest-price", productId }, { method: "post" })}
+        onClick={() => trial.run(() => fetcher.submit({ intent: "suggest-price", productId }, { method: "post" }))}
       >
         <Icon name="sparkles" className="h-4 w-4" />
         {pending ? t("premium.suggesting") : t("premium.suggestPrice")}
@@ -48,6 +52,7 @@ export function PriceSuggestion({ productId, onUse }: { productId: string; onUse
           {answer.message}
         </p>
       ) : null}
+      {trial.dialog}
     </div>
   );
 }

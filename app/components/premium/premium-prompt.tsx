@@ -77,7 +77,7 @@ export function PremiumGate({
   if (!access) return <AccessCheckFailed />;
   if (access.canAccess) return <>{children}</>;
   return (
-    <div className="grid overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
+    <div data-premium-gate="" className="grid overflow-hidden rounded-2xl border border-gray-200 dark:border-gray-800">
       {/* inert (set by hand: React 18's types lack it) keeps the preview out of reach of keyboards and screen readers. */}
       <div
         aria-hidden="true"
@@ -86,11 +86,13 @@ export function PremiumGate({
       >
         {preview ?? children}
       </div>
-      <div className="col-start-1 row-start-1 bg-white/50 dark:bg-gray-950/50" />
-      <div className="col-start-1 row-start-1 flex items-center justify-center px-3 py-10 sm:px-4 sm:py-12">
+      {/* Positioned, so they paint above the blurred preview (a filter makes its own layer). */}
+      <div className="relative col-start-1 row-start-1 bg-white/50 dark:bg-gray-950/50" />
+      <div className="relative col-start-1 row-start-1 flex items-center justify-center px-3 py-10 sm:px-4 sm:py-12">
         <div
           role="region"
           aria-label={heading}
+          data-premium-prompt=""
           className="flex w-full max-w-sm flex-col items-center gap-2 rounded-2xl bg-white p-4 text-center shadow-xl dark:bg-gray-900 sm:gap-3 sm:p-6"
         >
           <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200 sm:h-12 sm:w-12">
