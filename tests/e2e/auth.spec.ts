@@ -26,18 +26,19 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
   await page.getByLabel("Password").press("Enter");
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+  // Just registered: welcomed, not welcomed back.
+  await expect(page.getByRole("heading", { name: "Welcome, Ada!" })).toBeVisible();
   await expect(page.getByTestId("profile-block")).toContainText("Ada Obi");
 
   await page.reload();
   await hydrated(page);
-  await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Ada!" })).toBeVisible();
 
   // Hausa, remembered across a reload.
   await page.getByRole("button", { name: "Language" }).click();
   await page.getByRole("menuitemradio", { name: "Hausa" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");
-  const welcomeHa = ha.dashboard.welcome.replace("{{name}}", "Ada");
+  const welcomeHa = ha.dashboard.welcomeNew.replace("{{name}}", "Ada");
   await expect(page.getByRole("heading", { name: welcomeHa })).toBeVisible();
   await page.reload();
   await hydrated(page);

@@ -1,4 +1,11 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./fixtures";
+
+type FeaturedTexts = Record<"cassava" | "bitterLeaf" | "yam" | "moringa", { name: string; unit: string; description: string }>;
+type Texts = { header: { language: string }; landing: { featured: FeaturedTexts } };
+const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
+const featuredIn = (code: string) => textsIn(code).landing.featured;
 
 test.describe("landing page", () => {
   test("shows the hero, the featured products in naira, and leads to sign-in", async ({ page }) => {
@@ -23,6 +30,30 @@ test.describe("landing page", () => {
     await context.addCookies([{ name: "asiiko-theme", value: "dark", url: baseURL! }]);
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+
+  test("the featured products follow the language chosen; farmers and places keep their names", async ({ page }) => {
+    const english = featuredIn("en");
+    await page.goto("/");
+    await hydrated(page);
+    // Named by its heading, which changes language too.
+    const featured = page.locator('section[aria-labelledby="featured-heading"]');
+    let shown = "en";
+    for (const code of ["ha", "yo", "ig", "fr"]) {
+      await page.getByRole("button", { name: textsIn(shown).header.language, exact: true }).click();
+      await page.locator(`[role="menuitemradio"][lang="${code}"]`).click();
+      shown = code;
+      await expect(page.locator("html")).toHaveAttribute("lang", code);
+      const texts = featuredIn(code);
+      for (const key of ["cassava", "bitterLeaf", "yam", "moringa"] as const) {
+        expect(texts[key].name, `${code} ${key} name`).not.toBe(english[key].name);
+        await expect(featured.getByRole("heading", { name: texts[key].name, exact: true })).toBeVisible();
+        await expect(featured.getByText(texts[key].description, { exact: true })).toBeVisible();
+        await expect(featured.getByText(`/ ${texts[key].unit}`, { exact: true })).toBeVisible();
+      }
+      await expect(featured.getByText("Adebayo Ogunleye · Ogbomoso, Oyo")).toBeVisible();
+      await expect(featured.getByRole("heading", { name: english.cassava.name, exact: true })).toHaveCount(0);
+    }
   });
 
   for (const width of [360, 1280]) {

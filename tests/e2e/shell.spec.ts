@@ -1,4 +1,5 @@
-import { expect, hydrated, test } from "./fixtures";
+import { randomBytes } from "node:crypto";
+import { expect, hydrated, test, withDatabase } from "./fixtures";
 
 test("the shell: sidebar entries, real profile, header search to /search, no admin entry for a farmer", async ({ page, user }) => {
   await page.goto("/dashboard");
@@ -119,6 +120,111 @@ for (const language of ["ha", "yo", "fr", "ig"] as const) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} overflows sideways in ${language}`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/${language}${path.replace(/\//g, "-")}-360.png` });
+    }
+  });
+}
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("the sidebar runs the page's full height beside the footer and stays in view", async ({ page, user }) => {
+    void user;
+    await page.goto("/dashboard");
+    await hydrated(page);
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    const footer = page.locator("footer").last();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), "the page is taller than the screen").toBeGreaterThan(100);
+
+    await footer.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(footer).toBeInViewport();
+    const [side, foot] = [await sidebar.boundingBox(), await footer.boundingBox()];
+    expect(side && foot, "sidebar and footer are drawn").toBeTruthy();
+    // The column reaches the bottom of the footer, and its entries are still on screen.
+    expect(side!.y + side!.height).toBeGreaterThanOrEqual(foot!.y + foot!.height - 1);
+    await expect(sidebar.getByRole("link", { name: "Dashboard", exact: true })).toBeInViewport();
+    await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeInViewport();
+  });
+});
+
+test("'Dashboard' is the current entry on / as on /dashboard", async ({ page, user }) => {
+  void user;
+  const nav = page.getByRole("complementary", { name: "Main navigation" });
+  for (const path of ["/", "/dashboard"]) {
+    await page.goto(path);
+    await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveClass(/bg-brand-50/);
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+  await page.goto("/marketplace");
+  await expect(nav.getByRole("link", { name: "Marketplace", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute("aria-current", "page");
+});
+
+test("a farmer who just registered is welcomed; after signing in again, welcomed back", async ({ page }) => {
+  const username = `bola_${randomBytes(4).toString("hex")}`;
+  await page.goto("/auth");
+  await hydrated(page);
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("First name").fill("Bola");
+  await page.getByLabel("Last name").fill("Adeyemi");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("bola-password-2026");
+  await page.getByLabel("Password").press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Bola!");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Bola!");
+
+  try {
+    // The registration was two minutes ago: a later sign-in is a return.
+    await withDatabase(async (client) => {
+      await client.query(`UPDATE "User" SET "createdAt" = "createdAt" - interval '2 minutes' WHERE username = $1`, [username]);
+      await client.query(
+        `UPDATE "Session" SET "createdAt" = "createdAt" - interval '2 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE username = $1)`,
+        [username],
+      );
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Bola!");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(page.getByRole("link", { name: "Sign In to Start Farming" })).toBeVisible();
+
+    await page.goto("/auth");
+    await hydrated(page);
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill("bola-password-2026");
+    await page.getByLabel("Password").press("Enter");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Bola!");
+  } finally {
+    await withDatabase((client) => client.query(`DELETE FROM "User" WHERE username = $1`, [username]));
+  }
+});
+
+test("an account made days ago is welcomed back", async ({ page, user }) => {
+  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '3 days' WHERE id = $1`, [user.id]));
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${user.firstName}!`);
+});
+
+for (const width of [360, 1280]) {
+  test(`the weather figures keep value and unit on one line at ${width} px`, async ({ page, user }) => {
+    void user;
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/dashboard");
+    const figures = page.getByTestId("weather-figures").locator("dd");
+    await expect(figures).toHaveText(["75%", "142 mm", "12 km/h"]);
+    for (const figure of await figures.all()) {
+      const fit = await figure.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return { lines, overflow: element.scrollWidth - element.clientWidth };
+      });
+      expect(fit.lines, `${await figure.innerText()} wraps`).toBe(1);
+      expect(fit.overflow, `${await figure.innerText()} overflows its tile`).toBeLessThanOrEqual(0);
     }
   });
 }

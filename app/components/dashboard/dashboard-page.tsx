@@ -14,6 +14,8 @@ import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
 
 interface DashboardProps {
   firstName: string | null;
+  /** Registered a moment ago and not signed in since: greeted 'Welcome', not 'Welcome back'. */
+  newcomer: boolean;
   locale: LanguageCode;
   stats: { activeListings: number; farms: number; analyses: number; plan: "premium" | "trial" | "free" };
   activity: ActivityItem[];
@@ -40,7 +42,17 @@ function Stat({ label, value, icon }: { label: string; value: string | number; i
   );
 }
 
-export function DashboardPage({ firstName, locale, stats, activity }: DashboardProps) {
+/** A weather figure: its label, and its value kept on one line with its unit. */
+function WeatherFigure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5 rounded-lg bg-gray-50 px-1 py-2 dark:bg-gray-800">
+      <dt className="text-xs text-gray-600 dark:text-gray-300 sm:text-sm">{label}</dt>
+      <dd className="whitespace-nowrap font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+export function DashboardPage({ firstName, newcomer, locale, stats, activity }: DashboardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pending, signOut } = useSignOut();
@@ -55,7 +67,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{t("dashboard.welcome", { name: firstName || t("dashboard.fallbackName") })}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t(newcomer ? "dashboard.welcomeNew" : "dashboard.welcome", { name: firstName || t("dashboard.fallbackName") })}</h1>
           <p className="text-gray-600 dark:text-gray-400">{t("dashboard.subtitle")}</p>
         </div>
         <Button variant="outline" onClick={signOut} disabled={pending}>
@@ -106,19 +118,10 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
                 <p className="text-sm text-gray-600 dark:text-gray-400">{t("dashboard.weatherCondition")}</p>
               </div>
             </div>
-            <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
-                <dt className="text-gray-500">{t("dashboard.humidity")}</dt>
-                <dd className="font-semibold">75%</dd>
-              </div>
-              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
-                <dt className="text-gray-500">{t("dashboard.rainfall")}</dt>
-                <dd className="font-semibold">142 mm</dd>
-              </div>
-              <div className="rounded-lg bg-gray-50 p-2 dark:bg-gray-800">
-                <dt className="text-gray-500">{t("dashboard.wind")}</dt>
-                <dd className="font-semibold">12 km/h</dd>
-              </div>
+            <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="weather-figures">
+              <WeatherFigure label={t("dashboard.humidity")} value="75%" />
+              <WeatherFigure label={t("dashboard.rainfall")} value="142 mm" />
+              <WeatherFigure label={t("dashboard.wind")} value="12 km/h" />
             </dl>
           </CardContent>
         </Card>
@@ -138,7 +141,7 @@ export function DashboardPage({ firstName, locale, stats, activity }: DashboardP
               {activity.map((item) => (
                 <li key={`${item.kind}-${item.at}`} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
                   <span>{describe(item)}</span>
-                  <time dateTime={item.at} className="text-sm text-gray-500">
+                  <time dateTime={item.at} className="text-sm text-gray-600 dark:text-gray-400">
                     {formatDate(item.at, locale, "medium-time")}
                   </time>
                 </li>

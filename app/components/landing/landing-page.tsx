@@ -43,10 +43,11 @@ function Stars({ rating }: { rating: number }) {
 
 function ProductCard({ product }: { product: FeaturedProduct }) {
   const { t } = useTranslation();
+  const name = t(`landing.featured.${product.key}.name`);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900">
       <div className="relative aspect-[4/3] bg-brand-50 dark:bg-gray-800">
-        <img src={product.imageUrl} alt={product.name} loading="lazy" className="h-full w-full object-cover" />
+        <img src={product.imageUrl} alt={name} loading="lazy" className="h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex gap-2">
           <span className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-gray-800">
             {product.category === "crop" ? t("landing.categoryCrop") : t("landing.categoryMedicine")}
@@ -58,12 +59,12 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="font-semibold leading-snug">{product.name}</h3>
+          <h3 className="font-semibold leading-snug">{name}</h3>
           <Stars rating={product.rating} />
         </div>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{product.description}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t(`landing.featured.${product.key}.description`)}</p>
         <p className="mt-auto text-lg font-bold text-brand-700 dark:text-brand-300">
-          {formatNaira(product.price)} <span className="text-sm font-normal text-gray-500">/ {product.unit}</span>
+          {formatNaira(product.price)} <span className="text-sm font-normal text-gray-600 dark:text-gray-400">/ {t(`landing.featured.${product.key}.unit`)}</span>
         </p>
         <p className="text-sm text-gray-500 dark:text-gray-400">
           {product.farmer} · {product.location}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link, NavLink, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -69,22 +69,29 @@ function SignOutButton({ className }: { className?: string }) {
   );
 }
 
+/** The entry for the current page: its own path or a page below it; '/' signed in is the dashboard. */
+function isCurrent(entry: NavEntry, pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (entry.to === "/dashboard" && path === "/") return true;
+  return path === entry.to || path.startsWith(`${entry.to}/`);
+}
+
 function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const current = isCurrent(entry, useLocation().pathname);
   return (
     <li>
-      <NavLink
+      <Link
         to={entry.to}
         prefetch="intent"
         onClick={onNavigate}
-        className={({ isActive }) =>
-          cn(
-            "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
-            isActive
-              ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200"
-              : "text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
-          )
-        }
+        aria-current={current ? "page" : undefined}
+        className={cn(
+          "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
+          current
+            ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+            : "text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
+        )}
       >
         <Icon name={entry.icon} />
         <span className="flex-1">{t(entry.label)}</span>
@@ -93,7 +100,7 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
             {t("nav.adminBadge")}
           </span>
         ) : null}
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -107,7 +114,7 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
         <button
           type="button"
           aria-label={t("nav.closeMenu")}
-          className="fixed inset-0 z-30 bg-black/40 lg:hidden"
+          className="fixed inset-0 z-30 bg-black/60 lg:hidden"
           onClick={onClose}
           data-testid="sidebar-overlay"
         />
@@ -115,47 +122,50 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
       <aside
         id="app-sidebar"
         className={cn(
-          "fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-gray-200 bg-white transition-transform dark:border-gray-800 dark:bg-gray-950 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0",
+          "fixed inset-y-0 left-0 z-40 w-72 flex-none border-r border-gray-200 bg-white transition-transform dark:border-gray-800 dark:bg-gray-950 lg:static lg:translate-x-0",
           open ? "translate-x-0" : "-translate-x-full",
         )}
         aria-label={t("nav.mainNavigation")}
       >
-        <div className="flex h-16 items-center justify-between px-4">
-          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" onClick={onClose}>
-            <img src="/favicon.svg" alt="" width={32} height={32} />
-            {t("brand.name")}
-          </Link>
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
-            <Icon name="close" />
-          </Button>
-        </div>
-        <nav className="flex-1 overflow-y-auto px-3 pb-4">
-          <ul className="flex flex-col gap-1">
-            {entries.map((entry) => (
-              <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
-            ))}
-          </ul>
-          <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">{t("nav.account")}</p>
-          <ul className="mt-2 flex flex-col gap-1">
-            {ACCOUNT_ENTRIES.map((entry) => (
-              <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-gray-200 p-3 dark:border-gray-800">
-          <div className="flex items-center gap-3 px-2 py-2" data-testid="profile-block">
-            <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-              {user.firstName.slice(0, 1).toUpperCase()}
-              {user.lastName.slice(0, 1).toUpperCase()}
-            </span>
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">
-                {user.firstName} {user.lastName}
-              </p>
-              <p className="truncate text-xs text-gray-500">{user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}</p>
-            </div>
+        {/* On a wide screen the column runs the page's full height beside the footer, and its content stays in view. */}
+        <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-dvh">
+          <div className="flex h-16 items-center justify-between px-4">
+            <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" onClick={onClose}>
+              <img src="/favicon.svg" alt="" width={32} height={32} />
+              {t("brand.name")}
+            </Link>
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
+              <Icon name="close" />
+            </Button>
           </div>
-          <SignOutButton />
+          <nav className="flex-1 overflow-y-auto px-3 pb-4">
+            <ul className="flex flex-col gap-1">
+              {entries.map((entry) => (
+                <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
+              ))}
+            </ul>
+            <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">{t("nav.account")}</p>
+            <ul className="mt-2 flex flex-col gap-1">
+              {ACCOUNT_ENTRIES.map((entry) => (
+                <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
+              ))}
+            </ul>
+          </nav>
+          <div className="border-t border-gray-200 p-3 dark:border-gray-800">
+            <div className="flex items-center gap-3 px-2 py-2" data-testid="profile-block">
+              <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                {user.firstName.slice(0, 1).toUpperCase()}
+                {user.lastName.slice(0, 1).toUpperCase()}
+              </span>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold">
+                  {user.firstName} {user.lastName}
+                </p>
+                <p className="truncate text-xs text-gray-600 dark:text-gray-400">{user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}</p>
+              </div>
+            </div>
+            <SignOutButton />
+          </div>
         </div>
       </aside>
     </>

@@ -24,7 +24,8 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        {/* Dims the page clearly in both themes, so the dialog stands out. */}
+        <DialogPrimitive.Overlay data-dialog-overlay="" className="fixed inset-0 z-40 bg-black/70" />
         <DialogPrimitive.Content
           className={cn(
             "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl dark:bg-gray-900 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",

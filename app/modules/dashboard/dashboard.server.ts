@@ -7,8 +7,29 @@ export type ActivityItem =
   | { kind: "farm"; at: string; name: string }
   | { kind: "analysis"; at: string; analysisType: string };
 
-export async function getDashboard(user: { id: string }) {
-  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses] = await Promise.all([
+/** How long after registering an account is greeted as new ('Welcome'), not returning ('Welcome back'). */
+export const NEWCOMER_MINUTES = 30;
+/**
+ * Registration opens its session in the same request, a moment after the account
+ * row; a session opened later than this is a sign-in, so the user has come back.
+ */
+const REGISTRATION_SESSION_SECONDS = 10;
+
+/**
+ * A newcomer registered a short while ago and has not signed in since: every
+ * session of the account was opened by the registration itself. Signing out
+ * and in again, or coming back after a while, makes the user a returning one.
+ */
+async function isNewcomer(user: { id: string; createdAt: Date }, now = new Date()) {
+  if (now.getTime() - user.createdAt.getTime() > NEWCOMER_MINUTES * 60_000) return false;
+  const laterSignIns = await prisma.session.count({
+    where: { userId: user.id, createdAt: { gt: new Date(user.createdAt.getTime() + REGISTRATION_SESSION_SECONDS * 1000) } },
+  });
+  return laterSignIns === 0;
+}
+
+export async function getDashboard(user: { id: string; createdAt: Date }) {
+  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer] = await Promise.all([
     prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
     prisma.farm.count({ where: { ownerId: user.id } }),
     prisma.analysis.count({ where: { userId: user.id } }),
@@ -21,6 +42,7 @@ export async function getDashboard(user: { id: string }) {
     }),
     prisma.farm.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, name: true } }),
     prisma.analysis.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
+    isNewcomer(user),
   ]);
 
   const plan = access.hasActiveSubscription ? "premium" : access.canAccess ? "trial" : "free";
@@ -38,5 +60,5 @@ export async function getDashboard(user: { id: string }) {
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, 6);
 
-  return { stats: { activeListings, farms, analyses, plan }, activity } as const;
+  return { newcomer, stats: { activeListings, farms, analyses, plan }, activity } as const;
 }

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+
+// Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
+// 'color-contrast' rule on the main pages in both themes, with cards on screen.
+// A failure names each element (its selector) with its colours and ratio.
+
+type Theme = "light" | "dark";
+const THEMES: Theme[] = ["light", "dark"];
+
+interface ContrastData {
+  fgColor?: string;
+  bgColor?: string;
+  contrastRatio?: number;
+  expectedContrastRatio?: string;
+}
+
+/**
+ * Known low contrast in parts of the page another change is fixing, named here
+ * so nothing is skipped silently. Each entry is still measured on its own: once
+ * it reads well, the test fails and asks for the entry to be removed.
+ */
+const PENDING_FIXES: { path: string; selector: string; why: string }[] = [
+  {
+    path: "/my-listings",
+    selector: "section table.opacity-70",
+    why: "the market insights example table is drawn at 70% opacity (app/components/listings/market-insights.tsx)",
+  },
+];
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      const data = (node.any[0]?.data ?? {}) as ContrastData;
+      const text = node.html.replace(/\s+/g, " ").slice(0, 120);
+      return `  ${node.target.join(" ")}: ${data.contrastRatio ?? "?"}:1 (needs ${data.expectedContrastRatio ?? "4.5:1"}), ${data.fgColor ?? "?"} on ${data.bgColor ?? "?"}\n    ${text}`;
+    }),
+  );
+}
+
+async function expectReadable(page: Page, where: string, within?: string) {
+  const pending = within ? [] : PENDING_FIXES.filter((entry) => new URL(page.url()).pathname === entry.path);
+  let builder = new AxeBuilder({ page }).withRules(["color-contrast"]);
+  if (within) builder = builder.include(within);
+  for (const entry of pending) builder = builder.exclude(entry.selector);
+  const lines = describeViolations((await builder.analyze()).violations);
+  expect(lines, `Low contrast on ${where}:\n${lines.join("\n")}`).toEqual([]);
+
+  for (const entry of pending) {
+    test.info().annotations.push({ type: "contrast fix pending", description: `${entry.path} ${entry.selector}: ${entry.why}` });
+    if ((await page.locator(entry.selector).count()) === 0) continue;
+    const still = (await new AxeBuilder({ page }).withRules(["color-contrast"]).include(entry.selector).analyze()).violations;
+    expect(still.length, `${entry.selector} on ${entry.path} now reads well: remove it from PENDING_FIXES`).toBeGreaterThan(0);
+  }
+}
+
+async function useTheme(context: BrowserContext, baseURL: string, theme: Theme) {
+  await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL }]);
+}
+
+/** One active listing of the user's own, so My Listings and the dashboard's activity show it. */
+async function seedListing(user: TestUser) {
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "updatedAt")
+       VALUES ($1, 'seed_product_maize', $2, 45000, 12, 'used_good', 'active', $3, 7.3775, 3.947, 'Ibadan, Oyo', now())`,
+      [`e2e_listing_${randomUUID()}`, user.id, ["/images/products/maize.svg"]],
+    ),
+  );
+}
+
+for (const theme of THEMES) {
+  test.describe(`in ${theme}`, () => {
+    test(`the landing page is readable in ${theme}`, async ({ page, context, baseURL }) => {
+      await useTheme(context, baseURL!, theme);
+      await page.goto("/");
+      await hydrated(page);
+      await expect(page.getByRole("region", { name: "Featured Products" }).getByRole("article")).toHaveCount(4);
+      await expectReadable(page, `the landing page (${theme})`);
+    });
+
+    test(`the signed-in pages are readable in ${theme}`, async ({ page, context, baseURL, user }) => {
+      await seedListing(user);
+      await useTheme(context, baseURL!, theme);
+
+      await page.goto("/dashboard");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
+      await expect(page.locator("main time").first()).toBeVisible();
+      await expectReadable(page, `/dashboard (${theme})`);
+
+      await page.goto("/marketplace");
+      await hydrated(page);
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectReadable(page, `/marketplace (${theme})`);
+
+      await page.goto("/my-listings");
+      await hydrated(page);
+      await expect(page.getByRole("article", { name: "White Maize" })).toBeVisible();
+      await expectReadable(page, `/my-listings (${theme})`);
+
+      await page.goto("/settings");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectReadable(page, `/settings (${theme})`);
+    });
+
+    test(`the product catalogue is readable in ${theme}`, async ({ page, context, baseURL }) => {
+      const admin = await createUser({ role: "ADMIN", firstName: "Ngozi" });
+      try {
+        await signIn(page, admin, baseURL!);
+        await useTheme(context, baseURL!, theme);
+        await page.goto("/product-catalog");
+        await hydrated(page);
+        await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
+        await expectReadable(page, `/product-catalog (${theme})`);
+      } finally {
+        await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [admin.id]));
+      }
+    });
+  });
+}
+
+test("dialogs are readable in dark, over a clearly dimmed page", async ({ page, context, baseURL, user }) => {
+  void user;
+  await useTheme(context, baseURL!, "dark");
+  await page.goto("/my-listings");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+  await expect(dialog).toBeVisible();
+  await expectReadable(page, "the Create Listing dialog (dark)", '[role="dialog"]');
+
+  // The overlay hides at least 60% of the page behind it.
+  const overlayAlpha = await page.evaluate(() => {
+    const overlay = document.querySelector("[data-dialog-overlay]");
+    if (!overlay) return 0;
+    const color = getComputedStyle(overlay).backgroundColor;
+    const alpha = color.match(/\/\s*([\d.]+)\s*\)$/) ?? color.match(/^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/);
+    if (alpha) return Number(alpha[1]);
+    return color.startsWith("rgb(") ? 1 : 0;
+  });
+  expect(overlayAlpha).toBeGreaterThanOrEqual(0.6);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.goto("/marketplace");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Near Me" }).click();
+  const nearMe = page.getByRole("dialog");
+  await expect(nearMe).toBeVisible();
+  await expectReadable(page, "the Near Me dialog (dark)", '[role="dialog"]');
+});
