@@ -17,19 +17,6 @@ interface ContrastData {
   expectedContrastRatio?: string;
 }
 
-/**
- * Known low contrast in parts of the page another change is fixing, named here
- * so nothing is skipped silently. Each entry is still measured on its own: once
- * it reads well, the test fails and asks for the entry to be removed.
- */
-const PENDING_FIXES: { path: string; selector: string; why: string }[] = [
-  {
-    path: "/my-listings",
-    selector: "section table.opacity-70",
-    why: "the market insights example table is drawn at 70% opacity (app/components/listings/market-insights.tsx)",
-  },
-];
-
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => {
@@ -41,19 +28,10 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]
 }
 
 async function expectReadable(page: Page, where: string, within?: string) {
-  const pending = within ? [] : PENDING_FIXES.filter((entry) => new URL(page.url()).pathname === entry.path);
   let builder = new AxeBuilder({ page }).withRules(["color-contrast"]);
   if (within) builder = builder.include(within);
-  for (const entry of pending) builder = builder.exclude(entry.selector);
   const lines = describeViolations((await builder.analyze()).violations);
   expect(lines, `Low contrast on ${where}:\n${lines.join("\n")}`).toEqual([]);
-
-  for (const entry of pending) {
-    test.info().annotations.push({ type: "contrast fix pending", description: `${entry.path} ${entry.selector}: ${entry.why}` });
-    if ((await page.locator(entry.selector).count()) === 0) continue;
-    const still = (await new AxeBuilder({ page }).withRules(["color-contrast"]).include(entry.selector).analyze()).violations;
-    expect(still.length, `${entry.selector} on ${entry.path} now reads well: remove it from PENDING_FIXES`).toBeGreaterThan(0);
-  }
 }
 
 async function useTheme(context: BrowserContext, baseURL: string, theme: Theme) {
@@ -100,6 +78,14 @@ for (const theme of THEMES) {
       await hydrated(page);
       await expect(page.getByRole("article", { name: "White Maize" })).toBeVisible();
       await expectReadable(page, `/my-listings (${theme})`);
+      // The insights table after a look, then the locked prompt that follows the trial's one use.
+      await page.getByRole("button", { name: "Show insights" }).click();
+      await page.getByRole("dialog", { name: "Use your free trial?" }).getByRole("button", { name: "Yes, use my trial" }).click();
+      await expect(page.getByRole("region", { name: "Market price insights" }).getByRole("table")).toBeVisible();
+      await expectReadable(page, `/my-listings insights (${theme})`);
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toBeVisible();
+      await expectReadable(page, `/my-listings locked prompt (${theme})`);
 
       await page.goto("/settings");
       await hydrated(page);
