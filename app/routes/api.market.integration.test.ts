@@ -584,8 +584,8 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     const listing = await makeListing(seller.user.id);
     const put = await call("PUT", `/api/market/listings/${listing.id}`, listingBody(), { cookie: seller.cookie });
     expect(put.status).toBe(405);
-    const get = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: seller.cookie });
-    expect(get.status).toBe(405);
+    const post = await call("POST", `/api/market/listings/${listing.id}`, listingBody(), { cookie: seller.cookie });
+    expect(post.status).toBe(405);
     const collection = await call("PUT", "/api/market/listings", listingBody(), { cookie: seller.cookie });
     expect(collection.status).toBe(405);
   });

@@ -196,6 +196,14 @@ export function ListingForm({
         </Field>
       </div>
 
+      {/* The premium price suggestion stays beside the price it fills in. */}
+      {accessWhenOpened?.canAccess ? (
+        <PriceSuggestion
+          productId={custom ? "" : String(fields.productId.value ?? "")}
+          onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
+        />
+      ) : null}
+
       <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>
         <NativeSelect
           {...getSelectProps(fields.condition)}
@@ -254,12 +262,8 @@ export function ListingForm({
         <LocationDialog open={locationOpen} onOpenChange={setLocationOpen} onChoose={(chosen) => setLocation(chosen)} />
       </div>
 
-      {accessWhenOpened?.canAccess ? (
-        <PriceSuggestion
-          productId={String(fields.productId.value ?? "")}
-          onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
-        />
-      ) : (
+      {/* Without premium access, the upsell card comes after the location, as the form's fields are ordered. */}
+      {accessWhenOpened?.canAccess ? null : (
         <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
       )}
 
