@@ -268,18 +268,18 @@ export function ListingForm({
       )}
 
       <div className="flex flex-col gap-1">
-        <label className={cn("flex min-h-11 items-start gap-3 text-sm", hasPhone ? "cursor-pointer" : "cursor-not-allowed opacity-70")}>
+        <label className={cn("flex min-h-11 items-center gap-3 text-sm", hasPhone ? "cursor-pointer" : "cursor-not-allowed opacity-70")}>
           <input
             type="checkbox"
             name={fields.showPhone.name}
             defaultChecked={hasPhone && (listing?.showPhone ?? false)}
             disabled={!hasPhone}
             aria-describedby={showPhoneHintId}
-            className="mt-0.5 h-5 w-5 flex-none accent-brand-600"
+            className="h-5 w-5 flex-none accent-brand-600"
           />
           <span className="font-medium">{t("listing.form.showPhone")}</span>
         </label>
-        <p id={showPhoneHintId} className="pl-8 text-sm text-gray-600 dark:text-gray-400">
+        <p id={showPhoneHintId} className="-mt-2 pl-8 text-sm text-gray-600 dark:text-gray-400">
           {hasPhone ? (
             t("listing.form.showPhoneHint")
           ) : (

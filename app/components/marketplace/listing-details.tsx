@@ -64,8 +64,9 @@ function ContactButtons({ seller, phone, listing }: { seller: ListingSeller; pho
       <p className="text-sm text-gray-600 dark:text-gray-400">
         {t("contact.phone")}: <span className="font-medium text-gray-900 dark:text-gray-100">{formatNigerianPhone(phone)}</span>
       </p>
-      <div className="grid grid-cols-3 gap-2">
-        <Button asChild>
+      {/* Call across the width, the two messages below: wide enough to tap, in every language, at 360 px. */}
+      <div className="grid grid-cols-2 gap-2">
+        <Button asChild className="col-span-2">
           <a href={`tel:${phone}`}>
             <Icon name="phone" className="h-4 w-4" />
             {t("contact.call")}

@@ -56,6 +56,15 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
     expect(issues({ ...bare, productId: "", title: "   " })).toEqual([["productId", "listing.errors.productRequired"]]);
   });
 
+  it("says so together with the other fields' problems", () => {
+    expect(issues({ priceNgn: "0", quantity: 1, condition: "new" })).toEqual([
+      ["priceNgn", "listing.errors.priceRange"],
+      ["images", "listing.errors.imagesRequired"],
+      ["productId", "listing.errors.productRequired"],
+    ]);
+    expect(issues({ priceNgn: "0", quantity: 1, condition: "new", custom: "on" })).toContainEqual(["title", "listing.errors.titleRequired"]);
+  });
+
   it("needs a title when 'Something not in the list' is chosen", () => {
     expect(issues({ ...bare, custom: "on" })).toEqual([["title", "listing.errors.titleRequired"]]);
     expect(issues({ ...bare, custom: true, title: "  " })).toEqual([["title", "listing.errors.titleRequired"]]);

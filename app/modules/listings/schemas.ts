@@ -48,6 +48,9 @@ export const listingTitle = text({
   tooLong: "listing.errors.titleTooLong",
 }).overwrite((value) => value.replace(/\s+/gu, " "));
 
+/** Whether any of these fields already has a problem of its own. */
+const failed = (payload: z.core.ParsePayload, ...fields: string[]) => payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
+
 /** A form's checkbox ("on" when ticked, absent when not) or JSON's true and false. */
 const checkbox = (message: string) =>
   z.preprocess((value) => (value === "on" ? true : value === undefined || value === null || value === "" ? false : value), z.boolean({ error: message }));
@@ -79,13 +82,17 @@ export const listingSchema = z
     path: ["latitude"],
   })
   // A product from the catalogue, or (chosen deliberately, or sent by the API) a title of the seller's own.
-  .superRefine((listing, context) => {
-    if (listing.productId) return;
-    if (listing.custom || listing.title) {
-      if (!listing.title) context.addIssue({ code: "custom", message: "listing.errors.titleRequired", path: ["title"] });
-      return;
-    }
-    context.addIssue({ code: "custom", message: "listing.errors.productRequired", path: ["productId"] });
+  // Checked even when other fields fail (a missing photo, say), so the form shows every problem at once;
+  // a field that failed its own check is left to its own message.
+  .refine((listing) => Boolean(listing.productId || listing.custom || listing.title), {
+    message: "listing.errors.productRequired",
+    path: ["productId"],
+    when: (payload) => !failed(payload, "productId", "custom", "title"),
+  })
+  .refine((listing) => Boolean(listing.productId || !listing.custom || listing.title), {
+    message: "listing.errors.titleRequired",
+    path: ["title"],
+    when: (payload) => !failed(payload, "productId", "custom", "title"),
   })
   // A listing names one thing: a catalogue product wins over a title sent with it.
   .transform(({ custom: _custom, ...listing }) => ({ ...listing, title: listing.productId ? null : (listing.title ?? null) }));
