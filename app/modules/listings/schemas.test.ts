@@ -65,6 +65,10 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
     expect(issues({ priceNgn: "0", quantity: 1, condition: "new", custom: "on" })).toContainEqual(["title", "listing.errors.titleRequired"]);
   });
 
+  it("refuses a body that is not an object without reading its fields", () => {
+    for (const body of [null, undefined, "text", 3, []]) expect(listingSchema.safeParse(body).success).toBe(false);
+  });
+
   it("needs a title when 'Something not in the list' is chosen", () => {
     expect(issues({ ...bare, custom: "on" })).toEqual([["title", "listing.errors.titleRequired"]]);
     expect(issues({ ...bare, custom: true, title: "  " })).toEqual([["title", "listing.errors.titleRequired"]]);

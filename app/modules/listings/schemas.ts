@@ -48,8 +48,12 @@ export const listingTitle = text({
   tooLong: "listing.errors.titleTooLong",
 }).overwrite((value) => value.replace(/\s+/gu, " "));
 
-/** Whether any of these fields already has a problem of its own. */
-const failed = (payload: z.core.ParsePayload, ...fields: string[]) => payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
+/** Whether the body is an object whose fields have none of these problems of their own (a body that is not an object has one of its own). */
+const checkable = (payload: z.core.ParsePayload, ...fields: string[]) =>
+  typeof payload.value === "object" &&
+  payload.value !== null &&
+  !Array.isArray(payload.value) &&
+  !payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
 
 /** A form's checkbox ("on" when ticked, absent when not) or JSON's true and false. */
 const checkbox = (message: string) =>
@@ -87,12 +91,12 @@ export const listingSchema = z
   .refine((listing) => Boolean(listing.productId || listing.custom || listing.title), {
     message: "listing.errors.productRequired",
     path: ["productId"],
-    when: (payload) => !failed(payload, "productId", "custom", "title"),
+    when: (payload) => checkable(payload, "productId", "custom", "title"),
   })
   .refine((listing) => Boolean(listing.productId || !listing.custom || listing.title), {
     message: "listing.errors.titleRequired",
     path: ["title"],
-    when: (payload) => !failed(payload, "productId", "custom", "title"),
+    when: (payload) => checkable(payload, "productId", "custom", "title"),
   })
   // A listing names one thing: a catalogue product wins over a title sent with it.
   .transform(({ custom: _custom, ...listing }) => ({ ...listing, title: listing.productId ? null : (listing.title ?? null) }));
