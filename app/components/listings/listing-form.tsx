@@ -153,22 +153,22 @@ export function ListingForm({
             </NativeSelect>
           </Field>
         )}
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name={fields.custom.name}
-            checked={custom}
-            onChange={(event) => setCustom(event.target.checked)}
-            aria-describedby={`${fields.custom.id}-hint`}
-            className="mt-0.5 h-5 w-5 flex-none accent-brand-600"
-          />
-          <span className="flex flex-col">
-            <span className="font-medium">{t("listing.form.customChoice")}</span>
-            <span id={`${fields.custom.id}-hint`} className="text-gray-600 dark:text-gray-400">
-              {t("listing.form.customHint")}
-            </span>
-          </span>
-        </label>
+        <div className="flex flex-col">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              name={fields.custom.name}
+              checked={custom}
+              onChange={(event) => setCustom(event.target.checked)}
+              aria-describedby={`${fields.custom.id}-hint`}
+              className="h-5 w-5 flex-none accent-brand-600"
+            />
+            {t("listing.form.customChoice")}
+          </label>
+          <p id={`${fields.custom.id}-hint`} className="-mt-2 pl-8 text-sm text-gray-600 dark:text-gray-400">
+            {t("listing.form.customHint")}
+          </p>
+        </div>
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
