@@ -39,6 +39,7 @@ describe("search documents", () => {
     expect(doc.visibility).toBe("public");
     expect(listingDocument({ ...base, status: "paused" }).visibility).toBe("owner");
     expect(listingDocument({ ...base, product: null, latitude: null }).title).toBe("Custom Product");
+    expect(listingDocument({ ...base, product: null, title: "Fresh ugu leaves" }).title).toBe("Fresh ugu leaves");
     expect(listingDocument({ ...base, latitude: null }).geoGeohash).toBeNull();
   });
 

@@ -3,6 +3,7 @@
 // result's fields (id, title, snippet, geoGeohash) are read straight from these
 // documents.
 import { encodeGeohash } from "~/lib/geo";
+import { listingName } from "~/modules/listings/listing-name";
 
 export const SEARCH_ENTITIES = ["product", "listing", "farm"] as const;
 export type SearchEntity = (typeof SEARCH_ENTITIES)[number];
@@ -74,9 +75,11 @@ export function listingDocument(listing: {
   latitude: number | null;
   longitude: number | null;
   updatedAt: Date;
+  /** The seller's own name for what is sold, when it is not a catalogue product. */
+  title?: string | null;
   product: { name: string; description: string | null; categories: string[]; unit: string | null } | null;
 }): SearchDocument {
-  const name = listing.product?.name ?? "Custom Product";
+  const name = listingName(listing, "Custom Product");
   const unit = listing.product?.unit ? ` / ${listing.product.unit}` : "";
   const place = listing.locality ? ` · ${listing.locality}` : "";
   return {

@@ -6,11 +6,11 @@ import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
 import { DEFAULT_FILTERS, MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
-import { ListingCard, ListingPrice, listingImage, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
+import { ListingCard, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
+import { ListingDetails } from "~/components/marketplace/listing-details";
 import { UpsellCard } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
@@ -80,38 +80,6 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
   });
-}
-
-function ListingDetails({ listing, onClose }: { listing: MarketplaceListing | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const image = listing ? listingImage(listing) : null;
-  return (
-    <Dialog open={listing !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={listing?.product?.name ?? t("marketplace.agriculturalProduct")}>
-      {listing ? (
-        <div className="flex flex-col gap-3">
-          {image ? <img src={image} alt="" className="aspect-[4/3] w-full rounded-xl object-cover" /> : null}
-          <ListingPrice listing={listing} />
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-gray-500">{t("listing.form.condition")}</dt>
-            <dd>{t(`listing.conditions.${listing.condition}`)}</dd>
-            <dt className="text-gray-500">{t("listing.form.quantity")}</dt>
-            <dd>{listing.quantity}</dd>
-            <dt className="text-gray-500">{t("marketplace.location")}</dt>
-            <dd>{listing.locality ?? t("marketplace.locationNotSpecified")}</dd>
-            <dt className="text-gray-500">{t("listing.form.status")}</dt>
-            <dd>{t(`listing.statuses.${listing.status}`)}</dd>
-          </dl>
-          {listing.images.length > 1 ? (
-            <div className="flex gap-2 overflow-x-auto">
-              {listing.images.map((url) => (
-                <img key={url} src={url} alt="" loading="lazy" className="h-16 w-16 flex-none rounded-lg object-cover" />
-              ))}
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-    </Dialog>
-  );
 }
 
 export default function MarketplacePage() {

@@ -24,6 +24,7 @@ import { cn } from "~/lib/cn";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
+import { readPhone } from "~/modules/auth/users.server";
 import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
 import { validate, validateLeniently, validateValue } from "~/server/validation";
 import {
@@ -73,10 +74,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: 0,
   });
   try {
-    const [{ listings }, { products }, comparableListings] = await Promise.all([
+    const [{ listings }, { products }, comparableListings, phone] = await Promise.all([
       listListings(query, user.id),
       listProducts({ is_active: "true", limit: LIMITS.productsPageSize, offset: 0 }),
       countComparableListings(user.id),
+      readPhone(user.id),
     ]);
     return {
       filters,
@@ -84,12 +86,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       products: products.map(({ id, name, unit }) => ({ id, name, unit })),
       comparableListings,
       loadError: false,
+      // Whether 'Show my phone number to buyers' can be ticked; the number itself stays on Profile.
+      hasPhone: phone !== null,
       access: await pageFeatureAccess(user.id),
     };
   } catch (error) {
     // The page stays usable and says so ('Failed to load your listings. Please try again.') instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
-    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, access: await pageFeatureAccess(user.id) };
+    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, hasPhone: false, access: await pageFeatureAccess(user.id) };
   }
 }
 
@@ -171,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
 
 export default function MyListingsPage() {
-  const { filters, listings, products, comparableListings, loadError, access } = useLoaderData<typeof loader>();
+  const { filters, listings, products, comparableListings, loadError, access, hasPhone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
@@ -305,6 +309,7 @@ export default function MyListingsPage() {
           listing={formState.listing ?? undefined}
           products={products}
           access={access}
+          hasPhone={hasPhone}
           onCancel={closeForm}
           onSaved={closeForm}
         />

@@ -10,24 +10,27 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
-import { passwordChangeSchema, profileSchema } from "~/modules/auth/schemas";
+import { passwordChangeSchema, phoneSchema, profileSchema } from "~/modules/auth/schemas";
 import { destroyAllUserSessions, readSessionId, requireUser, toPublicUser } from "~/modules/auth/session.server";
-import { changePassword, updateProfile } from "~/modules/auth/users.server";
+import { changePassword, readPhone, setPhone, updateProfile } from "~/modules/auth/users.server";
+import { formatNigerianPhone } from "~/lib/phone";
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
 
-// Profile: the account's details, editable, a password change, and signing
-// out on every device.
+// Profile: the account's details, editable, the phone buyers may see on the
+// listings where the seller shows it, a password change, and signing out on
+// every device.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user: toPublicUser(user), locale: detectLanguage(request) };
+  return { user: toPublicUser(user), phone: await readPhone(user.id), locale: detectLanguage(request) };
 }
 
-type Intent = "profile" | "password";
+type Intent = "profile" | "password" | "phone" | "remove-phone";
 type ActionData = { intent: Intent; result: SubmissionResult<string[]>; saved: boolean };
 
 const hideFields = ["currentPassword", "newPassword"];
@@ -42,9 +45,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await destroyAllUserSessions(user.id);
     return redirect("/auth?signedOut=everywhere", { headers: { "Set-Cookie": cookie } });
   }
-  const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
+  if (form.get("intent") === "remove-phone") {
+    await setPhone(user.id, null);
+    return { intent: "remove-phone", result: { status: "success" }, saved: true } satisfies ActionData;
+  }
+  const requested = form.get("intent");
+  const intent: Intent = requested === "password" ? "password" : requested === "phone" ? "phone" : "profile";
   const submission =
-    intent === "password" ? parseWithZod(form, { schema: passwordChangeSchema }) : parseWithZod(form, { schema: profileSchema });
+    intent === "password"
+      ? parseWithZod(form, { schema: passwordChangeSchema })
+      : intent === "phone"
+        ? parseWithZod(form, { schema: phoneSchema })
+        : parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
   }
@@ -53,6 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
     async () => {
       if (intent === "password") {
         await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
+        return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
+      }
+      if (intent === "phone") {
+        await setPhone(user.id, phoneSchema.parse(submission.value).phone);
         return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
       }
       await updateProfile(user.id, profileSchema.parse(submission.value));
@@ -129,6 +145,49 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   );
 }
 
+/** The seller's phone: saved as +234..., shown to buyers only on the listings where the seller chooses. */
+function PhoneForm({ phone, lastResult }: { phone: string | null; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const translate = useTranslatedErrors();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const [form, fields] = useForm({
+    id: "phone",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.phoneText")}</p>
+      {phone ? (
+        <Form method="post" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800">
+          <input type="hidden" name="intent" value="remove-phone" />
+          <span className="flex items-center gap-2 font-medium" data-testid="profile-phone">
+            <Icon name="phone" className="h-4 w-4 text-brand-600 dark:text-brand-400" />
+            {formatNigerianPhone(phone)}
+          </span>
+          <Button type="submit" variant="outline" size="sm" disabled={busy === "remove-phone"}>
+            {busy === "remove-phone" ? t("common.saving") : t("pages.removePhone")}
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.noPhoneYet")}</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value="phone" />
+        <Field id={fields.phone.id} label={t("pages.phoneLabel")} errors={translate(fields.phone.errors)}>
+          <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel-national" inputMode="tel" maxLength={32} placeholder={t("pages.phonePlaceholder")} />
+        </Field>
+        <Button type="submit" className="self-start" disabled={busy === "phone"}>
+          {busy === "phone" ? t("common.saving") : t("pages.savePhone")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 /** 'Sign out everywhere', after a confirmation: every session ends, then /auth. */
 function SignOutEverywhere() {
   const { t } = useTranslation();
@@ -162,7 +221,7 @@ function SignOutEverywhere() {
 }
 
 export default function ProfilePage() {
-  const { user, locale } = useLoaderData<typeof loader>();
+  const { user, phone, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
@@ -170,7 +229,8 @@ export default function ProfilePage() {
   useEffect(() => {
     if (!actionData) return;
     if (actionData.saved) {
-      toast({ title: actionData.intent === "password" ? t("pages.passwordChanged") : t("pages.profileSaved") });
+      const saved = { password: "pages.passwordChanged", phone: "pages.phoneSaved", "remove-phone": "pages.phoneRemoved", profile: "pages.profileSaved" } as const;
+      toast({ title: t(saved[actionData.intent]) });
     } else if (actionData.result.status === "error") {
       toast({ title: t("pages.saveFailed"), variant: "destructive" });
     }
@@ -199,6 +259,14 @@ export default function ProfilePage() {
         </CardHeader>
         <CardContent>
           <ProfileForm user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("pages.phoneTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PhoneForm phone={phone} lastResult={actionData?.intent === "phone" ? actionData.result : undefined} />
         </CardContent>
       </Card>
       <Card>

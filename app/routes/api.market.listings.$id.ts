@@ -1,5 +1,5 @@
 import { requireApiUser } from "~/modules/auth/session.server";
-import { deleteListing, setListingStatus, updateListing } from "~/modules/listings/listings.server";
+import { deleteListing, listingDetails, setListingStatus, updateListing } from "~/modules/listings/listings.server";
 import { listingIssueCode, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -7,9 +7,16 @@ import { validate } from "~/server/validation";
 
 const coder = (issue: { path: PropertyKey[] }) => listingIssueCode(String(issue.path[0] ?? ""));
 
+// GET /api/market/listings/{id}: one listing and how to reach its seller
+// (first name, town, and the phone only where the seller shows it), signed in only.
 // PATCH /api/market/listings/{id}: the whole form, or { status } alone.
 // DELETE /api/market/listings/{id}: permanent. Both for the seller only.
 const route = apiRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const listing = await listingDetails(params.id ?? "", user.id);
+    return Response.json({ success: true, data: { listing } }, { headers: { "Cache-Control": "private, no-store" } });
+  },
   PATCH: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const id = params.id ?? "";

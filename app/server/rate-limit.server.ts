@@ -56,3 +56,35 @@ export async function clearRateLimit(limit: Limit, key: string) {
     // Counters are best effort.
   }
 }
+
+/**
+ * Counts distinct things (say, listings whose seller's phone was shown)
+ * rather than attempts: `member` joins the window's set, and once the set
+ * would hold more than `limit.max` a new member is refused with 429
+ * RATE_LIMIT_EXCEEDED and Retry-After. A member already counted in the window
+ * is always let through again. Like hitRateLimits, it lets the attempt
+ * through (and logs) when Redis cannot be reached.
+ */
+export async function hitDistinctRateLimit(limit: Limit, key: string, member: string) {
+  const redisKey = `${getEnv().QUEUE_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
+  let results: [Error | null, unknown][] | null;
+  try {
+    results = await redis().multi().sadd(redisKey, member).expire(redisKey, limit.windowSeconds, "NX").scard(redisKey).ttl(redisKey).exec();
+  } catch (error) {
+    logger.warn({ err: error }, "rate limit counters unavailable; allowing the attempt");
+    return;
+  }
+  if (!results) return;
+  const added = Number(results[0]?.[1] ?? 0) === 1;
+  const count = Number(results[2]?.[1] ?? 0);
+  const ttl = Number(results[3]?.[1] ?? limit.windowSeconds);
+  if (added && count > limit.max) {
+    // Not counted: the set keeps the members that were let through.
+    await redis()
+      .srem(redisKey, member)
+      .catch(() => undefined);
+    throw new Refusal(429, "RATE_LIMIT_EXCEEDED", "auth.errors.rateLimited", undefined, {
+      "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
+    });
+  }
+}

@@ -99,6 +99,7 @@ const JSON_ROUTES: { method: string; path: () => string; body: () => Record<stri
   { method: "POST", path: () => "/api/market/listings", body: listingBody, signedIn: true },
   { method: "PATCH", path: () => `/api/market/listings/${listingId}`, body: listingBody, signedIn: true },
   { method: "PATCH", path: () => `/api/market/listings/${listingId}`, body: () => ({ status: "paused" }), signedIn: true },
+  { method: "PUT", path: () => "/api/user/phone", body: () => ({ phone: "0803 123 4567" }), signedIn: true },
   { method: "POST", path: () => "/api/products", body: productBody, signedIn: true },
   { method: "PATCH", path: () => `/api/products/${productId}`, body: productBody, signedIn: true },
 ];
@@ -112,7 +113,8 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => "/api/health", methods: ["GET"] },
   { path: () => "/api/errors/frontend", methods: ["POST"] },
   { path: () => "/api/market/listings", methods: ["GET", "POST"] },
-  { path: () => `/api/market/listings/${listingId}`, methods: ["PATCH", "DELETE"] },
+  { path: () => `/api/market/listings/${listingId}`, methods: ["GET", "PATCH", "DELETE"] },
+  { path: () => "/api/user/phone", methods: ["GET", "PUT", "DELETE"] },
   { path: () => "/api/products", methods: ["GET", "POST"] },
   { path: () => `/api/products/${productId}`, methods: ["GET", "PATCH", "DELETE"] },
   { path: () => "/api/admin/check", methods: ["GET"] },

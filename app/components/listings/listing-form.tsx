@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { ImageListInput } from "~/components/ui/image-list-input";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
+import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { UpsellCard } from "~/components/premium/premium-prompt";
@@ -37,8 +38,10 @@ function normaliseQuantity(input: HTMLInputElement) {
 }
 
 /**
- * Create or edit a listing: product, price, quantity, condition, photos,
- * place and (when editing) status. Validates with the shared
+ * Create or edit a listing: a catalogue product (or, chosen deliberately,
+ * a title for something not in the list), price, quantity, condition,
+ * photos, place, whether buyers see the seller's phone and (when editing)
+ * status. Validates with the shared
  * schema as the seller types, posts to the My Listings action through a
  * fetcher, and on a failed save stays open showing what went wrong.
  */
@@ -46,11 +49,14 @@ export function ListingForm({
   listing,
   products,
   access,
+  hasPhone,
   onCancel,
   onSaved,
 }: {
   listing?: MyListing;
   products: ListingProductOption[];
+  /** Whether the seller has saved a phone on Profile: without one, 'show my phone' cannot be ticked. */
+  hasPhone: boolean;
   /** Premium access: the price suggestion for those who have it, an upsell card for the others. */
   access: FeatureAccess | null;
   onCancel: () => void;
@@ -67,6 +73,8 @@ export function ListingForm({
   const [condition, setCondition] = useState<ListingCondition>(listing?.condition ?? "new");
   const [location, setLocation] = useState<PlacedLocation | null>(() => initialLocation(listing));
   const [locationOpen, setLocationOpen] = useState(false);
+  // 'Something not in the list': a title replaces the product. Old listings with neither open without it.
+  const [custom, setCustom] = useState(Boolean(listing && !listing.productId && listing.title));
   const locationLabelId = useId();
   const submitted = useRef(false);
 
@@ -75,6 +83,7 @@ export function ListingForm({
     lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
     defaultValue: {
       productId: listing?.productId ?? "",
+      title: listing?.title ?? "",
       // "45000.00" reads better in the box as 45000.
       priceNgn: listing ? String(Number(listing.priceNgn)) : "",
       quantity: String(listing?.quantity ?? 1),
@@ -120,22 +129,47 @@ export function ListingForm({
   }
 
   const conditionDescriptionId = `${fields.condition.id}-description`;
+  const showPhoneHintId = `${fields.showPhone.id}-hint`;
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
       {listing ? <input type="hidden" name="id" value={listing.id} /> : null}
 
-      <Field id={fields.productId.id} label={t("listing.form.product")} errors={translate(fields.productId.errors)}>
-        <NativeSelect {...getSelectProps(fields.productId)}>
-          <option value="">{t("listing.form.customProduct")}</option>
-          {productOptions.map((product) => (
-            <option key={product.id} value={product.id}>
-              {product.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <div className="flex flex-col gap-2">
+        {custom ? (
+          <Field id={fields.title.id} label={t("listing.form.title")} errors={translate(fields.title.errors)}>
+            <Input {...getInputProps(fields.title, { type: "text" })} maxLength={80} placeholder={t("listing.form.titlePlaceholder")} autoComplete="off" />
+          </Field>
+        ) : (
+          <Field id={fields.productId.id} label={t("listing.form.product")} errors={translate(fields.productId.errors)}>
+            <NativeSelect {...getSelectProps(fields.productId)}>
+              <option value="">{t("listing.form.productPlaceholder")}</option>
+              {productOptions.map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
+        <div className="flex flex-col">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              name={fields.custom.name}
+              checked={custom}
+              onChange={(event) => setCustom(event.target.checked)}
+              aria-describedby={`${fields.custom.id}-hint`}
+              className="h-5 w-5 flex-none accent-brand-600"
+            />
+            {t("listing.form.customChoice")}
+          </label>
+          <p id={`${fields.custom.id}-hint`} className="-mt-2 pl-8 text-sm text-gray-600 dark:text-gray-400">
+            {t("listing.form.customHint")}
+          </p>
+        </div>
+      </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <Field id={fields.priceNgn.id} label={t("listing.form.price")} errors={translate(fields.priceNgn.errors)}>
@@ -162,15 +196,14 @@ export function ListingForm({
         </Field>
       </div>
 
+      {/* The premium price suggestion stays beside the price it fills in. */}
       {accessWhenOpened?.canAccess ? (
         <PriceSuggestion
-          productId={String(fields.productId.value ?? "")}
+          productId={custom ? "" : String(fields.productId.value ?? "")}
           access={accessWhenOpened}
           onUse={(price) => form.update({ name: fields.priceNgn.name, value: String(price) })}
         />
-      ) : (
-        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
-      )}
+      ) : null}
 
       <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>
         <NativeSelect
@@ -228,6 +261,42 @@ export function ListingForm({
           </ul>
         ) : null}
         <LocationDialog open={locationOpen} onOpenChange={setLocationOpen} onChoose={(chosen) => setLocation(chosen)} />
+      </div>
+
+      {/* Without premium access, the upsell card comes after the location, as the form's fields are ordered. */}
+      {accessWhenOpened?.canAccess ? null : (
+        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
+      )}
+
+      <div className="flex flex-col gap-1">
+        <label className={cn("flex min-h-11 items-center gap-3 text-sm", hasPhone ? "cursor-pointer" : "cursor-not-allowed opacity-70")}>
+          <input
+            type="checkbox"
+            name={fields.showPhone.name}
+            defaultChecked={hasPhone && (listing?.showPhone ?? false)}
+            disabled={!hasPhone}
+            aria-describedby={showPhoneHintId}
+            className="h-5 w-5 flex-none accent-brand-600"
+          />
+          <span className="font-medium">{t("listing.form.showPhone")}</span>
+        </label>
+        <p id={showPhoneHintId} className="-mt-2 pl-8 text-sm text-gray-600 dark:text-gray-400">
+          {hasPhone ? (
+            t("listing.form.showPhoneHint")
+          ) : (
+            <>
+              {t("listing.form.noPhoneHint")}{" "}
+              <Link to="/profile" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                {t("listing.form.profileLink")}
+              </Link>
+            </>
+          )}
+        </p>
+        {fields.showPhone.errors ? (
+          <ul className="pl-8 text-sm text-red-600 dark:text-red-400">
+            {translate(fields.showPhone.errors)?.map((error) => <li key={error}>{error}</li>)}
+          </ul>
+        ) : null}
       </div>
 
       {listing ? (

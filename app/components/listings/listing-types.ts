@@ -17,6 +17,10 @@ export interface ListingProductOption {
 export interface MyListing {
   id: string;
   productId: string | null;
+  /** The seller's own name for what is sold, when it is not a catalogue product. */
+  title: string | null;
+  /** Whether buyers may see the seller's phone on this listing's details. */
+  showPhone: boolean;
   /** Naira as a decimal string, e.g. "12500.00". */
   priceNgn: string;
   quantity: number;

@@ -8,6 +8,7 @@ import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { listingName } from "~/modules/listings/listing-name";
 import type { ListingActionData, ListingStatus, MyListing } from "./listing-types";
 
 const STATUS_BADGE: Record<ListingStatus, string> = {
@@ -35,7 +36,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
     }
   });
 
-  const name = listing.product?.name ?? t("listing.form.customProduct");
+  const name = listingName(listing, t("listing.form.customProduct"));
   const image = listing.images[0] ?? listing.product?.images[0];
   const unit = listing.product?.unit;
 

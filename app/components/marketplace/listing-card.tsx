@@ -6,15 +6,17 @@ import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import type { ListingDto } from "~/modules/listings/listings.server";
+import { listingName } from "~/modules/listings/listing-name";
 
 /** What a buyer's card needs of a listing: the page sends only this (the first page is 50 cards on slow connections). */
-export type MarketplaceListing = Pick<ListingDto, "id" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"> & {
+export type MarketplaceListing = Pick<ListingDto, "id" | "title" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"> & {
   product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
 };
 
 export function toMarketplaceListing(listing: ListingDto): MarketplaceListing {
   return {
     id: listing.id,
+    title: listing.title,
     priceNgn: listing.priceNgn,
     quantity: listing.quantity,
     condition: listing.condition,
@@ -84,7 +86,7 @@ export interface ListingCardProps {
 export function ListingCard({ listing, view, favourite, onToggleFavourite, onView }: ListingCardProps) {
   const { t } = useTranslation();
   const image = listingImage(listing);
-  const name = listing.product?.name ?? t("marketplace.agriculturalProduct");
+  const name = listingName(listing, t("marketplace.agriculturalProduct"));
   const categories = listing.product?.categories ?? [];
   const active = listing.status === "active";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, registerSchema, safeRedirect } from "./schemas";
+import { loginSchema, phoneIssueCode, phoneSchema, registerSchema, safeRedirect } from "./schemas";
 
 const valid = { firstName: "Amina", lastName: "Bello", username: "amina_b", password: "12345678" };
 
@@ -77,5 +77,22 @@ describe("safeRedirect on hostile input", () => {
     expect(safeRedirect("/market\uD800")).toBe("/");
     expect(safeRedirect("/a\\b")).toBe("/");
     expect(safeRedirect("/marketplace?search=Ọ̀gẹ̀dẹ̀")).toBe(`/marketplace?search=${encodeURIComponent("Ọ̀gẹ̀dẹ̀")}`);
+  });
+});
+
+describe("phoneSchema", () => {
+  it.each(["0803 123 4567", "08031234567", "+2348031234567", "2348031234567", "0803-123-4567"])("stores %s as +2348031234567", (phone) => {
+    expect(phoneSchema.parse({ phone })).toEqual({ phone: "+2348031234567" });
+  });
+
+  it("refuses other numbers with the invalid-phone message, and a missing one as required", () => {
+    const message = (phone: unknown) => phoneSchema.safeParse({ phone }).error?.issues[0]?.message;
+    expect(message("0713 123 4567")).toBe("contact.errors.phoneInvalid");
+    expect(message("+44 7911 123456")).toBe("contact.errors.phoneInvalid");
+    expect(message("0803 123 456")).toBe("contact.errors.phoneInvalid");
+    expect(message("")).toBe("contact.errors.phoneRequired");
+    expect(message(undefined)).toBe("contact.errors.phoneRequired");
+    expect(phoneIssueCode({ code: "custom", message: "contact.errors.phoneInvalid" })).toBe("VLD_INVALID_PHONE");
+    expect(phoneIssueCode({ code: "too_small", message: "contact.errors.phoneRequired" })).toBe("VLD_REQUIRED_FIELD");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "~/lib/catalog";
+import { normaliseNigerianPhone } from "~/lib/phone";
 import { isStorableText, optionalText, text } from "~/lib/text";
 
 // One schema per form, used by the page (instant validation) and by the server
@@ -94,3 +95,18 @@ export const passwordChangeSchema = z.object({
   newPassword: password(LIMITS.passwordMinLength, 128),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * The seller's phone (Profile): a Nigerian mobile number as people write it,
+ * kept in E.164 (+2348031234567).
+ */
+export const phoneSchema = z.object({
+  phone: text({ min: 1, max: 32, required: "contact.errors.phoneRequired", tooLong: "contact.errors.phoneInvalid" })
+    .refine((value) => normaliseNigerianPhone(value) !== null, "contact.errors.phoneInvalid")
+    .transform((value) => normaliseNigerianPhone(value) ?? value),
+});
+export type PhoneInput = z.infer<typeof phoneSchema>;
+
+/** The catalogue code of a phone problem: a missing number is a required field, anything else an invalid phone. */
+export const phoneIssueCode = (issue: { code: string; message?: string }) =>
+  issue.message === "contact.errors.phoneRequired" ? "VLD_REQUIRED_FIELD" : "VLD_INVALID_PHONE";

@@ -107,6 +107,29 @@ export async function changePassword(userId: string, keepSessionId: string | nul
   ]);
 }
 
+/** The user's own phone (E.164), or null: only Profile and the user's own answers show it. */
+export async function readPhone(userId: string) {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { phone: true } });
+  return user?.phone ?? null;
+}
+
+/**
+ * Saves the phone (already E.164), or removes it with null. Removing it also
+ * turns 'show my phone' off on every listing, so a number saved again later is
+ * shown only where the seller chooses anew.
+ */
+export async function setPhone(userId: string, phone: string | null) {
+  if (phone) {
+    await prisma.user.update({ where: { id: userId }, data: { phone } });
+  } else {
+    await prisma.$transaction([
+      prisma.user.update({ where: { id: userId }, data: { phone: null } }),
+      prisma.listing.updateMany({ where: { sellerId: userId, showPhone: true }, data: { showPhone: false } }),
+    ]);
+  }
+  return phone;
+}
+
 /** Gives a user the administrator role (or takes it back); used by `npm run user:role`. */
 export async function setUserRole(username: string, role: "USER" | "ADMIN") {
   const user = await prisma.user.findUnique({ where: { username: normaliseUsername(username) }, select: { id: true } });

@@ -2,6 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { distanceKm, encodeGeohash } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
+import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { queueIndexing } from "~/modules/search/indexing.server";
 import type { ListingInput, ListingQuery } from "./schemas";
@@ -12,6 +13,8 @@ import type { ListingInput, ListingQuery } from "./schemas";
 const listingSelect = {
   id: true,
   productId: true,
+  title: true,
+  showPhone: true,
   sellerId: true,
   priceNgn: true,
   quantity: true,
@@ -32,6 +35,10 @@ export function listingDto(listing: ListingRow, distance?: number) {
   return {
     id: listing.id,
     productId: listing.productId,
+    /** The seller's own name for what is sold, when it is not a catalogue product. */
+    title: listing.title,
+    /** Whether the seller shows their phone on the details; the number itself is never in a list. */
+    showPhone: listing.showPhone,
     sellerId: listing.sellerId,
     seller_id: listing.sellerId,
     priceNgn: listing.priceNgn.toFixed(2),
@@ -85,6 +92,7 @@ export async function listListings(query: ListingQuery, viewerId: string) {
     and.push({
       OR: [
         { product: { name: { contains: query.search, mode: "insensitive" } } },
+        { title: { contains: query.search, mode: "insensitive" } },
         { product: { categories: { has: query.search } } },
         { product: { description: { contains: query.search, mode: "insensitive" } } },
         { locality: { contains: query.search, mode: "insensitive" } },
@@ -134,10 +142,21 @@ async function checkProduct(productId: string | null | undefined, currentProduct
   return product.id;
 }
 
+/** 400 when the listing would show a phone the seller has not saved (the form offers the choice only with one). */
+async function checkShowPhone(input: ListingInput, sellerId: string) {
+  if (!input.showPhone) return;
+  const seller = await prisma.user.findUnique({ where: { id: sellerId }, select: { phone: true } });
+  if (!seller?.phone) {
+    throw new Refusal(400, "VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", { showPhone: ["contact.errors.noPhoneSaved"] });
+  }
+}
+
 function toData(input: ListingInput, productId: string | null) {
   const located = input.latitude !== undefined && input.longitude !== undefined;
   return {
     productId,
+    title: productId ? null : input.title,
+    showPhone: input.showPhone,
     priceNgn: input.priceNgn,
     quantity: input.quantity,
     condition: input.condition,
@@ -152,6 +171,7 @@ function toData(input: ListingInput, productId: string | null) {
 
 export async function createListing(input: ListingInput, sellerId: string) {
   const productId = await checkProduct(input.productId);
+  await checkShowPhone(input, sellerId);
   const listing = await prisma.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect });
   await queueIndexing("listing", listing.id, "upsert");
   return listingDto(listing);
@@ -172,10 +192,36 @@ async function ownedListing(id: string, userId: string) {
 export async function updateListing(id: string, userId: string, input: ListingInput) {
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
+  await checkShowPhone(input, userId);
   const listing = await prisma.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect });
   await queueIndexing("listing", id, "upsert");
   return listingDto(listing);
 }
+
+/** How many different sellers' phones one buyer may see in an hour. */
+export const CONTACT_REVEAL_LIMIT: Limit = { name: "contact-reveal", max: 30, windowSeconds: 3600 };
+
+/**
+ * One listing with how to reach its seller (GET /api/market/listings/{id}):
+ * the seller's first name and town (the listing's locality), and their phone
+ * only when they chose to show it on this listing. Paused listings exist only
+ * for their seller. Each different listing whose phone a buyer sees counts
+ * against CONTACT_REVEAL_LIMIT; the seller looking at their own does not.
+ */
+export async function listingDetails(id: string, viewerId: string) {
+  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  const row = await prisma.listing.findUnique({
+    where: { id },
+    select: { ...listingSelect, seller: { select: { firstName: true, phone: true } } },
+  });
+  const own = row?.sellerId === viewerId;
+  if (!row || (row.status === "paused" && !own)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  const phone = row.showPhone ? row.seller.phone : null;
+  if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);
+  const { seller, ...listing } = row;
+  return { ...listingDto(listing), seller: { firstName: seller.firstName, town: row.locality, phone } };
+}
+export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
   await ownedListing(id, userId);

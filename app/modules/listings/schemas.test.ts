@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageUrl, listingQuerySchema, listingSchema } from "./schemas";
 
-const valid = { productId: null, priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
+const valid = { productId: "seed_product_maize", priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
 const firstMessage = (input: unknown) => listingSchema.safeParse(input).error?.issues[0]?.message;
 
 describe("listingSchema", () => {
@@ -43,6 +43,57 @@ describe("listingSchema", () => {
 
   it("defaults the status to active", () => {
     expect(listingSchema.parse(valid).status).toBe("active");
+  });
+});
+
+describe("listingSchema: a catalogue product, or a title of the seller's own", () => {
+  const bare = { priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
+  const issues = (input: unknown) => listingSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+
+  it("needs a product ('Product selection is required') when neither a product nor a custom listing is chosen", () => {
+    expect(issues({ ...bare })).toEqual([["productId", "listing.errors.productRequired"]]);
+    expect(issues({ ...bare, productId: null, title: null })).toEqual([["productId", "listing.errors.productRequired"]]);
+    expect(issues({ ...bare, productId: "", title: "   " })).toEqual([["productId", "listing.errors.productRequired"]]);
+  });
+
+  it("says so together with the other fields' problems", () => {
+    expect(issues({ priceNgn: "0", quantity: 1, condition: "new" })).toEqual([
+      ["priceNgn", "listing.errors.priceRange"],
+      ["images", "listing.errors.imagesRequired"],
+      ["productId", "listing.errors.productRequired"],
+    ]);
+    expect(issues({ priceNgn: "0", quantity: 1, condition: "new", custom: "on" })).toContainEqual(["title", "listing.errors.titleRequired"]);
+  });
+
+  it("refuses a body that is not an object without reading its fields", () => {
+    for (const body of [null, undefined, "text", 3, []]) expect(listingSchema.safeParse(body).success).toBe(false);
+  });
+
+  it("needs a title when 'Something not in the list' is chosen", () => {
+    expect(issues({ ...bare, custom: "on" })).toEqual([["title", "listing.errors.titleRequired"]]);
+    expect(issues({ ...bare, custom: true, title: "  " })).toEqual([["title", "listing.errors.titleRequired"]]);
+    expect(issues({ ...bare, custom: true, title: "a" })).toEqual([["title", "listing.errors.titleRequired"]]);
+    expect(issues({ ...bare, custom: true, title: "x".repeat(81) })).toEqual([["title", "listing.errors.titleTooLong"]]);
+  });
+
+  it("keeps the title trimmed, NFC and with single spaces, up to 80 characters", () => {
+    const parsed = listingSchema.parse({ ...bare, custom: "on", title: "  Fresh   ugu\tleaves, Ìbàdàn ".normalize("NFD") });
+    expect(parsed.title).toBe("Fresh ugu leaves, Ìbàdàn".normalize("NFC"));
+    expect(parsed.productId).toBeUndefined();
+    expect(listingSchema.parse({ ...bare, title: "y".repeat(80) }).title).toHaveLength(80);
+  });
+
+  it("takes a title alone from the API, and drops it when a product is chosen", () => {
+    expect(listingSchema.parse({ ...bare, title: "Smoked catfish" })).toMatchObject({ title: "Smoked catfish" });
+    expect(listingSchema.parse({ ...bare, productId: "seed_product_maize", title: "ignored" }).title).toBeNull();
+    expect(listingSchema.parse({ ...bare, productId: "seed_product_maize" })).toMatchObject({ productId: "seed_product_maize", title: null });
+  });
+
+  it("reads 'show my phone' from a form's checkbox or JSON, off by default", () => {
+    expect(listingSchema.parse({ ...bare, title: "Okra", showPhone: "on" }).showPhone).toBe(true);
+    expect(listingSchema.parse({ ...bare, title: "Okra", showPhone: true }).showPhone).toBe(true);
+    expect(listingSchema.parse({ ...bare, title: "Okra" }).showPhone).toBe(false);
+    expect(issues({ ...bare, title: "Okra", showPhone: "yes please" })).toEqual([["showPhone", "contact.errors.showPhone"]]);
   });
 });
 

@@ -36,9 +36,37 @@ const coordinate = (min: number, max: number) =>
     z.number({ error: "listing.errors.coordinates" }).finite("listing.errors.coordinates").min(min, "listing.errors.coordinates").max(max, "listing.errors.coordinates").optional(),
   );
 
+/**
+ * What a listing sells when it is not in the catalogue, in the seller's words:
+ * 2 to 80 characters once trimmed, with runs of white space made one space.
+ */
+export const listingTitle = text({
+  min: 2,
+  max: 80,
+  required: "listing.errors.titleRequired",
+  tooShort: "listing.errors.titleRequired",
+  tooLong: "listing.errors.titleTooLong",
+}).overwrite((value) => value.replace(/\s+/gu, " "));
+
+/** Whether the body is an object whose fields have none of these problems of their own (a body that is not an object has one of its own). */
+const checkable = (payload: z.core.ParsePayload, ...fields: string[]) =>
+  typeof payload.value === "object" &&
+  payload.value !== null &&
+  !Array.isArray(payload.value) &&
+  !payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
+
+/** A form's checkbox ("on" when ticked, absent when not) or JSON's true and false. */
+const checkbox = (message: string) =>
+  z.preprocess((value) => (value === "on" ? true : value === undefined || value === null || value === "" ? false : value), z.boolean({ error: message }));
+
 export const listingSchema = z
   .object({
     productId: optionalText(recordId("listing.errors.productNotFound")),
+    /** The form's explicit 'Something not in the list' choice: a title then replaces the product. */
+    custom: checkbox("listing.errors.productRequired"),
+    title: optionalText(listingTitle),
+    /** Whether buyers may see the seller's phone on this listing's details. */
+    showPhone: checkbox("contact.errors.showPhone"),
     priceNgn,
     quantity: z
       .union([z.number(), text({ max: 32, required: "listing.errors.quantityMin" })], { error: "listing.errors.quantityMin" })
@@ -56,7 +84,22 @@ export const listingSchema = z
   .refine((listing) => (listing.latitude === undefined) === (listing.longitude === undefined), {
     message: "listing.errors.coordinates",
     path: ["latitude"],
-  });
+  })
+  // A product from the catalogue, or (chosen deliberately, or sent by the API) a title of the seller's own.
+  // Checked even when other fields fail (a missing photo, say), so the form shows every problem at once;
+  // a field that failed its own check is left to its own message.
+  .refine((listing) => Boolean(listing.productId || listing.custom || listing.title), {
+    message: "listing.errors.productRequired",
+    path: ["productId"],
+    when: (payload) => checkable(payload, "productId", "custom", "title"),
+  })
+  .refine((listing) => Boolean(listing.productId || !listing.custom || listing.title), {
+    message: "listing.errors.titleRequired",
+    path: ["title"],
+    when: (payload) => checkable(payload, "productId", "custom", "title"),
+  })
+  // A listing names one thing: a catalogue product wins over a title sent with it.
+  .transform(({ custom: _custom, ...listing }) => ({ ...listing, title: listing.productId ? null : (listing.title ?? null) }));
 export type ListingInput = z.infer<typeof listingSchema>;
 
 /** PATCH takes the whole form, or only { status } (the Pause/Activate button). */
@@ -98,5 +141,6 @@ export function listingIssueCode(field: string) {
   if (field === "quantity") return "VLD_INVALID_QUANTITY";
   if (field === "latitude" || field === "longitude" || field === "lat" || field === "lng" || field === "radius_km") return "VLD_INVALID_GPS_COORDS";
   if (field === "categories") return "VLD_INVALID_CROP_TYPE";
+  if (field === "showPhone") return "VLD_INVALID_PHONE";
   return "VLD_REQUIRED_FIELD";
 }

@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase } from "./fixtures";
+
+// A buyer reaches a seller: the seller saves a phone on Profile and shows it
+// on a listing; another signed-in buyer opens the listing's details on a
+// phone-sized screen and finds Call, WhatsApp and SMS.
+
+test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and SMS at 360 px", async ({ page, user, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  // The seller (the fixture's user, Chioma of Okafor) saves a phone on Profile.
+  await page.goto("/profile");
+  await hydrated(page);
+  await expect(page.getByText("No phone number saved yet.")).toBeVisible();
+  await page.getByLabel("Mobile number").fill("0803 12");
+  await page.getByRole("button", { name: "Save number" }).click();
+  await expect(page.getByText("Enter a Nigerian mobile number, such as 0803 123 4567")).toBeVisible();
+  await page.getByLabel("Mobile number").fill("0803-123 4567");
+  await page.getByLabel("Mobile number").press("Enter");
+  await expect(page.getByText("Your phone number is saved", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("profile-phone")).toHaveText("0803 123 4567");
+  const stored = await withDatabase((client) => client.query<{ phone: string }>(`SELECT phone FROM "User" WHERE id = $1`, [user.id]));
+  expect(stored.rows[0]?.phone).toBe("+2348031234567");
+
+  // A listing that shows it.
+  const name = `Fresh ugu leaves ${randomBytes(3).toString("hex")}`;
+  await page.goto("/my-listings");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create Listing" }).first().click();
+  const form = page.getByRole("dialog", { name: "Create New Listing" });
+  await form.getByLabel("Something not in the list").check();
+  await form.getByLabel("What are you selling?").fill(name);
+  await form.getByLabel("Price (NGN)").fill("1500");
+  await form.getByLabel("Product Images").fill(`${baseURL}/images/products/maize.svg`);
+  await form.getByLabel("Product Images").press("Enter");
+  await form.getByRole("button", { name: "Add Location" }).click();
+  const place = page.getByRole("dialog", { name: "Add Location" });
+  await place.getByPlaceholder("e.g. Ibadan").fill("Ibadan");
+  await place.getByPlaceholder("e.g. Ibadan").press("Enter");
+  await expect(place).toBeHidden();
+  const share = form.getByLabel("Show my phone number to buyers");
+  await expect(share).toBeEnabled();
+  await share.check();
+  await form.getByRole("button", { name: "Create Listing" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole("article", { name })).toBeVisible();
+
+  // Another signed-in buyer, on a small phone.
+  const buyer = await createUser({ firstName: "Musa", lastName: "Bello" });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  try {
+    const buyerPage = await context.newPage();
+    await signIn(buyerPage, buyer, baseURL!);
+    // The page's answers never carry the number: only the details ask for it.
+    const bodies: string[] = [];
+    buyerPage.on("response", (response) => {
+      if (!response.url().includes(`/api/market/listings/`)) void response.text().then((text) => bodies.push(text), () => undefined);
+    });
+    await buyerPage.goto(`/marketplace?search=${encodeURIComponent(name)}`);
+    await hydrated(buyerPage);
+    const card = buyerPage.getByRole("article", { name });
+    await expectResults(buyerPage, () => expect(card).toBeVisible());
+    expect(await buyerPage.content()).not.toContain("8031234567");
+    await card.getByRole("button", { name: "View" }).click();
+
+    const details = buyerPage.getByRole("dialog", { name });
+    await expect(details).toBeVisible();
+    await expect(details.getByTestId("listing-seller-name")).toHaveText("Chioma");
+    await expect(details).toContainText("Ibadan, Oyo");
+    const call = details.getByRole("link", { name: "Call" });
+    await expect(call).toHaveAttribute("href", "tel:+2348031234567");
+    const message = `Hello Chioma, I saw your listing "${name}" on Asiiko. Is it still available?`;
+    await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/2348031234567?text=${encodeURIComponent(message)}`);
+    await expect(details.getByRole("link", { name: "SMS" })).toHaveAttribute("href", `sms:+2348031234567?body=${encodeURIComponent(message)}`);
+    // All three fit the small screen.
+    for (const link of ["Call", "WhatsApp", "SMS"]) {
+      const box = await details.getByRole("link", { name: link }).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    }
+    expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(bodies.some((text) => text.includes("8031234567"))).toBe(false);
+    await buyerPage.screenshot({ path: "test-results/screens/listing-contact-360-light.png" });
+  } finally {
+    await context.close();
+    await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [buyer.id]));
+  }
+});
+
+test("without a saved phone the form's choice is off, with a way to Profile; a visitor signed out sees nothing of the seller", async ({ page, user, browser, baseURL }) => {
+  void user;
+  await page.goto("/my-listings");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Create Listing" }).first().click();
+  const form = page.getByRole("dialog", { name: "Create New Listing" });
+  await expect(form.getByLabel("Show my phone number to buyers")).toBeDisabled();
+  await expect(form.getByText("Add your phone number on your Profile to let buyers reach you.")).toBeVisible();
+  await form.getByRole("link", { name: "Add it on Profile" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { name: "Phone number" })).toBeVisible();
+
+  const visitor = await browser.newContext();
+  try {
+    const response = await visitor.request.get(`${baseURL}/api/market/listings/seed_listing_1`);
+    expect(response.status()).toBe(401);
+  } finally {
+    await visitor.close();
+  }
+});
+
+for (const width of [360, 1280]) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`the contact details, Profile's phone and the form's choices look right at ${width} px in ${theme}`, async ({ page, context, user, baseURL }) => {
+      const name = `Smoked catfish ${randomBytes(3).toString("hex")}`;
+      const seller = await createUser({ firstName: "Adaeze" });
+      await withDatabase(async (client) => {
+        await client.query(`UPDATE "User" SET phone = '+2349034445555' WHERE id = $1`, [seller.id]);
+        await client.query(
+          `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
+           VALUES ($1, $2, true, $3, '3500.00', 8, 'new', 'active', $4, 'Epe, Lagos', now())`,
+          [`e2e_listing_${randomBytes(6).toString("hex")}`, name, seller.id, [`${baseURL}/images/products/maize.svg`]],
+        );
+        await client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]);
+      });
+      try {
+        await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/marketplace?search=${encodeURIComponent(name)}`);
+        await hydrated(page);
+        await page.getByRole("article", { name }).getByRole("button", { name: "View" }).click();
+        const details = page.getByRole("dialog", { name });
+        await expect(details.getByRole("link", { name: "WhatsApp" })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screens/listing-contact-${width}-${theme}.png` });
+
+        await page.goto("/profile");
+        await hydrated(page);
+        await expect(page.getByTestId("profile-phone")).toHaveText("0803 123 4567");
+        await page.getByRole("heading", { name: "Phone number" }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/screens/profile-phone-${width}-${theme}.png`, fullPage: true });
+
+        await page.goto("/my-listings");
+        await hydrated(page);
+        await page.getByRole("button", { name: "Create Listing" }).first().click();
+        const form = page.getByRole("dialog", { name: "Create New Listing" });
+        await form.getByLabel("Something not in the list").check();
+        await form.getByLabel("Show my phone number to buyers").check();
+        await form.getByRole("button", { name: "Create Listing" }).click();
+        await expect(form.getByText("Give what you sell a short title (2 to 80 characters)")).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screens/listing-form-custom-${width}-${theme}.png` });
+        await form.getByLabel("Show my phone number to buyers").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/screens/listing-form-phone-${width}-${theme}.png` });
+      } finally {
+        await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [seller.id]));
+      }
+    });
+  }
+}
