@@ -58,7 +58,7 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
   const { pending, signOut } = useSignOut();
 
   function describe(item: ActivityItem) {
-    if (item.kind === "listing") return t("dashboard.activityListing", { name: item.name, price: formatNaira(item.priceNgn) });
+    if (item.kind === "listing") return t("dashboard.activityListing", { name: item.name ?? t("listing.form.customProduct"), price: formatNaira(item.priceNgn) });
     if (item.kind === "farm") return t("dashboard.activityFarm", { name: item.name });
     return t("dashboard.activityAnalysis");
   }

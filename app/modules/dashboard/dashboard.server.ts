@@ -1,9 +1,10 @@
+import { listingName } from "~/modules/listings/listing-name";
 import { prisma } from "~/server/db.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
 
 // The dashboard's figures are the signed-in user's own: no sample numbers.
 export type ActivityItem =
-  | { kind: "listing"; at: string; name: string; priceNgn: string }
+  | { kind: "listing"; at: string; name: string | null; priceNgn: string }
   | { kind: "farm"; at: string; name: string }
   | { kind: "analysis"; at: string; analysisType: string };
 
@@ -38,7 +39,7 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
       where: { sellerId: user.id },
       orderBy: { createdAt: "desc" },
       take: 5,
-      select: { createdAt: true, priceNgn: true, product: { select: { name: true } } },
+      select: { createdAt: true, priceNgn: true, title: true, product: { select: { name: true } } },
     }),
     prisma.farm.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, name: true } }),
     prisma.analysis.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
@@ -51,7 +52,8 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
     ...recentListings.map((listing) => ({
       kind: "listing" as const,
       at: listing.createdAt.toISOString(),
-      name: listing.product?.name ?? "Custom Product",
+      // The page names an old listing with neither product nor title in the reader's language.
+      name: listingName(listing, "") || null,
       priceNgn: listing.priceNgn.toString(),
     })),
     ...recentFarms.map((farm) => ({ kind: "farm" as const, at: farm.createdAt.toISOString(), name: farm.name })),
