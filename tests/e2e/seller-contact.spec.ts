@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
 import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase } from "./fixtures";
 
 // A buyer reaches a seller: the seller saves a phone on Profile and shows it
@@ -53,7 +55,7 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     // The page's answers never carry the number: only the details ask for it.
     const bodies: string[] = [];
     buyerPage.on("response", (response) => {
-      if (!response.url().includes(`/api/market/listings/`)) void response.text().then((text) => bodies.push(text), () => undefined);
+      if (!/\/marketplace\/[^/]+\/seller/.test(response.url())) void response.text().then((text) => bodies.push(text), () => undefined);
     });
     await buyerPage.goto(`/marketplace?search=${encodeURIComponent(name)}`);
     await hydrated(buyerPage);
@@ -102,6 +104,11 @@ test("without a saved phone the form's choice is off, with a way to Profile; a v
   try {
     const response = await visitor.request.get(`${baseURL}/api/market/listings/seed_listing_1`);
     expect(response.status()).toBe(401);
+    // The details' own address sends a visitor to sign in, with nothing of the seller.
+    const page = await visitor.request.get(`${baseURL}/marketplace/seed_listing_1/seller`, { maxRedirects: 0 });
+    expect(page.status()).toBe(302);
+    expect(page.headers()["location"]).toMatch(/^\/auth/);
+    expect(await page.text()).not.toContain("firstName");
   } finally {
     await visitor.close();
   }
@@ -156,3 +163,36 @@ for (const width of [360, 1280]) {
     });
   }
 }
+
+test("a buyer past the hour's allowance of numbers is told to wait, and the page keeps working", async ({ page, user, baseURL }) => {
+  const name = `Palm oil ${randomBytes(3).toString("hex")}`;
+  const seller = await createUser({ firstName: "Bisi" });
+  await withDatabase(async (client) => {
+    await client.query(`UPDATE "User" SET phone = '+2348055556666' WHERE id = $1`, [seller.id]);
+    await client.query(
+      `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
+       VALUES ($1, $2, true, $3, '9000.00', 4, 'new', 'active', $4, 'Ogbomoso', now())`,
+      [`e2e_listing_${randomBytes(6).toString("hex")}`, name, seller.id, [`${baseURL}/images/products/maize.svg`]],
+    );
+  });
+  // This buyer has already seen 30 other sellers' numbers this hour.
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    const key = `${E2E_QUEUE_PREFIX}:rl:contact-reveal:${user.id.toLowerCase()}`;
+    await redis.sadd(key, ...Array.from({ length: 30 }, (_, index) => `seen_${index}`));
+    await redis.expire(key, 3600);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/marketplace?search=${encodeURIComponent(name)}`);
+    await hydrated(page);
+    await page.getByRole("article", { name }).getByRole("button", { name: "View" }).click();
+    const details = page.getByRole("dialog", { name });
+    await expect(details.getByRole("alert")).toContainText("You have viewed many sellers' numbers in the last hour");
+    await expect(details.getByRole("link", { name: "Call" })).toHaveCount(0);
+    // The dialog closes and the marketplace is still there: no error page.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("article", { name })).toBeVisible();
+  } finally {
+    await redis.quit();
+    await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [seller.id]));
+  }
+});

@@ -1,20 +1,15 @@
-import { useEffect, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
-import { ApiError } from "~/lib/http/errors";
-import { apiRequest } from "~/lib/http/request";
 import { formatNigerianPhone, whatsappDigits } from "~/lib/phone";
 import { listingName } from "~/modules/listings/listing-name";
+import type { SellerAnswer } from "~/routes/marketplace.$id.seller";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 
-/** The seller as GET /api/market/listings/{id} gives them: the phone only where they chose to show it. */
-export interface ListingSeller {
-  firstName: string;
-  town: string | null;
-  phone: string | null;
-}
+type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
 type SellerState =
   | { state: "loading" }
@@ -27,23 +22,17 @@ type SellerState =
  * buyer's hourly allowance on the server.
  */
 function useListingSeller(listingId: string | null): SellerState | null {
-  const [answer, setAnswer] = useState<{ id: string; value: SellerState } | null>(null);
+  const fetcher = useFetcher<SellerAnswer>();
+  const { load } = fetcher;
   useEffect(() => {
-    if (!listingId) return;
-    const controller = new AbortController();
-    setAnswer({ id: listingId, value: { state: "loading" } });
-    apiRequest<{ data: { listing: { seller: ListingSeller } } }>("GET", `/api/market/listings/${encodeURIComponent(listingId)}`, undefined, {
-      signal: controller.signal,
-    })
-      .then((body) => setAnswer({ id: listingId, value: { state: "loaded", seller: body.data.listing.seller } }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const reason = error instanceof ApiError && error.status === 429 ? "rateLimited" : "other";
-        setAnswer({ id: listingId, value: { state: "failed", reason } });
-      });
-    return () => controller.abort();
-  }, [listingId]);
-  return listingId && answer?.id === listingId ? answer.value : listingId ? { state: "loading" } : null;
+    if (listingId) load(`/marketplace/${encodeURIComponent(listingId)}/seller`);
+  }, [listingId, load]);
+  if (!listingId) return null;
+  const answer = fetcher.data;
+  // Until the answer for this listing arrives (a fetcher keeps the previous listing's meanwhile).
+  if (fetcher.state !== "idle" || !answer || answer.listingId !== listingId) return { state: "loading" };
+  if (answer.ok) return { state: "loaded", seller: answer.seller };
+  return { state: "failed", reason: answer.code === "RATE_LIMIT_EXCEEDED" ? "rateLimited" : "other" };
 }
 
 function ChatIcon({ className }: { className?: string }) {
