@@ -137,3 +137,15 @@ test("the footer shows no placeholder telephone number", async ({ page }) => {
   await expect(footer).not.toContainText("ASIIKO");
   await expect(footer.locator('a[href^="tel:"]')).toHaveCount(0);
 });
+
+test("the language named Yoruba is spelt one way, as the language menu spells it", async ({ page, context, baseURL }) => {
+  for (const language of ["en", "yo", "ha"] as const) {
+    await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
+    await page.goto("/");
+    await expect(page.locator("body")).toContainText("Yoruba");
+    await expect(page.locator("body")).not.toContainText("Yorùbá");
+  }
+  await hydrated(page);
+  await page.getByRole("button", { name: /language|Harshe|Èdè/i }).first().click();
+  await expect(page.getByRole("menuitemradio", { name: "Yoruba" })).toBeVisible();
+});
