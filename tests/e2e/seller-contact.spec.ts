@@ -7,6 +7,20 @@ import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase
 // on a listing; another signed-in buyer opens the listing's details on a
 // phone-sized screen and finds Call, WhatsApp and SMS.
 
+/** A seller with a phone and one active custom listing that shows it. */
+async function sellerSharingPhone(firstName: string, phone: string, listing: { title: string; priceNgn: string; locality: string }, baseURL: string) {
+  const seller = await createUser({ firstName });
+  await withDatabase(async (client) => {
+    await client.query(`UPDATE "User" SET phone = $2 WHERE id = $1`, [seller.id, phone]);
+    await client.query(
+      `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
+       VALUES ($1, $2, true, $3, $4, 8, 'new', 'active', $5, $6, now())`,
+      [`e2e_listing_${randomBytes(6).toString("hex")}`, listing.title, seller.id, listing.priceNgn, [`${baseURL}/images/products/maize.svg`], listing.locality],
+    );
+  });
+  return seller;
+}
+
 test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and SMS at 360 px", async ({ page, user, browser, baseURL }) => {
   test.setTimeout(60_000);
   // The seller (the fixture's user, Chioma of Okafor) saves a phone on Profile.
@@ -118,16 +132,8 @@ for (const width of [360, 1280]) {
   for (const theme of ["light", "dark"] as const) {
     test(`the contact details, Profile's phone and the form's choices look right at ${width} px in ${theme}`, async ({ page, context, user, baseURL }) => {
       const name = `Smoked catfish ${randomBytes(3).toString("hex")}`;
-      const seller = await createUser({ firstName: "Adaeze" });
-      await withDatabase(async (client) => {
-        await client.query(`UPDATE "User" SET phone = '+2349034445555' WHERE id = $1`, [seller.id]);
-        await client.query(
-          `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
-           VALUES ($1, $2, true, $3, '3500.00', 8, 'new', 'active', $4, 'Epe, Lagos', now())`,
-          [`e2e_listing_${randomBytes(6).toString("hex")}`, name, seller.id, [`${baseURL}/images/products/maize.svg`]],
-        );
-        await client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]);
-      });
+      const seller = await sellerSharingPhone("Adaeze", "+2349034445555", { title: name, priceNgn: "3500.00", locality: "Epe, Lagos" }, baseURL!);
+      await withDatabase((client) => client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]));
       try {
         await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
         await page.setViewportSize({ width, height: 800 });
@@ -166,15 +172,7 @@ for (const width of [360, 1280]) {
 
 test("a buyer past the hour's allowance of numbers is told to wait, and the page keeps working", async ({ page, user, baseURL }) => {
   const name = `Palm oil ${randomBytes(3).toString("hex")}`;
-  const seller = await createUser({ firstName: "Bisi" });
-  await withDatabase(async (client) => {
-    await client.query(`UPDATE "User" SET phone = '+2348055556666' WHERE id = $1`, [seller.id]);
-    await client.query(
-      `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
-       VALUES ($1, $2, true, $3, '9000.00', 4, 'new', 'active', $4, 'Ogbomoso', now())`,
-      [`e2e_listing_${randomBytes(6).toString("hex")}`, name, seller.id, [`${baseURL}/images/products/maize.svg`]],
-    );
-  });
+  const seller = await sellerSharingPhone("Bisi", "+2348055556666", { title: name, priceNgn: "9000.00", locality: "Ogbomoso" }, baseURL!);
   // This buyer has already seen 30 other sellers' numbers this hour.
   const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   try {
