@@ -281,35 +281,34 @@ export default function MarketplacePage() {
         </button>
       </div>
 
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-2">
-          <p id={countId} className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-            {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
+      {/* The count, then the sort; on a phone the place filtered on gets a line of its own under them, beside the count on wider screens. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p id={countId} className="order-1 whitespace-nowrap text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+          {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
+        </p>
+        {shown.location.enabled ? (
+          <p className="order-3 inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full bg-brand-50 pl-3 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200 sm:order-2" data-near>
+            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <span className="truncate">
+              {shown.location.place
+                ? t("marketplace.nearPlace", { place: shown.location.place, km: shown.location.radiusKm })
+                : t("marketplace.nearYou", { km: shown.location.radiusKm })}
+            </span>
+            <button
+              type="button"
+              onClick={clearLocation}
+              aria-label={t("marketplace.clearLocation")}
+              className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-900"
+            >
+              <Icon name="close" className="h-4 w-4" />
+            </button>
           </p>
-          {shown.location.enabled ? (
-            <p className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full bg-brand-50 pl-3 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200" data-near>
-              <Icon name="pin" className="h-4 w-4 flex-none" />
-              <span className="truncate">
-                {shown.location.place
-                  ? t("marketplace.nearPlace", { place: shown.location.place, km: shown.location.radiusKm })
-                  : t("marketplace.nearYou", { km: shown.location.radiusKm })}
-              </span>
-              <button
-                type="button"
-                onClick={clearLocation}
-                aria-label={t("marketplace.clearLocation")}
-                className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-900"
-              >
-                <Icon name="close" className="h-4 w-4" />
-              </button>
-            </p>
-          ) : null}
-        </div>
-        <label className="flex flex-none items-center gap-2 self-start text-sm">
+        ) : null}
+        <label className="order-2 ml-auto flex min-w-0 items-center gap-2 text-sm sm:order-3">
           <span className="hidden sm:inline">{t("marketplace.sortLabel")}</span>
           <NativeSelect
             aria-label={t("marketplace.sortLabel")}
-            className="min-h-10 w-auto"
+            className="min-h-10 w-auto min-w-0 max-w-44 sm:max-w-none"
             value={shown.sortBy}
             onChange={(event) => {
               const sortBy = event.target.value as SortBy;

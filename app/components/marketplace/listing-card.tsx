@@ -121,10 +121,11 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     </button>
   );
   const where = (
-    <p className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
+    // The distance moves under the place when both do not fit; only a place too long for a whole line is cut.
+    <p className="flex flex-wrap items-center gap-x-1 text-sm text-gray-600 dark:text-gray-400">
       <Icon name="pin" className="h-4 w-4 flex-none" />
-      <span className="truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
-      {listing.distanceKm !== undefined ? <span className="flex-none">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
+      <span className="min-w-0 truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
+      {listing.distanceKm !== undefined ? <span className="whitespace-nowrap">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
     </p>
   );
   const statusBadge = active ? null : (

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accessNote } from "~/components/premium/premium-prompt";
 import { useUpgrade } from "~/components/premium/use-upgrade";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import { usePublicEnv } from "~/lib/use-root-data";
 import type { FeatureAccess } from "~/modules/premium/access";
 
 // 'Unlock Premium Marketplace' above the listings: one line and a button on a
-// phone (so the first listing stays on the first screen), the sentence too on
-// wider screens, and a close button.
+// phone (so the first listing stays on the first screen), the sentence, the
+// price and the trial's state too on wider screens, and a close button.
 //
 // The dismissal is a cookie rather than local storage: the loader reads it, so
 // a dismissed offer is not rendered by the server at all and never flashes in
@@ -20,6 +23,7 @@ export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess
   const { t } = useTranslation();
   const { upgrade, pending } = useUpgrade();
   const [hidden, setHidden] = useState(dismissed);
+  const price = usePublicEnv().PREMIUM_PRICE_NGN;
   if (hidden || !access || access.canAccess) return null;
 
   function dismiss() {
@@ -42,6 +46,10 @@ export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess
           ) : null}
         </p>
         <p className="hidden text-sm text-gray-700 dark:text-gray-300 sm:block">{t("premium.marketplaceText")}</p>
+        <p className="hidden text-sm text-gray-600 dark:text-gray-400 sm:block">
+          {t("premium.price", { price: formatNaira(price) })}
+          {access.hasActiveSubscription ? null : <span className="font-medium text-earth-800 dark:text-earth-100"> · {t(accessNote(access))}</span>}
+        </p>
       </div>
       <Button size="sm" className="flex-none" onClick={() => void upgrade()} disabled={pending}>
         <span className="sm:hidden">{pending ? t("premium.upgrading") : t("marketplace.upgradeShort")}</span>
