@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,13 +8,14 @@ import { FilterPanel } from "~/components/marketplace/filter-panel";
 import { DEFAULT_FILTERS, MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
 import { ListingCard, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { ListingDetails } from "~/components/marketplace/listing-details";
-import { UpsellCard } from "~/components/premium/premium-prompt";
+import { MarketplaceUpsell, UPSELL_COOKIE, UPSELL_DISMISSED } from "~/components/marketplace/marketplace-upsell";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
+import { readCookie } from "~/lib/cookies";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { listListings } from "~/modules/listings/listings.server";
@@ -27,14 +28,25 @@ export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 // The marketplace: every seller's active and sold listings, searched and
 // filtered. The filters live in the address, so the server renders the first
 // page of results and a filtered page can be shared. A filter that does not
-// validate is dropped, never answered with an error page.
+// validate is dropped or brought within its bounds (readFilters), never
+// answered with an error page; a page past the last one goes to the last one.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const filters = readFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
   const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id)]);
-  return { listings: listings.map(toMarketplaceListing), total, filters, access };
+  const pages = pageCount(total);
+  if (filters.page > pages) {
+    // An old link or a hand-edited address: the count and the list must agree, so show the last page.
+    const params = writeFilters({ ...filters, page: pages });
+    throw redirect(params.size ? `${url.pathname}?${params}` : url.pathname);
+  }
+  const upsellDismissed = readCookie(request.headers.get("Cookie"), UPSELL_COOKIE) === UPSELL_DISMISSED;
+  return { listings: listings.map(toMarketplaceListing), total, filters, access, upsellDismissed };
 }
+
+const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
 
 const FAVOURITES_KEY = "asiiko-favourites";
 const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, 6);
@@ -83,7 +95,7 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
 }
 
 export default function MarketplacePage() {
-  const { listings, total, filters, access } = useLoaderData<typeof loader>();
+  const { listings, total, filters, access, upsellDismissed } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
@@ -110,7 +122,7 @@ export default function MarketplacePage() {
     apply((current) => ({ ...DEFAULT_FILTERS, viewMode: current.viewMode }));
   }
 
-  const pages = Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
+  const pages = pageCount(total);
   const sortOptions = useMemo(
     () =>
       [
@@ -130,10 +142,20 @@ export default function MarketplacePage() {
     }));
   }
 
+  /** The X on 'Near Ibadan · 50 km': no place, no distance sort. */
+  function clearLocation() {
+    apply((current) => ({
+      ...current,
+      location: DEFAULT_FILTERS.location,
+      sortBy: current.sortBy === "distance" ? DEFAULT_FILTERS.sortBy : current.sortBy,
+      page: 1,
+    }));
+  }
+
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <PageHeader title={t("marketplace.title")} subtitle={t("marketplace.subtitle")} />
-      <UpsellCard access={access} title={t("premium.marketplaceTitle")} text={t("premium.marketplaceText")} />
+      <MarketplaceUpsell access={access} dismissed={upsellDismissed} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
         <div className="relative flex-1">
@@ -151,16 +173,23 @@ export default function MarketplacePage() {
             className="h-11 w-full rounded-xl border border-gray-300 bg-white pl-9 pr-3 text-base placeholder:text-gray-400 dark:border-gray-700 dark:bg-gray-900"
           />
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => setShowFilters((open) => !open)} aria-expanded={showFilters} aria-controls="marketplace-filters">
-            <Icon name="settings" className="h-4 w-4" />
-            {t("marketplace.filters")}
+        {/* One row at every width: on a phone the two buttons may shrink (their labels end in '...') so the view switch never sits alone. */}
+        <div className="flex min-w-0 items-center gap-2">
+          <Button
+            variant="outline"
+            className="min-w-0 px-3 sm:px-4"
+            onClick={() => setShowFilters((open) => !open)}
+            aria-expanded={showFilters}
+            aria-controls="marketplace-filters"
+          >
+            <Icon name="settings" className="h-4 w-4 flex-none" />
+            <span className="truncate">{t("marketplace.filters")}</span>
           </Button>
-          <Button variant={shown.location.enabled ? "default" : "outline"} onClick={() => setLocationOpen(true)}>
-            <Icon name="pin" className="h-4 w-4" />
-            {t("marketplace.nearMe")}
+          <Button variant={shown.location.enabled ? "default" : "outline"} className="min-w-0 px-3 sm:px-4" onClick={() => setLocationOpen(true)}>
+            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <span className="truncate">{t("marketplace.nearMe")}</span>
           </Button>
-          <div className="flex rounded-lg border border-gray-300 p-0.5 dark:border-gray-700" role="group" aria-label={t("marketplace.viewMode")}>
+          <div className="ml-auto flex flex-none rounded-lg border border-gray-300 p-0.5 dark:border-gray-700" role="group" aria-label={t("marketplace.viewMode")}>
             {(["grid", "list"] as const).map((mode) => (
               <button
                 key={mode}
@@ -220,15 +249,34 @@ export default function MarketplacePage() {
         </button>
       </div>
 
-      <div className="flex items-center justify-between gap-3">
-        <p id={countId} className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+      {/* The count, then the sort; on a phone the place filtered on gets a line of its own under them, beside the count on wider screens. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p id={countId} className="order-1 whitespace-nowrap text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
           {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
         </p>
-        <label className="flex items-center gap-2 text-sm">
+        {shown.location.enabled ? (
+          <p className="order-3 inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full bg-brand-50 pl-3 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200 sm:order-2" data-near>
+            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <span className="truncate">
+              {shown.location.place
+                ? t("marketplace.nearPlace", { place: shown.location.place, km: shown.location.radiusKm })
+                : t("marketplace.nearYou", { km: shown.location.radiusKm })}
+            </span>
+            <button
+              type="button"
+              onClick={clearLocation}
+              aria-label={t("marketplace.clearLocation")}
+              className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-900"
+            >
+              <Icon name="close" className="h-4 w-4" />
+            </button>
+          </p>
+        ) : null}
+        <label className="order-2 ml-auto flex min-w-0 items-center gap-2 text-sm sm:order-3">
           <span className="hidden sm:inline">{t("marketplace.sortLabel")}</span>
           <NativeSelect
             aria-label={t("marketplace.sortLabel")}
-            className="min-h-10 w-auto"
+            className="min-h-10 w-auto min-w-0 max-w-44 sm:max-w-none"
             value={shown.sortBy}
             onChange={(event) => {
               const sortBy = event.target.value as SortBy;
@@ -292,8 +340,13 @@ export default function MarketplacePage() {
       <LocationDialog
         open={locationOpen}
         onOpenChange={setLocationOpen}
+        title={t("marketplace.nearTitle")}
         onChoose={(place) =>
-          apply((current) => ({ ...current, location: { ...current.location, enabled: true, latitude: place.latitude, longitude: place.longitude }, page: 1 }))
+          apply((current) => ({
+            ...current,
+            location: { ...current.location, enabled: true, latitude: place.latitude, longitude: place.longitude, place: place.town },
+            page: 1,
+          }))
         }
       />
       <ListingDetails listing={viewing} onClose={() => setViewing(null)} />

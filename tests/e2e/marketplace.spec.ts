@@ -7,9 +7,9 @@ const SEARCH = "Search products, categories, or locations...";
 
 /** The results count ('N products found'), read once. */
 const countText = (page: Page) => page.getByText(/^(\d+ products found|Loading\.\.\.)$/).innerText();
-/** The prices of the cards, in order: "₦12,500 / bags" is read as 12500. */
+/** The prices of the cards, in order: "₦12,500 per bag" is read as 12500. */
 const cardPrices = async (page: Page) =>
-  (await page.locator("article p.text-lg").allInnerTexts()).map((text) => Number(text.split("/")[0]!.replace(/[^\d]/g, "")));
+  (await page.locator("article [data-price]").allInnerTexts()).map((text) => Number(text.replace(/[^\d]/g, "")));
 
 test("search, categories, filters in the address, sorting and views", async ({ page, user }) => {
   void user;

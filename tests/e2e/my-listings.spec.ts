@@ -93,7 +93,7 @@ test("create a listing with the form: product, price, quantity, condition, photo
 
   const card = listingCard(page);
   await expect(card).toBeVisible();
-  for (const text of ["White Maize", "₦45,000", "/bags", "Qty: 12", "Ibadan, Oyo", "Good", "Active"]) await expect(card).toContainText(text);
+  for (const text of ["White Maize", "₦45,000 per bag", "Qty: 12", "Ibadan, Oyo", "Good", "Active"]) await expect(card).toContainText(text);
   await expect(card.getByTestId("listing-status")).toHaveText("Active");
   await expect(card.locator("img")).toHaveAttribute("src", "https://example.com/maize.jpg");
 });

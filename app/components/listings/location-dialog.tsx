@@ -11,6 +11,8 @@ export interface ChosenLocation {
   longitude: number;
   /** 'Current Location' for the device's position, else the town and state. */
   locality: string;
+  /** The town's name ('Ibadan'), or null for the device's position. */
+  town: string | null;
 }
 
 /**
@@ -22,10 +24,13 @@ export function LocationDialog({
   open,
   onOpenChange,
   onChoose,
+  title,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChoose: (location: ChosenLocation) => void;
+  /** The dialog's heading: 'Add Location' (the listing form's) unless the page names it its way. */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const [locating, setLocating] = useState(false);
@@ -42,7 +47,7 @@ export function LocationDialog({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, locality: t("location.currentLocation") });
+        onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, locality: t("location.currentLocation"), town: null });
         onOpenChange(false);
       },
       (error) => {
@@ -62,14 +67,14 @@ export function LocationDialog({
       setMessage(t("location.notFound"));
       return;
     }
-    onChoose({ latitude: town.latitude, longitude: town.longitude, locality: `${town.name}, ${town.state}` });
+    onChoose({ latitude: town.latitude, longitude: town.longitude, locality: `${town.name}, ${town.state}`, town: town.name });
     setQuery("");
     setMessage(null);
     onOpenChange(false);
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("location.title")}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title ?? t("location.title")}>
       <div className="flex flex-col gap-4">
         <Button type="button" onClick={useCurrent} disabled={locating}>
           <Icon name="pin" />

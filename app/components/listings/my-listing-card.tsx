@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-import { formatNaira } from "~/lib/currency";
+import { pricePerUnit } from "~/lib/price";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { listingName } from "~/modules/listings/listing-name";
@@ -38,7 +38,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
 
   const name = listingName(listing, t("listing.form.customProduct"));
   const image = listing.images[0] ?? listing.product?.images[0];
-  const unit = listing.product?.unit;
+  const price = pricePerUnit(t, listing.priceNgn, listing.product?.unit);
 
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
@@ -58,12 +58,17 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 id={titleId} className="truncate text-base font-semibold">
+            <h2 id={titleId} className="line-clamp-2 break-words text-base font-semibold leading-snug">
               {name}
             </h2>
-            <p className="text-lg font-bold text-brand-700 dark:text-brand-300">
-              {formatNaira(listing.priceNgn)}
-              {unit ? <span className="text-sm font-normal text-gray-500 dark:text-gray-400">/{t(`units.${unit}`, { defaultValue: unit })}</span> : null}
+            <p className="text-lg font-bold text-brand-700 dark:text-brand-300" data-price>
+              {price.amount}
+              {price.unit ? (
+                <>
+                  {" "}
+                  <span className="whitespace-nowrap text-sm font-normal text-gray-600 dark:text-gray-400">{price.unit}</span>
+                </>
+              ) : null}
             </p>
           </div>
           <div className="-mr-2 -mt-1 flex flex-none">
@@ -84,7 +89,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
         </div>
 
         <ul className="flex flex-col gap-1 text-sm text-gray-600 dark:text-gray-400">
-          <li>{t("marketplace.qty", { quantity: listing.quantity })}</li>
+          <li className="whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</li>
           <li className="flex min-w-0 items-center gap-1.5">
             <Icon name="pin" className="h-4 w-4 flex-none" />
             <span className="truncate">{listing.locality ?? t("myListings.noLocation")}</span>

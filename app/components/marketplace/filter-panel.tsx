@@ -63,7 +63,7 @@ export function FilterPanel({
       const position = await onRequestLocation();
       // Denied or unavailable: the coordinates stay unset (the error is only logged).
       if (!position) return;
-      setDraft((current) => ({ ...current, location: { ...current.location, enabled: true, ...position } }));
+      setDraft((current) => ({ ...current, location: { ...current.location, enabled: true, ...position, place: null } }));
       return;
     }
     setDraft((current) => ({ ...current, location: { ...current.location, enabled } }));

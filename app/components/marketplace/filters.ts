@@ -1,5 +1,7 @@
 import { LISTING_CONDITIONS, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { findTown } from "~/lib/nigerian-towns";
 import { addressSearch } from "~/lib/text";
+import { LISTING_OFFSET_MAX } from "~/modules/listings/schemas";
 
 // The marketplace's filter state (search, categories, conditions, price range,
 // place and radius, sort, view, page) lives in the URL, so a
@@ -8,6 +10,8 @@ import { addressSearch } from "~/lib/text";
 export const PRICE_SLIDER = { min: 0, max: 1_000_000, step: 10_000 } as const;
 export const RADIUS_SLIDER = { min: 5, max: 200, step: 5, default: 50 } as const;
 export const MARKETPLACE_PAGE_SIZE = 50;
+/** The last page the listing query can reach (its offset is bounded); a larger page in the address reads as this one. */
+export const MARKETPLACE_LAST_PAGE = Math.floor(LISTING_OFFSET_MAX / MARKETPLACE_PAGE_SIZE) + 1;
 
 export type Condition = (typeof LISTING_CONDITIONS)[number];
 export type SortBy = "newest" | "price_low" | "price_high" | "distance";
@@ -17,7 +21,8 @@ export interface MarketplaceFilters {
   categories: string[];
   condition: Condition[];
   priceRange: [number, number];
-  location: { enabled: boolean; latitude: number | null; longitude: number | null; radiusKm: number };
+  /** `place`: the town typed in Near Me ('Ibadan'), or null for the device's position. */
+  location: { enabled: boolean; latitude: number | null; longitude: number | null; radiusKm: number; place: string | null };
   sortBy: SortBy;
   viewMode: "grid" | "list";
   page: number;
@@ -28,7 +33,7 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
   categories: [],
   condition: [],
   priceRange: [PRICE_SLIDER.min, PRICE_SLIDER.max],
-  location: { enabled: false, latitude: null, longitude: null, radiusKm: RADIUS_SLIDER.default },
+  location: { enabled: false, latitude: null, longitude: null, radiusKm: RADIUS_SLIDER.default, place: null },
   sortBy: "newest",
   viewMode: "grid",
   page: 1,
@@ -37,6 +42,8 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
 const searchParam = addressSearch(100);
 const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** A radius the slider can show: 37 km reads as 35 km. */
+const roundToStep = (km: number) => clamp(Math.round(km / RADIUS_SLIDER.step) * RADIUS_SLIDER.step, RADIUS_SLIDER.min, RADIUS_SLIDER.max);
 function number(value: string | null): number | null {
   if (value === null || value.trim() === "") return null;
   const parsed = Number(value);
@@ -64,11 +71,13 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
       enabled,
       latitude: located ? latitude : null,
       longitude: located ? longitude : null,
-      radiusKm: clamp(number(params.get("radius_km")) ?? RADIUS_SLIDER.default, RADIUS_SLIDER.min, RADIUS_SLIDER.max),
+      radiusKm: roundToStep(clamp(number(params.get("radius_km")) ?? RADIUS_SLIDER.default, RADIUS_SLIDER.min, RADIUS_SLIDER.max)),
+      // Only a town of the bundled list is named; anything else reads as the device's position.
+      place: located ? (findTown(params.get("place") ?? "")?.name ?? null) : null,
     },
     sortBy,
     viewMode: params.get("view") === "list" ? "list" : "grid",
-    page: Math.max(1, Math.floor(number(params.get("page")) ?? 1)),
+    page: clamp(Math.floor(number(params.get("page")) ?? 1), 1, MARKETPLACE_LAST_PAGE),
   };
 }
 
@@ -85,6 +94,7 @@ export function writeFilters(filters: MarketplaceFilters): URLSearchParams {
     params.set("lng", filters.location.longitude.toFixed(4));
     if (filters.location.enabled) params.set("near", "1");
     if (filters.location.radiusKm !== RADIUS_SLIDER.default) params.set("radius_km", String(filters.location.radiusKm));
+    if (filters.location.place) params.set("place", filters.location.place);
   }
   if (filters.sortBy !== "newest" && (filters.sortBy !== "distance" || filters.location.enabled)) params.set("sort", filters.sortBy);
   if (filters.viewMode === "list") params.set("view", "list");

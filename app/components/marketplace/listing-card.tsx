@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
-import { formatNaira } from "~/lib/currency";
+import { pricePerUnit } from "~/lib/price";
 import type { ListingDto } from "~/modules/listings/listings.server";
 import { listingName } from "~/modules/listings/listing-name";
 
@@ -36,12 +36,19 @@ export function listingImage(listing: Pick<MarketplaceListing, "images" | "produ
   return listing.images[0] ?? listing.product?.images[0] ?? null;
 }
 
+/** '₦30,000 per basket': the unit stays whole, on the price's line or under it when the card is narrow. */
 export function ListingPrice({ listing }: { listing: Pick<MarketplaceListing, "priceNgn" | "product"> }) {
   const { t } = useTranslation();
+  const price = pricePerUnit(t, listing.priceNgn, listing.product?.unit);
   return (
-    <p className="text-lg font-bold text-brand-700 dark:text-brand-300">
-      {formatNaira(listing.priceNgn)}
-      {listing.product?.unit ? <span className="text-sm font-normal text-gray-500"> / {t(`units.${listing.product.unit}`)}</span> : null}
+    <p className="text-lg font-bold text-brand-700 dark:text-brand-300" data-price>
+      {price.amount}
+      {price.unit ? (
+        <>
+          {" "}
+          <span className="whitespace-nowrap text-sm font-normal text-gray-600 dark:text-gray-400">{price.unit}</span>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -116,10 +123,11 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     </button>
   );
   const where = (
-    <p className="flex items-center gap-1 text-sm text-gray-600 dark:text-gray-400">
+    // The distance moves under the place when both do not fit; only a place too long for a whole line is cut.
+    <p className="flex flex-wrap items-center gap-x-1 text-sm text-gray-600 dark:text-gray-400">
       <Icon name="pin" className="h-4 w-4 flex-none" />
-      <span className="truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
-      {listing.distanceKm !== undefined ? <span className="flex-none">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
+      <span className="min-w-0 truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
+      {listing.distanceKm !== undefined ? <span className="whitespace-nowrap">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
     </p>
   );
   const statusBadge = active ? null : (
@@ -132,27 +140,29 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   );
 
   if (view === "list") {
+    // On a phone the row is narrow: the name, price and place sit beside the photo, the
+    // quantity and the buttons get a line of their own across the whole card.
     return (
-      <article className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
-        {image ? <img src={image} alt="" loading="lazy" className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-start justify-between gap-2">
-            <h3 className="truncate font-semibold">{name}</h3>
-            <div className="flex flex-none gap-1">
+      <article className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
+        <div className="flex min-w-0 gap-3">
+          {image ? <img src={image} alt="" loading="lazy" className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <h3 className="line-clamp-2 break-words font-semibold leading-snug">{name}</h3>
+            <div className="flex flex-wrap gap-1">
               {statusBadge}
               {conditionBadge}
             </div>
+            <ListingPrice listing={listing} />
+            {where}
           </div>
-          <ListingPrice listing={listing} />
-          {where}
-          <div className="flex items-center gap-2">
-            <span className="text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</span>
-            <div className="ml-auto flex items-center gap-2">
-              <Button size="sm" variant="outline" onClick={onView}>
-                {t("marketplace.view")}
-              </Button>
-              <AddToCart active={active} />
-            </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="whitespace-nowrap text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</span>
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <Button size="sm" variant="outline" onClick={onView}>
+              {t("marketplace.view")}
+            </Button>
+            <AddToCart active={active} />
           </div>
         </div>
       </article>
@@ -180,11 +190,11 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="font-semibold leading-snug">{name}</h3>
+        <h3 className="line-clamp-2 break-words font-semibold leading-snug">{name}</h3>
         <ListingPrice listing={listing} />
         {badges}
         {where}
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</p>
+        <p className="whitespace-nowrap text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</p>
         <div className="mt-auto flex pt-1">
           <AddToCart active={active} />
         </div>

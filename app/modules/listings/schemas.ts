@@ -106,6 +106,9 @@ export type ListingInput = z.infer<typeof listingSchema>;
 export const listingStatusSchema = z.object({ status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }) }).strict();
 
 export const LISTING_SORTS = ["newest", "price_low", "price_high", "distance"] as const;
+/** Paging bounds of the listing query: at most 100 a page, starting no further than the 100,000th. */
+export const LISTING_LIMIT_MAX = 100;
+export const LISTING_OFFSET_MAX = 100_000;
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(
@@ -128,8 +131,19 @@ export const listingQuerySchema = z
     lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates")),
     radius_km: optionalNumber(z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius")),
     sort: z.preprocess(emptyToUndefined, z.enum(LISTING_SORTS, { error: "listing.errors.sort" }).default("newest")),
-    limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(LIMITS.listingsPageSize)),
-    offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "listing.errors.limit" })
+        .int("listing.errors.limit")
+        .min(1, "listing.errors.limit")
+        .max(LISTING_LIMIT_MAX, "listing.errors.limit")
+        .default(LIMITS.listingsPageSize),
+    ),
+    offset: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: "listing.errors.offset" }).int("listing.errors.offset").min(0, "listing.errors.offset").max(LISTING_OFFSET_MAX, "listing.errors.offset").default(0),
+    ),
   })
   .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "listing.errors.coordinates", path: ["lat"] })
   .refine((query) => query.sort !== "distance" || query.lat !== undefined, { message: "listing.errors.distanceNeedsLocation", path: ["sort"] });

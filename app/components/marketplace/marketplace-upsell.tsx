@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { accessNote } from "~/components/premium/premium-prompt";
+import { useUpgrade } from "~/components/premium/use-upgrade";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { formatNaira } from "~/lib/currency";
+import { usePublicEnv } from "~/lib/use-root-data";
+import type { FeatureAccess } from "~/modules/premium/access";
+
+// 'Unlock Premium Marketplace' above the listings: one line and a button on a
+// phone (so the first listing stays on the first screen), the sentence, the
+// price and the trial's state too on wider screens, and a close button.
+//
+// The dismissal is a cookie rather than local storage: the loader reads it, so
+// a dismissed offer is not rendered by the server at all and never flashes in
+// before the page hydrates. It lasts 30 days, then the offer may show again.
+export const UPSELL_COOKIE = "asiiko-marketplace-upsell";
+export const UPSELL_DISMISSED = "dismissed";
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess | null; dismissed: boolean }) {
+  const { t } = useTranslation();
+  const { upgrade, pending } = useUpgrade();
+  const [hidden, setHidden] = useState(dismissed);
+  const price = usePublicEnv().PREMIUM_PRICE_NGN;
+  if (hidden || !access || access.canAccess) return null;
+
+  function dismiss() {
+    document.cookie = `${UPSELL_COOKIE}=${UPSELL_DISMISSED}; Path=/; Max-Age=${THIRTY_DAYS}; SameSite=Lax`;
+    setHidden(true);
+  }
+
+  const title = t("premium.marketplaceTitle");
+  return (
+    <aside
+      aria-label={title}
+      className="flex items-center gap-2 rounded-xl border border-brand-200 bg-gradient-to-r from-brand-50 to-earth-50 py-2 pl-3 pr-1 dark:border-brand-900 dark:from-brand-950 dark:to-gray-900 sm:gap-3 sm:py-3 sm:pl-4"
+    >
+      <Icon name="sparkles" className="h-5 w-5 flex-none text-brand-600 dark:text-brand-300" />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm font-semibold leading-snug sm:text-base">
+          {title}
+          {access.isTrialExpired ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+          ) : null}
+        </p>
+        <p className="hidden text-sm text-gray-700 dark:text-gray-300 sm:block">{t("premium.marketplaceText")}</p>
+        <p className="hidden text-sm text-gray-600 dark:text-gray-400 sm:block">
+          {t("premium.price", { price: formatNaira(price) })}
+          {access.hasActiveSubscription ? null : <span className="font-medium text-earth-800 dark:text-earth-100"> · {t(accessNote(access))}</span>}
+        </p>
+      </div>
+      <Button size="sm" className="flex-none" onClick={() => void upgrade()} disabled={pending}>
+        <span className="sm:hidden">{pending ? t("premium.upgrading") : t("marketplace.upgradeShort")}</span>
+        <span className="hidden sm:inline">{pending ? t("premium.upgrading") : t("premium.upgrade")}</span>
+      </Button>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={t("marketplace.dismissUpsell")}
+        className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full text-gray-600 hover:bg-white/70 dark:text-gray-300 dark:hover:bg-gray-800"
+      >
+        <Icon name="close" className="h-4 w-4" />
+      </button>
+    </aside>
+  );
+}
