@@ -265,7 +265,7 @@ export function ListingForm({
 
       {/* Without premium access, the upsell card comes after the location, as the form's fields are ordered. */}
       {accessWhenOpened?.canAccess ? null : (
-        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} compact />
+        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} />
       )}
 
       <div className="flex flex-col gap-1">

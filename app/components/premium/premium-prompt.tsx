@@ -110,18 +110,14 @@ export function PremiumGate({
   );
 }
 
-/** An upsell card ('Unlock Premium Marketplace', ...) for users without access; nothing for those with it. */
-export function UpsellCard({ access, title, text, compact = false }: { access: FeatureAccess | null; title: string; text: string; compact?: boolean }) {
+/** An upsell card (the listing form's 'Sell faster with Premium') for users without access; nothing for those with it. */
+export function UpsellCard({ access, title, text }: { access: FeatureAccess | null; title: string; text: string }) {
   const { t } = useTranslation();
   if (!access || access.canAccess) return null;
   return (
     <aside
       aria-label={title}
-      className={
-        compact
-          ? "flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-950"
-          : "flex flex-col gap-4 rounded-2xl border border-brand-200 bg-gradient-to-r from-brand-50 to-earth-50 p-5 dark:border-brand-900 dark:from-brand-950 dark:to-gray-900 sm:flex-row sm:items-center sm:justify-between"
-      }
+      className="flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-950"
     >
       <div className="flex flex-col gap-1">
         <p className="flex items-center gap-2 font-semibold">
