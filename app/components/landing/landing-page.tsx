@@ -64,7 +64,7 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">{t(`landing.featured.${product.key}.description`)}</p>
         <p className="mt-auto text-lg font-bold text-brand-700 dark:text-brand-300">
-          {formatNaira(product.price)} <span className="text-sm font-normal text-gray-600 dark:text-gray-400">/ {t(`landing.featured.${product.key}.unit`)}</span>
+          {formatNaira(product.price)} <span className="text-sm font-normal text-gray-600 dark:text-gray-400">{t(`landing.featured.${product.key}.unit`)}</span>
         </p>
         <p className="text-sm text-gray-500 dark:text-gray-400">
           {product.farmer} · {product.location}
