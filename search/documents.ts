@@ -19,10 +19,21 @@ export interface SearchDocument {
   keywords: string[];
   geoGeohash: string | null;
   _geo: { lat: number; lng: number } | null;
-  /** Who may see it: everyone (products, active listings) or only the owner (farms, inactive listings). */
+  /**
+   * Who may see it: everyone (active products; active and sold listings, as the marketplace
+   * shows them) or only the owner (farms, paused listings, inactive products: nobody).
+   */
   visibility: "public" | "owner";
   ownerId: string | null;
   updatedAt: number;
+  /** What a result shows beside its title: the listing's price, unit, status and place, an image. */
+  priceNgn: number | null;
+  unit: string | null;
+  status: string | null;
+  locality: string | null;
+  image: string | null;
+  /** Categories, for the category filter (products and listings of a catalogue product). */
+  categories: string[];
 }
 
 const SNIPPET_LENGTH = 160;
@@ -47,6 +58,7 @@ export function productDocument(product: {
   categories: string[];
   unit: string | null;
   isActive: boolean;
+  images?: string[];
   updatedAt: Date;
 }): SearchDocument {
   return {
@@ -62,6 +74,12 @@ export function productDocument(product: {
     visibility: product.isActive ? "public" : "owner",
     ownerId: null,
     updatedAt: product.updatedAt.getTime(),
+    priceNgn: null,
+    unit: product.unit,
+    status: product.isActive ? "active" : "inactive",
+    locality: null,
+    image: product.images?.[0] ?? null,
+    categories: product.categories,
   };
 }
 
@@ -75,9 +93,10 @@ export function listingDocument(listing: {
   latitude: number | null;
   longitude: number | null;
   updatedAt: Date;
+  images?: string[];
   /** The seller's own name for what is sold, when it is not a catalogue product. */
   title?: string | null;
-  product: { name: string; description: string | null; categories: string[]; unit: string | null } | null;
+  product: { name: string; description: string | null; categories: string[]; unit: string | null; images?: string[] } | null;
 }): SearchDocument {
   const name = listingName(listing, "Custom Product");
   const unit = listing.product?.unit ? ` / ${listing.product.unit}` : "";
@@ -90,9 +109,16 @@ export function listingDocument(listing: {
     snippet: snippet(`₦${Number(listing.priceNgn.toString()).toLocaleString("en-NG", { maximumFractionDigits: 0 })}${unit} · Qty: ${listing.quantity}${place}`),
     keywords: [...(listing.product?.categories ?? []), ...(listing.locality ? [listing.locality] : [])],
     ...geo(listing.latitude, listing.longitude),
-    visibility: listing.status === "active" ? "public" : "owner",
+    // As the marketplace shows them: active and sold (marked sold) to everyone, paused to the seller.
+    visibility: listing.status === "active" || listing.status === "sold" ? "public" : "owner",
     ownerId: listing.sellerId,
     updatedAt: listing.updatedAt.getTime(),
+    priceNgn: Number(listing.priceNgn.toString()),
+    unit: listing.product?.unit ?? null,
+    status: listing.status,
+    locality: listing.locality,
+    image: listing.images?.[0] ?? listing.product?.images?.[0] ?? null,
+    categories: listing.product?.categories ?? [],
   };
 }
 
@@ -118,5 +144,11 @@ export function farmDocument(farm: {
     visibility: "owner",
     ownerId: farm.ownerId,
     updatedAt: farm.updatedAt.getTime(),
+    priceNgn: null,
+    unit: null,
+    status: null,
+    locality: null,
+    image: null,
+    categories: [],
   };
 }

@@ -1,0 +1,51 @@
+import type { SearchDocument, SearchEntity } from "../../../search/documents";
+
+// The one interface the app searches through. Two backends implement it:
+// PostgreSQL (the embedded default) and Meilisearch (when MEILI_HOST is set).
+// Both are fed the same documents (search/documents.ts) by the indexing worker,
+// and both apply the same visibility rule: a public document to everyone, an
+// owner-only one to its owner alone.
+
+export interface SearchQuery {
+  /** Trimmed; may be empty when types or a place narrow the search instead. */
+  text: string;
+  /** Kinds to search; all three when empty. */
+  types: readonly SearchEntity[];
+  /** Who is searching: owner-only documents (farms, paused listings) are theirs alone. */
+  viewerId: string;
+  /** Only documents within `radiusKm` of the point (documents without a place are left out). */
+  near?: { lat: number; lng: number; radiusKm: number } | null;
+  /** Only products and listings in one of these categories. */
+  categories?: readonly string[];
+  /** Only the viewer's own documents (My Listings). */
+  ownOnly?: boolean;
+  /** Per kind. */
+  limit: number;
+  offset?: number;
+}
+
+export interface SearchHit {
+  document: SearchDocument;
+  /** Kilometres from `near`, when a point was given and the document has a place. */
+  distanceKm: number | null;
+  /** The words of the document's title the query matched (for highlighting), lower-case. */
+  matched: string[];
+}
+
+export interface SearchAnswer {
+  /** All hits across the kinds searched (each kind is capped at `limit`). */
+  total: number;
+  totals: Record<SearchEntity, number>;
+  hits: Record<SearchEntity, SearchHit[]>;
+}
+
+export interface SearchBackend {
+  readonly name: "postgres" | "meilisearch";
+  /** Creates indexes and applies settings and synonyms; safe to run at every start. */
+  prepare(): Promise<void>;
+  upsert(documents: readonly SearchDocument[]): Promise<void>;
+  remove(ids: readonly string[]): Promise<void>;
+  /** Removes every document (before a full reindex). */
+  clear(): Promise<void>;
+  search(query: SearchQuery): Promise<SearchAnswer>;
+}
