@@ -138,7 +138,14 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
         }),
       });
     }
+    // Their search documents are pending from the same transaction, like any other write's.
+    await tx.$executeRaw`
+      INSERT INTO "SearchOutbox" (entity, "entityId")
+      SELECT 'product', id FROM "Product" UNION ALL SELECT 'listing', id FROM "Listing" UNION ALL SELECT 'farm', id FROM "Farm"`;
   }, { timeout: 60_000 });
+  // Applied at once, so search finds the demo data from the first start.
+  const { sweepIndexChanges } = await import("~/modules/search/indexing.server");
+  while ((await sweepIndexChanges(0)) > 0);
 
   const counts = {
     users: await prisma.user.count(),

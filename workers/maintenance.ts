@@ -1,4 +1,5 @@
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
 
 // Housekeeping on a schedule (see MAINTENANCE_SCHEDULE in app/jobs/queues.ts).
@@ -8,6 +9,11 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const deleted = await deleteExpiredSessions();
       log.info({ deleted }, "expired sessions deleted");
       return { task: job.data.task, deleted };
+    }
+    case "sweep-search-index": {
+      const applied = await sweepIndexChanges();
+      if (applied > 0) log.info({ applied }, "search index changes applied by the sweep");
+      return { task: job.data.task, applied };
     }
   }
 };

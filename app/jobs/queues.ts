@@ -44,7 +44,7 @@ export const frontendErrorReportSchema = z.object({
 export type FrontendErrorReport = z.infer<typeof frontendErrorReportSchema>;
 
 /** Housekeeping the workers run on a schedule. */
-export const MAINTENANCE_TASKS = ["delete-expired-sessions"] as const;
+export const MAINTENANCE_TASKS = ["delete-expired-sessions", "sweep-search-index"] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
 export const jobPayloadSchemas = {
@@ -159,6 +159,8 @@ export function jobOptionsFor(name: QueueName) {
 /** How often each maintenance task runs. */
 export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> = {
   "delete-expired-sessions": { everyMs: HOUR * 1000 },
+  // Search index changes whose job was lost (Redis down at the write, a worker stopped).
+  "sweep-search-index": { everyMs: 60 * 1000 },
 };
 
 /**

@@ -4,7 +4,7 @@ import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
-import { queueIndexing } from "~/modules/search/indexing.server";
+import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
 // Marketplace listings. Anyone signed in reads the public ones; only the
@@ -172,8 +172,12 @@ function toData(input: ListingInput, productId: string | null) {
 export async function createListing(input: ListingInput, sellerId: string) {
   const productId = await checkProduct(input.productId);
   await checkShowPhone(input, sellerId);
-  const listing = await prisma.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect });
-  await queueIndexing("listing", listing.id, "upsert");
+  const listing = await prisma.$transaction(async (tx) => {
+    const created = await tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect });
+    await recordIndexChange(tx, "listing", created.id);
+    return created;
+  });
+  await notifyIndexing("listing", listing.id);
   return listingDto(listing);
 }
 
@@ -193,8 +197,12 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
-  const listing = await prisma.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect });
-  await queueIndexing("listing", id, "upsert");
+  const listing = await prisma.$transaction(async (tx) => {
+    const updated = await tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect });
+    await recordIndexChange(tx, "listing", id);
+    return updated;
+  });
+  await notifyIndexing("listing", id);
   return listingDto(listing);
 }
 
@@ -225,15 +233,22 @@ export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
   await ownedListing(id, userId);
-  const listing = await prisma.listing.update({ where: { id }, data: { status }, select: listingSelect });
-  await queueIndexing("listing", id, "upsert");
+  const listing = await prisma.$transaction(async (tx) => {
+    const updated = await tx.listing.update({ where: { id }, data: { status }, select: listingSelect });
+    await recordIndexChange(tx, "listing", id);
+    return updated;
+  });
+  await notifyIndexing("listing", id);
   return listingDto(listing);
 }
 
 export async function deleteListing(id: string, userId: string) {
   await ownedListing(id, userId);
-  await prisma.listing.delete({ where: { id } });
-  await queueIndexing("listing", id, "delete");
+  await prisma.$transaction(async (tx) => {
+    await tx.listing.delete({ where: { id } });
+    await recordIndexChange(tx, "listing", id);
+  });
+  await notifyIndexing("listing", id, "delete");
 }
 
 /** Quartiles and median of what active listings of a product ask, optionally leaving one seller out. */

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { queueIndexing } from "~/modules/search/indexing.server";
+import { notifyIndexing, recordIndexChange, recordProductListingsChange } from "~/modules/search/indexing.server";
 import type { ProductInput, ProductQuery } from "./schemas";
 
 // The global product catalogue. Everyone signed in reads it; only
@@ -75,15 +75,25 @@ function toData(input: ProductInput) {
 }
 
 export async function createProduct(input: ProductInput, adminId: string) {
-  const product = await prisma.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect });
-  await queueIndexing("product", product.id, "upsert");
+  const product = await prisma.$transaction(async (tx) => {
+    const created = await tx.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect });
+    await recordIndexChange(tx, "product", created.id);
+    return created;
+  });
+  await notifyIndexing("product", product.id);
   return productDto(product);
 }
 
 export async function updateProduct(id: string, input: ProductInput) {
   await getProduct(id);
-  const product = await prisma.product.update({ where: { id }, data: toData(input), select: productSelect });
-  await queueIndexing("product", id, "upsert");
+  const product = await prisma.$transaction(async (tx) => {
+    const updated = await tx.product.update({ where: { id }, data: toData(input), select: productSelect });
+    await recordIndexChange(tx, "product", id);
+    await recordProductListingsChange(tx, id);
+    return updated;
+  });
+  await notifyIndexing("product", id);
+  await notifyListingsOf(id);
   return productDto(product);
 }
 
@@ -96,12 +106,16 @@ export async function deleteProduct(id: string) {
   const outcome = await removeOrDeactivate(id).catch(async (error: unknown) => {
     // A listing linked to it between the count and the delete: the foreign key refused; deactivate instead.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
-      await prisma.product.update({ where: { id }, data: { isActive: false } });
+      await prisma.$transaction(async (tx) => {
+        await tx.product.update({ where: { id }, data: { isActive: false } });
+      await recordIndexChange(tx, "product", id);
+        await recordIndexChange(tx, "product", id);
+      });
       return { deleted: false, deactivated: true, linkedListings: await prisma.listing.count({ where: { productId: id } }) };
     }
     throw error;
   });
-  await queueIndexing("product", id, outcome.deleted ? "delete" : "upsert");
+  await notifyIndexing("product", id, outcome.deleted ? "delete" : "upsert");
   return outcome;
 }
 
@@ -110,9 +124,17 @@ async function removeOrDeactivate(id: string) {
     const linked = await tx.listing.count({ where: { productId: id } });
     if (linked > 0) {
       await tx.product.update({ where: { id }, data: { isActive: false } });
+      await recordIndexChange(tx, "product", id);
       return { deleted: false, deactivated: true, linkedListings: linked };
     }
     await tx.product.delete({ where: { id } });
+    await recordIndexChange(tx, "product", id);
     return { deleted: true, deactivated: false, linkedListings: 0 };
   });
+}
+
+/** Queues the listings of a product whose name, categories or unit changed (their documents carry them). */
+async function notifyListingsOf(productId: string) {
+  const listings = await prisma.listing.findMany({ where: { productId }, select: { id: true } });
+  for (const listing of listings) await notifyIndexing("listing", listing.id);
 }

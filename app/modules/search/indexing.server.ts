@@ -1,15 +1,127 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
+import { prisma } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
+import { singleton } from "~/server/singleton.server";
+import { farmDocument, listingDocument, productDocument, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import type { SearchBackend } from "./backend";
+import { createPostgresBackend } from "./postgres.server";
+
+// Keeping the search backend in step with products, listings and farms, with nothing lost:
+// 1. every write records its pending change in "SearchOutbox" inside the write's own
+//    transaction (recordIndexChange), so the change exists exactly when the write does;
+// 2. after the commit, a search-indexing job is queued (notifyIndexing); if Redis is down the
+//    write still stands and only the job is missing;
+// 3. the job (or the sweep, for changes whose job never ran) reads the entity as it is now,
+//    gives the backend its document or removes it, and clears the outbox rows it covered.
+
+type Tx = Prisma.TransactionClient;
+
+export function searchBackend(): SearchBackend {
+  return singleton("search-backend", () => createPostgresBackend());
+}
+
+/** Records that a product, listing or farm changed; call inside the write's transaction. */
+export async function recordIndexChange(tx: Tx, entity: SearchEntity, id: string) {
+  await tx.searchOutbox.create({ data: { entity, entityId: id } });
+}
+
+/** A product's name, categories and unit are part of its listings' documents: they change with it. */
+export async function recordProductListingsChange(tx: Tx, productId: string) {
+  await tx.$executeRaw`INSERT INTO "SearchOutbox" (entity, "entityId") SELECT 'listing', id FROM "Listing" WHERE "productId" = ${productId}`;
+}
 
 /**
- * Asks the search-indexing worker to bring one product, listing or farm up to
- * date. Called after the write has committed; if the queue cannot be reached
- * the write still stands and the miss is logged (a reindex catches it up).
+ * Asks the search-indexing worker to apply a recorded change now. Called after the commit;
+ * if the queue cannot be reached the outbox keeps the change and the sweep applies it.
  */
-export async function queueIndexing(entity: "product" | "listing" | "farm", id: string, action: "upsert" | "delete") {
+export async function notifyIndexing(entity: SearchEntity, id: string, action: "upsert" | "delete" = "upsert") {
   try {
     await enqueue("search-indexing", { entity, id, action });
   } catch (error) {
-    logger.error({ err: error, entity, id, action }, "could not queue search indexing");
+    logger.warn({ err: error, entity, id }, "search indexing not queued; the outbox sweep will apply it");
   }
+}
+
+/** The entity's search document as it is now, or null when it no longer exists. */
+export async function currentDocument(entity: SearchEntity, id: string): Promise<SearchDocument | null> {
+  if (entity === "product") {
+    const product = await prisma.product.findUnique({ where: { id } });
+    return product ? productDocument(product) : null;
+  }
+  if (entity === "listing") {
+    const listing = await prisma.listing.findUnique({
+      where: { id },
+      include: { product: { select: { name: true, description: true, categories: true, unit: true, images: true } } },
+    });
+    return listing ? listingDocument(listing) : null;
+  }
+  const farm = await prisma.farm.findUnique({ where: { id } });
+  return farm ? farmDocument(farm) : null;
+}
+
+/**
+ * Brings one entity's document up to date and clears the outbox rows recorded before it was
+ * read (a change recorded meanwhile stays for its own job). Safe to run twice.
+ */
+export async function applyIndexChange(entity: SearchEntity, id: string, backend = searchBackend()) {
+  const covered = await prisma.searchOutbox.aggregate({ where: { entity, entityId: id }, _max: { id: true } });
+  const document = await currentDocument(entity, id);
+  if (document) await backend.upsert([document]);
+  else await backend.remove([`${entity}_${id}`]);
+  if (covered._max.id !== null) {
+    await prisma.searchOutbox.deleteMany({ where: { entity, entityId: id, id: { lte: covered._max.id } } });
+  }
+  return { entity, id, indexed: document !== null, removed: document === null };
+}
+
+/** Applies the changes whose job never ran (Redis was down, a worker stopped): those older than `olderThanMs`. */
+export async function sweepIndexChanges(olderThanMs = 60_000, batch = 500, backend = searchBackend()) {
+  const before = new Date(Date.now() - olderThanMs);
+  const pending = await prisma.searchOutbox.findMany({
+    where: { createdAt: { lt: before } },
+    distinct: ["entity", "entityId"],
+    select: { entity: true, entityId: true },
+    take: batch,
+    orderBy: { entity: "asc" },
+  });
+  for (const change of pending) await applyIndexChange(change.entity as SearchEntity, change.entityId, backend);
+  return pending.length;
+}
+
+/** Rebuilds every document from the tables (npm run search:reindex). */
+export async function reindexAll(backend = searchBackend(), batch = 500) {
+  await backend.prepare();
+  await backend.clear();
+  const started = await prisma.searchOutbox.aggregate({ _max: { id: true } });
+  const counts = { product: 0, listing: 0, farm: 0 };
+  for (let cursor: string | undefined; ; ) {
+    const products = await prisma.product.findMany({ take: batch, orderBy: { id: "asc" }, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+    if (products.length === 0) break;
+    await backend.upsert(products.map(productDocument));
+    counts.product += products.length;
+    cursor = products.at(-1)!.id;
+  }
+  for (let cursor: string | undefined; ; ) {
+    const listings = await prisma.listing.findMany({
+      take: batch,
+      orderBy: { id: "asc" },
+      include: { product: { select: { name: true, description: true, categories: true, unit: true, images: true } } },
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
+    if (listings.length === 0) break;
+    await backend.upsert(listings.map(listingDocument));
+    counts.listing += listings.length;
+    cursor = listings.at(-1)!.id;
+  }
+  for (let cursor: string | undefined; ; ) {
+    const farms = await prisma.farm.findMany({ take: batch, orderBy: { id: "asc" }, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+    if (farms.length === 0) break;
+    await backend.upsert(farms.map(farmDocument));
+    counts.farm += farms.length;
+    cursor = farms.at(-1)!.id;
+  }
+  // What was pending when the rebuild began is in it now.
+  if (started._max.id !== null) await prisma.searchOutbox.deleteMany({ where: { id: { lte: started._max.id } } });
+  return counts;
 }

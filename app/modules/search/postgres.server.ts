@@ -1,0 +1,177 @@
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/server/db.server";
+import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import { normaliseTerm } from "../../../search/synonyms";
+import type { SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
+import { matchedWords, queryTerms } from "./query-terms";
+
+// The embedded search backend: the "SearchDocument" table (see its migration). Exact words go
+// through the GIN full-text index; only when they find too little does a trigram pass look for
+// typos, over at most a few hundred candidates the trigram index gives (never a similarity
+// sort over every row); a radius uses the GiST index on the earth point.
+
+/** Below this many exact hits (all kinds together), the typo pass runs. */
+const TOO_FEW = 3;
+const TYPO_CANDIDATES = 200;
+
+/** The words that find a document: its title, keywords, categories and place, normalised. */
+export function documentSearchText(document: SearchDocument): string {
+  return normaliseTerm([document.title, ...document.keywords, ...document.categories, document.locality ?? ""].join(" "));
+}
+
+interface Row {
+  id: string;
+  type: string;
+  document: SearchDocument;
+  distance: number | null;
+  total: bigint;
+}
+
+function emptyAnswer(): SearchAnswer {
+  return {
+    total: 0,
+    totals: { product: 0, listing: 0, farm: 0 },
+    hits: { product: [], listing: [], farm: [] },
+  };
+}
+
+/** The WHERE conditions every pass shares: kinds, who may see it, categories, the radius. */
+function filters(query: SearchQuery, types: readonly SearchEntity[]) {
+  const conditions: Prisma.Sql[] = [Prisma.sql`d."type" = ANY(${types as SearchEntity[]}::text[])`];
+  conditions.push(query.ownOnly ? Prisma.sql`d."ownerId" = ${query.viewerId}` : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`);
+  if (query.categories && query.categories.length > 0) conditions.push(Prisma.sql`d."categories" && ${[...query.categories]}::text[]`);
+  if (query.near) {
+    const metres = query.near.radiusKm * 1000;
+    const centre = Prisma.sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
+    conditions.push(Prisma.sql`earth_box(${centre}, ${metres}::float8) @> d."earth" AND earth_distance(d."earth", ${centre}) <= ${metres}::float8`);
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+function distanceColumn(query: SearchQuery) {
+  return query.near
+    ? Prisma.sql`earth_distance(d."earth", ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8))`
+    : Prisma.sql`NULL::float8`;
+}
+
+/** Each kind's page of rows, ranked within its kind, with the kind's total. */
+function paged(inner: Prisma.Sql, order: Prisma.Sql, query: SearchQuery) {
+  const from = query.offset ?? 0;
+  return Prisma.sql`
+    SELECT id, type, document, distance, total FROM (
+      SELECT r.*, count(*) OVER (PARTITION BY r.type) AS total,
+             row_number() OVER (PARTITION BY r.type ORDER BY ${order}) AS n
+      FROM (${inner}) r
+    ) ranked
+    WHERE n > ${from} AND n <= ${from + query.limit}
+    ORDER BY type, n`;
+}
+
+async function exactPass(query: SearchQuery, types: readonly SearchEntity[], tsquery: string | null): Promise<Row[]> {
+  const where = filters(query, types);
+  const order = query.near
+    ? Prisma.sql`r.distance ASC, r.rank DESC, r."updatedAt" DESC`
+    : Prisma.sql`r.rank DESC, r."updatedAt" DESC`;
+  const inner = tsquery
+    ? Prisma.sql`
+        SELECT d.id, d.type, d.document, d."updatedAt", ${distanceColumn(query)} AS distance, ts_rank(d.tsv, q) AS rank
+        FROM "SearchDocument" d, to_tsquery('simple', ${tsquery}) q
+        WHERE d.tsv @@ q AND ${where}`
+    : Prisma.sql`
+        SELECT d.id, d.type, d.document, d."updatedAt", ${distanceColumn(query)} AS distance, 0::float4 AS rank
+        FROM "SearchDocument" d
+        WHERE ${where}`;
+  return prisma.$queryRaw<Row[]>(paged(inner, order, query));
+}
+
+/** Typos: every typed word close to a word of the document (pg_trgm's word similarity), among a bounded set of candidates. */
+async function typoPass(query: SearchQuery, types: readonly SearchEntity[], words: string[]): Promise<Row[]> {
+  const typed = words.filter((word) => word.length >= 3);
+  if (typed.length === 0) return [];
+  const similar = Prisma.join(
+    typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
+    " AND ",
+  );
+  const score = Prisma.join(
+    typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`),
+    " + ",
+  );
+  const inner = Prisma.sql`
+    SELECT c.id, c.type, c.document, c."updatedAt", c.distance, ${score} AS rank
+    FROM (
+      SELECT d.id, d.type, d.document, d."updatedAt", d."searchText", ${distanceColumn(query)} AS distance
+      FROM "SearchDocument" d
+      WHERE ${similar} AND ${filters(query, types)}
+      LIMIT ${TYPO_CANDIDATES}
+    ) c`;
+  const order = query.near ? Prisma.sql`r.distance ASC, r.rank DESC` : Prisma.sql`r.rank DESC, r."updatedAt" DESC`;
+  return prisma.$queryRaw<Row[]>(paged(inner, order, query));
+}
+
+export function createPostgresBackend(): SearchBackend {
+  return {
+    name: "postgres",
+
+    async prepare() {
+      // The table, its indexes and the extensions come with the migrations.
+    },
+
+    async upsert(documents) {
+      for (const document of documents) {
+        const point = document._geo;
+        await prisma.$executeRaw`
+          INSERT INTO "SearchDocument" (id, type, "entityId", "searchText", visibility, "ownerId", latitude, longitude, categories, document, "updatedAt", earth)
+          VALUES (${document.id}, ${document.type}, ${document.entityId}, ${documentSearchText(document)}, ${document.visibility}, ${document.ownerId},
+                  ${point?.lat ?? null}::float8, ${point?.lng ?? null}::float8, ${document.categories}::text[], ${JSON.stringify(document)}::jsonb,
+                  ${new Date(document.updatedAt)},
+                  CASE WHEN ${point ? 1 : 0} = 1 THEN ll_to_earth(${point?.lat ?? 0}::float8, ${point?.lng ?? 0}::float8) END)
+          ON CONFLICT (id) DO UPDATE SET
+            "searchText" = EXCLUDED."searchText", visibility = EXCLUDED.visibility, "ownerId" = EXCLUDED."ownerId",
+            latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, categories = EXCLUDED.categories,
+            document = EXCLUDED.document, "updatedAt" = EXCLUDED."updatedAt", earth = EXCLUDED.earth`;
+      }
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await prisma.$executeRaw`DELETE FROM "SearchDocument" WHERE id = ANY(${[...ids]}::text[])`;
+    },
+
+    async clear() {
+      await prisma.$executeRaw`DELETE FROM "SearchDocument"`;
+    },
+
+    async search(query) {
+      const types = query.types.length > 0 ? query.types : SEARCH_ENTITIES;
+      const terms = queryTerms(query.text);
+      if (query.text.trim() !== "" && terms.tsquery === null) return emptyAnswer();
+      let rows = await exactPass(query, types, terms.tsquery);
+      let typos = false;
+      if (terms.tsquery && rows.length < TOO_FEW) {
+        const seen = new Set(rows.map((row) => row.id));
+        const extra = (await typoPass(query, types, terms.words)).filter((row) => !seen.has(row.id));
+        if (extra.length > 0) {
+          typos = true;
+          // Exact hits keep their place; typo hits follow, and the totals add up.
+          const exactTotals = new Map<string, bigint>();
+          for (const row of rows) exactTotals.set(row.type, row.total);
+          rows = [...rows, ...extra.map((row) => ({ ...row, total: row.total + (exactTotals.get(row.type) ?? 0n) }))];
+        }
+      }
+      const answer = emptyAnswer();
+      for (const type of types) {
+        const ofType = rows.filter((row) => row.type === type).slice(0, query.limit);
+        answer.hits[type] = ofType.map(
+          (row): SearchHit => ({
+            document: row.document,
+            distanceKm: row.distance === null ? null : Math.round(row.distance / 100) / 10,
+            matched: terms.tsquery ? matchedWords(row.document.title, terms, typos) : [],
+          }),
+        );
+        answer.totals[type] = ofType.length === 0 ? 0 : Number(rows.filter((row) => row.type === type).reduce((max, row) => (row.total > max ? row.total : max), 0n));
+      }
+      answer.total = answer.totals.product + answer.totals.listing + answer.totals.farm;
+      return answer;
+    },
+  };
+}
