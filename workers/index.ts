@@ -9,6 +9,7 @@ import {
   type QueueName,
   type QueuePolicy,
 } from "~/jobs/queues";
+import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
@@ -77,6 +78,11 @@ export async function startWorkers(options: WorkerOptions = {}) {
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // The process that runs maintenance keeps its schedule in Redis (one schedule however many processes run it).
   if (queueNames.includes("maintenance")) await scheduleMaintenance();
+  // Back from a Redis outage: a Redis that lost its data lost the schedule too, and writes made
+  // meanwhile could not queue their index jobs. Restore the one and apply the others now.
+  connection.on("ready", () => {
+    void catchUpAfterReconnect(queueNames).catch((error: unknown) => logger.error({ err: error }, "catching up after Redis came back failed"));
+  });
 
   async function close() {
     // Let running jobs finish, then release Redis, then the database.
@@ -86,6 +92,16 @@ export async function startWorkers(options: WorkerOptions = {}) {
   }
 
   return { queues: queueNames, workers, close };
+}
+
+async function catchUpAfterReconnect(queueNames: readonly QueueName[]) {
+  logger.info("Redis connection ready: restoring schedules and applying pending search changes");
+  if (queueNames.includes("maintenance")) await scheduleMaintenance();
+  if (queueNames.includes("search-indexing")) {
+    let applied = 0;
+    for (let batch = await sweepIndexChanges(0); batch > 0; batch = await sweepIndexChanges(0)) applied += batch;
+    if (applied > 0) logger.info({ applied }, "search changes made while Redis was away applied");
+  }
 }
 
 /** Creates or updates the repeatable maintenance jobs; the first run of each is now. */

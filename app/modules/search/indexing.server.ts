@@ -75,8 +75,12 @@ export async function applyIndexChange(entity: SearchEntity, id: string, backend
   return { entity, id, indexed: document !== null, removed: document === null };
 }
 
-/** Applies the changes whose job never ran (Redis was down, a worker stopped): those older than `olderThanMs`. */
-export async function sweepIndexChanges(olderThanMs = 60_000, batch = 500, backend = searchBackend()) {
+/**
+ * Applies the changes whose job never ran (Redis was down, a worker stopped): those older than
+ * `olderThanMs` (a change's own job normally applies it within milliseconds; one applied twice
+ * is harmless).
+ */
+export async function sweepIndexChanges(olderThanMs = 10_000, batch = 500, backend = searchBackend()) {
   const before = new Date(Date.now() - olderThanMs);
   const pending = await prisma.searchOutbox.findMany({
     where: { createdAt: { lt: before } },
