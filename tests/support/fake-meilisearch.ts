@@ -235,9 +235,9 @@ function matchWord(term: Term, token: string): WordMatch | null {
     if (term.typoBudget > 0) {
       const distance = term.isLast ? Math.min(editDistance(word, token, term.typoBudget), prefixEditDistance(word, token, term.typoBudget)) : editDistance(word, token, term.typoBudget);
       if (distance <= term.typoBudget) {
-        // A typo on the first letter counts as two.
-        const typos = [...word][0] === [...token][0] ? distance : 2;
-        if (typos <= term.typoBudget) return { typos, exact: false, highlight: [...token].length };
+        // A typo on the first letter counts as two (and only one such edit is allowed).
+        const sameFirst = [...word][0] === [...token][0];
+        if (sameFirst || (distance === 1 && term.typoBudget === 2)) return { typos: sameFirst ? distance : 2, exact: false, highlight: [...token].length };
       }
     }
   } else if (term.concatenated !== null && token === term.concatenated) {

@@ -146,6 +146,14 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     expect(ids(typo.hits.listing).sort()).toEqual([cassavaIbadan.id, cassavaKano.id].sort());
     expect(typo.hits.listing.map((hit) => hit.matched)).toEqual([["cassava"], ["cassava"]]);
 
+    // A typo on the first letter counts as two: too many for a six-letter word.
+    const firstLetter = await backend.search(query({ text: "kasava" }));
+    expect(firstLetter.total).toBe(0);
+
+    const prefix = await backend.search(query({ text: "yellow mai", types: ["listing"] }));
+    expect(ids(prefix.hits.listing)).toEqual([maizeLagos.id]);
+    expect(prefix.hits.listing[0]!.matched.sort()).toEqual(["maize", "yellow"]);
+
     const synonym = await backend.search(query({ text: "rogo", types: ["product"] }));
     expect(ids(synonym.hits.product)).toEqual([cassavaProduct.id]);
     expect(synonym.hits.product[0]!.matched).toEqual(["cassava"]);
