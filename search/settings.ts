@@ -1,13 +1,40 @@
 // Meilisearch index settings for the one index that holds products, listings
-// and farms (search/documents.ts). Applied when the Meilisearch backend starts.
+// and farms (search/documents.ts). Applied, with the local-name synonyms, when
+// the Meilisearch backend starts (app/modules/search/meilisearch.server.ts).
+import type { Settings } from "meilisearch";
+
 export const SEARCH_INDEX_UID = "asiiko";
+
+/** Every field of a SearchDocument: a hit carries the whole document back. */
+const DOCUMENT_FIELDS = [
+  "id",
+  "type",
+  "entityId",
+  "title",
+  "snippet",
+  "keywords",
+  "geoGeohash",
+  "_geo",
+  "visibility",
+  "ownerId",
+  "updatedAt",
+  "priceNgn",
+  "unit",
+  "status",
+  "locality",
+  "image",
+  "categories",
+];
 
 export const meilisearchSettings = {
   searchableAttributes: ["title", "keywords", "snippet"],
-  filterableAttributes: ["type", "visibility", "ownerId", "_geo"],
+  filterableAttributes: ["type", "visibility", "ownerId", "categories", "status", "_geo"],
   sortableAttributes: ["updatedAt", "_geo"],
-  displayedAttributes: ["id", "type", "entityId", "title", "snippet", "geoGeohash", "_geo", "visibility", "ownerId", "updatedAt"],
-  rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness", "updatedAt:desc"],
+  displayedAttributes: DOCUMENT_FIELDS,
+  // "sort" (distance, when a place is given) right after words and typos: exact matches nearest
+  // first, then typo matches nearest first, as the PostgreSQL backend orders them.
+  rankingRules: ["words", "typo", "sort", "proximity", "attribute", "exactness", "updatedAt:desc"],
+  // Short crop names (okra, soya, kola) still forgive one typo; the PostgreSQL backend uses the same sizes.
   typoTolerance: { minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 } },
   pagination: { maxTotalHits: 1000 },
-} as const;
+} satisfies Settings;

@@ -1,0 +1,233 @@
+import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError, type EnqueuedTaskPromise, type MultiSearchQuery, type Task } from "meilisearch";
+import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import { SEARCH_INDEX_UID, meilisearchSettings } from "../../../search/settings";
+import type { SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
+
+// The Meilisearch backend (when MEILI_HOST is set): one index holds products, listings and
+// farms; a search asks for each kind in one multi-search request, each kind filtered by the
+// same visibility rule as the PostgreSQL backend. Every write waits for its task, so a search
+// right after sees the change; failures become Errors naming the host (the indexing worker
+// retries them).
+
+export interface MeilisearchBackendOptions {
+  host: string;
+  apiKey?: string | null;
+  /** Meilisearch's synonyms setting (search/synonyms.ts `meilisearchSynonyms()`). */
+  synonyms: Record<string, string[]>;
+  indexUid?: string;
+  /** How long a write may wait for its task (settings on a large index take longest). */
+  taskTimeoutMs?: number;
+  /** How long one HTTP request may take. */
+  requestTimeoutMs?: number;
+}
+
+// Highlight tags no title contains: the matched words are read back from `_formatted.title`.
+const PRE_TAG = "\u0002";
+const POST_TAG = "\u0003";
+
+/** A string value inside a Meilisearch filter: double-quoted, backslashes and quotes escaped. */
+export function filterString(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function filterNumber(value: number, what: string): string {
+  if (!Number.isFinite(value)) throw new Error(`Meilisearch search: ${what} is not a finite number`);
+  // Fixed notation: never an exponent the filter grammar might not read.
+  return String(Number(value.toFixed(7)));
+}
+
+/** The filter for one kind: the kind, who may see it, categories, the radius. */
+export function searchFilter(query: SearchQuery, type: SearchEntity): string {
+  const parts = [`type = ${filterString(type)}`];
+  parts.push(query.ownOnly ? `ownerId = ${filterString(query.viewerId)}` : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`);
+  if (query.categories && query.categories.length > 0) parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);
+  if (query.near) {
+    const { lat, lng, radiusKm } = query.near;
+    if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw new Error(`Meilisearch search: no such place (${lat}, ${lng})`);
+    parts.push(`_geoRadius(${filterNumber(lat, "latitude")}, ${filterNumber(lng, "longitude")}, ${Math.max(0, Math.round(radiusKm * 1000))})`);
+  }
+  return parts.join(" AND ");
+}
+
+/** Lower case, accents and tone marks removed: the words the PostgreSQL backend reports too. */
+function normaliseWord(word: string): string {
+  return word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The whole words of a highlighted title that contain a highlighted part. */
+export function highlightedWords(formatted: string): string[] {
+  const plain: string[] = [];
+  const marked: boolean[] = [];
+  let inside = false;
+  for (const char of formatted) {
+    if (char === PRE_TAG) inside = true;
+    else if (char === POST_TAG) inside = false;
+    else {
+      plain.push(char);
+      marked.push(inside);
+    }
+  }
+  const text = plain.join("");
+  const words = new Set<string>();
+  for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+    const start = [...text.slice(0, match.index)].length;
+    const length = [...match[0]].length;
+    if (marked.slice(start, start + length).some(Boolean)) words.add(normaliseWord(match[0]));
+  }
+  return [...words];
+}
+
+const DOCUMENT_KEYS: readonly (keyof SearchDocument)[] = [
+  "id",
+  "type",
+  "entityId",
+  "title",
+  "snippet",
+  "keywords",
+  "geoGeohash",
+  "_geo",
+  "visibility",
+  "ownerId",
+  "updatedAt",
+  "priceNgn",
+  "unit",
+  "status",
+  "locality",
+  "image",
+  "categories",
+];
+
+type RawHit = Record<string, unknown> & { _formatted?: Record<string, unknown>; _geoDistance?: number };
+
+function toDocument(hit: RawHit): SearchDocument {
+  const document: Record<string, unknown> = {};
+  for (const key of DOCUMENT_KEYS) document[key] = hit[key] ?? null;
+  document.keywords = Array.isArray(hit.keywords) ? hit.keywords : [];
+  document.categories = Array.isArray(hit.categories) ? hit.categories : [];
+  return document as unknown as SearchDocument;
+}
+
+function toHit(hit: RawHit, near: boolean): SearchHit {
+  const title = hit._formatted?.title;
+  return {
+    document: toDocument(hit),
+    distanceKm: near && typeof hit._geoDistance === "number" ? Math.round(hit._geoDistance / 100) / 10 : null,
+    matched: typeof title === "string" ? highlightedWords(title) : [],
+  };
+}
+
+export function createMeilisearchBackend(options: MeilisearchBackendOptions): SearchBackend {
+  const host = options.host.replace(/\/+$/, "");
+  const indexUid = options.indexUid ?? SEARCH_INDEX_UID;
+  const taskTimeout = options.taskTimeoutMs ?? 60_000;
+  const client = new Meilisearch({
+    host,
+    apiKey: options.apiKey ?? undefined,
+    timeout: options.requestTimeoutMs ?? 15_000,
+    defaultWaitOptions: { timeout: taskTimeout, interval: 50 },
+  });
+  const index = client.index<SearchDocument>(indexUid);
+
+  /** An Error that names the host and what was being done, keeping the original as its cause. */
+  function failure(what: string, error: unknown): Error {
+    if (error instanceof MeilisearchApiError) {
+      const code = error.cause?.code ? ` [${error.cause.code}]` : "";
+      return new Error(`Meilisearch at ${host}: ${what} refused (HTTP ${error.response.status}${code}): ${error.message}`, { cause: error });
+    }
+    if (error instanceof MeilisearchRequestError) {
+      const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      return new Error(`Meilisearch at ${host} could not be reached (${what}): ${reason}`, { cause: error });
+    }
+    if (error instanceof MeilisearchTaskTimeOutError) {
+      return new Error(`Meilisearch at ${host}: ${what} did not finish within ${taskTimeout} ms`, { cause: error });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new Error(`Meilisearch at ${host}: ${what} failed: ${message}`, { cause: error });
+  }
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw failure(what, error);
+    }
+  }
+
+  /** Sends a write and waits for its task; a failed or cancelled task is an Error too. */
+  async function write(what: string, send: () => EnqueuedTaskPromise, accept?: (task: Task) => boolean): Promise<Task> {
+    const task = await call(what, () => send().waitTask({ timeout: taskTimeout }));
+    if (task.status !== "succeeded" && !accept?.(task)) {
+      const reason = task.error ? `${task.error.message} [${task.error.code}]` : "no reason given";
+      throw new Error(`Meilisearch at ${host}: ${what} (task ${task.uid}) ${task.status}: ${reason}`);
+    }
+    return task;
+  }
+
+  return {
+    name: "meilisearch",
+
+    async prepare() {
+      const exists = await call(`looking up index "${indexUid}"`, async () => {
+        try {
+          await client.getRawIndex(indexUid);
+          return true;
+        } catch (error) {
+          if (error instanceof MeilisearchApiError && error.cause?.code === "index_not_found") return false;
+          throw error;
+        }
+      });
+      if (!exists) {
+        // Another process starting at the same time may have made it first: that is fine.
+        await write(`creating index "${indexUid}"`, () => client.createIndex(indexUid, { primaryKey: "id" }), (task) => task.error?.code === "index_already_exists");
+      }
+      await write(`updating the settings of "${indexUid}"`, () => index.updateSettings({ ...meilisearchSettings, synonyms: options.synonyms }));
+    },
+
+    async upsert(documents) {
+      if (documents.length === 0) return;
+      await write(`indexing ${documents.length} document(s)`, () => index.addDocuments([...documents], { primaryKey: "id" }));
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await write(`removing ${ids.length} document(s)`, () => index.deleteDocuments([...ids]));
+    },
+
+    async clear() {
+      await write(`removing every document of "${indexUid}"`, () => index.deleteAllDocuments());
+    },
+
+    async search(query) {
+      const types: readonly SearchEntity[] = query.types.length > 0 ? SEARCH_ENTITIES.filter((type) => query.types.includes(type)) : SEARCH_ENTITIES;
+      const near = query.near ?? null;
+      const queries: MultiSearchQuery[] = types.map((type) => ({
+        indexUid,
+        q: query.text,
+        filter: searchFilter(query, type),
+        limit: query.limit,
+        offset: query.offset ?? 0,
+        // Every typed word must match, as in the PostgreSQL backend.
+        matchingStrategy: "all",
+        attributesToHighlight: ["title"],
+        highlightPreTag: PRE_TAG,
+        highlightPostTag: POST_TAG,
+        ...(near ? { sort: [`_geoPoint(${filterNumber(near.lat, "latitude")},${filterNumber(near.lng, "longitude")}):asc`] } : {}),
+      }));
+      const answer: SearchAnswer = {
+        total: 0,
+        totals: { product: 0, listing: 0, farm: 0 },
+        hits: { product: [], listing: [], farm: [] },
+      };
+      if (queries.length === 0) return answer;
+      const response = await call("searching", () => client.multiSearch<{ queries: MultiSearchQuery[] }>({ queries }));
+      response.results.forEach((result, position) => {
+        const type = types[position]!;
+        const total = result.estimatedTotalHits ?? result.totalHits ?? result.hits.length;
+        answer.totals[type] = total;
+        answer.total += total;
+        answer.hits[type] = result.hits.map((hit) => toHit(hit as RawHit, near !== null));
+      });
+      return answer;
+    },
+  };
+}
