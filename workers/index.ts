@@ -9,7 +9,7 @@ import {
   type QueueName,
   type QueuePolicy,
 } from "~/jobs/queues";
-import { sweepIndexChanges } from "~/modules/search/indexing.server";
+import { searchBackend, sweepIndexChanges } from "~/modules/search/indexing.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
@@ -75,6 +75,12 @@ export async function startWorkers(options: WorkerOptions = {}) {
     return worker;
   });
 
+  // The search backend's index and settings (Meilisearch: synonyms, filterable fields) before the first indexing job.
+  if (queueNames.includes("search-indexing")) {
+    await searchBackend()
+      .prepare()
+      .catch((error: unknown) => logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"));
+  }
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // The process that runs maintenance keeps its schedule in Redis (one schedule however many processes run it).
   if (queueNames.includes("maintenance")) await scheduleMaintenance();

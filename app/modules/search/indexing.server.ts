@@ -1,10 +1,13 @@
+import { getEnv } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { singleton } from "~/server/singleton.server";
 import { farmDocument, listingDocument, productDocument, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import { meilisearchSynonyms } from "../../../search/synonyms";
 import type { SearchBackend } from "./backend";
+import { createMeilisearchBackend } from "./meilisearch.server";
 import { createPostgresBackend } from "./postgres.server";
 
 // Keeping the search backend in step with products, listings and farms, with nothing lost:
@@ -17,8 +20,13 @@ import { createPostgresBackend } from "./postgres.server";
 
 type Tx = Prisma.TransactionClient;
 
+/** Meilisearch when MEILI_HOST is set, else PostgreSQL (the embedded default). */
 export function searchBackend(): SearchBackend {
-  return singleton("search-backend", () => createPostgresBackend());
+  return singleton("search-backend", () => {
+    const env = getEnv();
+    if (!env.MEILI_HOST) return createPostgresBackend();
+    return createMeilisearchBackend({ host: env.MEILI_HOST, apiKey: env.MEILI_MASTER_KEY ?? null, synonyms: meilisearchSynonyms() });
+  });
 }
 
 /** Records that a product, listing or farm changed; call inside the write's transaction. */

@@ -7,6 +7,9 @@ import { productSchema } from "~/modules/products/schemas";
 import { prisma } from "~/server/db.server";
 import type { SearchBackend, SearchQuery } from "./backend";
 import { recordIndexChange, sweepIndexChanges } from "./indexing.server";
+import { meilisearchSynonyms } from "../../../search/synonyms";
+import { startFakeMeilisearch } from "../../../tests/support/fake-meilisearch";
+import { createMeilisearchBackend } from "./meilisearch.server";
 import { createPostgresBackend } from "./postgres.server";
 
 // The search behaviour every backend must have, written through the app's own writes (each
@@ -19,10 +22,39 @@ const TOWNS = {
   kano: { latitude: 12.0022, longitude: 8.592, locality: "Kano" },
 };
 
-const backends: [string, () => SearchBackend][] = [["PostgreSQL", createPostgresBackend]];
+// The same behaviour on PostgreSQL, on Meilisearch's protocol (the local stand-in), and on a
+// real Meilisearch when MEILI_TEST_HOST names one.
+const realMeili = process.env.MEILI_TEST_HOST?.trim() || null;
+if (!realMeili) console.info("search behaviour: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key)");
 
-describe.each(backends)("search on %s", (_name, create) => {
-  const backend = create();
+type Started = { backend: SearchBackend; stop: () => Promise<void> };
+const meilisearch = (host: string, apiKey: string | null): SearchBackend =>
+  createMeilisearchBackend({ host, apiKey, synonyms: meilisearchSynonyms(), indexUid: `behaviour_${tag}` });
+const backends: [string, () => Promise<Started>][] = [
+  ["PostgreSQL", async () => ({ backend: createPostgresBackend(), stop: async () => {} })],
+  [
+    "Meilisearch (local stand-in)",
+    async () => {
+      const fake = await startFakeMeilisearch({ apiKey: "behaviour-key" });
+      return { backend: meilisearch(fake.url, "behaviour-key"), stop: () => fake.close() };
+    },
+  ],
+  ...(realMeili ? [["Meilisearch", async () => ({ backend: meilisearch(realMeili, process.env.MEILI_TEST_KEY?.trim() || null), stop: async () => {} })] as [string, () => Promise<Started>]] : []),
+];
+
+describe.each(backends)("search on %s", (_name, start) => {
+  let started: Started;
+  // Started in beforeAll; the tests talk to it through this stand-in for the variable.
+  const backend: SearchBackend = {
+    get name() {
+      return started.backend.name;
+    },
+    prepare: () => started.backend.prepare(),
+    upsert: (documents) => started.backend.upsert(documents),
+    remove: (ids) => started.backend.remove(ids),
+    clear: () => started.backend.clear(),
+    search: (query) => started.backend.search(query),
+  };
   const userIds: string[] = [];
   let seller = "";
   let buyer = "";
@@ -55,6 +87,7 @@ describe.each(backends)("search on %s", (_name, create) => {
   const ids = (hits: { document: { entityId: string } }[]) => hits.map((hit) => hit.document.entityId);
 
   beforeAll(async () => {
+    started = await start();
     await backend.prepare();
     admin = await user("admin", "ADMIN");
     seller = await user("seller");
@@ -75,6 +108,7 @@ describe.each(backends)("search on %s", (_name, create) => {
     await prisma.product.deleteMany({ where: { id: { in: Object.values(productIds) } } });
     await prisma.farm.deleteMany({ where: { ownerId: { in: userIds } } });
     await prisma.user.deleteMany({ where: { id: { in: userIds } } });
+    await started.stop();
   });
 
   it("finds a product and its listings by a word, and marks the word matched", async () => {
