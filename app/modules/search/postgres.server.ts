@@ -85,7 +85,7 @@ function paged(inner: Prisma.Sql, order: Prisma.Sql, query: SearchQuery) {
     ORDER BY type, n`;
 }
 
-async function exactPass(query: SearchQuery, types: readonly SearchEntity[], tsquery: string | null): Promise<Row[]> {
+function exactPassSql(query: SearchQuery, types: readonly SearchEntity[], tsquery: string | null): Prisma.Sql {
   const where = filters(query, types);
   const order = query.near
     ? Prisma.sql`r.distance ASC, r.rank DESC, r."updatedAt" DESC`
@@ -99,13 +99,13 @@ async function exactPass(query: SearchQuery, types: readonly SearchEntity[], tsq
         SELECT d.id, d.type, d.document, d."updatedAt", ${distanceColumn(query)} AS distance, 0::float4 AS rank
         FROM "SearchDocument" d
         WHERE ${where}`;
-  return prisma.$queryRaw<Row[]>(paged(inner, order, query));
+  return paged(inner, order, query);
 }
 
 /** Typos: every typed word close to a word of the document (pg_trgm's word similarity), among a bounded set of candidates. */
-async function typoPass(query: SearchQuery, types: readonly SearchEntity[], words: string[]): Promise<Row[]> {
+function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: string[]): Prisma.Sql | null {
   const typed = words.filter((word) => word.length >= 3);
-  if (typed.length === 0) return [];
+  if (typed.length === 0) return null;
   const similar = Prisma.join(
     typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
     " AND ",
@@ -123,7 +123,14 @@ async function typoPass(query: SearchQuery, types: readonly SearchEntity[], word
       LIMIT ${TYPO_CANDIDATES}
     ) c`;
   const order = query.near ? Prisma.sql`r.distance ASC, r.rank DESC` : Prisma.sql`r.rank DESC, r."updatedAt" DESC`;
-  return prisma.$queryRaw<Row[]>(paged(inner, order, query));
+  return paged(inner, order, query);
+}
+
+/** The statements a search runs: the exact pass, and the typo pass it falls back to (for the benchmark to run directly). */
+export function searchStatements(query: SearchQuery) {
+  const types = query.types.length > 0 ? query.types : SEARCH_ENTITIES;
+  const terms = queryTerms(query.text);
+  return { exact: exactPassSql(query, types, terms.tsquery), typo: terms.tsquery ? typoPassSql(query, types, terms.words) : null };
 }
 
 export function createPostgresBackend(): SearchBackend {
@@ -166,11 +173,12 @@ export function createPostgresBackend(): SearchBackend {
       const types = query.types.length > 0 ? query.types : SEARCH_ENTITIES;
       const terms = queryTerms(query.text);
       if (query.text.trim() !== "" && terms.tsquery === null) return emptyAnswer();
-      let rows = await exactPass(query, types, terms.tsquery);
+      let rows = await prisma.$queryRaw<Row[]>(exactPassSql(query, types, terms.tsquery));
       let typos = false;
       if (terms.tsquery && rows.length < TOO_FEW) {
         const seen = new Set(rows.map((row) => row.id));
-        const extra = (await typoPass(query, types, terms.words)).filter((row) => !seen.has(row.id));
+        const typo = typoPassSql(query, types, terms.words);
+        const extra = (typo ? await prisma.$queryRaw<Row[]>(typo) : []).filter((row) => !seen.has(row.id));
         if (extra.length > 0) {
           typos = true;
           // Exact hits keep their place; typo hits follow, and the totals add up.
