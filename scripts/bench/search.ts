@@ -1,0 +1,255 @@
+// npm run bench:search [-- --listings 100000 --requests 2000 --keep]
+// Loads a realistic marketplace (our catalogue's products, Nigerian towns, prices around each
+// product's usual price) into a database of its own, indexes it in the PostgreSQL search
+// backend, serves it with the production build, and measures GET /api/search under 50
+// concurrent connections for a word query, a typo query and a radius query, next to the same
+// SQL run directly with pg. Prints the table and writes it to bench/results/. Asserts nothing.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const LISTINGS = argument("listings", 100_000);
+const REQUESTS = argument("requests", 2_000);
+const CONCURRENCY = 50;
+const keep = process.argv.includes("--keep");
+const root = path.resolve(import.meta.dirname, "../..");
+
+if (!existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("bench:search serves the production build: run `npm run build` first");
+  process.exit(2);
+}
+
+const serverUrl = new URL(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko");
+if (!["127.0.0.1", "localhost"].includes(serverUrl.hostname)) {
+  console.error("bench:search only uses a PostgreSQL on this machine");
+  process.exit(2);
+}
+const benchDb = "asiiko_bench_search";
+const adminUrl = new URL(serverUrl);
+adminUrl.pathname = "/postgres";
+const benchUrl = new URL(serverUrl);
+benchUrl.pathname = `/${benchDb}`;
+
+// The app's modules read these when first used, below.
+Object.assign(process.env, {
+  DATABASE_URL: benchUrl.toString(),
+  QUEUE_PREFIX: `bench-search-${randomBytes(3).toString("hex")}`,
+  LOG_LEVEL: "silent",
+  NODE_ENV: "production",
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-search-session-secret",
+});
+delete process.env.MEILI_HOST;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+interface Measured {
+  times: number[];
+  wallMs: number;
+}
+
+/** `total` runs of `run`, `concurrency` at a time. */
+async function load(total: number, concurrency: number, run: () => Promise<void>): Promise<Measured> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        await run();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { times, wallMs: performance.now() - started };
+}
+
+function row(name: string, via: string, measured: Measured) {
+  const sorted = [...measured.times].sort((a, b) => a - b);
+  return {
+    query: name,
+    via,
+    requests: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    perSecond: (sorted.length / measured.wallMs) * 1000,
+  };
+}
+
+async function createDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${benchDb}`);
+  await admin.end();
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  if (migrated.status !== 0) throw new Error("migrations failed");
+}
+
+async function dropDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** A seeded-random number generator, so every run loads the same market. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+async function loadMarket(client: pg.Client) {
+  const { SEED_PRODUCTS } = await import("../../prisma/seed-data");
+  const { NIGERIAN_TOWNS } = await import("../../app/lib/nigerian-towns");
+  const random = randomSource(2026);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+  const sellers = 2_000;
+  for (let start = 0; start < sellers; start += 1_000) {
+    const ids = Array.from({ length: Math.min(1_000, sellers - start) }, (_, index) => `bench_seller_${start + index}`);
+    await client.query(
+      `INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt")
+       SELECT id, id, 'x', 'Seller', 'Bench', now() FROM unnest($1::text[]) AS id`,
+      [ids],
+    );
+  }
+  for (const product of SEED_PRODUCTS) {
+    await client.query(
+      `INSERT INTO "Product" (id, name, description, categories, unit, images, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, now())`,
+      [product.id, product.name, product.description, product.categories, product.unit, [product.image]],
+    );
+  }
+  const conditions = ["new", "used_like_new", "used_good", "used_fair"];
+  for (let start = 0; start < LISTINGS; start += 5_000) {
+    const count = Math.min(5_000, LISTINGS - start);
+    const columns = { id: [] as string[], product: [] as string[], seller: [] as string[], price: [] as string[], quantity: [] as number[], condition: [] as string[], status: [] as string[], lat: [] as number[], lng: [] as number[], locality: [] as string[], created: [] as string[] };
+    for (let index = 0; index < count; index += 1) {
+      const product = pick(SEED_PRODUCTS);
+      const town = pick(NIGERIAN_TOWNS);
+      const roll = random();
+      columns.id.push(`bench_listing_${start + index}`);
+      columns.product.push(product.id);
+      columns.seller.push(`bench_seller_${Math.floor(random() * sellers)}`);
+      columns.price.push((Math.round((product.basePriceNgn * (0.7 + random() * 0.6)) / 50) * 50).toFixed(2));
+      columns.quantity.push(1 + Math.floor(random() * 200));
+      columns.condition.push(product.usedConditions ? pick(conditions) : "new");
+      columns.status.push(roll < 0.9 ? "active" : roll < 0.95 ? "sold" : "paused");
+      // Within a few kilometres of the town's centre.
+      columns.lat.push(town.latitude + (random() - 0.5) * 0.08);
+      columns.lng.push(town.longitude + (random() - 0.5) * 0.08);
+      columns.locality.push(`${town.name}, ${town.state}`);
+      columns.created.push(new Date(Date.UTC(2026, 8, 1) + random() * 80 * 86_400_000).toISOString());
+    }
+    await client.query(
+      `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "createdAt", "updatedAt")
+       SELECT id, product, seller, price::numeric, quantity, condition::"ListingCondition", status::"ListingStatus", '{}', lat, lng, locality, created::timestamp, created::timestamp
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[], $11::text[])
+         AS t(id, product, seller, price, quantity, condition, status, lat, lng, locality, created)`,
+      [columns.id, columns.product, columns.seller, columns.price, columns.quantity, columns.condition, columns.status, columns.lat, columns.lng, columns.locality, columns.created],
+    );
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`[bench:search] a database of its own (${benchDb}), ${LISTINGS.toLocaleString("en")} listings`);
+  await createDatabase();
+  const client = new pg.Client({ connectionString: benchUrl.toString() });
+  await client.connect();
+  await loadMarket(client);
+  const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
+  const { searchStatements } = await import("../../app/modules/search/postgres.server");
+  const indexed = await reindexAll(searchBackend(), 2_000);
+  await client.query("VACUUM ANALYZE");
+  console.log(`[bench:search] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s: ${indexed.listing} listings, ${indexed.product} products`);
+
+  // A buyer's session, minted as the app mints them.
+  const { sessionCookie } = await import("../../app/modules/auth/session.server");
+  await client.query(`INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ('bench_buyer', 'bench_buyer', 'x', 'Buyer', 'Bench', now())`);
+  const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
+  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'bench_buyer', now() + interval '1 day')`, [sessionId]);
+  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+
+  const { startWebServer } = await import("../../server");
+  const { server, stop } = await startWebServer({ mode: "production", port: 0, host: "127.0.0.1" });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const base = `http://127.0.0.1:${address.port}`;
+
+  const ibadan = { lat: 7.3775, lng: 3.947 };
+  const scenarios = [
+    { name: "word ('maize')", path: "/api/search?q=maize&types=listing&limit=50", query: { text: "maize" } },
+    { name: "typo ('casava')", path: "/api/search?q=casava&types=listing&limit=50", query: { text: "casava" } },
+    {
+      name: "radius (25 km of Ibadan)",
+      path: `/api/search?types=listing&lat=${ibadan.lat}&lng=${ibadan.lng}&radius_km=25&limit=50`,
+      query: { text: "", near: { ...ibadan, radiusKm: 25 } },
+    },
+  ];
+
+  const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: CONCURRENCY });
+  const rows: ReturnType<typeof row>[] = [];
+  for (const scenario of scenarios) {
+    // Warm both paths, and check the answer is a real one.
+    const first = await fetch(`${base}${scenario.path}`, { headers: { cookie } });
+    const body = (await first.json()) as { data?: { total: number } };
+    if (!first.ok || !body.data) throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+    const http = await load(REQUESTS, CONCURRENCY, async () => {
+      const response = await fetch(`${base}${scenario.path}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${response.status}`);
+    });
+    rows.push(row(scenario.name, `GET /api/search (${body.data.total} found)`, http));
+    const statements = searchStatements({ types: ["listing"], viewerId: "bench_buyer", limit: 50, ...scenario.query });
+    const exact = { text: statements.exact.text, values: statements.exact.values };
+    const typo = statements.typo ? { text: statements.typo.text, values: statements.typo.values } : null;
+    const direct = await load(REQUESTS, CONCURRENCY, async () => {
+      const answer = await pool.query(exact.text, exact.values as unknown[]);
+      // The same fallback the backend makes when exact words find too little.
+      if (typo && answer.rowCount !== null && answer.rowCount < 3) await pool.query(typo.text, typo.values as unknown[]);
+    });
+    rows.push(row(scenario.name, "the same SQL with pg", direct));
+  }
+  await pool.end();
+  await stop();
+  await client.end();
+
+  const table = [
+    "| query | via | requests | p50 ms | p95 ms | p99 ms | per second |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    ...rows.map((r) => `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`),
+  ].join("\n");
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const report = `# Search benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC\n\n${LISTINGS.toLocaleString("en")} listings, PostgreSQL backend, ${CONCURRENCY} concurrent connections, ${REQUESTS} requests per line. ${machine}.\nTarget: p95 under 50 ms, and /api/search at least half the direct SQL's throughput.\n\n${table}\n`;
+  console.log(`\n${report}`);
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `search-${new Date().toISOString().slice(0, 10)}.md`);
+  writeFileSync(file, report);
+  console.log(`[bench:search] written to ${path.relative(root, file)}`);
+  if (!keep) await dropDatabase();
+  const { prisma } = await import("../../app/server/db.server");
+  await prisma.$disconnect();
+  const { runShutdownHooks } = await import("../../app/server/lifecycle.server");
+  await runShutdownHooks(() => {});
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`[bench:search] failed: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 1;
+});
