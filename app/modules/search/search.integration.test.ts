@@ -124,6 +124,27 @@ describe.each(backends)("search on %s", (_name, start) => {
     expect(ids(answer.hits.product)).toContain(productIds[`Cassava Tubers ${tag}`]);
   });
 
+  it("finds a crop by its Hausa, Igbo and Yoruba names (and a name of several words)", async () => {
+    const names: [string, string][] = [
+      ["rogo", `Cassava Tubers ${tag}`],
+      ["akpu", `Cassava Tubers ${tag}`],
+      ["gbaguda", `Cassava Tubers ${tag}`],
+      ["doya", `Puna Yam Tubers ${tag}`],
+      ["ji", `Puna Yam Tubers ${tag}`],
+      ["isu", `Puna Yam Tubers ${tag}`],
+      ["dawa", `Guinea Corn Sorghum ${tag}`],
+      ["oka baba", `Guinea Corn Sorghum ${tag}`],
+    ];
+    for (const [word, product] of names) {
+      const answer = await search({ text: word, viewerId: buyer, types: ["product"] });
+      expect(ids(answer.hits.product), `${word} finds ${product}`).toContain(productIds[product]);
+    }
+    // The crop named comes before anything a typo-tolerant prefix reaches ('rogo' is one letter from 'roo[t vegetables]').
+    const found = ids((await search({ text: "rogo", viewerId: buyer, types: ["product"] })).hits.product);
+    const yam = found.indexOf(productIds[`Puna Yam Tubers ${tag}`]!);
+    if (yam >= 0) expect(found.indexOf(productIds[`Cassava Tubers ${tag}`]!)).toBeLessThan(yam);
+  });
+
   it("filters by type and by category", async () => {
     const products = await search({ text: tag, viewerId: buyer, types: ["product"] });
     expect(products.hits.listing).toEqual([]);
