@@ -118,6 +118,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => "/api/products", methods: ["GET", "POST"] },
   { path: () => `/api/products/${productId}`, methods: ["GET", "PATCH", "DELETE"] },
   { path: () => "/api/admin/check", methods: ["GET"] },
+  { path: () => "/api/search", methods: ["GET"] },
   { path: () => "/api/uploads", methods: ["POST"] },
   { path: () => "/api/premium/asiiko_ai/check", methods: ["GET"] },
   { path: () => "/api/premium/asiiko_ai/use", methods: ["POST"] },
@@ -226,6 +227,7 @@ describe("hostile input", () => {
     const queryRoutes = [
       { path: "/api/market/listings", params: ["search", "categories", "condition", "price_min", "price_max", "lat", "lng", "radius_km", "seller_id", "status", "sort", "limit", "offset"] },
       { path: "/api/products", params: ["search", "categories", "is_active", "limit", "offset"] },
+      { path: "/api/search", params: ["q", "types", "lat", "lng", "radius_km", "limit"] },
     ];
     for (const route of queryRoutes) {
       for (const param of route.params) {

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
 import { optionalText, recordId, text } from "~/lib/text";
 
 // The listing form's schema, shared by the page and the server. Messages are
 // translation keys; their English texts are in app/locales/en.json. Every
 // string is a text() (app/lib/text.ts), its length checked as it is stored.
-
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** A photo address: our own uploads and bundled images, or an http(s) URL. Never javascript:, data: or the like. */
 export const imageUrl = text({ min: 1, max: 2048, required: "listing.errors.imageUrl", tooLong: "listing.errors.imageUrl" }).refine((value) => {
@@ -109,14 +108,6 @@ export const LISTING_SORTS = ["newest", "price_low", "price_high", "distance"] a
 /** Paging bounds of the listing query: at most 100 a page, starting no further than the 100,000th. */
 export const LISTING_LIMIT_MAX = 100;
 export const LISTING_OFFSET_MAX = 100_000;
-
-const commaList = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? value.split(",").map((part) => part.trim()).filter(Boolean) : undefined),
-    z.array(z.enum(values, { error: message })).optional(),
-  );
-
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
 
 export const listingQuerySchema = z
   .object({
