@@ -72,17 +72,22 @@ function distanceColumn(query: SearchQuery) {
     : Prisma.sql`NULL::float8`;
 }
 
-/** Each kind's page of rows, ranked within its kind, with the kind's total. */
+/**
+ * Each kind's page of rows, ranked within its kind, with the kind's total. The matches are
+ * ranked as narrow rows (id, kind, rank, date, distance); only the page's rows fetch their
+ * document, so a common word's thousands of matches never carry their documents through a sort.
+ */
 function paged(inner: Prisma.Sql, order: Prisma.Sql, query: SearchQuery) {
   const from = query.offset ?? 0;
   return Prisma.sql`
-    SELECT id, type, document, distance, total FROM (
-      SELECT r.*, count(*) OVER (PARTITION BY r.type) AS total,
-             row_number() OVER (PARTITION BY r.type ORDER BY ${order}) AS n
-      FROM (${inner}) r
-    ) ranked
-    WHERE n > ${from} AND n <= ${from + query.limit}
-    ORDER BY type, n`;
+    WITH matched AS MATERIALIZED (${inner}),
+    totals AS (SELECT type, count(*) AS total FROM matched GROUP BY type),
+    ranked AS (SELECT r.id, r.type, r.distance, row_number() OVER (PARTITION BY r.type ORDER BY ${order}) AS n FROM matched r)
+    SELECT ranked.id, ranked.type, (SELECT doc.document FROM "SearchDocument" doc WHERE doc.id = ranked.id) AS document, ranked.distance, totals.total
+    FROM ranked
+    JOIN totals ON totals.type = ranked.type
+    WHERE ranked.n > ${from} AND ranked.n <= ${from + query.limit}
+    ORDER BY ranked.type, ranked.n`;
 }
 
 function exactPassSql(query: SearchQuery, types: readonly SearchEntity[], tsquery: string | null): Prisma.Sql {
@@ -92,11 +97,11 @@ function exactPassSql(query: SearchQuery, types: readonly SearchEntity[], tsquer
     : Prisma.sql`r.rank DESC, r."updatedAt" DESC`;
   const inner = tsquery
     ? Prisma.sql`
-        SELECT d.id, d.type, d.document, d."updatedAt", ${distanceColumn(query)} AS distance, ts_rank(d.tsv, q) AS rank
+        SELECT d.id, d.type, d."updatedAt", ${distanceColumn(query)} AS distance, ts_rank(d.tsv, q) AS rank
         FROM "SearchDocument" d, to_tsquery('simple', ${tsquery}) q
         WHERE d.tsv @@ q AND ${where}`
     : Prisma.sql`
-        SELECT d.id, d.type, d.document, d."updatedAt", ${distanceColumn(query)} AS distance, 0::float4 AS rank
+        SELECT d.id, d.type, d."updatedAt", ${distanceColumn(query)} AS distance, 0::float4 AS rank
         FROM "SearchDocument" d
         WHERE ${where}`;
   return paged(inner, order, query);
@@ -115,9 +120,9 @@ function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: 
     " + ",
   );
   const inner = Prisma.sql`
-    SELECT c.id, c.type, c.document, c."updatedAt", c.distance, ${score} AS rank
+    SELECT c.id, c.type, c."updatedAt", c.distance, ${score} AS rank
     FROM (
-      SELECT d.id, d.type, d.document, d."updatedAt", d."searchText", ${distanceColumn(query)} AS distance
+      SELECT d.id, d.type, d."updatedAt", d."searchText", ${distanceColumn(query)} AS distance
       FROM "SearchDocument" d
       WHERE ${similar} AND ${filters(query, types)}
       LIMIT ${TYPO_CANDIDATES}
