@@ -36,6 +36,27 @@ export interface SearchDocument {
   categories: string[];
 }
 
+/** Every field of a SearchDocument (what a Meilisearch hit must carry back). */
+export const SEARCH_DOCUMENT_FIELDS: readonly (keyof SearchDocument)[] = [
+  "id",
+  "type",
+  "entityId",
+  "title",
+  "snippet",
+  "keywords",
+  "geoGeohash",
+  "_geo",
+  "visibility",
+  "ownerId",
+  "updatedAt",
+  "priceNgn",
+  "unit",
+  "status",
+  "locality",
+  "image",
+  "categories",
+];
+
 const SNIPPET_LENGTH = 160;
 
 export function snippet(text: string | null | undefined): string {

@@ -2,35 +2,16 @@
 // and farms (search/documents.ts). Applied, with the local-name synonyms, when
 // the Meilisearch backend starts (app/modules/search/meilisearch.server.ts).
 import type { Settings } from "meilisearch";
+import { SEARCH_DOCUMENT_FIELDS } from "./documents";
 
 export const SEARCH_INDEX_UID = "asiiko";
 
-/** Every field of a SearchDocument: a hit carries the whole document back. */
-const DOCUMENT_FIELDS = [
-  "id",
-  "type",
-  "entityId",
-  "title",
-  "snippet",
-  "keywords",
-  "geoGeohash",
-  "_geo",
-  "visibility",
-  "ownerId",
-  "updatedAt",
-  "priceNgn",
-  "unit",
-  "status",
-  "locality",
-  "image",
-  "categories",
-];
 
 export const meilisearchSettings = {
   searchableAttributes: ["title", "keywords", "snippet"],
   filterableAttributes: ["type", "visibility", "ownerId", "categories", "status", "_geo"],
   sortableAttributes: ["updatedAt", "_geo"],
-  displayedAttributes: DOCUMENT_FIELDS,
+  displayedAttributes: [...SEARCH_DOCUMENT_FIELDS],
   // "sort" (distance, when a place is given) right after words and typos: exact matches nearest
   // first, then typo matches nearest first, as the PostgreSQL backend orders them.
   rankingRules: ["words", "typo", "sort", "proximity", "attribute", "exactness", "updatedAt:desc"],

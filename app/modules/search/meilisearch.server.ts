@@ -1,5 +1,5 @@
 import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError, type EnqueuedTaskPromise, type MultiSearchQuery, type Task } from "meilisearch";
-import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import { SEARCH_DOCUMENT_FIELDS, SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
 import { SEARCH_INDEX_UID, meilisearchSettings } from "../../../search/settings";
 import type { SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
 
@@ -77,31 +77,12 @@ export function highlightedWords(formatted: string): string[] {
   return [...words];
 }
 
-const DOCUMENT_KEYS: readonly (keyof SearchDocument)[] = [
-  "id",
-  "type",
-  "entityId",
-  "title",
-  "snippet",
-  "keywords",
-  "geoGeohash",
-  "_geo",
-  "visibility",
-  "ownerId",
-  "updatedAt",
-  "priceNgn",
-  "unit",
-  "status",
-  "locality",
-  "image",
-  "categories",
-];
 
 type RawHit = Record<string, unknown> & { _formatted?: Record<string, unknown>; _geoDistance?: number };
 
 function toDocument(hit: RawHit): SearchDocument {
   const document: Record<string, unknown> = {};
-  for (const key of DOCUMENT_KEYS) document[key] = hit[key] ?? null;
+  for (const key of SEARCH_DOCUMENT_FIELDS) document[key] = hit[key] ?? null;
   document.keywords = Array.isArray(hit.keywords) ? hit.keywords : [];
   document.categories = Array.isArray(hit.categories) ? hit.categories : [];
   return document as unknown as SearchDocument;
