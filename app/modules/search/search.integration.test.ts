@@ -210,6 +210,18 @@ describe.each(backends)("search on %s", (_name, start) => {
     expect((await search({ text: "", viewerId: buyer, types: ["farm"], near: { lat: 7.4, lng: 3.9, radiusKm: 5 } })).hits.farm).toEqual([]);
   });
 
+  it("indexes a record whose id is as long as ids may be (100 characters)", async () => {
+    const id = `long_${tag}_`.padEnd(100, "x");
+    await prisma.$transaction(async (tx) => {
+      await tx.listing.create({
+        data: { id, productId: productIds[`Guinea Corn Sorghum ${tag}`]!, sellerId: seller, priceNgn: "9000", quantity: 1, condition: "new", images: ["https://example.com/a.jpg"], status: "active" },
+      });
+      await recordIndexChange(tx, "listing", id);
+    });
+    await sweepIndexChanges(0, 500, backend);
+    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(id);
+  });
+
   it("answers nothing, not an error, for text with nothing searchable in it", async () => {
     for (const text of ["!!!", "' OR 1=1 --", "a & b | !c", "(((", "\\"]) {
       const answer = await search({ text, viewerId: buyer });
