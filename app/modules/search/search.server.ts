@@ -1,0 +1,71 @@
+import type { SearchEntity } from "../../../search/documents";
+import type { SearchHit } from "./backend";
+import { searchBackend } from "./indexing.server";
+import { SEARCH_RADIUS_DEFAULT, type SearchParams } from "./schemas";
+
+// What /api/search and the /search page show: the backend's hits as results,
+// grouped by kind. A result's id is the entity's own id, so links to the
+// listing, product or farm work; title, snippet and geoGeohash are the
+// document's own.
+
+export interface SearchResult {
+  id: string;
+  type: SearchEntity;
+  entityId: string;
+  title: string;
+  snippet: string;
+  geoGeohash: string | null;
+  priceNgn: number | null;
+  unit: string | null;
+  status: string | null;
+  locality: string | null;
+  image: string | null;
+  /** Kilometres from the point searched around (one decimal), or null. */
+  distanceKm: number | null;
+  /** Lower-case words of the title the query matched, for highlighting. */
+  matched: string[];
+}
+
+export interface SearchData {
+  /** Everything that matched across the kinds searched (each list holds at most `limit`). */
+  total: number;
+  /** The text searched, trimmed. */
+  query: string;
+  products: SearchResult[];
+  listings: SearchResult[];
+  farms: SearchResult[];
+}
+
+function toResult({ document, distanceKm, matched }: SearchHit): SearchResult {
+  return {
+    id: document.entityId,
+    type: document.type,
+    entityId: document.entityId,
+    title: document.title,
+    snippet: document.snippet,
+    geoGeohash: document.geoGeohash,
+    priceNgn: document.priceNgn,
+    unit: document.unit,
+    status: document.status,
+    locality: document.locality,
+    image: document.image,
+    distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    matched,
+  };
+}
+
+/** Whether there is anything to search for (product rule: text, a content type, or a place). */
+export function hasSearch(params: Pick<SearchParams, "q" | "types" | "lat">) {
+  return params.q !== "" || params.types.length > 0 || params.lat !== undefined;
+}
+
+/** Searches as `viewerId` sees things: public documents, and their own farms and paused listings. */
+export async function runSearch(params: SearchParams, viewerId: string): Promise<SearchData> {
+  // A point without a radius keeps to the page's default radius.
+  const near = params.lat !== undefined && params.lng !== undefined ? { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? SEARCH_RADIUS_DEFAULT } : null;
+  const answer = await searchBackend().search({ text: params.q, types: params.types, viewerId, near, limit: params.limit });
+  const products = answer.hits.product.map(toResult);
+  const listings = answer.hits.listing.map(toResult);
+  const farms = answer.hits.farm.map(toResult);
+  return { total: answer.total, query: params.q, products, listings, farms };
+}

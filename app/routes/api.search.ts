@@ -1,0 +1,20 @@
+import { requireApiUser } from "~/modules/auth/session.server";
+import { searchIssueCode, searchQuerySchema } from "~/modules/search/schemas";
+import { runSearch } from "~/modules/search/search.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { validate } from "~/server/validation";
+
+const coder = (issue: { path: PropertyKey[] }) => searchIssueCode(String(issue.path[0] ?? ""));
+
+const route = apiRoute({
+  // GET /api/search?q&types&lat&lng&radius_km&limit: products, listings and farms the reader may see.
+  GET: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const query = validate(searchQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
+    const data = await runSearch(query, user.id);
+    return Response.json({ success: true, data }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
