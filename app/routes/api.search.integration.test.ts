@@ -174,3 +174,43 @@ describe("GET /api/search", () => {
     expect(response.body).toMatchObject({ success: false, error: { code, message: expect.any(String) } });
   });
 });
+
+describe("the /search page", () => {
+  it("renders the results on the server, matched words marked", async () => {
+    const response = await call("GET", `/search?q=${q(`cassava ${tag}`)}&types=product`, undefined, { cookie: buyer.cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(`<mark class="`);
+    expect(response.body).toMatch(/>Cassava<\/mark>/);
+    expect(response.body).toContain(`Tubers`);
+  });
+
+  it("shows the page for filters in the address that cannot be used", async () => {
+    for (const query of ["q=%00", "types=user", "lat=abc&lng=3", "lat=95&lng=3&radius=7", `q=${"a".repeat(300)}`]) {
+      const response = await call("GET", `/search?${query}`, undefined, { cookie: buyer.cookie });
+      expect(response.status, query).toBe(200);
+    }
+    expect((await get("q=%00")).body).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
+  });
+
+  it("says 'Error searching: ' and why when the search fails", async () => {
+    // The backend is one per process, shared with the server running in this process.
+    const backend = searchBackend();
+    const search = backend.search;
+    backend.search = () => Promise.reject(new Error("search backend down"));
+    try {
+      const page = await call("GET", `/search?q=${tag}`, undefined, { cookie: buyer.cookie });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Error searching: search is not available right now. Please try again in a moment.");
+      const api = await get(`q=${tag}`);
+      expect(api.status).toBe(500);
+      expect(api.body).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    } finally {
+      backend.search = search;
+    }
+  });
+
+  it("sends a signed-out reader to sign in", async () => {
+    const response = await call("GET", "/search?q=maize");
+    expect(response.status).toBe(302);
+  });
+});
