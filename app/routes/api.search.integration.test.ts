@@ -5,121 +5,212 @@ import { prisma } from "~/server/db.server";
 import { apiClient, removeCreatedData, signedInUser, trackProduct } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
-// GET /api/search over HTTP: the answer's shape, who sees what, and every bad parameter.
+// GET /api/search over HTTP against the real database: documents are indexed as the worker's
+// sweep indexes them (each write records its change in the outbox, then the sweep applies it).
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
 const call = apiClient(() => web.baseUrl);
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let seller: Signed;
 let buyer: Signed;
-const tag = randomBytes(4).toString("hex");
-let listingId = "";
-let farmId = "";
+let farmer: Signed;
+
+// A word no other test's data has, so every count below is exact.
+const tag = `zq${randomBytes(3).toString("hex")}`;
+const LAGOS = { latitude: 6.5244, longitude: 3.3792 };
+const IBADAN = { latitude: 7.3775, longitude: 3.947 };
+const ids = { cassava: "", sorghum: "", listingLagos: "", listingIbadan: "", farm: "" };
 
 beforeAll(async () => {
   web = await bootWebServer();
-  seller = await signedInUser("USER", "search_seller");
   buyer = await signedInUser("USER", "search_buyer");
-  const product = trackProduct(await prisma.product.create({ data: { name: "Fresh Tomatoes", categories: ["Fruits & Vegetables"], unit: "baskets" } }));
-  const written = await call(
-    "POST",
-    "/api/market/listings",
-    { productId: product.id, priceNgn: "28000", quantity: 6, condition: "new", images: ["https://example.com/t.jpg"], latitude: 7.3775, longitude: 3.947, locality: `Ibadan ${tag}` },
-    { cookie: seller.cookie },
+  farmer = await signedInUser("USER", "search_farmer");
+  const cassava = trackProduct(
+    await prisma.product.create({ data: { name: `Cassava Tubers ${tag}`, description: "Fresh cassava from Oyo", categories: ["Root Vegetables"], unit: "bags" } }),
   );
-  expect(written.status).toBe(201);
-  listingId = written.body.data.listing.id;
-  const farm = await prisma.$transaction(async (tx) => {
-    const created = await tx.farm.create({ data: { ownerId: seller.user.id, name: `Sesame Farm ${tag}`, crops: ["Sesame"], centerLat: 7.4, centerLng: 3.9, geohash: "s1" } });
-    await recordIndexChange(tx, "farm", created.id);
-    return created;
+  const sorghum = trackProduct(await prisma.product.create({ data: { name: `Guinea Corn ${tag}`, categories: ["Grains & Cereals"], unit: "kg" } }));
+  const listing = (productId: string, place: typeof LAGOS, locality: string) =>
+    prisma.listing.create({
+      data: { sellerId: farmer.user.id, productId, priceNgn: "12500.00", quantity: 4, condition: "new", status: "active", images: ["https://images.example.ng/a.jpg"], locality, ...place },
+    });
+  const lagos = await listing(cassava.id, LAGOS, "Lagos");
+  const ibadan = await listing(sorghum.id, IBADAN, "Ibadan");
+  const farm = await prisma.farm.create({
+    data: { ownerId: farmer.user.id, name: `Green Acres ${tag}`, description: "Cassava and maize", crops: ["cassava"], centerLat: LAGOS.latitude, centerLng: LAGOS.longitude, geohash: "s14" },
   });
-  farmId = farm.id;
+  Object.assign(ids, { cassava: cassava.id, sorghum: sorghum.id, listingLagos: lagos.id, listingIbadan: ibadan.id, farm: farm.id });
+  await prisma.$transaction(async (tx) => {
+    await recordIndexChange(tx, "product", cassava.id);
+    await recordIndexChange(tx, "product", sorghum.id);
+    await recordIndexChange(tx, "listing", lagos.id);
+    await recordIndexChange(tx, "listing", ibadan.id);
+    await recordIndexChange(tx, "farm", farm.id);
+  });
   await sweepIndexChanges(0);
 });
 
 afterAll(async () => {
-  await prisma.farm.deleteMany({ where: { id: farmId } });
+  await searchBackend().remove([`product_${ids.cassava}`, `product_${ids.sorghum}`, `listing_${ids.listingLagos}`, `listing_${ids.listingIbadan}`, `farm_${ids.farm}`]);
+  await prisma.farm.deleteMany({ where: { id: ids.farm } });
   await removeCreatedData();
-  await searchBackend().remove([`listing_${listingId}`, `farm_${farmId}`]);
   await web?.stop();
 });
 
+const get = (query: string, who: Signed | null = buyer) => call("GET", `/api/search?${query}`, undefined, { cookie: who?.cookie });
+const q = (text: string) => encodeURIComponent(text);
+
 describe("GET /api/search", () => {
-  it("answers 401 when signed out", async () => {
-    const answer = await call("GET", "/api/search?q=tomato");
-    expect(answer.status).toBe(401);
-    expect(answer.body).toMatchObject({ success: false, error: { code: "AUTH_SESSION_EXPIRED" } });
+  it("is for signed-in users only", async () => {
+    const response = await get(`q=${tag}`, null);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, error: { code: expect.stringMatching(/^AUTH_/) } });
   });
 
-  it("answers { success, data: { total, query, products, listings, farms } } with each result's fields", async () => {
-    const answer = await call("GET", `/api/search?q=${encodeURIComponent(`  tomatoes ${tag}  `)}`, undefined, { cookie: buyer.cookie });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get("cache-control")).toContain("private");
-    expect(Object.keys(answer.body.data).sort()).toEqual(["farms", "listings", "products", "query", "total"]);
-    expect(answer.body.data.query).toBe(`tomatoes ${tag}`);
-    expect(answer.body.data.listings).toEqual([
+  it("answers products, listings and farms, each result in the same shape, privately", async () => {
+    const response = await get(`q=${q(`  cassava ${tag}  `)}`, farmer);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/private/);
+    expect(Object.keys(response.body).sort()).toEqual(["data", "success"]);
+    expect(response.body.success).toBe(true);
+    const data = response.body.data;
+    expect(Object.keys(data).sort()).toEqual(["farms", "listings", "products", "query", "total"]);
+    // The text is trimmed.
+    expect(data.query).toBe(`cassava ${tag}`);
+    expect(data.products).toEqual([
       {
-        id: listingId,
-        type: "listing",
-        title: "Fresh Tomatoes",
-        snippet: expect.stringContaining("₦28,000"),
-        geoGeohash: expect.stringMatching(/^s1/),
-        priceNgn: 28000,
-        unit: "baskets",
+        id: ids.cassava,
+        type: "product",
+        entityId: ids.cassava,
+        title: `Cassava Tubers ${tag}`,
+        snippet: "Fresh cassava from Oyo",
+        geoGeohash: null,
+        priceNgn: null,
+        unit: "bags",
         status: "active",
-        locality: `Ibadan ${tag}`,
-        image: "https://example.com/t.jpg",
+        locality: null,
+        image: null,
         distanceKm: null,
-        matched: ["tomatoes"],
+        matched: expect.arrayContaining(["cassava", tag]),
       },
     ]);
-    expect(answer.body.data.total).toBe(1);
+    expect(data.listings).toHaveLength(1);
+    expect(data.listings[0]).toMatchObject({
+      id: ids.listingLagos,
+      type: "listing",
+      title: `Cassava Tubers ${tag}`,
+      priceNgn: 12500,
+      unit: "bags",
+      status: "active",
+      locality: "Lagos",
+      image: "https://images.example.ng/a.jpg",
+      geoGeohash: expect.stringMatching(/^s1/),
+    });
+    expect(Object.keys(data.listings[0]).sort()).toEqual(Object.keys(data.products[0]).sort());
+    // The farm's description names cassava: its owner finds it.
+    expect(data.farms.map((farm: { id: string }) => farm.id)).toEqual([ids.farm]);
+    expect(data.total).toBe(3);
   });
 
-  it("finds through a typo and a local name", async () => {
-    for (const q of [`tomatos ${tag}`, `tumatir ${tag}`]) {
-      const answer = await call("GET", `/api/search?q=${encodeURIComponent(q)}&types=listing`, undefined, { cookie: buyer.cookie });
-      expect(answer.body.data.listings.map((hit: { id: string }) => hit.id), q).toEqual([listingId]);
-    }
+  it("finds a product through a typo", async () => {
+    const response = await get(`q=${q(`casava ${tag}`)}&types=product`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.products.map((product: { id: string }) => product.id)).toEqual([ids.cassava]);
+    expect(response.body.data.listings).toEqual([]);
   });
 
-  it("gives the distance from a point, and keeps to the radius", async () => {
-    const near = await call("GET", `/api/search?q=${tag}&lat=6.5244&lng=3.3792&radius_km=150`, undefined, { cookie: buyer.cookie });
-    expect(near.body.data.listings).toHaveLength(1);
-    expect(near.body.data.listings[0].distanceKm).toBeGreaterThan(105);
-    expect(near.body.data.listings[0].distanceKm).toBeLessThan(120);
-    const far = await call("GET", `/api/search?q=${tag}&lat=6.5244&lng=3.3792&radius_km=50`, undefined, { cookie: buyer.cookie });
-    expect(far.body.data.listings).toEqual([]);
-  });
-
-  it("shows a farm to its owner and to nobody else", async () => {
-    const owner = await call("GET", `/api/search?q=${encodeURIComponent(`sesame ${tag}`)}&types=farm`, undefined, { cookie: seller.cookie });
-    expect(owner.body.data.farms.map((hit: { id: string }) => hit.id)).toEqual([farmId]);
-    const other = await call("GET", `/api/search?q=${encodeURIComponent(`sesame ${tag}`)}&types=farm`, undefined, { cookie: buyer.cookie });
+  it("shows a farm to its owner only", async () => {
+    const owner = await get(`q=${q(`green acres ${tag}`)}&types=farm`, farmer);
+    expect(owner.body.data.farms.map((farm: { id: string }) => farm.id)).toEqual([ids.farm]);
+    const other = await get(`q=${q(`green acres ${tag}`)}&types=farm`, buyer);
+    expect(other.status).toBe(200);
     expect(other.body.data.farms).toEqual([]);
+    expect(other.body.data.total).toBe(0);
+  });
+
+  it("keeps to a radius and gives each result's distance", async () => {
+    const near = await get(`q=${tag}&types=listing&lat=${LAGOS.latitude}&lng=${LAGOS.longitude}&radius_km=50`);
+    expect(near.status).toBe(200);
+    expect(near.body.data.listings.map((listing: { id: string }) => listing.id)).toEqual([ids.listingLagos]);
+    expect(near.body.data.listings[0].distanceKm).toBe(0);
+    const wide = await get(`q=${tag}&types=listing&lat=${LAGOS.latitude}&lng=${LAGOS.longitude}&radius_km=150`);
+    const distances = wide.body.data.listings.map((listing: { id: string; distanceKm: number }) => [listing.id, listing.distanceKm]);
+    expect(distances[0]).toEqual([ids.listingLagos, 0]);
+    expect(distances[1]![0]).toBe(ids.listingIbadan);
+    expect(distances[1]![1]).toBeGreaterThan(105);
+    expect(distances[1]![1]).toBeLessThan(120);
+    // Without a point, no distance.
+    const plain = await get(`q=${tag}&types=listing`);
+    expect(plain.body.data.listings.every((listing: { distanceKm: number | null }) => listing.distanceKm === null)).toBe(true);
+  });
+
+  it("takes the types as a comma list and the limit per kind", async () => {
+    const response = await get(`q=${tag}&types=${q("listing, product")}&limit=1`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.products).toHaveLength(1);
+    expect(response.body.data.listings).toHaveLength(1);
+    expect(response.body.data.farms).toEqual([]);
   });
 
   it.each([
-    ["types=product,crystal", "VLD_REQUIRED_FIELD"],
+    ["types=user", "VLD_REQUIRED_FIELD"],
+    ["types=product,shop", "VLD_REQUIRED_FIELD"],
     ["lat=91&lng=3", "VLD_INVALID_GPS_COORDS"],
+    ["lat=6&lng=-181", "VLD_INVALID_GPS_COORDS"],
+    ["lat=abc&lng=3", "VLD_INVALID_GPS_COORDS"],
     ["lat=6.5", "VLD_INVALID_GPS_COORDS"],
-    ["lat=6.5&lng=181", "VLD_INVALID_GPS_COORDS"],
+    ["lng=3.3", "VLD_INVALID_GPS_COORDS"],
     ["lat=6.5&lng=3.3&radius_km=0", "VLD_INVALID_GPS_COORDS"],
     ["lat=6.5&lng=3.3&radius_km=-5", "VLD_INVALID_GPS_COORDS"],
     ["lat=6.5&lng=3.3&radius_km=ten", "VLD_INVALID_GPS_COORDS"],
+    ["lat=6.5&lng=3.3&radius_km=501", "VLD_INVALID_GPS_COORDS"],
+    ["radius_km=10", "VLD_INVALID_GPS_COORDS"],
     ["limit=0", "VLD_REQUIRED_FIELD"],
     ["limit=51", "VLD_REQUIRED_FIELD"],
     ["limit=2.5", "VLD_REQUIRED_FIELD"],
+    ["limit=many", "VLD_REQUIRED_FIELD"],
     [`q=${"a".repeat(201)}`, "VLD_REQUIRED_FIELD"],
   ])("refuses %s with 400 %s", async (query, code) => {
-    const answer = await call("GET", `/api/search?${query}`, undefined, { cookie: buyer.cookie });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ success: false, error: { code } });
+    const response = await get(`q=${tag}&${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, error: { code, message: expect.any(String) } });
+  });
+});
+
+describe("the /search page", () => {
+  it("renders the results on the server, matched words marked", async () => {
+    const response = await call("GET", `/search?q=${q(`cassava ${tag}`)}&types=product`, undefined, { cookie: buyer.cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(`<mark class="`);
+    expect(response.body).toMatch(/>Cassava<\/mark>/);
+    expect(response.body).toContain(`Tubers`);
   });
 
-  it("refuses other methods with 405", async () => {
-    const answer = await call("POST", "/api/search", {}, { cookie: buyer.cookie });
-    expect(answer.status).toBe(405);
+  it("shows the page for filters in the address that cannot be used", async () => {
+    for (const query of ["q=%00", "types=user", "lat=abc&lng=3", "lat=95&lng=3&radius=7", `q=${"a".repeat(300)}`]) {
+      const response = await call("GET", `/search?${query}`, undefined, { cookie: buyer.cookie });
+      expect(response.status, query).toBe(200);
+    }
+    expect((await get("q=%00")).body).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
+  });
+
+  it("says 'Error searching: ' and why when the search fails", async () => {
+    // The backend is one per process, shared with the server running in this process.
+    const backend = searchBackend();
+    const search = backend.search;
+    backend.search = () => Promise.reject(new Error("search backend down"));
+    try {
+      const page = await call("GET", `/search?q=${tag}`, undefined, { cookie: buyer.cookie });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Error searching: search is not available right now. Please try again in a moment.");
+      const api = await get(`q=${tag}`);
+      expect(api.status).toBe(500);
+      expect(api.body).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    } finally {
+      backend.search = search;
+    }
+  });
+
+  it("sends a signed-out reader to sign in", async () => {
+    const response = await call("GET", "/search?q=maize");
+    expect(response.status).toBe(302);
   });
 });

@@ -1,34 +1,52 @@
 import { z } from "zod";
-import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
-import { optionalText, text } from "~/lib/text";
+import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
 
-// GET /api/search and the /search page's address: q, types, lat, lng, radius_km, limit.
+// The query of GET /api/search and of the /search page: the same schema, so
+// the page's address and the API mean the same thing. Messages are
+// translation keys (app/locales/*.json, section "search").
 
+/** Page size of the search page and the API's largest (product rule: search page limit 50). */
 export const SEARCH_LIMIT_MAX = 50;
-export const SEARCH_RADIUS_KM_MAX = 500;
+/** The page's radius choices, in km, and its default (product rule). */
+export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
+export const SEARCH_RADIUS_DEFAULT = 10;
+/** The API's widest radius, in km. */
+export const SEARCH_RADIUS_MAX = 500;
+/** The longest search text. */
+export const SEARCH_TEXT_MAX = 200;
 
-export const searchParamsSchema = z
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const number = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).finite(message).optional());
+
+export const searchQuerySchema = z
   .object({
-    q: optionalText(text({ max: 200 })),
-    types: commaList(SEARCH_ENTITIES, "search.errors.types"),
-    lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates")),
-    lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates")),
-    radius_km: optionalNumber(z.number().gt(0, "listing.errors.radius").max(SEARCH_RADIUS_KM_MAX, "listing.errors.radius")),
+    q: z.preprocess((value) => value ?? "", text({ max: SEARCH_TEXT_MAX, tooLong: "search.errors.textTooLong" })),
+    types: z.preprocess(
+      (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value === undefined ? [] : value),
+      z.array(z.enum(SEARCH_ENTITIES, { error: "search.errors.types" }), { error: "search.errors.types" }),
+    ),
+    lat: number("search.errors.coordinates").pipe(z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates").optional()),
+    lng: number("search.errors.coordinates").pipe(z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates").optional()),
+    radius_km: number("search.errors.radius").pipe(z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius").optional()),
     limit: z.preprocess(
       emptyToUndefined,
-      z.coerce
-        .number({ error: "search.errors.limit" })
-        .int("search.errors.limit")
-        .min(1, "search.errors.limit")
-        .max(SEARCH_LIMIT_MAX, "search.errors.limit")
-        .default(SEARCH_LIMIT_MAX),
+      z.coerce.number({ error: "search.errors.limit" }).int("search.errors.limit").min(1, "search.errors.limit").max(SEARCH_LIMIT_MAX, "search.errors.limit").default(SEARCH_LIMIT_MAX),
     ),
   })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "listing.errors.coordinates", path: ["lat"] });
-export type SearchParams = z.infer<typeof searchParamsSchema>;
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "search.errors.coordinates", path: ["lat"] })
+  .refine((query) => query.radius_km === undefined || query.lat !== undefined, { message: "search.errors.radiusNeedsPoint", path: ["radius_km"] })
+  // Types without duplicates, in the order products, listings, farms.
+  .transform((query) => ({ ...query, types: SEARCH_ENTITIES.filter((type) => query.types.includes(type)) }));
+export type SearchParams = z.infer<typeof searchQuerySchema>;
 
-/** The catalogue code of a search parameter problem. */
+/**
+ * The catalogue code of a search query problem: a place (coordinates, radius) is
+ * VLD_INVALID_GPS_COORDS; the catalogue has no closer code for the others (types,
+ * limit, text), which are VLD_REQUIRED_FIELD as in the listing query.
+ */
 export function searchIssueCode(field: string) {
-  return field === "lat" || field === "lng" || field === "radius_km" ? "VLD_INVALID_GPS_COORDS" : "VLD_REQUIRED_FIELD";
+  if (field === "lat" || field === "lng" || field === "radius_km") return "VLD_INVALID_GPS_COORDS";
+  return "VLD_REQUIRED_FIELD";
 }

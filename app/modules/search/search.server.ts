@@ -1,19 +1,46 @@
+import type { SearchEntity } from "../../../search/documents";
 import type { SearchHit } from "./backend";
 import { searchBackend } from "./indexing.server";
-import type { SearchParams } from "./schemas";
+import { SEARCH_RADIUS_DEFAULT, type SearchParams } from "./schemas";
 
-// A search as the API and the /search page ask it: the query and filters of the address, the
-// reader's own farms and paused listings, and each result as the specification's search
-// result (id, title, snippet, geoGeohash) plus what a page shows with it.
+// What /api/search and the /search page show: the backend's hits as results,
+// grouped by kind. A result's id is the entity's own id, so links to the
+// listing, product or farm work; title, snippet and geoGeohash are the
+// document's own.
 
-/** Radius used when a point is given without one (the search page's default). */
-export const DEFAULT_RADIUS_KM = 10;
+export interface SearchResult {
+  id: string;
+  type: SearchEntity;
+  entityId: string;
+  title: string;
+  snippet: string;
+  geoGeohash: string | null;
+  priceNgn: number | null;
+  unit: string | null;
+  status: string | null;
+  locality: string | null;
+  image: string | null;
+  /** Kilometres from the point searched around (one decimal), or null. */
+  distanceKm: number | null;
+  /** Lower-case words of the title the query matched, for highlighting. */
+  matched: string[];
+}
 
-function result(hit: SearchHit) {
-  const { document } = hit;
+export interface SearchData {
+  /** Everything that matched across the kinds searched (each list holds at most `limit`). */
+  total: number;
+  /** The text searched, trimmed. */
+  query: string;
+  products: SearchResult[];
+  listings: SearchResult[];
+  farms: SearchResult[];
+}
+
+function toResult({ document, distanceKm, matched }: SearchHit): SearchResult {
   return {
     id: document.entityId,
     type: document.type,
+    entityId: document.entityId,
     title: document.title,
     snippet: document.snippet,
     geoGeohash: document.geoGeohash,
@@ -22,21 +49,23 @@ function result(hit: SearchHit) {
     status: document.status,
     locality: document.locality,
     image: document.image,
-    distanceKm: hit.distanceKm,
-    matched: hit.matched,
+    distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    matched,
   };
 }
-export type SearchResult = ReturnType<typeof result>;
 
-export async function runSearch(params: SearchParams, viewerId: string) {
-  const near = params.lat !== undefined && params.lng !== undefined ? { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? DEFAULT_RADIUS_KM } : null;
-  const query = params.q ?? "";
-  const answer = await searchBackend().search({ text: query, types: params.types ?? [], viewerId, near, limit: params.limit });
-  return {
-    total: answer.total,
-    query,
-    products: answer.hits.product.map(result),
-    listings: answer.hits.listing.map(result),
-    farms: answer.hits.farm.map(result),
-  };
+/** Whether there is anything to search for (product rule: text, a content type, or a place). */
+export function hasSearch(params: Pick<SearchParams, "q" | "types" | "lat">) {
+  return params.q !== "" || params.types.length > 0 || params.lat !== undefined;
+}
+
+/** Searches as `viewerId` sees things: public documents, and their own farms and paused listings. */
+export async function runSearch(params: SearchParams, viewerId: string): Promise<SearchData> {
+  // A point without a radius keeps to the page's default radius.
+  const near = params.lat !== undefined && params.lng !== undefined ? { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? SEARCH_RADIUS_DEFAULT } : null;
+  const answer = await searchBackend().search({ text: params.q, types: params.types, viewerId, near, limit: params.limit });
+  const products = answer.hits.product.map(toResult);
+  const listings = answer.hits.listing.map(toResult);
+  const farms = answer.hits.farm.map(toResult);
+  return { total: answer.total, query: params.q, products, listings, farms };
 }
