@@ -130,7 +130,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/no-such-page"];
+const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/no-such-page"];
 
 /** What every answer must be; returns a description of what is wrong, or null. */
 function fault(what: string, response: ApiResponse, api: boolean): string | null {
@@ -254,6 +254,12 @@ describe("hostile input", () => {
         if (problem) faults.push(problem);
         else if (response.status < 400) faults.push(`${method} ${path.slice(0, 60)}: accepted (${response.status})`);
       }
+    }
+    // The listing details' seller loader (a fetcher's answer): a spoilt address is refused (4xx, or ok:false in its data), never 5xx.
+    for (const part of HOSTILE_URL_PARTS) {
+      const response = await call("GET", `/marketplace/${part}/seller`, undefined, { cookie: admin.cookie });
+      if (response.status >= 500) faults.push(`GET /marketplace/${part.slice(0, 30)}/seller: ${response.status}`);
+      else if (response.status < 300 && !JSON.stringify(response.body).includes('"ok":false')) faults.push(`GET /marketplace/${part.slice(0, 30)}/seller: not refused`);
     }
     for (const page of PAGES) {
       for (const part of HOSTILE_URL_PARTS) {
