@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emptyToUndefined } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
 
@@ -15,8 +16,6 @@ export const SEARCH_RADIUS_DEFAULT = 10;
 export const SEARCH_RADIUS_MAX = 500;
 /** The longest search text. */
 export const SEARCH_TEXT_MAX = 200;
-
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const number = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).finite(message).optional());
 
