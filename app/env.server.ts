@@ -57,6 +57,8 @@ const envSchema = z
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
     PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
     MEILI_HOST: optionalUrl,
+    /** Search answers each web process keeps in memory until the index changes (0: none). */
+    SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(300),
     MEILI_MASTER_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,

@@ -6,6 +6,9 @@ import { SEARCH_DOCUMENT_FIELDS } from "./documents";
 
 export const SEARCH_INDEX_UID = "asiiko";
 
+/** The most matches one search counts or hands on (Meilisearch's pagination.maxTotalHits; the PostgreSQL backend keeps the same bound where it hands ids on). */
+export const MAX_TOTAL_HITS = 1000;
+
 
 export const meilisearchSettings = {
   searchableAttributes: ["title", "keywords", "snippet"],
@@ -17,5 +20,5 @@ export const meilisearchSettings = {
   rankingRules: ["words", "typo", "sort", "proximity", "attribute", "exactness", "updatedAt:desc"],
   // Short crop names (okra, soya, kola) still forgive one typo; the PostgreSQL backend uses the same sizes.
   typoTolerance: { minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 } },
-  pagination: { maxTotalHits: 1000 },
+  pagination: { maxTotalHits: MAX_TOTAL_HITS },
 } satisfies Settings;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexingActions, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
+import { recordIndexChange } from "~/modules/search/indexing.server";
+import { apiClient, indexPendingChanges, indexingActions, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // The marketplace listings API over HTTP (GET/POST /api/market/listings,
@@ -42,20 +43,27 @@ async function makeProduct(overrides: Partial<Prisma.ProductUncheckedCreateInput
 }
 
 let clock = Date.now() - 3600_000;
-/** A listing made directly in the database; each one a second newer than the last. */
+/**
+ * A listing made directly in the database, its search-index change recorded as the app's own
+ * writes record it (indexPendingChanges applies it); each one a second newer than the last.
+ */
 async function makeListing(sellerId: string, overrides: Partial<Prisma.ListingUncheckedCreateInput> = {}) {
   clock += 1000;
-  return prisma.listing.create({
-    data: {
-      sellerId,
-      priceNgn: "5000.00",
-      quantity: 10,
-      condition: "new",
-      status: "active",
-      images: ["https://images.example.ng/listing.jpg"],
-      createdAt: new Date(clock),
-      ...overrides,
-    },
+  return prisma.$transaction(async (tx) => {
+    const listing = await tx.listing.create({
+      data: {
+        sellerId,
+        priceNgn: "5000.00",
+        quantity: 10,
+        condition: "new",
+        status: "active",
+        images: ["https://images.example.ng/listing.jpg"],
+        createdAt: new Date(clock),
+        ...overrides,
+      },
+    });
+    await recordIndexChange(tx, "listing", listing.id);
+    return listing;
   });
 }
 
@@ -132,26 +140,60 @@ describe("GET /api/market/listings", () => {
     expect(item).not.toHaveProperty("distanceKm");
   });
 
-  it("searches product names (any case), descriptions and localities", async () => {
+  it("searches names (any case, a typo, a local name), categories and localities through the search engine", async () => {
     const seller = await signedInUser("USER", "seller");
-    const token = uniqueName("tok");
+    const token = uniqueName("tok").replace("_", "");
     const maize = await makeProduct({ name: `Golden Maize ${token}` });
-    const yam = await makeProduct({ name: "Water Yam", categories: ["Root Vegetables"], description: `Big tubers ${token}` });
+    const cassava = await makeProduct({ name: `Cassava Flour ${token}`, categories: ["Root Vegetables"] });
     const byName = await makeListing(seller.user.id, { productId: maize.id });
-    const byDescription = await makeListing(seller.user.id, { productId: yam.id });
+    const byLocalName = await makeListing(seller.user.id, { productId: cassava.id });
     const byLocality = await makeListing(seller.user.id, { locality: `Zaria, Kaduna ${token}` });
     await makeListing(seller.user.id, { locality: "Ibadan" });
+    await indexPendingChanges();
 
     const upper = await call("GET", query({ search: `GOLDEN MAIZE ${token.toUpperCase()}` }), undefined, { cookie: buyer.cookie });
     expect(upper.status).toBe(200);
     expect(ids(upper)).toEqual([byName.id]);
 
     const any = await call("GET", query({ search: token }), undefined, { cookie: buyer.cookie });
-    expect(ids(any).sort()).toEqual([byName.id, byDescription.id, byLocality.id].sort());
+    expect(ids(any).sort()).toEqual([byName.id, byLocalName.id, byLocality.id].sort());
     expect(any.body.data.total).toBe(3);
+
+    // A typo, the Hausa and Yoruba names of cassava, a category, a town.
+    for (const words of [`casava ${token}`, `rogo ${token}`, `gbaguda ${token}`, `root vegetables ${token}`]) {
+      const found = await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie });
+      expect(ids(found), words).toEqual([byLocalName.id]);
+    }
+    expect(ids(await call("GET", query({ search: `zaria ${token}` }), undefined, { cookie: buyer.cookie }))).toEqual([byLocality.id]);
+    // The last word is still being typed: its beginning finds it.
+    expect(ids(await call("GET", query({ search: `golden ${token.slice(0, -2)}` }), undefined, { cookie: buyer.cookie }))).toEqual([byName.id]);
+    // Only letters and digits reach the engine; punctuation alone finds nothing and breaks nothing.
+    for (const words of ["!!!", "' OR 1=1 --", `${token} & | !`]) {
+      const odd = await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie });
+      expect(odd.status, words).toBe(200);
+    }
 
     const none = await call("GET", query({ search: uniqueName("nothing") }), undefined, { cookie: buyer.cookie });
     expect(none.body.data).toEqual({ listings: [], total: 0 });
+  });
+
+  it("follows a change of a listing into the search results once its change is applied", async () => {
+    const seller = await signedInUser("USER", "seller");
+    const token = uniqueName("chg").replace("_", "");
+    const made = await call("POST", "/api/market/listings", listingBody({ title: `Tarpaulin sheets ${token}` }), { cookie: seller.cookie });
+    expect(made.status).toBe(201);
+    await indexPendingChanges();
+    const find = async (words: string) => ids(await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie }));
+    expect(await find(`tarpaulin ${token}`)).toEqual([made.body.data.listing.id]);
+    const renamed = await call("PATCH", `/api/market/listings/${made.body.data.listing.id}`, listingBody({ title: `Wheelbarrow parts ${token}` }), { cookie: seller.cookie });
+    expect(renamed.status).toBe(200);
+    await indexPendingChanges();
+    expect(await find(`tarpaulin ${token}`)).toEqual([]);
+    expect(await find(`wheelbarrow ${token}`)).toEqual([made.body.data.listing.id]);
+    const deleted = await call("DELETE", `/api/market/listings/${made.body.data.listing.id}`, undefined, { cookie: seller.cookie });
+    expect(deleted.status).toBe(200);
+    await indexPendingChanges();
+    expect(await find(`wheelbarrow ${token}`)).toEqual([]);
   });
 
   it("filters by categories (a comma list), condition and price range", async () => {
@@ -198,6 +240,7 @@ describe("GET /api/market/listings", () => {
     await makeListing(seller.user.id, { latitude: null, longitude: null });
     await makeListing(seller.user.id, { ...LAGOS, status: "paused" });
     const at = { seller_id: seller.user.id, lat: LAGOS.latitude, lng: LAGOS.longitude };
+    await indexPendingChanges();
 
     const byDistance = await call("GET", query({ ...at, radius_km: 150, sort: "distance" }), undefined, { cookie: buyer.cookie });
     expect(byDistance.status).toBe(200);
@@ -234,9 +277,10 @@ describe("GET /api/market/listings", () => {
     const seller = await signedInUser("USER", "seller");
     // Two points on the equator 0.2 degrees of longitude apart (22.2 km), on either side of 180°.
     const east = await makeListing(seller.user.id, { latitude: 0, longitude: 179.9 });
+    await indexPendingChanges();
     const response = await call("GET", query({ seller_id: seller.user.id, lat: 0, lng: -179.9, radius_km: 50 }), undefined, { cookie: buyer.cookie });
     expect(response.status).toBe(200);
-    // A box that crosses the 180th meridian wraps around it.
+    // A radius that crosses the 180th meridian wraps around it.
     expect(ids(response)).toEqual([east.id]);
     expect(response.body.data.listings[0]?.distanceKm).toBe(22.2);
   });
@@ -296,6 +340,7 @@ describe("GET /api/market/listings", () => {
     const active = await makeListing(seller.user.id, { productId: product.id, status: "active" });
     const paused = await makeListing(seller.user.id, { productId: product.id, status: "paused" });
     const sold = await makeListing(seller.user.id, { productId: product.id, status: "sold" });
+    await indexPendingChanges();
 
     const asBuyer = await call("GET", query({ seller_id: seller.user.id }), undefined, { cookie: buyer.cookie });
     expect(ids(asBuyer).sort()).toEqual([active.id, sold.id].sort());

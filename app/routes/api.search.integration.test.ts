@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { recordIndexChange, searchBackend, sweepIndexChanges } from "~/modules/search/indexing.server";
+import { productDocument } from "../../search/documents";
 import { prisma } from "~/server/db.server";
 import { apiClient, removeCreatedData, signedInUser, trackProduct } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
@@ -115,6 +117,25 @@ describe("GET /api/search", () => {
     expect(response.status).toBe(200);
     expect(response.body.data.products.map((product: { id: string }) => product.id)).toEqual([ids.cassava]);
     expect(response.body.data.listings).toEqual([]);
+  });
+
+  it("answers a repeated search from memory until the index changes", async () => {
+    const query = `q=${q(`cassava ${tag}`)}&types=product`;
+    const productIds = (response: Awaited<ReturnType<typeof get>>) => response.body.data.products.map((product: { id: string }) => product.id);
+    expect(productIds(await get(query))).toEqual([ids.cassava]);
+    // A document the index takes in without its generation moving is not seen yet...
+    const extra = productDocument({ id: `cache_${tag}`, name: `Cassava Chips ${tag}`, description: null, categories: ["Root Vegetables"], unit: "kg", isActive: true, updatedAt: new Date() });
+    await searchBackend().upsert([extra]);
+    try {
+      expect(productIds(await get(query))).toEqual([ids.cassava]);
+      // ...and is, once the indexing says the index changed (it does after every change it applies).
+      await bumpSearchGeneration();
+      expect(productIds(await get(query)).sort()).toEqual([ids.cassava, `cache_${tag}`].sort());
+    } finally {
+      await searchBackend().remove([extra.id]);
+      await bumpSearchGeneration();
+    }
+    expect(productIds(await get(query))).toEqual([ids.cassava]);
   });
 
   it("shows a farm to its owner only", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { apiClient, removeCreatedData, signedInUser, uniqueName } from "../../tests/support/api-client";
+import { apiClient, indexPendingChanges, removeCreatedData, signedInUser, uniqueName } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // How a buyer reaches a seller, over HTTP against the real database and
@@ -285,6 +285,7 @@ describe("a listing names a catalogue product or a title of its own", () => {
     const word = uniqueName("Catfish");
     const made = await call("POST", "/api/market/listings", listingBody({ title: `Smoked ${word} from Epe` }), { cookie: seller.cookie });
     expect(made.status).toBe(201);
+    await indexPendingChanges();
     const buyer = await signedInUser("USER", "buyer");
     const search = word.toLowerCase();
     const market = await call("GET", `/api/market/listings?search=${encodeURIComponent(search)}`, undefined, { cookie: buyer.cookie });

@@ -5,6 +5,7 @@
 // username (they should be alike, so the answer time does not reveal which
 // usernames exist). Prints a table; it asserts nothing.
 import { randomBytes } from "node:crypto";
+import { load, summarise, type Measured } from "./load";
 
 const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const target = new URL(base);
@@ -13,23 +14,19 @@ if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname)) {
   process.exit(2);
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function summary(name: string, times: number[], wallMs: number) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const row = {
+function summary(name: string, measured: Measured) {
+  const numbers = summarise(measured);
+  return {
     name,
-    requests: times.length,
-    "p50 ms": percentile(sorted, 50).toFixed(1),
-    "p95 ms": percentile(sorted, 95).toFixed(1),
-    "max ms": (sorted.at(-1) ?? 0).toFixed(1),
-    "req/s": ((times.length / wallMs) * 1000).toFixed(0),
+    requests: numbers.requests,
+    "p50 ms": numbers.p50.toFixed(1),
+    "p95 ms": numbers.p95.toFixed(1),
+    "max ms": numbers.max.toFixed(1),
+    "req/s": numbers.perSecond.toFixed(0),
   };
-  return row;
 }
 
+/** One request's time; 401 counts as an answer (sign-in attempts expect it). */
 async function timed(run: () => Promise<Response>) {
   const started = performance.now();
   const response = await run();
@@ -38,21 +35,9 @@ async function timed(run: () => Promise<Response>) {
   return performance.now() - started;
 }
 
-/** `total` requests, `concurrency` at a time. */
-async function load(total: number, concurrency: number, run: () => Promise<Response>) {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        times.push(await timed(run));
-      }
-    }),
-  );
-  return { times, wallMs: performance.now() - started };
-}
+const requests = (run: () => Promise<Response>) => async () => {
+  await timed(run);
+};
 
 async function signIn(username: string, password: string) {
   const response = await fetch(`${base}/api/login`, {
@@ -74,9 +59,8 @@ for (const [name, path] of [
   ["listings: near Kano, by distance", "/api/market/listings?lat=12.0022&lng=8.592&radius_km=200&sort=distance"],
   ["marketplace page (HTML)", "/marketplace"],
 ] as const) {
-  await load(10, 2, get(path)); // warm-up
-  const { times, wallMs } = await load(200, 10, get(path));
-  rows.push(summary(name, times, wallMs));
+  await load(10, 2, requests(get(path))); // warm-up
+  rows.push(summary(name, await load(200, 10, requests(get(path)))));
 }
 
 // Sign-in timing: three demo sellers, three wrong passwords each (below the per-username limit of 10).
@@ -92,7 +76,7 @@ for (const username of ["tunde", "chidi", "halima"]) {
   // A successful sign-in clears that username's failure counter again.
   await signIn(username, "AsiikoFarmer#2026");
 }
-rows.push(summary("sign-in: wrong password", wrong, wrong.reduce((a, b) => a + b, 0)));
-rows.push(summary("sign-in: unknown username", unknown, unknown.reduce((a, b) => a + b, 0)));
+rows.push(summary("sign-in: wrong password", { times: wrong, wallMs: wrong.reduce((a, b) => a + b, 0) }));
+rows.push(summary("sign-in: unknown username", { times: unknown, wallMs: unknown.reduce((a, b) => a + b, 0) }));
 
 console.table(rows);

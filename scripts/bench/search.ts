@@ -4,12 +4,14 @@
 // backend, serves it with the production build, and measures GET /api/search under 50
 // concurrent connections for a word query, a typo query and a radius query, next to the same
 // SQL run directly with pg. Prints the table and writes it to bench/results/. Asserts nothing.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { load, summarise, type Measured } from "./load";
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,7 +39,7 @@ adminUrl.pathname = "/postgres";
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${benchDb}`;
 
-// The app's modules read these when first used, below.
+// The app's modules read these when first used, below; the web servers started below get them too.
 Object.assign(process.env, {
   DATABASE_URL: benchUrl.toString(),
   QUEUE_PREFIX: `bench-search-${randomBytes(3).toString("hex")}`,
@@ -47,43 +49,48 @@ Object.assign(process.env, {
 });
 delete process.env.MEILI_HOST;
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-interface Measured {
-  times: number[];
-  wallMs: number;
-}
-
-/** `total` runs of `run`, `concurrency` at a time. */
-async function load(total: number, concurrency: number, run: () => Promise<void>): Promise<Measured> {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        await run();
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { times, wallMs: performance.now() - started };
-}
-
 function row(name: string, via: string, measured: Measured) {
-  const sorted = [...measured.times].sort((a, b) => a - b);
+  return { query: name, via, ...summarise(measured) };
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * The web server as `npm start` runs it (server.ts, the production build), in a process of its
+ * own, with `SEARCH_CACHE_ENTRIES` as given; resolves once /api/health answers.
+ */
+async function startServer(cacheEntries: number) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEARCH_CACHE_ENTRIES: String(cacheEntries) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`the web server stopped (${child.exitCode}) before answering`);
+    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (waited > 120_000) throw new Error("the web server did not answer /api/health within 2 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return {
-    query: name,
-    via,
-    requests: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    perSecond: (sorted.length / measured.wallMs) * 1000,
+    base,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
 }
 
@@ -185,12 +192,6 @@ async function main() {
   await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'bench_buyer', now() + interval '1 day')`, [sessionId]);
   const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
 
-  const { startWebServer } = await import("../../server");
-  const { server, stop } = await startWebServer({ mode: "production", port: 0, host: "127.0.0.1" });
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  const base = `http://127.0.0.1:${address.port}`;
-
   const ibadan = { lat: 7.3775, lng: 3.947 };
   const scenarios = [
     { name: "word ('maize')", path: "/api/search?q=maize&types=listing&limit=50", query: { text: "maize" } },
@@ -202,19 +203,34 @@ async function main() {
     },
   ];
 
+  // Every request searching (the cache off), then as configured by default (hot answers kept
+  // until the index changes), then the backend's own SQL straight through pg.
+  const measured = new Map<string, ReturnType<typeof row>[]>();
+  for (const [cacheEntries, via] of [
+    [0, "GET /api/search, cache off"],
+    [300, "GET /api/search, hot-query cache (default)"],
+  ] as const) {
+    const web = await startServer(cacheEntries);
+    try {
+      for (const scenario of scenarios) {
+        // Warm the path, and check the answer is a real one.
+        const first = await fetch(`${web.base}${scenario.path}`, { headers: { cookie } });
+        const body = (await first.json()) as { data?: { total: number } };
+        if (!first.ok || !body.data) throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+        const http = await load(REQUESTS, CONCURRENCY, async () => {
+          const response = await fetch(`${web.base}${scenario.path}`, { headers: { cookie } });
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`${response.status}`);
+        });
+        measured.set(scenario.name, [...(measured.get(scenario.name) ?? []), row(scenario.name, `${via} (${body.data.total} found)`, http)]);
+      }
+    } finally {
+      await web.stop();
+    }
+  }
+
   const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: CONCURRENCY });
-  const rows: ReturnType<typeof row>[] = [];
   for (const scenario of scenarios) {
-    // Warm both paths, and check the answer is a real one.
-    const first = await fetch(`${base}${scenario.path}`, { headers: { cookie } });
-    const body = (await first.json()) as { data?: { total: number } };
-    if (!first.ok || !body.data) throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
-    const http = await load(REQUESTS, CONCURRENCY, async () => {
-      const response = await fetch(`${base}${scenario.path}`, { headers: { cookie } });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${response.status}`);
-    });
-    rows.push(row(scenario.name, `GET /api/search (${body.data.total} found)`, http));
     const statements = searchStatements({ types: ["listing"], viewerId: "bench_buyer", limit: 50, ...scenario.query });
     const exact = { text: statements.exact.text, values: statements.exact.values };
     const typo = statements.typo ? { text: statements.typo.text, values: statements.typo.values } : null;
@@ -223,10 +239,10 @@ async function main() {
       // The same fallback the backend makes when exact words find too little.
       if (typo && answer.rowCount !== null && answer.rowCount < 3) await pool.query(typo.text, typo.values as unknown[]);
     });
-    rows.push(row(scenario.name, "the same SQL with pg", direct));
+    measured.get(scenario.name)!.push(row(scenario.name, "the same SQL with pg", direct));
   }
   await pool.end();
-  await stop();
+  const rows = [...measured.values()].flat();
   await client.end();
 
   const table = [
@@ -235,7 +251,17 @@ async function main() {
     ...rows.map((r) => `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`),
   ].join("\n");
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const report = `# Search benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC\n\n${LISTINGS.toLocaleString("en")} listings, PostgreSQL backend, ${CONCURRENCY} concurrent connections, ${REQUESTS} requests per line. ${machine}.\nTarget: p95 under 50 ms, and /api/search at least half the direct SQL's throughput.\n\n${table}\n`;
+  const report = [
+    `# Search benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `${LISTINGS.toLocaleString("en")} listings, PostgreSQL backend, ${CONCURRENCY} concurrent connections, ${REQUESTS} requests per line, the same query repeated. ${machine}.`,
+    "The web server runs as `npm start` runs it (server.ts, production build), in its own process; the load comes from this one.",
+    "'cache off': every request runs the search (SEARCH_CACHE_ENTRIES=0). 'hot-query cache': the default, answers kept until the index changes.",
+    "Target: p95 under 50 ms, and /api/search at least half the direct SQL's throughput.",
+    "",
+    table,
+    "",
+  ].join("\n");
   console.log(`\n${report}`);
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
 // 'color-contrast' rule on the main pages in both themes, with cards on screen.
@@ -40,13 +40,15 @@ async function useTheme(context: BrowserContext, baseURL: string, theme: Theme) 
 
 /** One active listing of the user's own, so My Listings and the dashboard's activity show it. */
 async function seedListing(user: TestUser) {
+  const id = `e2e_listing_${randomUUID()}`;
   await withDatabase((client) =>
     client.query(
       `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "updatedAt")
        VALUES ($1, 'seed_product_maize', $2, 45000, 12, 'used_good', 'active', $3, 7.3775, 3.947, 'Ibadan, Oyo', now())`,
-      [`e2e_listing_${randomUUID()}`, user.id, ["/images/products/maize.svg"]],
+      [id, user.id, ["/images/products/maize.svg"]],
     ),
   );
+  await indexForSearch("listing", [id]);
 }
 
 for (const theme of THEMES) {

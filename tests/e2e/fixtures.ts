@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { Queue } from "bullmq";
 import pg from "pg";
 import { createSessionCookie, SESSION_COOKIE_NAME } from "~/server/session-cookie";
-import { E2E_DATABASE_URL, E2E_SESSION_SECRET } from "../support/e2e-env";
+import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 
 // Signs a fresh user in by writing the session straight into the test
 // database and setting its signed cookie: only the sign-in tests use the form.
@@ -48,6 +49,30 @@ export async function signIn(page: Page, user: TestUser, baseURL: string) {
   );
   const value = (await sessionCookie.serialize(sessionId)).split(";")[0]!.split("=").slice(1).join("=");
   await page.context().addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/**
+ * Makes rows a test wrote straight into the database searchable, as the app's own writes are:
+ * records each change in the search outbox, asks the running search-indexing worker to apply
+ * it, and waits until it has (its outbox row is gone), as a seller waits to be found.
+ */
+export async function indexForSearch(entity: "product" | "listing" | "farm", ids: string[]) {
+  if (ids.length === 0) return;
+  await withDatabase((client) =>
+    client.query(`INSERT INTO "SearchOutbox" (entity, "entityId") SELECT $1, unnest($2::text[])`, [entity, ids]),
+  );
+  const queue = new Queue("search-indexing", { connection: { url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }, prefix: E2E_QUEUE_PREFIX });
+  try {
+    await queue.addBulk(ids.map((id) => ({ name: "search-indexing", data: { entity, id, action: "upsert" } })));
+  } finally {
+    await queue.close();
+  }
+  await expect
+    .poll(
+      () => withDatabase(async (client) => Number((await client.query(`SELECT count(*) FROM "SearchOutbox" WHERE "entityId" = ANY($1::text[])`, [ids])).rows[0].count)),
+      { message: `the search index takes in ${entity} ${ids.join(", ")}`, timeout: 20_000 },
+    )
+    .toBe(0);
 }
 
 /** Waits until React has taken over the page, so no click lands on server-rendered HTML alone. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectResults, hydrated, test, withDatabase, type TestUser } from "./fixtures";
+import { expect, expectResults, hydrated, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
 
 // The marketplace and My Listings on a phone (360 px) and a desk (1280 px):
 // cards that fit, the upsell that leaves room for the listings, Near Me that
@@ -38,13 +38,15 @@ const lines = (element: Locator) =>
 const clipped = (element: Locator) => element.evaluate((node) => node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1);
 
 async function seedListing(user: TestUser, productId: string) {
+  const id = `e2e_listing_${randomUUID()}`;
   await withDatabase((client) =>
     client.query(
       `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "updatedAt")
        VALUES ($1, $2, $3, '1900.00', 340, 'new', 'active', '{}', 7.3775, 3.947, 'Ibadan, Oyo', now())`,
-      [`e2e_listing_${randomUUID()}`, productId, user.id],
+      [id, productId, user.id],
     ),
   );
+  await indexForSearch("listing", [id]);
 }
 
 /** Requests for the marketplace's own address (documents and data), counted from now on. */

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { expect, hydrated, test, withDatabase, type TestUser } from "./fixtures";
+import { expect, hydrated, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
 
 // What a new user trips over first: a premium use spent without asking, invented figures,
 // a locked prompt cut off on a phone, English left in other languages, unlabelled controls.
 
 async function seedActiveListing(user: TestUser, productId = "seed_product_maize", priceNgn = "45000.00") {
+  const id = `e2e_listing_${randomUUID()}`;
   await withDatabase((client) =>
     client.query(
       `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
        VALUES ($1, $2, $3, $4, 5, 'new', 'active', $5, 'Ibadan', now())`,
-      [`e2e_listing_${randomUUID()}`, productId, user.id, priceNgn, ["https://example.com/maize.jpg"]],
+      [id, productId, user.id, priceNgn, ["https://example.com/maize.jpg"]],
     ),
   );
+  await indexForSearch("listing", [id]);
 }
 
 async function premiumUses(user: TestUser): Promise<number> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
-import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase } from "./fixtures";
+import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase, indexForSearch } from "./fixtures";
 
 // A buyer reaches a seller: the seller saves a phone on Profile and shows it
 // on a listing; another signed-in buyer opens the listing's details on a
@@ -10,14 +10,16 @@ import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase
 /** A seller with a phone and one active custom listing that shows it. */
 async function sellerSharingPhone(firstName: string, phone: string, listing: { title: string; priceNgn: string; locality: string }, baseURL: string) {
   const seller = await createUser({ firstName });
+  const id = `e2e_listing_${randomBytes(6).toString("hex")}`;
   await withDatabase(async (client) => {
     await client.query(`UPDATE "User" SET phone = $2 WHERE id = $1`, [seller.id, phone]);
     await client.query(
       `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
        VALUES ($1, $2, true, $3, $4, 8, 'new', 'active', $5, $6, now())`,
-      [`e2e_listing_${randomBytes(6).toString("hex")}`, listing.title, seller.id, listing.priceNgn, [`${baseURL}/images/products/maize.svg`], listing.locality],
+      [id, listing.title, seller.id, listing.priceNgn, [`${baseURL}/images/products/maize.svg`], listing.locality],
     );
   });
+  await indexForSearch("listing", [id]);
   return seller;
 }
 

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { JobType } from "bullmq";
 import { getQueue } from "~/jobs/enqueue.server";
 import { sessionCookie } from "~/modules/auth/session.server";
+import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 
 /** A fresh client address, so per-address rate limits never join two tests. */
@@ -99,4 +100,12 @@ export async function indexingActions(entity: "product" | "listing" | "farm", id
   const jobs = await getQueue("search-indexing").getJobs(ALL_STATES);
   const unique = new Map(jobs.filter((job) => job?.data?.entity === entity && job.data.id === id).map((job) => [job.id, job]));
   return [...unique.values()].map((job) => job.data.action as string);
+}
+
+/**
+ * Applies every pending search-index change now, as the worker's sweep would (no worker runs
+ * beside the integration tests' web server): what the tests wrote becomes searchable.
+ */
+export async function indexPendingChanges() {
+  for (let round = 0; round < 50 && (await sweepIndexChanges(0)) > 0; round += 1);
 }

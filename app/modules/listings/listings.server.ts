@@ -4,7 +4,9 @@ import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
-import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
+import { MATCH_LIMIT } from "~/modules/search/backend";
+import { cachedAnswer } from "~/modules/search/answer-cache.server";
+import { notifyIndexing, recordIndexChange, searchBackend } from "~/modules/search/indexing.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
 // Marketplace listings. Anyone signed in reads the public ones; only the
@@ -60,23 +62,16 @@ export type ListingDto = ReturnType<typeof listingDto>;
 /** Buyers see active and sold listings; paused ones are hidden except from their seller. */
 const PUBLIC_STATUSES = ["active", "sold"] as const;
 
-/**
- * The rows around a point, as a filter SQL can use: about 111 km per degree
- * of latitude, fewer per degree of longitude away from the equator; a box
- * that crosses the 180th meridian wraps around it.
- */
-function boundingBox(latitude: number, longitude: number, radiusKm: number): Prisma.ListingWhereInput {
-  const latDelta = radiusKm / 111;
-  const lngDelta = radiusKm / (111 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
-  const latitudeRange = { latitude: { gte: latitude - latDelta, lte: latitude + latDelta } };
-  const west = longitude - lngDelta;
-  const east = longitude + lngDelta;
-  if (east - west >= 360) return { ...latitudeRange, longitude: { not: null } };
-  if (west < -180) return { ...latitudeRange, OR: [{ longitude: { gte: west + 360 } }, { longitude: { lte: east } }] };
-  if (east > 180) return { ...latitudeRange, OR: [{ longitude: { gte: west } }, { longitude: { lte: east - 360 } }] };
-  return { ...latitudeRange, longitude: { gte: west, lte: east } };
-}
+/** Near Me without a radius: the radius the API has always assumed. */
+const NEAR_RADIUS_DEFAULT_KM = 50;
 
+/**
+ * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
+ * their own). Words and a place go through the search engine, so typos, local names and
+ * distances work as on /search: the engine hands over the best matches (the nearest, with a
+ * place; at most MATCH_LIMIT), and the database applies the other filters and the sort to them.
+ * With neither, the database alone lists and counts every listing.
+ */
 export async function listListings(query: ListingQuery, viewerId: string) {
   const own = query.seller_id !== undefined && query.seller_id === viewerId;
   const allowed: readonly string[] = own ? ["active", "paused", "sold"] : PUBLIC_STATUSES;
@@ -88,16 +83,21 @@ export async function listListings(query: ListingQuery, viewerId: string) {
   if (query.categories?.length) and.push({ product: { categories: { hasSome: query.categories } } });
   if (query.price_min !== undefined) and.push({ priceNgn: { gte: query.price_min } });
   if (query.price_max !== undefined) and.push({ priceNgn: { lte: query.price_max } });
-  if (query.search) {
-    and.push({
-      OR: [
-        { product: { name: { contains: query.search, mode: "insensitive" } } },
-        { title: { contains: query.search, mode: "insensitive" } },
-        { product: { categories: { has: query.search } } },
-        { product: { description: { contains: query.search, mode: "insensitive" } } },
-        { locality: { contains: query.search, mode: "insensitive" } },
-      ],
-    });
+
+  const origin = query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
+  const radius = query.radius_km ?? NEAR_RADIUS_DEFAULT_KM;
+  if (query.search || origin) {
+    const match = {
+      type: "listing" as const,
+      text: query.search ?? "",
+      ownOnly: own,
+      categories: query.categories ? [...query.categories].sort() : undefined,
+      near: origin ? { lat: origin.latitude, lng: origin.longitude, radiusKm: radius } : null,
+      limit: MATCH_LIMIT,
+    };
+    const ids = await cachedAnswer("listing-ids", match, viewerId, own, () => searchBackend().matchingIds({ ...match, viewerId }));
+    if (ids.length === 0) return { listings: [], total: 0 };
+    and.push({ id: { in: ids } });
   }
 
   const order: Prisma.ListingOrderByWithRelationInput[] =
@@ -107,7 +107,7 @@ export async function listListings(query: ListingQuery, viewerId: string) {
         ? [{ priceNgn: "desc" }, { createdAt: "desc" }]
         : [{ createdAt: "desc" }, { id: "asc" }];
 
-  if (query.lat === undefined || query.lng === undefined) {
+  if (!origin) {
     const where = { AND: and };
     const [rows, total] = await Promise.all([
       prisma.listing.findMany({ where, select: listingSelect, orderBy: order, take: query.limit, skip: query.offset }),
@@ -116,12 +116,10 @@ export async function listListings(query: ListingQuery, viewerId: string) {
     return { listings: rows.map((row) => listingDto(row)), total };
   }
 
-  // Near a point: a bounding box narrows the rows in SQL, the exact distance
-  // is measured here, and the page is cut after sorting.
-  const origin = { latitude: query.lat, longitude: query.lng };
-  const radius = query.radius_km ?? 50;
-  and.push(boundingBox(origin.latitude, origin.longitude, radius));
-  const rows = await prisma.listing.findMany({ where: { AND: and }, select: listingSelect, orderBy: order, take: 5_000 });
+  // Near a point: the engine's matches (at most MATCH_LIMIT) are measured here from the listing's
+  // own place, which is what the page shows, and cut to a page after sorting.
+  and.push({ latitude: { not: null }, longitude: { not: null } });
+  const rows = await prisma.listing.findMany({ where: { AND: and }, select: listingSelect, orderBy: order });
   const near = rows
     .map((row) => ({ row, distance: distanceKm(origin, { latitude: row.latitude!, longitude: row.longitude! }) }))
     .filter((entry) => entry.distance <= radius);

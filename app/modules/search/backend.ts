@@ -1,4 +1,5 @@
 import type { SearchDocument, SearchEntity } from "../../../search/documents";
+import { MAX_TOTAL_HITS } from "../../../search/settings";
 
 // The one interface the app searches through. Two backends implement it:
 // PostgreSQL (the embedded default) and Meilisearch (when MEILI_HOST is set).
@@ -39,6 +40,17 @@ export interface SearchAnswer {
   hits: Record<SearchEntity, SearchHit[]>;
 }
 
+/** One kind's matches as entity ids, for pages that filter and sort them further (marketplace, My Listings). */
+export interface MatchQuery extends Omit<SearchQuery, "types" | "offset"> {
+  type: SearchEntity;
+}
+
+/**
+ * At most this many matches of one kind reach a page that filters and sorts them further: the
+ * best by relevance, or the nearest when a place is given.
+ */
+export const MATCH_LIMIT = MAX_TOTAL_HITS;
+
 export interface SearchBackend {
   readonly name: "postgres" | "meilisearch";
   /** Creates indexes and applies settings and synonyms; safe to run at every start. */
@@ -48,4 +60,6 @@ export interface SearchBackend {
   /** Removes every document (before a full reindex). */
   clear(): Promise<void>;
   search(query: SearchQuery): Promise<SearchAnswer>;
+  /** The entity ids of one kind's matches, best first (nearest first when a place is given), at most `limit`. */
+  matchingIds(query: MatchQuery): Promise<string[]>;
 }

@@ -6,6 +6,7 @@ import { logger } from "~/server/logger.server";
 import { singleton } from "~/server/singleton.server";
 import { farmDocument, listingDocument, productDocument, type SearchDocument, type SearchEntity } from "../../../search/documents";
 import { meilisearchSynonyms } from "../../../search/synonyms";
+import { bumpSearchGeneration } from "./answer-cache.server";
 import type { SearchBackend } from "./backend";
 import { createMeilisearchBackend } from "./meilisearch.server";
 import { createPostgresBackend } from "./postgres.server";
@@ -77,6 +78,7 @@ export async function applyIndexChange(entity: SearchEntity, id: string, backend
   const document = await currentDocument(entity, id);
   if (document) await backend.upsert([document]);
   else await backend.remove([`${entity}_${id}`]);
+  await bumpSearchGeneration();
   if (covered._max.id !== null) {
     await prisma.searchOutbox.deleteMany({ where: { entity, entityId: id, id: { lte: covered._max.id } } });
   }
@@ -133,6 +135,7 @@ export async function reindexAll(backend = searchBackend(), batch = 500) {
     counts.farm += farms.length;
     cursor = farms.at(-1)!.id;
   }
+  await bumpSearchGeneration();
   // What was pending when the rebuild began is in it now.
   if (started._max.id !== null) await prisma.searchOutbox.deleteMany({ where: { id: { lte: started._max.id } } });
   return counts;

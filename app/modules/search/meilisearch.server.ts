@@ -37,7 +37,7 @@ function filterNumber(value: number, what: string): string {
 }
 
 /** The filter for one kind: the kind, who may see it, categories, the radius. */
-export function searchFilter(query: SearchQuery, type: SearchEntity): string {
+export function searchFilter(query: Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near">, type: SearchEntity): string {
   const parts = [`type = ${filterString(type)}`];
   parts.push(query.ownOnly ? `ownerId = ${filterString(query.viewerId)}` : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`);
   if (query.categories && query.categories.length > 0) parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);
@@ -77,6 +77,16 @@ export function highlightedWords(formatted: string): string[] {
   return [...words];
 }
 
+
+/** Text typed with no letter or digit in it: Meilisearch would read it as "everything"; it finds nothing, as on PostgreSQL. */
+function nothingSearchable(text: string): boolean {
+  return text.trim() !== "" && !/[\p{L}\p{N}]/u.test(text);
+}
+
+/** Nearest first. */
+function geoSort(near: { lat: number; lng: number }): string {
+  return `_geoPoint(${filterNumber(near.lat, "latitude")},${filterNumber(near.lng, "longitude")}):asc`;
+}
 
 type RawHit = Record<string, unknown> & { _formatted?: Record<string, unknown>; _geoDistance?: number };
 
@@ -178,6 +188,21 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
       await write(`removing every document of "${indexUid}"`, () => index.deleteAllDocuments());
     },
 
+    async matchingIds(query) {
+      if (nothingSearchable(query.text)) return [];
+      const near = query.near ?? null;
+      const result = await call("searching", () =>
+        index.search(query.text, {
+          filter: searchFilter(query, query.type),
+          limit: query.limit,
+          attributesToRetrieve: ["entityId"],
+          matchingStrategy: "all",
+          ...(near ? { sort: [geoSort(near)] } : {}),
+        }),
+      );
+      return result.hits.map((hit) => hit.entityId);
+    },
+
     async search(query) {
       const types: readonly SearchEntity[] = query.types.length > 0 ? SEARCH_ENTITIES.filter((type) => query.types.includes(type)) : SEARCH_ENTITIES;
       const near = query.near ?? null;
@@ -192,14 +217,14 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
         attributesToHighlight: ["title"],
         highlightPreTag: PRE_TAG,
         highlightPostTag: POST_TAG,
-        ...(near ? { sort: [`_geoPoint(${filterNumber(near.lat, "latitude")},${filterNumber(near.lng, "longitude")}):asc`] } : {}),
+        ...(near ? { sort: [geoSort(near)] } : {}),
       }));
       const answer: SearchAnswer = {
         total: 0,
         totals: { product: 0, listing: 0, farm: 0 },
         hits: { product: [], listing: [], farm: [] },
       };
-      if (queries.length === 0) return answer;
+      if (queries.length === 0 || nothingSearchable(query.text)) return answer;
       const response = await call("searching", () => client.multiSearch<{ queries: MultiSearchQuery[] }>({ queries }));
       response.results.forEach((result, position) => {
         const type = types[position]!;

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
 import { normaliseTerm } from "../../../search/synonyms";
-import type { SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
+import type { MatchQuery, SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
 import { matchedWords, queryTerms } from "./query-terms";
 
 // The embedded search backend: the "SearchDocument" table (see its migration). Exact words go
@@ -54,7 +54,10 @@ function emptyAnswer(): SearchAnswer {
 }
 
 /** The WHERE conditions every pass shares: kinds, who may see it, categories, the radius. */
-function filters(query: SearchQuery, types: readonly SearchEntity[]) {
+/** What the filters read of a search or a match query. */
+type Filtered = Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near">;
+
+function filters(query: Filtered, types: readonly SearchEntity[]) {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."type" = ANY(${types as SearchEntity[]}::text[])`];
   conditions.push(query.ownOnly ? Prisma.sql`d."ownerId" = ${query.viewerId}` : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`);
   if (query.categories && query.categories.length > 0) conditions.push(Prisma.sql`d."categories" && ${[...query.categories]}::text[]`);
@@ -66,7 +69,7 @@ function filters(query: SearchQuery, types: readonly SearchEntity[]) {
   return Prisma.join(conditions, " AND ");
 }
 
-function distanceColumn(query: SearchQuery) {
+function distanceColumn(query: Filtered) {
   return query.near
     ? Prisma.sql`earth_distance(d."earth", ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8))`
     : Prisma.sql`NULL::float8`;
@@ -129,6 +132,36 @@ function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: 
     ) c`;
   const order = query.near ? Prisma.sql`r.distance ASC, r.rank DESC` : Prisma.sql`r.rank DESC, r."updatedAt" DESC`;
   return paged(inner, order, query);
+}
+
+/** One kind's exact matches as entity ids: nearest first with a place (the GiST index orders them), else best ranked. */
+function exactIdsSql(query: MatchQuery, tsquery: string | null): Prisma.Sql {
+  const where = filters(query, [query.type]);
+  const order: Prisma.Sql[] = [];
+  if (query.near) order.push(Prisma.sql`d."earth" <-> ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`);
+  if (tsquery) order.push(Prisma.sql`ts_rank(d.tsv, q) DESC`);
+  order.push(Prisma.sql`d."updatedAt" DESC`, Prisma.sql`d.id`);
+  return tsquery
+    ? Prisma.sql`SELECT d."entityId" FROM "SearchDocument" d, to_tsquery('simple', ${tsquery}) q WHERE d.tsv @@ q AND ${where} ORDER BY ${Prisma.join(order, ", ")} LIMIT ${query.limit}`
+    : Prisma.sql`SELECT d."entityId" FROM "SearchDocument" d WHERE ${where} ORDER BY ${Prisma.join(order, ", ")} LIMIT ${query.limit}`;
+}
+
+/** One kind's typo matches as entity ids, among the bounded candidates of the trigram index. */
+function typoIdsSql(query: MatchQuery, words: string[]): Prisma.Sql | null {
+  const typed = words.filter((word) => word.length >= 3);
+  if (typed.length === 0) return null;
+  const similar = Prisma.join(typed.map((word) => Prisma.sql`${word} <% d."searchText"`), " AND ");
+  const score = Prisma.join(typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`), " + ");
+  const order = query.near ? Prisma.sql`c.distance ASC, ${score} DESC` : Prisma.sql`${score} DESC, c."updatedAt" DESC`;
+  return Prisma.sql`
+    SELECT c."entityId" FROM (
+      SELECT d."entityId", d."updatedAt", d."searchText", ${distanceColumn(query)} AS distance
+      FROM "SearchDocument" d
+      WHERE ${similar} AND ${filters(query, [query.type])}
+      LIMIT ${TYPO_CANDIDATES}
+    ) c
+    ORDER BY ${order}
+    LIMIT ${query.limit}`;
 }
 
 /** The statements a search runs: the exact pass, and the typo pass it falls back to (for the benchmark to run directly). */
@@ -206,6 +239,24 @@ export function createPostgresBackend(): SearchBackend {
       }
       answer.total = answer.totals.product + answer.totals.listing + answer.totals.farm;
       return answer;
+    },
+
+    async matchingIds(query) {
+      const terms = queryTerms(query.text);
+      if (query.text.trim() !== "" && terms.tsquery === null) return [];
+      const ids = (await prisma.$queryRaw<{ entityId: string }[]>(exactIdsSql(query, terms.tsquery))).map((row) => row.entityId);
+      if (!terms.tsquery || ids.length >= TOO_FEW) return ids;
+      const typo = typoIdsSql(query, terms.words);
+      if (!typo) return ids;
+      // Exact matches first, then what only a typo explains.
+      const seen = new Set(ids);
+      for (const row of await prisma.$queryRaw<{ entityId: string }[]>(typo)) {
+        if (!seen.has(row.entityId) && ids.length < query.limit) {
+          seen.add(row.entityId);
+          ids.push(row.entityId);
+        }
+      }
+      return ids;
     },
   };
 }
