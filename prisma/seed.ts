@@ -166,6 +166,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.error(`[seed] failed: ${(error as Error).message}`);
     process.exitCode = 1;
   } finally {
+    // The database and the Redis connection the indexing used: nothing may keep the process open.
+    const { runShutdownHooks } = await import("~/server/lifecycle.server");
+    await runShutdownHooks();
     await prisma.$disconnect();
   }
 }

@@ -2,6 +2,7 @@
 // listings, farms) in the configured backend, and clears the pending changes it covered.
 import { reindexAll, searchBackend } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
+import { runShutdownHooks } from "~/server/lifecycle.server";
 
 try {
   const backend = searchBackend();
@@ -14,5 +15,7 @@ try {
   console.error(`[search] reindex failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
+  // The database and the Redis connection the indexing used: nothing may keep the process open.
+  await runShutdownHooks();
   await prisma.$disconnect();
 }

@@ -180,6 +180,14 @@ describe("GET /api/market/listings/{id}", () => {
     const own = await call("GET", `/api/market/listings/${paused.id}`, undefined, { cookie: seller.cookie });
     expect(own.status).toBe(200);
     expect(own.body.data.listing.seller.phone).toBe(E164);
+    // The details dialog's loader: the same answers, each with its own status.
+    const dialogMissing = await call("GET", `/marketplace/${paused.id}/seller`, undefined, { cookie: buyer.cookie });
+    expect(dialogMissing.status).toBe(404);
+    expect(dialogMissing.body).toMatchObject({ ok: false, listingId: paused.id, code: "MKT_PRODUCT_NOT_FOUND" });
+    expect(dialogMissing.headers.get("cache-control")).toMatch(/no-store/);
+    const dialogOwn = await call("GET", `/marketplace/${paused.id}/seller`, undefined, { cookie: seller.cookie });
+    expect(dialogOwn.status).toBe(200);
+    expect(dialogOwn.body).toMatchObject({ ok: true, listingId: paused.id, seller: { phone: E164 } });
   });
 
   it("never puts the number in list answers, the marketplace page or another seller's My Listings", async () => {
@@ -220,6 +228,13 @@ describe("GET /api/market/listings/{id}", () => {
     }
     // Looking at one again does not count.
     expect((await call("GET", `/api/market/listings/${listings[0]!.id}`, undefined, { cookie: buyer.cookie })).status).toBe(200);
+
+    // The details dialog's own loader refuses the same way, with the same status.
+    const dialog = await call("GET", `/marketplace/${listings[30]!.id}/seller`, undefined, { cookie: buyer.cookie });
+    expect(dialog.status).toBe(429);
+    expect(dialog.body).toMatchObject({ ok: false, listingId: listings[30]!.id, code: "RATE_LIMIT_EXCEEDED" });
+    expect(Number(dialog.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(mentionsPhone(dialog.body)).toBe(false);
 
     const limited = await call("GET", `/api/market/listings/${listings[30]!.id}`, undefined, { cookie: buyer.cookie });
     expect(limited.status).toBe(429);

@@ -1,7 +1,8 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/session.server";
 import { listingDetails } from "~/modules/listings/listings.server";
-import { replyToRefusal } from "~/server/http/page-refusal.server";
+import { translateRefusal } from "~/server/i18n.server";
+import { Refusal } from "~/server/refusal";
 
 // /marketplace/{id}/seller: how to reach one listing's seller, loaded by the
 // marketplace's details dialog when it opens (list data never carries a phone).
@@ -12,15 +13,19 @@ export type SellerAnswer =
   | { ok: true; listingId: string; seller: { firstName: string; town: string | null; phone: string | null } }
   | { ok: false; listingId: string; code: string; message: string };
 
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The answer as JSON with its own status (a refusal's 404 or 429), read by the details dialog with a plain request. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const listingId = params.id ?? "";
-  return replyToRefusal(
-    request,
-    async () => {
-      const { seller } = await listingDetails(listingId, user.id);
-      return data<SellerAnswer>({ ok: true, listingId, seller }, { headers: { "Cache-Control": "private, no-store" } });
-    },
-    (refusal): SellerAnswer => ({ ok: false, listingId, code: refusal.code, message: refusal.message }),
-  );
+  try {
+    const { seller } = await listingDetails(listingId, user.id);
+    return Response.json({ ok: true, listingId, seller } satisfies SellerAnswer, { headers: NO_STORE });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    const { message } = await translateRefusal(request, error);
+    const answer: SellerAnswer = { ok: false, listingId, code: error.code, message };
+    return Response.json(answer, { status: error.status, headers: { ...error.headers, ...NO_STORE } });
+  }
 }

@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -22,17 +21,28 @@ type SellerState =
  * buyer's hourly allowance on the server.
  */
 function useListingSeller(listingId: string | null): SellerState | null {
-  const fetcher = useFetcher<SellerAnswer>();
-  const { load } = fetcher;
+  const [answer, setAnswer] = useState<{ listingId: string; state: SellerState } | null>(null);
   useEffect(() => {
-    if (listingId) load(`/marketplace/${encodeURIComponent(listingId)}/seller`);
-  }, [listingId, load]);
+    if (!listingId) return;
+    // A plain request rather than a fetcher: a refusal answers with its own status (404, 429),
+    // which a fetcher would take to the page's error boundary.
+    const controller = new AbortController();
+    const settle = (state: SellerState) => {
+      if (!controller.signal.aborted) setAnswer({ listingId, state });
+    };
+    fetch(`/marketplace/${encodeURIComponent(listingId)}/seller`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        const body = (await response.json()) as SellerAnswer;
+        if (body.ok) settle({ state: "loaded", seller: body.seller });
+        else settle({ state: "failed", reason: response.status === 429 || body.code === "RATE_LIMIT_EXCEEDED" ? "rateLimited" : "other" });
+      })
+      .catch(() => settle({ state: "failed", reason: "other" }));
+    return () => controller.abort();
+  }, [listingId]);
   if (!listingId) return null;
-  const answer = fetcher.data;
-  // Until the answer for this listing arrives (a fetcher keeps the previous listing's meanwhile).
-  if (fetcher.state !== "idle" || !answer || answer.listingId !== listingId) return { state: "loading" };
-  if (answer.ok) return { state: "loaded", seller: answer.seller };
-  return { state: "failed", reason: answer.code === "RATE_LIMIT_EXCEEDED" ? "rateLimited" : "other" };
+  // Until the answer for this listing arrives (the previous listing's is kept meanwhile).
+  if (!answer || answer.listingId !== listingId) return { state: "loading" };
+  return answer.state;
 }
 
 function ChatIcon({ className }: { className?: string }) {

@@ -91,6 +91,7 @@ export async function listListings(query: ListingQuery, viewerId: string) {
       type: "listing" as const,
       text: query.search ?? "",
       ownOnly: own,
+      ownerId: query.seller_id ?? undefined,
       categories: query.categories ? [...query.categories].sort() : undefined,
       near: origin ? { lat: origin.latitude, lng: origin.longitude, radiusKm: radius } : null,
       limit: MATCH_LIMIT,

@@ -43,6 +43,8 @@ export interface SearchAnswer {
 /** One kind's matches as entity ids, for pages that filter and sort them further (marketplace, My Listings). */
 export interface MatchQuery extends Omit<SearchQuery, "types" | "offset"> {
   type: SearchEntity;
+  /** Only this owner's documents (one seller's listings), as far as the viewer may see them. */
+  ownerId?: string;
 }
 
 /**

@@ -37,9 +37,10 @@ function filterNumber(value: number, what: string): string {
 }
 
 /** The filter for one kind: the kind, who may see it, categories, the radius. */
-export function searchFilter(query: Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near">, type: SearchEntity): string {
+export function searchFilter(query: Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"> & { ownerId?: string }, type: SearchEntity): string {
   const parts = [`type = ${filterString(type)}`];
   parts.push(query.ownOnly ? `ownerId = ${filterString(query.viewerId)}` : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`);
+  if (query.ownerId !== undefined) parts.push(`ownerId = ${filterString(query.ownerId)}`);
   if (query.categories && query.categories.length > 0) parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);
   if (query.near) {
     const { lat, lng, radiusKm } = query.near;

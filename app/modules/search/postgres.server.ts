@@ -55,11 +55,12 @@ function emptyAnswer(): SearchAnswer {
 
 /** The WHERE conditions every pass shares: kinds, who may see it, categories, the radius. */
 /** What the filters read of a search or a match query. */
-type Filtered = Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near">;
+type Filtered = Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"> & { ownerId?: string };
 
 function filters(query: Filtered, types: readonly SearchEntity[]) {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."type" = ANY(${types as SearchEntity[]}::text[])`];
   conditions.push(query.ownOnly ? Prisma.sql`d."ownerId" = ${query.viewerId}` : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`);
+  if (query.ownerId !== undefined) conditions.push(Prisma.sql`d."ownerId" = ${query.ownerId}`);
   if (query.categories && query.categories.length > 0) conditions.push(Prisma.sql`d."categories" && ${[...query.categories]}::text[]`);
   if (query.near) {
     const metres = query.near.radiusKm * 1000;

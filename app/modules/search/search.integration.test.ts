@@ -234,6 +234,12 @@ describe.each(backends)("search on %s", (_name, start) => {
     expect(await match({ viewerId: buyer, ownOnly: true, near })).toEqual([]);
     expect(await match({ text: tag, viewerId: buyer, categories: ["Grains & Cereals"] })).not.toContain(listingIds.yamIbadan);
     expect(await match({ text: tag, viewerId: buyer, limit: 1 })).toHaveLength(1);
+    // One seller's listings, as the buyer may see them; nobody's else.
+    const sellers = await match({ text: tag, viewerId: buyer, ownerId: seller });
+    expect(sellers).toEqual(expect.arrayContaining([listingIds.sorghumLagos, listingIds.yamIbadan, listingIds.cassavaKano]));
+    const owners = await prisma.listing.findMany({ where: { id: { in: sellers } }, select: { sellerId: true } });
+    expect(new Set(owners.map((owner) => owner.sellerId))).toEqual(new Set([seller]));
+    expect(await match({ text: tag, viewerId: buyer, ownerId: buyer })).toEqual([]);
     expect(await match({ text: "!!!", viewerId: buyer })).toEqual([]);
   });
 
