@@ -12,4 +12,9 @@ export const commaList = <T extends readonly [string, ...string[]]>(values: T, m
     z.array(z.enum(values, { error: message })).optional(),
   );
 
-export const optionalNumber = (schema: z.ZodNumber) => z.preprocess(emptyToUndefined, z.coerce.number().pipe(schema).optional());
+/**
+ * A number within `schema`'s bounds; empty or absent -> undefined. `message` is
+ * what a value that is no number at all ("abc", "Infinity") is told, zod's own text without it.
+ */
+export const optionalNumber = (schema: z.ZodNumber, message?: string) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).pipe(schema).optional());

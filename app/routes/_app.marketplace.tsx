@@ -9,6 +9,8 @@ import { DEFAULT_FILTERS, MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, wr
 import { ListingCard, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { ListingDetails } from "~/components/marketplace/listing-details";
 import { MarketplaceUpsell, UPSELL_COOKIE, UPSELL_DISMISSED } from "~/components/marketplace/marketplace-upsell";
+import { PlaceChip } from "~/components/search/place-chip";
+import { SearchBox } from "~/components/search/search-box";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
@@ -158,21 +160,14 @@ export default function MarketplacePage() {
       <MarketplaceUpsell access={access} dismissed={upsellDismissed} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-        <div className="relative flex-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-          <label htmlFor="marketplace-search" className="sr-only">
-            {t("marketplace.searchPlaceholder")}
-          </label>
-          <input
-            id="marketplace-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={100}
-            placeholder={t("marketplace.searchPlaceholder")}
-            className="h-11 w-full rounded-xl border border-gray-300 bg-white pl-9 pr-3 text-base placeholder:text-gray-400 dark:border-gray-700 dark:bg-gray-900"
-          />
-        </div>
+        <SearchBox
+          id="marketplace-search"
+          label={t("marketplace.searchPlaceholder")}
+          placeholder={t("marketplace.searchPlaceholder")}
+          value={search}
+          onChange={setSearch}
+          maxLength={100}
+        />
         {/* One row at every width: on a phone the two buttons may shrink (their labels end in '...') so the view switch never sits alone. */}
         <div className="flex min-w-0 items-center gap-2">
           <Button
@@ -255,22 +250,16 @@ export default function MarketplacePage() {
           {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
         </p>
         {shown.location.enabled ? (
-          <p className="order-3 inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full bg-brand-50 pl-3 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200 sm:order-2" data-near>
-            <Icon name="pin" className="h-4 w-4 flex-none" />
-            <span className="truncate">
-              {shown.location.place
+          <PlaceChip
+            text={
+              shown.location.place
                 ? t("marketplace.nearPlace", { place: shown.location.place, km: shown.location.radiusKm })
-                : t("marketplace.nearYou", { km: shown.location.radiusKm })}
-            </span>
-            <button
-              type="button"
-              onClick={clearLocation}
-              aria-label={t("marketplace.clearLocation")}
-              className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-900"
-            >
-              <Icon name="close" className="h-4 w-4" />
-            </button>
-          </p>
+                : t("marketplace.nearYou", { km: shown.location.radiusKm })
+            }
+            clearLabel={t("marketplace.clearLocation")}
+            onClear={clearLocation}
+            className="order-3 sm:order-2"
+          />
         ) : null}
         <label className="order-2 ml-auto flex min-w-0 items-center gap-2 text-sm sm:order-3">
           <span className="hidden sm:inline">{t("marketplace.sortLabel")}</span>

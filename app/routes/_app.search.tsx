@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { DEFAULT_SEARCH_FILTERS, readSearchFilters, toSearchQuery, writeSearchFilters, type SearchFilters } from "~/components/search/filters";
 import { Highlighted } from "~/components/search/highlight";
+import { PlaceChip } from "~/components/search/place-chip";
+import { SearchBox } from "~/components/search/search-box";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
@@ -190,22 +192,16 @@ export default function SearchPage() {
       <PageHeader title={t("search.title")} subtitle={t("search.subtitle")} />
 
       <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-          <label htmlFor="search-page-box" className="sr-only">
-            {t("search.label")}
-          </label>
-          <input
-            id="search-page-box"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={SEARCH_TEXT_MAX}
-            placeholder={t("search.placeholder")}
-            enterKeyHint="search"
-            className="h-11 w-full rounded-xl border border-gray-300 bg-white pl-9 pr-3 text-base placeholder:text-gray-400 dark:border-gray-700 dark:bg-gray-900"
-          />
-        </div>
+        <SearchBox
+          id="search-page-box"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          value={text}
+          onChange={setText}
+          maxLength={SEARCH_TEXT_MAX}
+          enterKeyHint="search"
+          className="min-w-0"
+        />
         <Button
           variant={filtersOn ? "default" : "outline"}
           className="flex-none px-3 sm:px-4"
@@ -288,18 +284,7 @@ export default function SearchPage() {
       ) : null}
 
       {shown.point ? (
-        <p className="inline-flex min-h-9 max-w-full items-center gap-1.5 self-start rounded-full bg-brand-50 pl-3 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200" data-near>
-          <Icon name="pin" className="h-4 w-4 flex-none" />
-          <span className="truncate">{t("search.nearYou", { km: shown.radiusKm })}</span>
-          <button
-            type="button"
-            onClick={clearLocation}
-            aria-label={t("search.clearLocation")}
-            className="inline-flex h-9 w-9 flex-none items-center justify-center rounded-full hover:bg-brand-100 dark:hover:bg-brand-900"
-          >
-            <Icon name="close" className="h-4 w-4" />
-          </button>
-        </p>
+        <PlaceChip text={t("search.nearYou", { km: shown.radiusKm })} clearLabel={t("search.clearLocation")} onClear={clearLocation} className="self-start" />
       ) : null}
 
       {results || loading ? (

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
+import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase, type TestUser } from "./fixtures";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
 // 'color-contrast' rule on the main pages in both themes, with cards on screen.
@@ -93,6 +93,25 @@ for (const theme of THEMES) {
       await hydrated(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectReadable(page, `/settings (${theme})`);
+    });
+
+    test(`the search page with results is readable in ${theme}`, async ({ page, context, baseURL, user: _user }) => {
+      await useTheme(context, baseURL!, theme);
+      // The seeded demo data, indexed when the server starts: maize is a product and has listings.
+      await page.goto("/search?q=maize");
+      await hydrated(page);
+      await expectResults(page, async () => {
+        await expect(page.getByRole("region", { name: /^Products/ }).getByRole("link").first()).toBeVisible();
+        await expect(page.getByRole("region", { name: /^Marketplace Listings/ }).getByRole("link").first()).toBeVisible();
+      });
+      await expectReadable(page, `/search?q=maize (${theme})`);
+      // Near a place, with its chip, the distances and the filters open.
+      await page.goto("/search?q=maize&lat=7.3775&lng=3.9470&radius=100");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Filters" }).click();
+      await expect(page.locator("[data-near]")).toBeVisible();
+      await expectResults(page, () => expect(page.locator("[data-distance]").first()).toBeVisible());
+      await expectReadable(page, `/search near a place, filters open (${theme})`);
     });
 
     test(`the product catalogue is readable in ${theme}`, async ({ page, context, baseURL }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectResults, hydrated, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
+import { expect, expectResults, hydrated, indexForSearch, test, type TestUser, withDatabase } from "./fixtures";
 
 // The marketplace and My Listings on a phone (360 px) and a desk (1280 px):
 // cards that fit, the upsell that leaves room for the listings, Near Me that

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectResults, hydrated, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
+import { expect, expectResults, hydrated, indexForSearch, test, type TestUser, withDatabase } from "./fixtures";
 
 // My Listings and the listing form (app/routes/_app.my-listings.tsx), for a fresh
 // farmer. Listings the steps start from are written straight into the

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, hydrated, test, withDatabase, type TestUser, indexForSearch } from "./fixtures";
+import { expect, hydrated, indexForSearch, test, type TestUser, withDatabase } from "./fixtures";
 
 // What a new user trips over first: a premium use spent without asking, invented figures,
 // a locked prompt cut off on a phone, English left in other languages, unlabelled controls.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
-import { createUser, expect, expectResults, hydrated, signIn, test, withDatabase, indexForSearch } from "./fixtures";
+import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase } from "./fixtures";
 
 // A buyer reaches a seller: the seller saves a phone on Profile and shows it
 // on a listing; another signed-in buyer opens the listing's details on a

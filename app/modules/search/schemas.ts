@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyToUndefined } from "~/lib/query-params";
+import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
 
@@ -17,18 +17,13 @@ export const SEARCH_RADIUS_MAX = 500;
 /** The longest search text. */
 export const SEARCH_TEXT_MAX = 200;
 
-const number = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).finite(message).optional());
-
 export const searchQuerySchema = z
   .object({
     q: z.preprocess((value) => value ?? "", text({ max: SEARCH_TEXT_MAX, tooLong: "search.errors.textTooLong" })),
-    types: z.preprocess(
-      (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value === undefined ? [] : value),
-      z.array(z.enum(SEARCH_ENTITIES, { error: "search.errors.types" }), { error: "search.errors.types" }),
-    ),
-    lat: number("search.errors.coordinates").pipe(z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates").optional()),
-    lng: number("search.errors.coordinates").pipe(z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates").optional()),
-    radius_km: number("search.errors.radius").pipe(z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius").optional()),
+    types: commaList(SEARCH_ENTITIES, "search.errors.types"),
+    lat: optionalNumber(z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates"), "search.errors.coordinates"),
+    lng: optionalNumber(z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates"), "search.errors.coordinates"),
+    radius_km: optionalNumber(z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius"), "search.errors.radius"),
     limit: z.preprocess(
       emptyToUndefined,
       z.coerce.number({ error: "search.errors.limit" }).int("search.errors.limit").min(1, "search.errors.limit").max(SEARCH_LIMIT_MAX, "search.errors.limit").default(SEARCH_LIMIT_MAX),
@@ -36,8 +31,8 @@ export const searchQuerySchema = z
   })
   .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "search.errors.coordinates", path: ["lat"] })
   .refine((query) => query.radius_km === undefined || query.lat !== undefined, { message: "search.errors.radiusNeedsPoint", path: ["radius_km"] })
-  // Types without duplicates, in the order products, listings, farms.
-  .transform((query) => ({ ...query, types: SEARCH_ENTITIES.filter((type) => query.types.includes(type)) }));
+  // Types without duplicates, in the order products, listings, farms; none given is none.
+  .transform((query) => ({ ...query, types: SEARCH_ENTITIES.filter((type) => query.types?.includes(type) ?? false) }));
 export type SearchParams = z.infer<typeof searchQuerySchema>;
 
 /**
