@@ -160,15 +160,8 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const { prisma } = await import("~/server/db.server");
-  try {
+  const { runTask } = await import("~/server/process.server");
+  await runTask("seed", async () => {
     await seed(prisma, { force: process.argv.includes("--force") });
-  } catch (error) {
-    console.error(`[seed] failed: ${(error as Error).message}`);
-    process.exitCode = 1;
-  } finally {
-    // The database and the Redis connection the indexing used: nothing may keep the process open.
-    const { runShutdownHooks } = await import("~/server/lifecycle.server");
-    await runShutdownHooks();
-    await prisma.$disconnect();
-  }
+  });
 }

@@ -24,6 +24,7 @@ import { listListings } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { validateLeniently } from "~/server/validation";
+import { ToggleChip } from "~/components/ui/toggle-chip";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 
@@ -221,18 +222,9 @@ export default function MarketplacePage() {
         {QUICK_CATEGORIES.map((category) => {
           const on = shown.categories.includes(category);
           return (
-            <button
-              key={category}
-              type="button"
-              aria-pressed={on}
-              onClick={() => toggleCategory(category)}
-              className={cn(
-                "min-h-9 flex-none rounded-full border px-3 text-sm font-medium",
-                on ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300",
-              )}
-            >
+            <ToggleChip key={category} pressed={on} onClick={() => toggleCategory(category)} className="flex-none">
               {t(categoryKey(category))}
-            </button>
+            </ToggleChip>
           );
         })}
         <button

@@ -22,6 +22,7 @@ import { logger } from "~/server/logger.server";
 import { isMessageKey } from "~/server/refusal";
 import { validateLeniently } from "~/server/validation";
 import type { SearchEntity } from "../../search/documents";
+import { ToggleChip } from "~/components/ui/toggle-chip";
 
 export const meta: MetaFunction = () => [{ title: "Search & Discover · Asiiko" }];
 
@@ -222,19 +223,10 @@ export default function SearchPage() {
               {GROUPS.map(({ type, icon }) => {
                 const on = shown.types.includes(type);
                 return (
-                  <button
-                    key={type}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => toggleType(type)}
-                    className={cn(
-                      "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-medium",
-                      on ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300",
-                    )}
-                  >
+                  <ToggleChip key={type} pressed={on} onClick={() => toggleType(type)} className="inline-flex min-h-10 items-center gap-1.5">
                     <Icon name={icon} className="h-4 w-4 flex-none" />
                     {t(`search.types.${type}`)}
-                  </button>
+                  </ToggleChip>
                 );
               })}
             </div>

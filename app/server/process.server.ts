@@ -1,4 +1,5 @@
 import { logger } from "~/server/logger.server";
+import { runShutdownHooks } from "./lifecycle.server";
 
 // What the web and worker entry points share: one graceful stop on
 // SIGINT/SIGTERM (a second signal stops at once), and a logged start failure.
@@ -22,6 +23,22 @@ export function stopGracefullyOnSignal(what: string, stop: () => Promise<void>, 
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+}
+
+/**
+ * A command-line task (seed, reindex, a role change): runs it, reports a failure as
+ * `[label] failed: reason` with exit code 1, then closes whatever it opened (the database, the
+ * Redis connections the indexing uses), so the process ends when the task does.
+ */
+export async function runTask(label: string, task: () => Promise<void>) {
+  try {
+    await task();
+  } catch (error) {
+    console.error(`[${label}] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await runShutdownHooks();
+  }
 }
 
 /** Runs an entry point's main function; a failure to start is logged and ends the process. */

@@ -5,9 +5,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
-import { cn } from "~/lib/cn";
 import { addressSearch } from "~/lib/text";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
+import { ToggleChip } from "~/components/ui/toggle-chip";
 
 // The catalogue's filters live in the address (?search=&categories=a,b&status=),
 // so the loader reads them and a reload or a shared link keeps them.
@@ -108,20 +108,9 @@ export function CatalogFilters() {
           {PRODUCT_CATEGORIES.map((category) => {
             const pressed = filters.categories.includes(category);
             return (
-              <button
-                key={category}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => toggleCategory(category)}
-                className={cn(
-                  "min-h-9 flex-none whitespace-nowrap rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-                  pressed
-                    ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
-                    : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800",
-                )}
-              >
+              <ToggleChip key={category} pressed={pressed} onClick={() => toggleCategory(category)} className="flex-none">
                 {t(categoryKey(category))}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
+import { ListingPrice } from "~/components/marketplace/listing-card";
 import { cn } from "~/lib/cn";
-import { pricePerUnit } from "~/lib/price";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { listingName } from "~/modules/listings/listing-name";
@@ -38,7 +38,6 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
 
   const name = listingName(listing, t("listing.form.customProduct"));
   const image = listing.images[0] ?? listing.product?.images[0];
-  const price = pricePerUnit(t, listing.priceNgn, listing.product?.unit);
 
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
@@ -61,15 +60,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
             <h2 id={titleId} className="line-clamp-2 break-words text-base font-semibold leading-snug">
               {name}
             </h2>
-            <p className="text-lg font-bold text-brand-700 dark:text-brand-300" data-price>
-              {price.amount}
-              {price.unit ? (
-                <>
-                  {" "}
-                  <span className="whitespace-nowrap text-sm font-normal text-gray-600 dark:text-gray-400">{price.unit}</span>
-                </>
-              ) : null}
-            </p>
+            <ListingPrice listing={listing} />
           </div>
           <div className="-mr-2 -mt-1 flex flex-none">
             <Button type="button" variant="ghost" size="icon" onClick={onEdit} aria-label={`${t("myListings.edit")}: ${name}`}>

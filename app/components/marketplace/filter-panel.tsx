@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { categoryKey, LISTING_CONDITIONS, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
-import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import { PRICE_SLIDER, RADIUS_SLIDER, type Condition, type MarketplaceFilters } from "./filters";
+import { ToggleChip } from "~/components/ui/toggle-chip";
 
 // The collapsible filter panel: changes are a draft until 'Apply Filters'.
 
@@ -109,18 +109,9 @@ export function FilterPanel({
           {MARKETPLACE_CATEGORIES.map((category) => {
             const on = draft.categories.includes(category);
             return (
-              <button
-                key={category}
-                type="button"
-                aria-pressed={on}
-                onClick={() => setDraft({ ...draft, categories: toggle(draft.categories, category) })}
-                className={cn(
-                  "min-h-9 rounded-full border px-3 text-sm",
-                  on ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 text-gray-700 dark:border-gray-700 dark:text-gray-300",
-                )}
-              >
+              <ToggleChip key={category} pressed={on} onClick={() => setDraft({ ...draft, categories: toggle(draft.categories, category) })}>
                 {t(categoryKey(category))}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>

@@ -37,7 +37,7 @@ export function listingImage(listing: Pick<MarketplaceListing, "images" | "produ
 }
 
 /** '₦30,000 per basket': the unit stays whole, on the price's line or under it when the card is narrow. */
-export function ListingPrice({ listing }: { listing: Pick<MarketplaceListing, "priceNgn" | "product"> }) {
+export function ListingPrice({ listing }: { listing: { priceNgn: string; product: { unit: string | null } | null } }) {
   const { t } = useTranslation();
   const price = pricePerUnit(t, listing.priceNgn, listing.product?.unit);
   return (
