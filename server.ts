@@ -250,6 +250,29 @@ function serverRuntimeOf(build: ServerBuild): ServerRuntime {
 }
 
 /** Starts listening; resolves with the server once it accepts connections. */
+/**
+ * Requests Node cannot parse never reach Express: an address or cookie past the 16 KB header
+ * limit, a malformed request line. Node would answer them with a bare status; they get the
+ * catalogue's JSON like every other refusal (431 for oversized headers, else 400).
+ */
+function answerUnreadableRequests(server: Server) {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const body = JSON.stringify({
+      success: false,
+      error: { code: "SEC_MALICIOUS_REQUEST", message: tooLarge ? "The request's address or headers are too large." : "The request could not be read." },
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 export async function startWebServer(options: WebServerOptions = {}) {
   const env = getEnv();
   const { app, close, runtime } = await createWebServer(options);
@@ -259,6 +282,7 @@ export async function startWebServer(options: WebServerOptions = {}) {
     const listening = app.listen(port, host, () => resolve(listening));
     listening.once("error", reject);
   });
+  answerUnreadableRequests(server);
 
   let stopping: Promise<void> | undefined;
   function stop() {
