@@ -144,8 +144,8 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
       SELECT 'product', id FROM "Product" UNION ALL SELECT 'listing', id FROM "Listing" UNION ALL SELECT 'farm', id FROM "Farm"`;
   }, { timeout: 60_000 });
   // Applied at once, so search finds the demo data from the first start.
-  const { sweepIndexChanges } = await import("~/modules/search/indexing.server");
-  while ((await sweepIndexChanges(0)) > 0);
+  const { applyPendingIndexChanges } = await import("~/modules/search/indexing.server");
+  await applyPendingIndexChanges();
 
   const counts = {
     users: await prisma.user.count(),

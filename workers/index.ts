@@ -9,7 +9,7 @@ import {
   type QueueName,
   type QueuePolicy,
 } from "~/jobs/queues";
-import { searchBackend, sweepIndexChanges } from "~/modules/search/indexing.server";
+import { applyPendingIndexChanges, searchBackend } from "~/modules/search/indexing.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
@@ -104,8 +104,7 @@ async function catchUpAfterReconnect(queueNames: readonly QueueName[]) {
   logger.info("Redis connection ready: restoring schedules and applying pending search changes");
   if (queueNames.includes("maintenance")) await scheduleMaintenance();
   if (queueNames.includes("search-indexing")) {
-    let applied = 0;
-    for (let batch = await sweepIndexChanges(0); batch > 0; batch = await sweepIndexChanges(0)) applied += batch;
+    const applied = await applyPendingIndexChanges();
     if (applied > 0) logger.info({ applied }, "search changes made while Redis was away applied");
   }
 }

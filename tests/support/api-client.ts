@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { JobType } from "bullmq";
 import { getQueue } from "~/jobs/enqueue.server";
 import { sessionCookie } from "~/modules/auth/session.server";
-import { sweepIndexChanges } from "~/modules/search/indexing.server";
+import { applyPendingIndexChanges } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 
 /** A fresh client address, so per-address rate limits never join two tests. */
@@ -107,5 +107,5 @@ export async function indexingActions(entity: "product" | "listing" | "farm", id
  * beside the integration tests' web server): what the tests wrote becomes searchable.
  */
 export async function indexPendingChanges() {
-  for (let round = 0; round < 50 && (await sweepIndexChanges(0)) > 0; round += 1);
+  await applyPendingIndexChanges();
 }

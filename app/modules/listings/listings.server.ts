@@ -6,7 +6,7 @@ import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { MATCH_LIMIT } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
-import { notifyIndexing, recordIndexChange, searchBackend } from "~/modules/search/indexing.server";
+import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
 // Marketplace listings. Anyone signed in reads the public ones; only the
@@ -171,12 +171,11 @@ function toData(input: ListingInput, productId: string | null) {
 export async function createListing(input: ListingInput, sellerId: string) {
   const productId = await checkProduct(input.productId);
   await checkShowPhone(input, sellerId);
-  const listing = await prisma.$transaction(async (tx) => {
-    const created = await tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect });
-    await recordIndexChange(tx, "listing", created.id);
-    return created;
-  });
-  await notifyIndexing("listing", listing.id);
+  const listing = await writeIndexed(
+    "listing",
+    (tx) => tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect }),
+    (created) => created.id,
+  );
   return listingDto(listing);
 }
 
@@ -196,12 +195,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
-  const listing = await prisma.$transaction(async (tx) => {
-    const updated = await tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect });
-    await recordIndexChange(tx, "listing", id);
-    return updated;
-  });
-  await notifyIndexing("listing", id);
+  const listing = await writeIndexed("listing", (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }), id);
   return listingDto(listing);
 }
 
@@ -232,22 +226,13 @@ export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
   await ownedListing(id, userId);
-  const listing = await prisma.$transaction(async (tx) => {
-    const updated = await tx.listing.update({ where: { id }, data: { status }, select: listingSelect });
-    await recordIndexChange(tx, "listing", id);
-    return updated;
-  });
-  await notifyIndexing("listing", id);
+  const listing = await writeIndexed("listing", (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }), id);
   return listingDto(listing);
 }
 
 export async function deleteListing(id: string, userId: string) {
   await ownedListing(id, userId);
-  await prisma.$transaction(async (tx) => {
-    await tx.listing.delete({ where: { id } });
-    await recordIndexChange(tx, "listing", id);
-  });
-  await notifyIndexing("listing", id, "delete");
+  await writeIndexed("listing", (tx) => tx.listing.delete({ where: { id } }), id, "delete");
 }
 
 /** Quartiles and median of what active listings of a product ask, optionally leaving one seller out. */

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { notifyIndexing, recordIndexChange, recordProductListingsChange } from "~/modules/search/indexing.server";
+import { notifyIndexing, recordIndexChange, recordProductListingsChange, writeIndexed } from "~/modules/search/indexing.server";
 import type { ProductInput, ProductQuery } from "./schemas";
 
 // The global product catalogue. Everyone signed in reads it; only
@@ -75,12 +75,11 @@ function toData(input: ProductInput) {
 }
 
 export async function createProduct(input: ProductInput, adminId: string) {
-  const product = await prisma.$transaction(async (tx) => {
-    const created = await tx.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect });
-    await recordIndexChange(tx, "product", created.id);
-    return created;
-  });
-  await notifyIndexing("product", product.id);
+  const product = await writeIndexed(
+    "product",
+    (tx) => tx.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect }),
+    (created) => created.id,
+  );
   return productDto(product);
 }
 
@@ -108,7 +107,6 @@ export async function deleteProduct(id: string) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
       await prisma.$transaction(async (tx) => {
         await tx.product.update({ where: { id }, data: { isActive: false } });
-      await recordIndexChange(tx, "product", id);
         await recordIndexChange(tx, "product", id);
       });
       return { deleted: false, deactivated: true, linkedListings: await prisma.listing.count({ where: { productId: id } }) };

@@ -52,6 +52,27 @@ export async function notifyIndexing(entity: SearchEntity, id: string, action: "
   }
 }
 
+/**
+ * A write of a product, listing or farm with its index change: the change is recorded in the
+ * write's transaction, and the worker is asked to apply it once the write has committed.
+ * `idOf` names the entity written (for a create, read from what the write answers).
+ */
+export async function writeIndexed<T>(
+  entity: SearchEntity,
+  write: (tx: Tx) => Promise<T>,
+  idOf: string | ((written: T) => string),
+  action: "upsert" | "delete" = "upsert",
+): Promise<T> {
+  const { written, id } = await prisma.$transaction(async (tx) => {
+    const result = await write(tx);
+    const entityId = typeof idOf === "string" ? idOf : idOf(result);
+    await recordIndexChange(tx, entity, entityId);
+    return { written: result, id: entityId };
+  });
+  await notifyIndexing(entity, id, action);
+  return written;
+}
+
 /** The entity's search document as it is now, or null when it no longer exists. */
 export async function currentDocument(entity: SearchEntity, id: string): Promise<SearchDocument | null> {
   if (entity === "product") {
@@ -101,6 +122,13 @@ export async function sweepIndexChanges(olderThanMs = 10_000, batch = 500, backe
   });
   for (const change of pending) await applyIndexChange(change.entity as SearchEntity, change.entityId, backend);
   return pending.length;
+}
+
+/** Applies every pending change now, whatever its age (after an outage, after seeding); answers how many. */
+export async function applyPendingIndexChanges(backend = searchBackend()) {
+  let applied = 0;
+  for (let batch = await sweepIndexChanges(0, 500, backend); batch > 0; batch = await sweepIndexChanges(0, 500, backend)) applied += batch;
+  return applied;
 }
 
 /** Rebuilds every document from the tables (npm run search:reindex). */
