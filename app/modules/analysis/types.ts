@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { LanguageCode } from "~/lib/i18n";
+import { text } from "~/lib/text";
+
+// What an analysis is, for every part of Asiiko AI: the request's choices, the
+// result every analyzer (the three providers and the built-in one) must give,
+// and the failures an analyzer may report. Isomorphic: the page uses it too.
+
+export const ANALYSIS_TYPES = ["crop_health", "livestock", "traditional_medicine"] as const;
+export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
+
+export const AI_MODELS = ["openai", "claude", "gemini"] as const;
+export type AiModel = (typeof AI_MODELS)[number];
+
+/** Who answered an analysis: one of the providers, or the built-in photo screening. */
+export type Answerer = AiModel | "builtin";
+
+export const SEVERITIES = ["low", "medium", "high"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** What the farmer said the photo shows (the spec's additionalContext); 'Unknown' or empty means not said. */
+export interface AnalysisContext {
+  cropType?: string;
+  livestockType?: string;
+  plantSpecies?: string;
+}
+
+/** The context field that belongs to each analysis type. */
+export const CONTEXT_FIELD: Record<AnalysisType, keyof AnalysisContext> = {
+  crop_health: "cropType",
+  livestock: "livestockType",
+  traditional_medicine: "plantSpecies",
+};
+
+/** Limits of a result as stored and shown. */
+export const RESULT_LIMITS = {
+  textMax: 4000,
+  recommendationMax: 1000,
+  recommendationsMin: 1,
+  recommendationsMax: 8,
+} as const;
+
+/**
+ * The result every analyzer answers (the spec's analysis result), checked with
+ * this schema whoever produced it: a provider's JSON that does not fit is
+ * malformed output.
+ */
+export const analysisResultSchema = z.object({
+  severity: z.enum(SEVERITIES),
+  confidence: z.number().min(0).max(100),
+  diagnosis: text({ min: 1, max: RESULT_LIMITS.textMax }),
+  treatment: text({ min: 1, max: RESULT_LIMITS.textMax }),
+  recommendations: z
+    .array(text({ min: 1, max: RESULT_LIMITS.recommendationMax }))
+    .min(RESULT_LIMITS.recommendationsMin)
+    .max(RESULT_LIMITS.recommendationsMax),
+});
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/** What an analyzer is given. */
+export interface AnalyzerInput {
+  /** The prepared photo (metadata stripped, long side at most 1600 px). */
+  image: Buffer;
+  mimeType: "image/webp" | "image/jpeg" | "image/png";
+  analysisType: AnalysisType;
+  context: AnalysisContext;
+  /** The interface language the result must be written in. */
+  language: LanguageCode;
+  /** Aborts when the analysis runs out of time. */
+  signal: AbortSignal;
+}
+
+export type Analyzer = (input: AnalyzerInput) => Promise<AnalysisResult>;
+
+/** The catalogue codes an analysis can fail with. */
+export const AI_FAILURE_CODES = [
+  "AI_ANALYSIS_FAILED",
+  "AI_SERVICE_UNAVAILABLE",
+  "AI_MODEL_OVERLOADED",
+  "AI_PROCESSING_TIMEOUT",
+  "AI_INVALID_IMAGE",
+] as const;
+export type AiFailureCode = (typeof AI_FAILURE_CODES)[number];
+
+/**
+ * An analyzer's failure: which catalogue code fits, and whether trying the same
+ * call again later may succeed (an overloaded or unreachable provider) or not
+ * (malformed output twice, an image it refuses).
+ */
+export class AiFailure extends Error {
+  constructor(
+    readonly code: AiFailureCode,
+    message: string,
+    readonly retryable: boolean,
+    /** Seconds the provider asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "AiFailure";
+  }
+}
