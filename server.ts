@@ -175,7 +175,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
     } catch {
       res.status(400).setHeader("Cache-Control", "no-store");
       if (req.path.startsWith("/api/")) {
-        res.json({ success: false, error: { code: "SEC_MALICIOUS_REQUEST", message: "The address is not valid." } });
+        res.json(apiErrorBody("SEC_MALICIOUS_REQUEST", "The address is not valid."));
       } else {
         res.type("text/plain").send("The address is not valid.");
       }
@@ -192,10 +192,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
       secFetchSite: req.get("sec-fetch-site"),
     });
     if (!cross) return next();
-    res.status(403).setHeader("Cache-Control", "no-store").json({
-      success: false,
-      error: { code: "SEC_CSRF_VIOLATION", message: "Requests from other sites are not accepted." },
-    });
+    res.status(403).setHeader("Cache-Control", "no-store").json(apiErrorBody("SEC_CSRF_VIOLATION", "Requests from other sites are not accepted."));
   });
 
   // Operators' dashboard: every queue, retries and failures.
@@ -243,6 +240,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
   return { app, close, runtime };
 }
 
+/** The catalogue's JSON refusal (the shape of app/server/http/api.server.ts), for the few answers made before Remix. */
+function apiErrorBody(code: string, message: string) {
+  return { success: false, message, error: { code, message } };
+}
+
 function serverRuntimeOf(build: ServerBuild): ServerRuntime {
   const runtime = (build.entry.module as unknown as { serverRuntime?: ServerRuntime }).serverRuntime;
   if (!runtime) throw new Error("the Remix build's entry.server does not export serverRuntime");
@@ -262,10 +264,9 @@ function answerUnreadableRequests(server: Server) {
       return;
     }
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const body = JSON.stringify({
-      success: false,
-      error: { code: "SEC_MALICIOUS_REQUEST", message: tooLarge ? "The request's address or headers are too large." : "The request could not be read." },
-    });
+    const body = JSON.stringify(
+      apiErrorBody("SEC_MALICIOUS_REQUEST", tooLarge ? "The request's address or headers are too large." : "The request could not be read."),
+    );
     socket.end(
       `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,

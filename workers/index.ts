@@ -65,7 +65,14 @@ export async function startWorkers(options: WorkerOptions = {}) {
         const jobLog = log.child({ jobId: job.id, attempt: job.attemptsMade + 1 });
         return withTimeLimit(policy.timeoutMs, (signal) => processor(job, { log: jobLog, signal }));
       },
-      { connection, prefix: env.QUEUE_PREFIX, concurrency: policy.concurrency, autorun: true },
+      {
+        connection,
+        prefix: env.QUEUE_PREFIX,
+        concurrency: policy.concurrency,
+        lockDuration: policy.lockMs,
+        stalledInterval: policy.lockMs,
+        autorun: true,
+      },
     );
     worker.on("completed", (job) => log.info({ jobId: job.id }, "job completed"));
     worker.on("failed", (job, error) =>

@@ -81,6 +81,11 @@ export interface QueuePolicy {
   backoff: { type: "exponential" | "fixed"; delay: number };
   /** A try that runs longer is stopped and counts as failed. */
   timeoutMs: number;
+  /**
+   * How long a running try's lock lasts unless its worker renews it: the job of
+   * a worker that was killed is taken up again by another within about twice this.
+   */
+  lockMs: number;
   /** Finished jobs kept for the dashboard: at most `count`, for at most `age` seconds. */
   removeOnComplete: { count: number; age: number };
   removeOnFail: { count: number; age: number };
@@ -89,7 +94,8 @@ export interface QueuePolicy {
 /**
  * Each queue's own policy, because their work differs:
  * - ai-analysis calls paid models that bill every try and a user waits on it:
- *   one retry, soon, and a time limit the progress screen can live with.
+ *   one retry, soon (and only while the analysis's deadline allows it), and a
+ *   short lock, so the analysis of a worker that died is soon taken up again.
  * - image-processing is local CPU work on 2 cores; a photo that fails twice
  *   will fail again.
  * - search-indexing must eventually reach the search backend, even across a
@@ -105,6 +111,8 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 2,
     backoff: { type: "fixed", delay: 5_000 },
     timeoutMs: 90_000,
+    // A farmer is waiting: a killed worker's analysis is taken up again within about 30 s.
+    lockMs: 15_000,
     removeOnComplete: { count: 1_000, age: 7 * DAY },
     removeOnFail: { count: 5_000, age: 30 * DAY },
   },
@@ -113,6 +121,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 2,
     backoff: { type: "fixed", delay: 2_000 },
     timeoutMs: 60_000,
+    lockMs: 30_000,
     removeOnComplete: { count: 1_000, age: DAY },
     removeOnFail: { count: 5_000, age: 30 * DAY },
   },
@@ -121,6 +130,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 12,
     backoff: { type: "exponential", delay: 1_000 },
     timeoutMs: 30_000,
+    lockMs: 30_000,
     removeOnComplete: { count: 500, age: DAY },
     removeOnFail: { count: 5_000, age: 30 * DAY },
   },
@@ -129,6 +139,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 15,
     backoff: { type: "exponential", delay: 5_000 },
     timeoutMs: 30_000,
+    lockMs: 30_000,
     removeOnComplete: { count: 10_000, age: 90 * DAY },
     removeOnFail: { count: 10_000, age: 90 * DAY },
   },
@@ -137,6 +148,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 3,
     backoff: { type: "exponential", delay: 2_000 },
     timeoutMs: 10_000,
+    lockMs: 30_000,
     removeOnComplete: { count: 200, age: DAY },
     removeOnFail: { count: 1_000, age: 7 * DAY },
   },
@@ -145,6 +157,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     attempts: 1,
     backoff: { type: "fixed", delay: 60_000 },
     timeoutMs: 5 * 60_000,
+    lockMs: 30_000,
     removeOnComplete: { count: 50, age: 7 * DAY },
     removeOnFail: { count: 200, age: 30 * DAY },
   },

@@ -1,7 +1,7 @@
 import { LIMITS } from "~/lib/catalog";
 import { requireApiUser } from "~/modules/auth/session.server";
 import { apiRoute } from "~/server/http/api-route.server";
-import { readMultipart } from "~/server/http/multipart.server";
+import { photoField, readPhotoForm } from "~/server/http/multipart.server";
 import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
@@ -21,20 +21,12 @@ const route = apiRoute({
       { limit: UPLOAD_LIMITS.perUser, key: user.id },
       { limit: UPLOAD_LIMITS.perAddress, key: context.clientIp },
     ]);
-    if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-      throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
-    }
-    // Refuse at once what is plainly too big, before reading it.
-    if (Number(request.headers.get("Content-Length") ?? 0) > LIMITS.uploadMaxBytes + 64 * 1024) {
-      throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
-    }
-    // Counted while it streams in: one photo under 10 MB, a few short fields, and no more in all.
-    const form = await readMultipart(request, { maxFileBytes: LIMITS.uploadMaxBytes, maxTotalBytes: LIMITS.uploadMaxBytes + 64 * 1024 });
-    const file = form.get("file") ?? form.get("image");
-    if (!(file instanceof Blob)) throw new Refusal(400, "VLD_REQUIRED_FIELD", "upload.errors.noFile", { file: ["upload.errors.noFile"] });
+    // One photo under 10 MB and a few short fields, counted while it streams in.
+    const form = await readPhotoForm(request, LIMITS.uploadMaxBytes);
+    const photo = await photoField(form, ["file", "image"], "upload.errors.noFile");
     const purpose = form.get("purpose") === "product" ? "product" : "listing";
 
-    const upload = await acceptUpload(user.id, purpose, Buffer.from(await file.arrayBuffer()));
+    const upload = await acceptUpload(user.id, purpose, photo);
     const status = await waitForUpload(upload.id);
     if (status === "failed") {
       await discardUpload(upload.id);

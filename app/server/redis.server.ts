@@ -3,11 +3,12 @@ import { getEnv } from "~/env.server";
 import { onShutdown } from "./lifecycle.server";
 import { forgetSingleton, singleton } from "./singleton.server";
 
-export type RedisRole = "queue" | "worker" | "health" | "app";
+export type RedisRole = "queue" | "worker" | "health" | "app" | "subscriber";
 
 /**
  * The one Redis connection factory.
  * - worker: blocking commands must wait for Redis to come back (maxRetriesPerRequest null, as BullMQ requires).
+ * - subscriber: a pub/sub listener; it waits for Redis to come back and subscribes again.
  * - queue, health, app: a web request should fail fast when Redis is down rather than hang.
  * - queue and app wait for the connection a process is still opening (offline queue), so the
  *   first requests after a start are counted by the rate limits like every later one; a
@@ -20,7 +21,7 @@ export function createRedisConnection(role: RedisRole, url: string = getEnv().RE
     connectTimeout: 2_000,
   };
   const options: RedisOptions =
-    role === "worker"
+    role === "worker" || role === "subscriber"
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : role === "queue"
         ? { ...failFast, enableOfflineQueue: true, maxRetriesPerRequest: 2 }

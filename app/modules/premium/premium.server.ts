@@ -1,4 +1,5 @@
 import { getEnv } from "~/env.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { featureAccess, refusalCode, type AccessFacts, type FeatureAccess, type PremiumFeature } from "./access";
@@ -6,8 +7,10 @@ import { featureAccess, refusalCode, type AccessFacts, type FeatureAccess, type 
 // Premium access for a signed-in user, from the database, and the recording
 // of premium feature uses (which ends the trial).
 
-async function accessFacts(userId: string): Promise<AccessFacts> {
-  const user = await prisma.user.findUniqueOrThrow({
+type Db = Prisma.TransactionClient | typeof prisma;
+
+async function accessFacts(userId: string, db: Db = prisma): Promise<AccessFacts> {
+  const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: {
       createdAt: true,
@@ -27,28 +30,41 @@ export async function getFeatureAccess(userId: string, now = new Date()): Promis
   return featureAccess(await accessFacts(userId), now);
 }
 
+/** Refuses (403, the catalogue's AUTHZ code) a user without access to premium features. */
+export async function requireFeatureAccess(userId: string, now = new Date()): Promise<FeatureAccess> {
+  const facts = await accessFacts(userId);
+  const access = featureAccess(facts, now);
+  if (!access.canAccess) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
+  return access;
+}
+
 /**
  * Records one use of a premium feature. A subscriber's use is simply counted.
  * Otherwise the use is the trial's one free use: the trial is ended by a
  * single conditional update, so of two uses racing, only one gets through.
  */
 export async function recordFeatureUse(userId: string, feature: PremiumFeature, now = new Date()) {
-  const facts = await accessFacts(userId);
-  const access = featureAccess(facts, now);
-  if (access.hasActiveSubscription) {
-    await prisma.premiumFeatureUse.create({ data: { userId, feature, duringTrial: false } });
+  return prisma.$transaction((tx) => recordFeatureUseIn(tx, userId, feature, now));
+}
+
+/**
+ * The same, inside the caller's transaction, so the use is recorded together
+ * with what it paid for (an analysis's result) or not at all. `grantedAt` is when
+ * access was checked: work the trial allowed when it began is not refused
+ * because the trial's day ran out while it was being done.
+ */
+export async function recordFeatureUseIn(tx: Prisma.TransactionClient, userId: string, feature: PremiumFeature, now = new Date(), grantedAt = now) {
+  const facts = await accessFacts(userId, tx);
+  if (featureAccess(facts, grantedAt).hasActiveSubscription) {
+    await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: false } });
     return featureAccess(facts, now);
   }
-  const trialStartedAfter = new Date(now.getTime() - getEnv().TRIAL_LENGTH_HOURS * 3600 * 1000);
-  const used = await prisma.$transaction(async (tx) => {
-    const claimed = await tx.user.updateMany({
-      where: { id: userId, firstPremiumUseAt: null, createdAt: { gt: trialStartedAfter } },
-      data: { firstPremiumUseAt: now },
-    });
-    if (claimed.count === 0) return false;
-    await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
-    return true;
+  const trialStartedAfter = new Date(grantedAt.getTime() - getEnv().TRIAL_LENGTH_HOURS * 3600 * 1000);
+  const claimed = await tx.user.updateMany({
+    where: { id: userId, firstPremiumUseAt: null, createdAt: { gt: trialStartedAfter } },
+    data: { firstPremiumUseAt: now },
   });
-  if (!used) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
+  if (claimed.count === 0) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
+  await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
   return featureAccess({ ...facts, firstPremiumUseAt: now }, now);
 }

@@ -23,7 +23,14 @@ function root() {
   return path.resolve(getEnv().UPLOAD_DIR);
 }
 const originalPath = (id: string) => path.join(root(), "originals", id);
-const renditionDir = (id: string) => path.join(root(), id);
+// Analysis photos are the farmer's own: kept under private/, which the public
+// /uploads address never reaches; their owner gets them through the analysis API.
+const renditionDir = (id: string, purpose: UploadPurpose) => (purpose === "analysis" ? path.join(root(), "private", id) : path.join(root(), id));
+
+/** Where one processed size of an upload is on disk. */
+export function renditionPath(id: string, purpose: UploadPurpose, width: (typeof UPLOAD_WIDTHS)[number]) {
+  return path.join(renditionDir(id, purpose), `${width}.webp`);
+}
 
 export function uploadUrl(id: string, width: (typeof UPLOAD_WIDTHS)[number] = 800) {
   return `/uploads/${id}/${width}.webp`;
@@ -50,17 +57,35 @@ export async function inspectImage(bytes: Buffer) {
   if (width * height > MAX_INPUT_PIXELS) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
   return { format: metadata.format, width, height };
 }
+export type InspectedImage = Awaited<ReturnType<typeof inspectImage>>;
 
-/** Stores the original, records the upload and queues its processing. */
-export async function acceptUpload(ownerId: string, purpose: UploadPurpose, bytes: Buffer) {
-  const image = await inspectImage(bytes);
+/**
+ * Decodes the whole photo (at a small size, which JPEG and WebP decode cheaply
+ * by shrinking as they load): a file whose header reads well but whose picture
+ * is cut short or damaged is refused (400 FILE_CORRUPTED) before any work.
+ */
+export async function verifyImageDecodes(bytes: Buffer) {
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" }).resize(64, 64, { fit: "inside" }).raw().toBuffer();
+  } catch {
+    throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+  }
+}
+
+/**
+ * Stores the original, records the upload and queues its processing. An
+ * analysis photo is prepared by its analysis job instead (`queue: false`), as
+ * that job's first stage, so the farmer waits on one queue, not two.
+ */
+export async function acceptUpload(ownerId: string, purpose: UploadPurpose, bytes: Buffer, options: { queue?: boolean; image?: InspectedImage } = {}) {
+  const image = options.image ?? (await inspectImage(bytes));
   const upload = await prisma.upload.create({
     data: { ownerId, purpose, format: image.format, bytes: bytes.length, width: image.width, height: image.height },
   });
   try {
     await mkdir(path.dirname(originalPath(upload.id)), { recursive: true });
     await writeFile(originalPath(upload.id), bytes);
-    await enqueue("image-processing", { uploadId: upload.id, purpose });
+    if (options.queue !== false) await enqueue("image-processing", { uploadId: upload.id, purpose });
   } catch (error) {
     await discardUpload(upload.id);
     throw error;
@@ -71,7 +96,8 @@ export async function acceptUpload(ownerId: string, purpose: UploadPurpose, byte
 /** Removes every trace of an upload: files and record. */
 export async function discardUpload(id: string) {
   await rm(originalPath(id), { force: true });
-  await rm(renditionDir(id), { recursive: true, force: true });
+  await rm(renditionDir(id, "listing"), { recursive: true, force: true });
+  await rm(renditionDir(id, "analysis"), { recursive: true, force: true });
   await prisma.upload.deleteMany({ where: { id } });
 }
 
@@ -84,7 +110,8 @@ export async function processUpload(id: string) {
   const upload = await prisma.upload.findUnique({ where: { id } });
   if (!upload) return { status: "missing" as const };
   if (upload.status === "ready") return { status: "ready" as const, sizes: upload.sizes };
-  const dir = renditionDir(id);
+  if (upload.status === "failed") return { status: "failed" as const };
+  const dir = renditionDir(id, upload.purpose);
   const original = await readFile(originalPath(id)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw error;

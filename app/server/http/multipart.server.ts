@@ -44,3 +44,30 @@ export async function readMultipart(request: Request, caps: MultipartCaps): Prom
     throw new Refusal(400, "FILE_UPLOAD_FAILED", "upload.errors.failed");
   }
 }
+
+/** Room for a photo form's text fields and multipart framing beside the photo itself. */
+const PHOTO_FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A form that carries one photo (at most `maxPhotoBytes`) and a few short text
+ * fields: refused at once if it is not multipart (415) or says it is plainly
+ * too big (413), then counted while it streams in.
+ */
+export async function readPhotoForm(request: Request, maxPhotoBytes: number): Promise<FormData> {
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
+  }
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES) {
+    throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
+  }
+  return readMultipart(request, { maxFileBytes: maxPhotoBytes, maxTotalBytes: maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES });
+}
+
+/** The form's photo field (the first of `names` that holds a file), as bytes; 400 when there is none. */
+export async function photoField(form: FormData, names: string[], messageKey: string): Promise<Buffer> {
+  for (const name of names) {
+    const value = form.get(name);
+    if (value instanceof Blob) return Buffer.from(await value.arrayBuffer());
+  }
+  throw new Refusal(400, "VLD_REQUIRED_FIELD", messageKey, { [names[0]!]: [messageKey] });
+}
