@@ -4,14 +4,12 @@
 // backend, serves it with the production build, and measures GET /api/search under 50
 // concurrent connections for a word query, a typo query and a radius query, next to the same
 // SQL run directly with pg. Prints the table and writes it to bench/results/. Asserts nothing.
-import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { benchDatabase, describeMachine, root, startWebServer, writeReport } from "./bench-env";
 import { load, summarise, type Measured } from "./load";
 
 const argument = (name: string, fallback: number) => {
@@ -22,27 +20,18 @@ const LISTINGS = argument("listings", 100_000);
 const REQUESTS = argument("requests", 2_000);
 const CONCURRENCY = 50;
 const keep = process.argv.includes("--keep");
-const root = path.resolve(import.meta.dirname, "../..");
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("bench:search serves the production build: run `npm run build` first");
   process.exit(2);
 }
 
-const serverUrl = new URL(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko");
-if (!["127.0.0.1", "localhost"].includes(serverUrl.hostname)) {
-  console.error("bench:search only uses a PostgreSQL on this machine");
-  process.exit(2);
-}
 const benchDb = "asiiko_bench_search";
-const adminUrl = new URL(serverUrl);
-adminUrl.pathname = "/postgres";
-const benchUrl = new URL(serverUrl);
-benchUrl.pathname = `/${benchDb}`;
+const database = benchDatabase(benchDb, "bench:search");
 
 // The app's modules read these when first used, below; the web servers started below get them too.
 Object.assign(process.env, {
-  DATABASE_URL: benchUrl.toString(),
+  DATABASE_URL: database.url,
   QUEUE_PREFIX: `bench-search-${randomBytes(3).toString("hex")}`,
   LOG_LEVEL: "silent",
   NODE_ENV: "production",
@@ -69,64 +58,6 @@ function get(base: string, pathAndQuery: string, cookie: string): Promise<void> 
     });
     request.on("error", reject);
   });
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/**
- * The web server as `npm start` runs it (server.ts, the production build), in a process of its
- * own, with `SEARCH_CACHE_ENTRIES` as given; resolves once /api/health answers.
- */
-async function startServer(cacheEntries: number) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEARCH_CACHE_ENTRIES: String(cacheEntries) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`the web server stopped (${child.exitCode}) before answering`);
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (waited > 120_000) throw new Error("the web server did not answer /api/health within 2 minutes");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function createDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${benchDb}`);
-  await admin.end();
-  const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: root, env: process.env, stdio: "inherit" });
-  if (migrated.status !== 0) throw new Error("migrations failed");
-}
-
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
-  await admin.end();
 }
 
 /** A seeded-random number generator, so every run loads the same market. */
@@ -193,8 +124,8 @@ async function loadMarket(client: pg.Client) {
 async function main() {
   const started = Date.now();
   console.log(`[bench:search] a database of its own (${benchDb}), ${LISTINGS.toLocaleString("en")} listings`);
-  await createDatabase();
-  const client = new pg.Client({ connectionString: benchUrl.toString() });
+  await database.create();
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await loadMarket(client);
   const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
@@ -228,7 +159,7 @@ async function main() {
     [0, "GET /api/search, cache off"],
     [300, "GET /api/search, hot-query cache (default)"],
   ] as const) {
-    const web = await startServer(cacheEntries);
+    const web = await startWebServer({ SEARCH_CACHE_ENTRIES: String(cacheEntries) });
     try {
       for (const scenario of scenarios) {
         // Warm the path, and check the answer is a real one.
@@ -249,7 +180,7 @@ async function main() {
     }
   }
 
-  const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: CONCURRENCY });
+  const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
   for (const scenario of scenarios) {
     const statements = searchStatements({ types: ["listing"], viewerId: "bench_buyer", limit: 50, ...scenario.query });
     const exact = { text: statements.exact.text, values: statements.exact.values };
@@ -270,7 +201,7 @@ async function main() {
     "|---|---|---:|---:|---:|---:|---:|",
     ...rows.map((r) => `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`),
   ].join("\n");
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine = describeMachine();
   const report = [
     `# Search benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
@@ -282,13 +213,8 @@ async function main() {
     table,
     "",
   ].join("\n");
-  console.log(`\n${report}`);
-  const dir = path.join(root, "bench/results");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `search-${new Date().toISOString().slice(0, 10)}.md`);
-  writeFileSync(file, report);
-  console.log(`[bench:search] written to ${path.relative(root, file)}`);
-  if (!keep) await dropDatabase();
+  writeReport("search", "[bench:search]", report);
+  if (!keep) await database.drop();
   const { prisma } = await import("../../app/server/db.server");
   await prisma.$disconnect();
   const { runShutdownHooks } = await import("../../app/server/lifecycle.server");

@@ -1,0 +1,99 @@
+// What the benchmarks share: a database of their own on this machine's
+// PostgreSQL, the product's processes started as `npm start` starts them, the
+// machine's description and the report written to bench/results/.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** The URLs of a benchmark's own database `name` on the configured (local) PostgreSQL; exits if it is not local. */
+export function benchDatabase(name: string, label: string) {
+  const serverUrl = new URL(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko");
+  if (!["127.0.0.1", "localhost"].includes(serverUrl.hostname)) {
+    console.error(`${label} only uses a PostgreSQL on this machine`);
+    process.exit(2);
+  }
+  const adminUrl = new URL(serverUrl);
+  adminUrl.pathname = "/postgres";
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+
+  async function admin(statement: string) {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+  return {
+    url: url.toString(),
+    /** A fresh, migrated database (process.env.DATABASE_URL must name it already). */
+    async create() {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin(`CREATE DATABASE ${name}`);
+      const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+      if (migrated.status !== 0) throw new Error("migrations failed");
+    },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** A process of the product (`node --import tsx <script>`) with this environment added; `stop` ends it and waits. */
+export function startProcess(script: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return {
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The web server as `npm start` runs it (server.ts, production build), in a process of its own; resolves once /api/health answers. */
+export async function startWebServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const web = startProcess("server.ts", { ...env, PORT: String(port), HOST: "127.0.0.1" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 250) {
+    if (web.child.exitCode !== null) throw new Error(`the web server stopped (${web.child.exitCode}) before answering`);
+    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (waited > 120_000) throw new Error("the web server did not answer /api/health within 2 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { base, stop: web.stop };
+}
+
+export function describeMachine() {
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** Prints the report and writes it to bench/results/<name>-<date>.md. */
+export function writeReport(name: string, label: string, report: string) {
+  console.log(`\n${report}`);
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().slice(0, 10)}.md`);
+  writeFileSync(file, report);
+  console.log(`${label} written to ${path.relative(root, file)}`);
+}
