@@ -33,7 +33,8 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
   const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer] = await Promise.all([
     prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
     prisma.farm.count({ where: { ownerId: user.id } }),
-    prisma.analysis.count({ where: { userId: user.id } }),
+    // Diagnoses the farmer got: a failed or timed-out analysis is no diagnosis.
+    prisma.analysis.count({ where: { userId: user.id, status: "completed" } }),
     getFeatureAccess(user.id),
     prisma.listing.findMany({
       where: { sellerId: user.id },
@@ -42,7 +43,7 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
       select: { createdAt: true, priceNgn: true, title: true, product: { select: { name: true } } },
     }),
     prisma.farm.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, name: true } }),
-    prisma.analysis.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
+    prisma.analysis.findMany({ where: { userId: user.id, status: "completed" }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
     isNewcomer(user),
   ]);
 
