@@ -1,16 +1,21 @@
-import { findAnalysisForJob } from "~/modules/analysis/analysis.server";
+import { UnrecoverableError } from "bullmq";
+import { QUEUE_POLICIES } from "~/jobs/queues";
+import { runAnalysis } from "~/modules/analysis/analysis.server";
 import type { Processor } from "./types";
 
-// Runs a queued photo analysis. The analyzers (OpenAI, Claude, Gemini and the
-// built-in one) arrive with the AI feature; until then the job confirms the
-// analysis exists and reports that no analyzer ran.
-export const processAiAnalysis: Processor<"ai-analysis"> = async (job, { log }) => {
-  const analysis = await findAnalysisForJob(job.data.analysisId);
-  if (!analysis) {
-    log.warn({ analysisId: job.data.analysisId }, "analysis no longer exists; nothing to do");
-    return { skipped: "analysis not found" };
-  }
+// Runs one try of a queued photo analysis (app/modules/analysis). A failure a
+// later try may mend is thrown so the queue tries again after its wait; an
+// analysis that ended failed shows as a failed job in the dashboard, unretried.
+export const processAiAnalysis: Processor<"ai-analysis"> = async (job, { log, signal }) => {
+  const { attempts, backoff } = QUEUE_POLICIES["ai-analysis"];
+  const result = await runAnalysis(job.data.analysisId, {
+    signal,
+    lastTry: job.attemptsMade + 1 >= (job.opts.attempts ?? attempts),
+    retryDelayMs: backoff.delay,
+    log,
+  });
+  if (result.outcome === "retry") throw result.error;
+  if (result.outcome === "failed") throw new UnrecoverableError(`analysis failed: ${result.code}`);
   await job.updateProgress(100);
-  log.info({ analysisId: analysis.id, status: analysis.status }, "analysis job received");
-  return { analysisId: analysis.id, status: analysis.status };
+  return { analysisId: job.data.analysisId, outcome: result.outcome };
 };

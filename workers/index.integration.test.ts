@@ -62,16 +62,23 @@ describe("workers", () => {
     expect(stored.occurredAt.toISOString()).toBe("2026-11-21T10:00:00.000Z");
   });
 
-  it("find the analysis an ai-analysis job names", async () => {
+  it("end an analysis whose deadline passed before a worker took it up, as timed out", async () => {
     const user = await prisma.user.create({
       data: { username: "worker_it_user", passwordHash: "x", firstName: "Ada", lastName: "Obi" },
     });
     const analysis = await prisma.analysis.create({
-      data: { userId: user.id, analysisType: "crop_health", preferredModel: "openai", imagePath: "analysis/x.webp" },
+      data: { userId: user.id, analysisType: "crop_health", preferredModel: "openai", deadlineAt: new Date(Date.now() - 1000) },
     });
     const { state, job } = await settled(await enqueue("ai-analysis", { analysisId: analysis.id }));
     expect(state).toBe("completed");
-    expect(job.returnvalue).toEqual({ analysisId: analysis.id, status: "queued" });
+    expect(job.returnvalue).toEqual({ analysisId: analysis.id, outcome: "ended" });
+    expect(await prisma.analysis.findUniqueOrThrow({ where: { id: analysis.id } })).toMatchObject({
+      status: "failed",
+      errorCode: "AI_PROCESSING_TIMEOUT",
+      severity: null,
+      diagnosis: null,
+    });
+    expect(await prisma.premiumFeatureUse.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("apply a stored payment event once", async () => {

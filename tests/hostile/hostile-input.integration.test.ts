@@ -120,6 +120,11 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => "/api/admin/check", methods: ["GET"] },
   { path: () => "/api/search", methods: ["GET"] },
   { path: () => "/api/uploads", methods: ["POST"] },
+  { path: () => "/api/ai/analyze", methods: ["POST"] },
+  { path: () => "/api/ai/analyses", methods: ["GET"] },
+  { path: () => "/api/ai/analyses/no_such_analysis", methods: ["GET"] },
+  { path: () => "/api/ai/analyses/no_such_analysis/events", methods: ["GET"] },
+  { path: () => "/api/ai/analyses/no_such_analysis/photo", methods: ["GET"] },
   { path: () => "/api/premium/asiiko_ai/check", methods: ["GET"] },
   { path: () => "/api/premium/asiiko_ai/use", methods: ["POST"] },
   { path: () => "/api/subscription", methods: ["GET"] },
@@ -130,7 +135,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/no-such-page"];
+const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/asiiko", "/no-such-page"];
 
 /** What every answer must be; returns a description of what is wrong, or null. */
 function fault(what: string, response: ApiResponse, api: boolean): string | null {
@@ -228,6 +233,8 @@ describe("hostile input", () => {
       { path: "/api/market/listings", params: ["search", "categories", "condition", "price_min", "price_max", "lat", "lng", "radius_km", "seller_id", "status", "sort", "limit", "offset"] },
       { path: "/api/products", params: ["search", "categories", "is_active", "limit", "offset"] },
       { path: "/api/search", params: ["q", "types", "lat", "lng", "radius_km", "limit"] },
+      { path: "/api/ai/analyses", params: ["limit", "before"] },
+      { path: "/api/ai/analyses/no_such_analysis/photo", params: ["size"] },
     ];
     for (const route of queryRoutes) {
       for (const param of route.params) {
@@ -246,6 +253,9 @@ describe("hostile input", () => {
         ["PATCH", `/api/market/listings/${part}`],
         ["DELETE", `/api/market/listings/${part}`],
         ["GET", `/api/premium/${part}/check`],
+        ["GET", `/api/ai/analyses/${part}`],
+        ["GET", `/api/ai/analyses/${part}/events`],
+        ["GET", `/api/ai/analyses/${part}/photo`],
         ["POST", `/api/premium/${part}/use`],
         ["GET", `/api/${part}`],
       ] as const) {

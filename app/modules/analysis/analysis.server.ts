@@ -1,5 +1,391 @@
+import { readFile } from "node:fs/promises";
+import type { Logger } from "pino";
+import { getEnv } from "~/env.server";
+import type { Analysis } from "~/generated/prisma/client";
+import { enqueue } from "~/jobs/enqueue.server";
+import type { LanguageCode } from "~/lib/i18n";
+import { isLanguage } from "~/lib/i18n";
+import { recordFeatureUseIn, requireFeatureAccess } from "~/modules/premium/premium.server";
+import { acceptUpload, discardUpload, inspectImage, processUpload, renditionPath, verifyImageDecodes } from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
+import { getFixedT } from "~/server/i18n.server";
+import { logger } from "~/server/logger.server";
+import { Refusal } from "~/server/refusal";
+import { chooseAnalyzer, configuredModels } from "./analyzers.server";
+import { onAnalysisChange, publishAnalysisChange } from "./events.server";
+import { failureAnswer } from "./failures";
+import type { AnalyzeFields } from "./schemas";
+import { AiFailure, analysisResultSchema, type AiFailureCode, type AnalysisContext, type AnalysisResult, type Answerer } from "./types";
+import { isFinished, STAGE_PROGRESS, type AnalysisStage, type AnalysisView } from "./view";
 
-export async function findAnalysisForJob(id: string) {
-  return prisma.analysis.findUnique({ where: { id }, select: { id: true, status: true, analysisType: true } });
+// Asiiko AI's analyses. The Analysis row is the truth: the request creates it
+// and queues its job; the ai-analysis worker runs it through its stages
+// (preparing the photo, analysing, writing the result) and writes the result
+// and the premium use together; the waiting request, the progress stream and
+// the history only read it. Each analysis has a deadline: past it, an
+// unfinished analysis has timed out, whoever notices first says so, and a late
+// result is not written.
+
+export { configuredModels };
+
+/** Smaller than this on its short side, a photo shows too little to analyse. */
+export const MIN_IMAGE_SIDE = 64;
+/** Unfinished analyses one farmer may have at once (a second phone, a double tap, not a flood). */
+export const MAX_OPEN_ANALYSES = 3;
+/** Followers look at the row at least this often, in case a change message was lost. */
+const FOLLOW_POLL_MS = 1_000;
+/** The photo size the analyzers get (the largest the preparation makes). */
+const ANALYZER_WIDTH = 1600;
+
+const OPEN_STATUSES = ["queued", "processing"] as const;
+
+export function analysisDeadlineMs() {
+  return getEnv().AI_ANALYSIS_DEADLINE_SECONDS * 1000;
+}
+
+export function failureRefusal(code: string, messageKey?: string) {
+  const answer = failureAnswer(code);
+  const headers = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : undefined;
+  return new Refusal(answer.status, code, messageKey ?? answer.messageKey, undefined, headers);
+}
+
+// ---------------------------------------------------------------------------
+// The request's part
+
+/**
+ * Checks and stores what a farmer sent, records the analysis and queues its
+ * job. Refuses before any work: no premium access (403), a photo that is not
+ * a readable JPEG, PNG or WebP of sane size (FILE_*), one too small to show
+ * anything (AI_INVALID_IMAGE), too many unfinished analyses (429).
+ */
+export async function startAnalysis(input: { userId: string; fields: AnalyzeFields; image: Buffer; language: LanguageCode }) {
+  const { userId, fields, image, language } = input;
+  await requireFeatureAccess(userId);
+  const inspected = await inspectImage(image);
+  if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE) throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
+  await verifyImageDecodes(image);
+
+  const now = new Date();
+  const open = await prisma.analysis.count({ where: { userId, status: { in: [...OPEN_STATUSES] }, deadlineAt: { gt: now } } });
+  if (open >= MAX_OPEN_ANALYSES) {
+    throw new Refusal(429, "RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", undefined, { "Retry-After": "30" });
+  }
+
+  const upload = await acceptUpload(userId, "analysis", image, { queue: false, image: inspected });
+  let analysis: Analysis;
+  try {
+    analysis = await prisma.analysis.create({
+      data: {
+        userId,
+        analysisType: fields.analysisType,
+        preferredModel: fields.preferredModel,
+        additionalContext: { ...fields.additionalContext },
+        uploadId: upload.id,
+        language,
+        deadlineAt: new Date(now.getTime() + analysisDeadlineMs()),
+      },
+    });
+  } catch (error) {
+    await discardUpload(upload.id);
+    throw error;
+  }
+  try {
+    // The analysis id is the job id: the same analysis can never be queued twice.
+    await enqueue("ai-analysis", { analysisId: analysis.id }, { jobId: analysis.id });
+  } catch (error) {
+    // Nothing was done yet: leave no trace rather than an analysis that never runs.
+    logger.error({ err: error, analysisId: analysis.id }, "analysis could not be queued");
+    await prisma.analysis.deleteMany({ where: { id: analysis.id } });
+    await discardUpload(upload.id);
+    throw failureRefusal("AI_SERVICE_UNAVAILABLE");
+  }
+  return analysis;
+}
+
+/** Marks unfinished analyses past their deadline as timed out (the ones `where` names). */
+async function expireOverdue(where: { id: string } | { userId: string }) {
+  const now = new Date();
+  const expired = await prisma.analysis.updateManyAndReturn({
+    where: { ...where, status: { in: [...OPEN_STATUSES] }, deadlineAt: { lte: now } },
+    data: { status: "failed", errorCode: "AI_PROCESSING_TIMEOUT", errorMessage: failureAnswer("AI_PROCESSING_TIMEOUT").messageKey, completedAt: now },
+    select: { id: true },
+  });
+  for (const { id } of expired) await publishAnalysisChange(id);
+}
+
+async function ownAnalysis(userId: string, id: string) {
+  const analysis = await prisma.analysis.findFirst({ where: { id, userId } });
+  // Another farmer's analysis is answered exactly like one that does not exist.
+  if (!analysis) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  return analysis;
+}
+
+/**
+ * Follows one of the user's analyses until it has finished (or its deadline
+ * has passed, which finishes it as timed out), calling `onChange` with each new
+ * state. Wakes on the worker's change messages and looks every second anyway.
+ */
+export async function followAnalysis(
+  userId: string,
+  id: string,
+  options: { signal?: AbortSignal; onChange?: (analysis: Analysis) => Promise<void> | void } = {},
+): Promise<Analysis> {
+  const { signal, onChange } = options;
+  let changed = false;
+  let wake: (() => void) | undefined;
+  const stop = await onAnalysisChange(id, () => {
+    changed = true;
+    wake?.();
+  });
+  try {
+    let seen = "";
+    for (;;) {
+      changed = false;
+      let analysis = await ownAnalysis(userId, id);
+      if (!isFinished(analysis) && analysis.deadlineAt.getTime() <= Date.now()) {
+        await expireOverdue({ id });
+        analysis = await ownAnalysis(userId, id);
+      }
+      const state = `${analysis.status}:${analysis.stage}:${analysis.progress}`;
+      if (state !== seen) {
+        seen = state;
+        await onChange?.(analysis);
+      }
+      if (isFinished(analysis)) return analysis;
+      signal?.throwIfAborted();
+      if (changed) continue;
+      // Until the next change message, the next regular look, or the deadline, whichever is first.
+      const untilDeadline = Math.max(0, analysis.deadlineAt.getTime() - Date.now()) + 20;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(FOLLOW_POLL_MS, untilDeadline));
+        function done() {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", done);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+        signal?.addEventListener("abort", done, { once: true });
+      });
+      signal?.throwIfAborted();
+    }
+  } finally {
+    stop();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// What the owner sees
+
+function contextOf(value: unknown): AnalysisContext {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const context: AnalysisContext = {};
+  for (const key of ["cropType", "livestockType", "plantSpecies"] as const) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === "string") context[key] = item;
+  }
+  return context;
+}
+
+export function analysisPhotoUrl(id: string, width: 320 | 800 = 800) {
+  return `/api/ai/analyses/${id}/photo${width === 320 ? "?size=320" : ""}`;
+}
+
+/** An analysis as its owner sees it, texts in the reader's language. */
+export async function toView(analysis: Analysis, language: LanguageCode): Promise<AnalysisView> {
+  let error: AnalysisView["error"] = null;
+  if (analysis.status === "failed") {
+    const t = await getFixedT(language);
+    const code = analysis.errorCode ?? "AI_ANALYSIS_FAILED";
+    error = { code, message: t(analysis.errorMessage ?? failureAnswer(code).messageKey) };
+  }
+  const finishedWell = analysis.status === "completed";
+  return {
+    id: analysis.id,
+    analysisType: analysis.analysisType,
+    preferredModel: analysis.preferredModel,
+    answeredBy: (analysis.answeredBy as Answerer | null) ?? null,
+    status: analysis.status,
+    stage: analysis.stage as AnalysisStage,
+    progress: analysis.progress,
+    severity: finishedWell ? analysis.severity : null,
+    confidence: finishedWell && analysis.confidence !== null ? Math.round(analysis.confidence) : null,
+    diagnosis: finishedWell ? analysis.diagnosis : null,
+    treatment: finishedWell ? analysis.treatment : null,
+    recommendations: finishedWell ? analysis.recommendations : [],
+    error,
+    context: contextOf(analysis.additionalContext),
+    createdAt: analysis.createdAt.toISOString(),
+    completedAt: analysis.completedAt?.toISOString() ?? null,
+    photoUrl: analysisPhotoUrl(analysis.id),
+    thumbnailUrl: analysisPhotoUrl(analysis.id, 320),
+  };
+}
+
+/** One of the user's analyses (404 for anyone else's). */
+export async function getAnalysis(userId: string, id: string) {
+  await expireOverdue({ id });
+  return ownAnalysis(userId, id);
+}
+
+/** The user's analyses, newest first, a page at a time (`before`: the last id of the page before). */
+export async function listAnalyses(userId: string, options: { limit?: number; before?: string | null; language: LanguageCode }) {
+  const limit = options.limit ?? 20;
+  await expireOverdue({ userId });
+  let olderThan = {};
+  if (options.before) {
+    const cursor = await prisma.analysis.findFirst({ where: { id: options.before, userId }, select: { id: true, createdAt: true } });
+    if (!cursor) throw new Refusal(400, "VLD_REQUIRED_FIELD", "ai.errors.notFound", { before: ["ai.errors.notFound"] });
+    olderThan = { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] };
+  }
+  const rows = await prisma.analysis.findMany({
+    where: { userId, ...olderThan },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const analyses = await Promise.all(page.map((row) => toView(row, options.language)));
+  return { analyses, nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** Where the photo of one of the user's analyses is, at 320 or 800 px; 404 when it is not (or no longer) there. */
+export async function analysisPhotoPath(userId: string, id: string, width: 320 | 800) {
+  const analysis = await ownAnalysis(userId, id);
+  const upload = analysis.uploadId ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } }) : null;
+  if (!analysis.uploadId || upload?.status !== "ready") throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  return renditionPath(analysis.uploadId, "analysis", width);
+}
+
+// ---------------------------------------------------------------------------
+// The worker's part
+
+async function moveTo(id: string, stage: AnalysisStage, data: { answeredBy?: Answerer; startedAt?: Date; prepareMs?: number } = {}) {
+  await prisma.analysis.updateMany({
+    where: { id, status: { in: [...OPEN_STATUSES] } },
+    data: { status: "processing", stage, progress: STAGE_PROGRESS[stage], ...data },
+  });
+  await publishAnalysisChange(id);
+}
+
+/** Ends an unfinished analysis without a result. */
+export async function failAnalysis(id: string, code: string, messageKey = failureAnswer(code).messageKey) {
+  const updated = await prisma.analysis.updateMany({
+    where: { id, status: { in: [...OPEN_STATUSES] } },
+    data: { status: "failed", errorCode: code, errorMessage: messageKey, completedAt: new Date() },
+  });
+  await publishAnalysisChange(id);
+  return updated.count > 0;
+}
+
+/**
+ * Writes the result and records the premium use in one transaction, so a use
+ * is recorded exactly when a result is: a result past the deadline is not
+ * written, and an analysis whose trial use another analysis took first (two
+ * started together) ends without a result.
+ */
+async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answeredBy: Answerer, analyzerMs: number) {
+  const now = new Date();
+  try {
+    const written = await prisma.$transaction(async (tx) => {
+      const updated = await tx.analysis.updateMany({
+        where: { id: analysis.id, status: "processing", deadlineAt: { gt: now } },
+        data: {
+          status: "completed",
+          stage: "done",
+          progress: STAGE_PROGRESS.done,
+          severity: result.severity,
+          confidence: result.confidence,
+          diagnosis: result.diagnosis,
+          treatment: result.treatment,
+          recommendations: result.recommendations,
+          answeredBy,
+          analyzerMs,
+          completedAt: now,
+        },
+      });
+      if (updated.count === 0) return false;
+      await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
+      return true;
+    });
+    if (written) {
+      await publishAnalysisChange(analysis.id);
+      return { outcome: "completed" as const };
+    }
+    // Too late (the deadline passed while analysing) or ended meanwhile.
+    await expireOverdue({ id: analysis.id });
+    return { outcome: "ended" as const };
+  } catch (error) {
+    if (error instanceof Refusal && error.status === 403) {
+      await failAnalysis(analysis.id, error.code, "ai.errors.trialRaced");
+      return { outcome: "failed" as const, code: error.code };
+    }
+    throw error;
+  }
+}
+
+async function preparePhoto(uploadId: string | null) {
+  const prepared = uploadId ? await processUpload(uploadId) : { status: "missing" as const };
+  if (prepared.status !== "ready" || !uploadId) throw new AiFailure("AI_INVALID_IMAGE", `photo could not be prepared (${prepared.status})`, false);
+  return readFile(renditionPath(uploadId, "analysis", ANALYZER_WIDTH));
+}
+
+export type RunOutcome =
+  | { outcome: "completed" | "ended" | "missing" }
+  | { outcome: "failed"; code: string }
+  /** Failed this time; the queue tries again. */
+  | { outcome: "retry"; error: Error };
+
+/**
+ * Runs one try of an analysis: prepares the photo, asks the chosen analyzer,
+ * writes the result. A failure that a later try may mend (an overloaded or
+ * unreachable provider) is answered `retry` while tries and time are left;
+ * any other ends the analysis with its catalogue code.
+ */
+export async function runAnalysis(id: string, options: { signal: AbortSignal; lastTry: boolean; retryDelayMs: number; log: Logger }): Promise<RunOutcome> {
+  const analysis = await prisma.analysis.findUnique({ where: { id } });
+  if (!analysis) return { outcome: "missing" };
+  if (isFinished(analysis)) return { outcome: "ended" };
+  const remaining = analysis.deadlineAt.getTime() - Date.now();
+  if (remaining <= 0) {
+    await expireOverdue({ id });
+    return { outcome: "ended" };
+  }
+  const deadline = AbortSignal.timeout(remaining);
+  const signal = AbortSignal.any([options.signal, deadline]);
+  const { answeredBy, analyzer } = chooseAnalyzer(analysis.preferredModel);
+  try {
+    await moveTo(id, "preparing", { startedAt: analysis.startedAt ?? new Date() });
+    const preparing = performance.now();
+    const image = await preparePhoto(analysis.uploadId);
+    signal.throwIfAborted();
+    await moveTo(id, "analysing", { answeredBy, prepareMs: Math.round(performance.now() - preparing) });
+    const started = performance.now();
+    const answer = await analyzer({
+      image,
+      mimeType: "image/webp",
+      analysisType: analysis.analysisType,
+      context: contextOf(analysis.additionalContext),
+      language: isLanguage(analysis.language) ? analysis.language : "en",
+      signal,
+    });
+    const analyzerMs = Math.round(performance.now() - started);
+    const parsed = analysisResultSchema.safeParse(answer);
+    if (!parsed.success) throw new AiFailure("AI_ANALYSIS_FAILED", `${answeredBy} gave a result that does not fit: ${parsed.error.issues[0]?.message}`, false);
+    signal.throwIfAborted();
+    await moveTo(id, "writing");
+    return await completeAnalysis(analysis, parsed.data, answeredBy, analyzerMs);
+  } catch (error) {
+    const code: AiFailureCode = signal.aborted ? "AI_PROCESSING_TIMEOUT" : error instanceof AiFailure ? error.code : "AI_ANALYSIS_FAILED";
+    const retryable = !deadline.aborted && (error instanceof AiFailure ? error.retryable : true);
+    // Another try only if it can start (after the queue's wait) well before the deadline.
+    const timeForAnother = analysis.deadlineAt.getTime() - Date.now() > options.retryDelayMs + 2_000;
+    if (retryable && !options.lastTry && timeForAnother) {
+      options.log.warn({ err: error, analysisId: id, code }, "analysis try failed; the queue tries again");
+      await moveTo(id, "queued");
+      return { outcome: "retry", error: error instanceof Error ? error : new Error(String(error)) };
+    }
+    options.log.warn({ err: error, analysisId: id, code }, "analysis failed");
+    await failAnalysis(id, code);
+    return { outcome: "failed", code };
+  }
 }
