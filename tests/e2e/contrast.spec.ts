@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { leafPhoto } from "../support/leaf-photos";
 import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase, type TestUser } from "./fixtures";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
@@ -112,6 +113,37 @@ for (const theme of THEMES) {
       await expect(page.locator("[data-near]")).toBeVisible();
       await expectResults(page, () => expect(page.locator("[data-distance]").first()).toBeVisible());
       await expectReadable(page, `/search near a place, filters open (${theme})`);
+    });
+
+    test(`the Asiiko AI page is readable in ${theme}, with a result, and locked`, async ({ page, context, baseURL, user }) => {
+      test.setTimeout(60_000);
+      await withDatabase((client) =>
+        client.query(
+          `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+           VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
+          [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
+        ),
+      );
+      await useTheme(context, baseURL!, theme);
+      await page.goto("/asiiko");
+      await hydrated(page);
+      await expectReadable(page, `/asiiko (${theme})`);
+      // A leaf with brown spots on soil, analysed by the built-in screening.
+      const leaf = await leafPhoto("spotted");
+      await page.getByRole("tabpanel", { name: "Crop Health" }).locator('input[data-input="file"]').setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: leaf });
+      const result = page.getByRole("region", { name: "Analysis result" });
+      await expect(result.locator("[data-severity]")).toHaveText(/ RISK$/, { timeout: 30_000 });
+      await expect(page.locator("[data-history] [data-analysis]")).toHaveCount(1);
+      // Past the toast's display, so it is not measured over the page.
+      await expect(page.getByRole("region", { name: /^Notifications/ }).locator("li")).toHaveCount(0, { timeout: 10_000 });
+      await expectReadable(page, `/asiiko with a result (${theme})`);
+      await withDatabase(async (client) => {
+        await client.query(`DELETE FROM "Subscription" WHERE "userId" = $1`, [user.id]);
+        await client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]);
+      });
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Premium feature" })).toBeVisible();
+      await expectReadable(page, `/asiiko locked (${theme})`);
     });
 
     test(`the product catalogue is readable in ${theme}`, async ({ page, context, baseURL }) => {
