@@ -239,7 +239,8 @@ describe("progress, history and photos", () => {
     expect(started.status).toBe(202);
     expect(started.headers.get("preference-applied")).toBe("respond-async");
     const { analysis } = started.body.data;
-    expect(analysis).toMatchObject({ status: "queued", stage: "queued", progress: 0, severity: null });
+    // No photo address until the worker has prepared the photo.
+    expect(analysis).toMatchObject({ status: "queued", stage: "queued", progress: 0, severity: null, photoUrl: null, thumbnailUrl: null });
     expect(started.headers.get("location")).toBe(`/api/ai/analyses/${analysis.id}`);
 
     const stream = await readEvents(`${web.baseUrl}/api/ai/analyses/${analysis.id}/events`, { Cookie: farmer.cookie, "Accept-Encoding": "gzip" });
@@ -254,6 +255,7 @@ describe("progress, history and photos", () => {
     for (let event = await stream.next(); event; event = await stream.next()) views.push(JSON.parse(event.data));
     const last = views.at(-1);
     expect(last).toMatchObject({ status: "completed", stage: "done", progress: 100, severity: "medium", answeredBy: "builtin" });
+    expect(last.photoUrl).toBe(`/api/ai/analyses/${analysis.id}/photo`);
     const progress = views.map((view) => view.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(views.map((view) => view.stage)).toContain("analysing");

@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { isFinished, type AnalysisView } from "~/modules/analysis/view";
+import type { AnalysisView } from "~/modules/analysis/view";
 import { contextName, TYPE_LABELS } from "./labels";
 import { AnalysisPhoto, SeverityBadge } from "./result-card";
 
@@ -92,7 +92,7 @@ export function AnalysisHistory({
                   )}
                 >
                   {/* The photo is prepared by the analysis itself: asked for once it has finished. */}
-                  <AnalysisPhoto key={view.status} src={isFinished(view) ? view.thumbnailUrl : null} alt="" lazy className="h-14 w-14 flex-none rounded-lg" />
+                  <AnalysisPhoto key={view.status} src={view.thumbnailUrl} alt="" lazy className="h-14 w-14 flex-none rounded-lg" />
                   <span className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="min-w-0 truncate font-semibold">{t(TYPE_LABELS[view.analysisType])}</span>

@@ -217,8 +217,9 @@ export async function toView(analysis: Analysis, language: LanguageCode): Promis
     context: contextOf(analysis.additionalContext),
     createdAt: analysis.createdAt.toISOString(),
     completedAt: analysis.completedAt?.toISOString() ?? null,
-    photoUrl: analysisPhotoUrl(analysis.id),
-    thumbnailUrl: analysisPhotoUrl(analysis.id, 320),
+    // The worker records how long preparing took once the photo's sizes exist.
+    photoUrl: analysis.prepareMs !== null ? analysisPhotoUrl(analysis.id) : null,
+    thumbnailUrl: analysis.prepareMs !== null ? analysisPhotoUrl(analysis.id, 320) : null,
   };
 }
 

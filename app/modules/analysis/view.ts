@@ -40,9 +40,9 @@ export interface AnalysisView {
   context: AnalysisContext;
   createdAt: string;
   completedAt: string | null;
-  /** The photo (800 px) and its thumbnail (320 px), served to the owner only. */
-  photoUrl: string;
-  thumbnailUrl: string;
+  /** The photo (800 px) and its thumbnail (320 px), served to the owner only; null until the photo is prepared (or when it could not be). */
+  photoUrl: string | null;
+  thumbnailUrl: string | null;
 }
 
 export const isFinished = (view: Pick<AnalysisView, "status">) => view.status === "completed" || view.status === "failed";
