@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser, type CallInit } from "../../tests/support/api-client";
+import { apiClient, removeCreatedData, signedInUser, subscribe, type CallInit } from "../../tests/support/api-client";
 import { leafPhoto } from "../../tests/support/leaf-photos";
 import { readEvents } from "../../tests/support/sse";
 import { bootWebServer } from "../../tests/support/web";
@@ -31,17 +31,7 @@ type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
 async function subscriber(prefix: string): Promise<Signed> {
   const signed = await signedInUser("USER", prefix);
-  await prisma.subscription.create({
-    data: {
-      userId: signed.user.id,
-      provider: "sandbox",
-      status: "active",
-      externalId: `sub_${signed.user.id}`,
-      amountNgn: 15000,
-      currentPeriodStart: new Date(Date.now() - 86_400_000),
-      currentPeriodEnd: new Date(Date.now() + 29 * 86_400_000),
-    },
-  });
+  await subscribe(signed.user.id);
   return signed;
 }
 

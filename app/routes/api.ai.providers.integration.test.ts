@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
+import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { errorAnswer, jsonAnswer, lateAnswer, textAnswer } from "../../tests/support/fake-ai-providers";
 import { leafPhoto } from "../../tests/support/leaf-photos";
 import { bootWebServer } from "../../tests/support/web";
@@ -69,17 +69,7 @@ beforeAll(async () => {
   workers = await startAiWorkers();
   web = await bootWebServer();
   farmer = await signedInUser("USER", "ai_providers");
-  await prisma.subscription.create({
-    data: {
-      userId: farmer.user.id,
-      provider: "sandbox",
-      status: "active",
-      externalId: `sub_${farmer.user.id}`,
-      amountNgn: 15000,
-      currentPeriodStart: new Date(Date.now() - 86_400_000),
-      currentPeriodEnd: new Date(Date.now() + 29 * 86_400_000),
-    },
-  });
+  await subscribe(farmer.user.id);
 });
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, type PremiumFeature } from "~/modules/premium/access";
 import { signSandboxSession } from "~/modules/payments/subscriptions.server";
 import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
+import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // Premium access over HTTP without a Stripe account (the built-in sandbox):
@@ -57,23 +57,6 @@ afterAll(async () => {
 
 const check = (feature: string, cookie?: string) => call("GET", `/api/premium/${feature}/check`, undefined, { cookie });
 const use = (feature: string, cookie?: string) => call("POST", `/api/premium/${feature}/use`, undefined, { cookie });
-
-/** A subscription row as the worker would store it. */
-function subscriptionRow(userId: string, overrides: { status?: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd?: Date } = {}) {
-  const end = overrides.currentPeriodEnd ?? new Date(Date.now() + 20 * 24 * HOUR);
-  return prisma.subscription.create({
-    data: {
-      userId,
-      provider: "sandbox",
-      status: overrides.status ?? "active",
-      externalId: `sub_sandbox_it_${userId}_${end.getTime()}`,
-      externalCustomerId: `cus_sandbox_${userId}`,
-      amountNgn: "15000.00",
-      currentPeriodStart: new Date(end.getTime() - 30 * 24 * HOUR),
-      currentPeriodEnd: end,
-    },
-  });
-}
 
 const accessOf = (body: { canAccess: unknown; isTrialExpired: unknown; hasActiveSubscription: unknown; hasUsedPremiumFeatures: unknown }) => ({
   canAccess: body.canAccess,
@@ -210,7 +193,7 @@ describe("with a subscription", () => {
   it("an active subscription gives access every time, after the trial, and each use is counted", async () => {
     const { user, cookie } = await newUser("premium_sub");
     await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 10 * 24 * HOUR) } });
-    await subscriptionRow(user.id);
+    await subscribe(user.id);
 
     for (const feature of PREMIUM_FEATURES) {
       const response = await check(feature, cookie);
@@ -234,7 +217,7 @@ describe("with a subscription", () => {
   it("a past_due subscription keeps access until its period ends", async () => {
     const { user, cookie } = await newUser("premium_pastdue");
     await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 40 * 24 * HOUR) } });
-    await subscriptionRow(user.id, { status: "past_due", currentPeriodEnd: new Date(Date.now() + 2 * 24 * HOUR) });
+    await subscribe(user.id, { status: "past_due", currentPeriodEnd: new Date(Date.now() + 2 * 24 * HOUR) });
     expect((await check("asiiko_ai", cookie)).body).toMatchObject({ canAccess: true, hasActiveSubscription: true });
     expect((await use("asiiko_ai", cookie)).status).toBe(200);
   });
@@ -242,7 +225,7 @@ describe("with a subscription", () => {
   it("a subscription whose paid period has ended gives 403 AUTHZ_SUBSCRIPTION_EXPIRED", async () => {
     const { user, cookie } = await newUser("premium_expired");
     await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 60 * 24 * HOUR), firstPremiumUseAt: new Date(Date.now() - 59 * 24 * HOUR) } });
-    await subscriptionRow(user.id, { currentPeriodEnd: new Date(Date.now() - HOUR) });
+    await subscribe(user.id, { currentPeriodEnd: new Date(Date.now() - HOUR) });
 
     const response = await check("premium_products", cookie);
     expect(accessOf(response.body)).toEqual({ canAccess: false, isTrialExpired: true, hasActiveSubscription: false, hasUsedPremiumFeatures: true });

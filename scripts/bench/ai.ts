@@ -15,7 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { leafPhoto, leafPixels } from "../../tests/support/leaf-photos";
-import { benchDatabase, describeMachine, root, startProcess, startWebServer, writeReport } from "./bench-env";
+import { benchDatabase, describeMachine, root, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
 import { percentile } from "./load";
 
 const argument = (name: string, fallback: number) => {
@@ -160,13 +160,6 @@ async function main() {
   ].join("\n");
   writeReport("ai", "[bench:ai]", report);
   if (!keep) await database.drop();
-  const { prisma } = await import("../../app/server/db.server");
-  await prisma.$disconnect();
-  const { runShutdownHooks } = await import("../../app/server/lifecycle.server");
-  await runShutdownHooks(() => {});
 }
 
-main().catch(async (error: unknown) => {
-  console.error(`[bench:ai] failed: ${(error as Error).stack ?? String(error)}`);
-  process.exitCode = 1;
-});
+runBenchmark("[bench:ai]", main);

@@ -97,3 +97,22 @@ export function writeReport(name: string, label: string, report: string) {
   writeFileSync(file, report);
   console.log(`${label} written to ${path.relative(root, file)}`);
 }
+
+/**
+ * Runs a benchmark: then closes what the app's modules it imported opened (the
+ * database pool, Redis connections), so the process ends; a failure is printed
+ * and sets the exit code.
+ */
+export function runBenchmark(label: string, main: () => Promise<void>) {
+  main()
+    .then(async () => {
+      const { prisma } = await import("../../app/server/db.server");
+      await prisma.$disconnect();
+      const { runShutdownHooks } = await import("../../app/server/lifecycle.server");
+      await runShutdownHooks(() => {});
+    })
+    .catch((error: unknown) => {
+      console.error(`${label} failed: ${(error as Error).stack ?? String(error)}`);
+      process.exitCode = 1;
+    });
+}

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { benchDatabase, describeMachine, root, startWebServer, writeReport } from "./bench-env";
+import { benchDatabase, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
 import { load, summarise, type Measured } from "./load";
 
 const argument = (name: string, fallback: number) => {
@@ -215,13 +215,6 @@ async function main() {
   ].join("\n");
   writeReport("search", "[bench:search]", report);
   if (!keep) await database.drop();
-  const { prisma } = await import("../../app/server/db.server");
-  await prisma.$disconnect();
-  const { runShutdownHooks } = await import("../../app/server/lifecycle.server");
-  await runShutdownHooks(() => {});
 }
 
-main().catch(async (error: unknown) => {
-  console.error(`[bench:search] failed: ${(error as Error).stack ?? String(error)}`);
-  process.exitCode = 1;
-});
+runBenchmark("[bench:search]", main);

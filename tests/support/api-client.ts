@@ -93,6 +93,23 @@ export async function signedInUser(role: "USER" | "ADMIN" = "USER", prefix = "ap
   return { user, cookie };
 }
 
+/** Gives a user an active premium subscription (a sandbox one, paid until a month from now), as the payment worker records it. */
+export async function subscribe(userId: string, overrides: { status?: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd?: Date } = {}) {
+  const end = overrides.currentPeriodEnd ?? new Date(Date.now() + 20 * 24 * 3_600_000);
+  return prisma.subscription.create({
+    data: {
+      userId,
+      provider: "sandbox",
+      status: overrides.status ?? "active",
+      externalId: `sub_sandbox_it_${userId}_${end.getTime()}`,
+      externalCustomerId: `cus_sandbox_${userId}`,
+      amountNgn: "15000.00",
+      currentPeriodStart: new Date(end.getTime() - 30 * 24 * 3_600_000),
+      currentPeriodEnd: end,
+    },
+  });
+}
+
 const ALL_STATES: JobType[] = ["wait", "prioritized", "delayed", "active", "completed", "failed", "waiting-children"];
 
 /** The actions of the search-indexing jobs queued for one entity, in no particular order. */
