@@ -58,11 +58,12 @@ export function AgentPanel({
                 <span className="min-w-0 text-sm font-semibold md:flex-1">{AGENT_NAMES[model]}</span>
                 <span
                   className={cn(
-                    "inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium",
+                    "inline-flex max-w-full items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium",
                     active ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-gray-950" : "bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300"
                   )}
                 >
-                  {active ? <span aria-hidden="true" className="h-1.5 w-1.5 flex-none rounded-full bg-current" /> : null}
+                  {/* The dot is left out on phones, where the badge must fit a third of the width in every language. */}
+                  {active ? <span aria-hidden="true" className="hidden h-1.5 w-1.5 flex-none rounded-full bg-current sm:inline-block" /> : null}
                   {active ? t("asiiko.agents.active") : t("asiiko.agents.standby")}
                 </span>
               </label>
