@@ -52,7 +52,11 @@ const route = apiRoute({
         { status: 202, headers: { Location: `/api/ai/analyses/${analysis.id}`, "Preference-Applied": "respond-async" } },
       );
     }
-    const finished = await followAnalysis(user.id, analysis.id, { signal: request.signal });
+    const finished = await followAnalysis(user.id, analysis.id, { signal: request.signal }).catch((error: unknown) => {
+      // The farmer's connection went away: nobody reads this answer, and the analysis goes on (it shows in the history).
+      if (request.signal.aborted) throw new Response(null, { status: 499 });
+      throw error;
+    });
     if (finished.status !== "completed") throw failureRefusal(finished.errorCode ?? "AI_ANALYSIS_FAILED", finished.errorMessage ?? undefined);
     return Response.json({ success: true, data: await toView(finished, language), message: t("ai.messages.completed") });
   },
