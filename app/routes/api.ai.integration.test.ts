@@ -118,6 +118,26 @@ describe("POST /api/ai/analyze", () => {
     expect(await usesOf(farmer.user.id)).toBe(5);
   });
 
+  it("takes an AVIF photo as well as JPG, PNG and WebP, and prepares it like any other", async () => {
+    const farmer = await subscriber("ai_formats");
+    const leaf = await leafPhoto("spotted", { format: "png" });
+    const photos = {
+      avif: await sharp(leaf).avif().toBuffer(),
+      png: leaf,
+      webp: await sharp(leaf).webp().toBuffer(),
+    };
+    for (const [format, bytes] of Object.entries(photos)) {
+      const response = await analyze(
+        farmer,
+        analysisForm({ image: { bytes, filename: `leaf.${format}`, type: `image/${format}` }, analysisType: "crop_health", preferredModel: "openai" }),
+      );
+      expect(response.status, format).toBe(200);
+      expect(response.body.data.severity, format).toBe("high");
+      const photo = await fetch(`${web.baseUrl}${response.body.data.photoUrl}`, { headers: { Cookie: farmer.cookie } });
+      expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).format).toBe("webp");
+    }
+  });
+
   it("writes the result in the reader's language", async () => {
     const farmer = await subscriber("ai_lang");
     const english = await analyze(farmer, await leafForm("yellowed"));

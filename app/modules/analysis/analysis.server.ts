@@ -6,7 +6,7 @@ import { enqueue } from "~/jobs/enqueue.server";
 import type { LanguageCode } from "~/lib/i18n";
 import { isLanguage } from "~/lib/i18n";
 import { recordFeatureUseIn, requireFeatureAccess } from "~/modules/premium/premium.server";
-import { acceptUpload, discardUpload, inspectImage, processUpload, renditionPath, verifyImageDecodes } from "~/modules/storage/uploads.server";
+import { acceptUpload, ANALYSIS_PHOTO_FORMATS, discardUpload, inspectImage, processUpload, renditionPath, verifyImageDecodes } from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -61,7 +61,7 @@ export function failureRefusal(code: string, messageKey?: string) {
 export async function startAnalysis(input: { userId: string; fields: AnalyzeFields; image: Buffer; language: LanguageCode }) {
   const { userId, fields, image, language } = input;
   await requireFeatureAccess(userId);
-  const inspected = await inspectImage(image);
+  const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
   if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE) throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
   await verifyImageDecodes(image);
 

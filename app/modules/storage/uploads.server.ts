@@ -15,7 +15,10 @@ import { Refusal } from "~/server/refusal";
 export const UPLOAD_WIDTHS = [320, 800, 1600] as const;
 /** Bigger than any phone photo; a small file that claims more pixels (a pixel bomb) is refused. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+/** What listing and product photos may be. */
+export const PHOTO_FORMATS = ["jpeg", "png", "webp"] as const;
+/** An analysis photo may also be AVIF (HEIF with AV1), which sharp decodes; an iPhone's HEIC (HEVC) it cannot. */
+export const ANALYSIS_PHOTO_FORMATS = [...PHOTO_FORMATS, "heif"] as const;
 
 export type UploadPurpose = "analysis" | "listing" | "product";
 
@@ -36,8 +39,8 @@ export function uploadUrl(id: string, width: (typeof UPLOAD_WIDTHS)[number] = 80
   return `/uploads/${id}/${width}.webp`;
 }
 
-/** Reads what the bytes really are; refuses anything but a JPEG, PNG or WebP photo of sane size. */
-export async function inspectImage(bytes: Buffer) {
+/** Reads what the bytes really are; refuses anything but a photo of an accepted format (JPEG, PNG or WebP by default) of sane size. */
+export async function inspectImage(bytes: Buffer, formats: readonly string[] = PHOTO_FORMATS) {
   if (bytes.length === 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.empty");
   if (bytes.length > LIMITS.uploadMaxBytes) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
   let metadata: Metadata;
@@ -48,9 +51,10 @@ export async function inspectImage(bytes: Buffer) {
     if (/pixel limit/i.test((error as Error).message)) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
     throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+  if (!metadata.format || !formats.includes(metadata.format)) {
     throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
+  if (metadata.format === "heif" && metadata.compression !== "av1") throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.heic");
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width <= 0 || height <= 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
