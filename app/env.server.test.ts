@@ -14,6 +14,13 @@ describe("parseEnv", () => {
     expect(env.SUPPORT_PHONE).toBeUndefined();
   });
 
+  it("gives Asiiko AI working defaults: a model per provider, even when the variable is left empty, and its time limits", () => {
+    const env = parseEnv({ OPENAI_MODEL: "", GEMINI_MODEL: "gemini-pro-vision" });
+    expect([env.OPENAI_MODEL, env.ANTHROPIC_MODEL, env.GEMINI_MODEL]).toEqual(["gpt-4o-mini", "claude-sonnet-4-5", "gemini-pro-vision"]);
+    expect([env.AI_CALL_TIMEOUT_SECONDS, env.AI_ANALYSIS_DEADLINE_SECONDS]).toEqual([25, 60]);
+    expect(() => parseEnv({ AI_ANALYSIS_DEADLINE_SECONDS: "-5" })).toThrowError(/AI_ANALYSIS_DEADLINE_SECONDS/);
+  });
+
   it("takes a support telephone number written with spaces", () => {
     expect(parseEnv({ SUPPORT_PHONE: "+234 803 123 4567" }).SUPPORT_PHONE).toBe("+234 803 123 4567");
   });

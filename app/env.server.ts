@@ -62,13 +62,13 @@ const envSchema = z
     MEILI_MASTER_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
-    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default("gpt-4o-mini")),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: optionalUrl,
-    ANTHROPIC_MODEL: z.string().min(1).default("claude-sonnet-4-5"),
+    ANTHROPIC_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default("claude-sonnet-4-5")),
     GEMINI_API_KEY: optionalString,
     GEMINI_BASE_URL: optionalUrl,
-    GEMINI_MODEL: z.string().min(1).default("gemini-2.5-flash"),
+    GEMINI_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default("gemini-2.5-flash")),
     /** How long one call to an AI provider may take before it counts as timed out. */
     AI_CALL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
     /** How long an analysis may take from the request to its answer; past it, it has timed out. */
