@@ -220,14 +220,18 @@ function problemSentence(say: Say, problems: readonly PhotoProblem[]) {
   return say(COMMON.unreadable, { reasons: problems.map((problem) => say(COMMON.problems[problem])).join(", ") });
 }
 
-function screenCrop(measures: PhotoMeasures, context: AnalysisContext, say: Say): AnalysisResult {
-  const crop = matchName<CropKey>(CROPS, context.cropType);
+/** What a photo of leaves shows, for crops and medicinal plants alike: its problems, and whether there is tissue enough to judge. */
+function plantPhoto(measures: PhotoMeasures) {
   const { plant } = measures;
   const photo = readPhoto(measures.quality);
-  const reading = readPlant(plant);
-  const problems = [...photo.problems, ...(plant.coverage < THRESHOLDS.plant.littleTissue ? (["no_plant"] as const) : [])];
-  const poor = problems.length > 0;
   const seen = plant.coverage >= THRESHOLDS.plant.littleTissue;
+  const problems = [...photo.problems, ...(seen ? [] : (["no_plant"] as const))];
+  return { plant, photo, reading: readPlant(plant), problems, poor: problems.length > 0, seen };
+}
+
+function screenCrop(measures: PhotoMeasures, context: AnalysisContext, say: Say): AnalysisResult {
+  const crop = matchName<CropKey>(CROPS, context.cropType);
+  const { plant, photo, reading, problems, poor, seen } = plantPhoto(measures);
   const advice = CROP_ADVICE[cropCondition(reading.pattern, crop)];
   const armyworm = crop === "maize" || crop === "sorghum";
 
@@ -336,12 +340,7 @@ export function medicinalCondition(pattern: PlantPattern): MedicinalCondition {
 
 function screenMedicinalPlant(measures: PhotoMeasures, context: AnalysisContext, say: Say): AnalysisResult {
   const species = matchName<MedicinalPlantKey>(MEDICINAL_PLANTS, context.plantSpecies);
-  const { plant } = measures;
-  const photo = readPhoto(measures.quality);
-  const reading = readPlant(plant);
-  const problems = [...photo.problems, ...(plant.coverage < THRESHOLDS.plant.littleTissue ? (["no_plant"] as const) : [])];
-  const poor = problems.length > 0;
-  const seen = plant.coverage >= THRESHOLDS.plant.littleTissue;
+  const { plant, photo, reading, problems, poor, seen } = plantPhoto(measures);
   const advice = MEDICINAL_ADVICE[medicinalCondition(reading.pattern)];
 
   const diagnosis = [
