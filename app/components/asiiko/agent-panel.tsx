@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { AI_MODELS, type AiModel } from "~/modules/analysis/types";
-import { AsiikoIcon } from "./asiiko-icons";
+import { Icon } from "~/components/ui/icons";
 import { AGENT_NAMES } from "./labels";
 
 // The agent panel: which assistant to ask (OpenAI by default). The chosen one
@@ -73,7 +73,7 @@ export function AgentPanel({
       </fieldset>
       {models[selected] ? null : (
         <p data-agent-note="" className="flex gap-2 rounded-xl bg-earth-50 p-3 text-sm text-earth-800 dark:bg-gray-800 dark:text-earth-100">
-          <AsiikoIcon name="info" className="mt-0.5 h-4 w-4 flex-none" />
+          <Icon name="info" className="mt-0.5 h-4 w-4 flex-none" />
           <span>{t("asiiko.agents.notConnected", { name: AGENT_NAMES[selected] })}</span>
         </p>
       )}

@@ -7,7 +7,6 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { Severity } from "~/modules/analysis/types";
 import type { AnalysisView } from "~/modules/analysis/view";
-import { AsiikoIcon } from "./asiiko-icons";
 import { answererText, confidencePercent, contextName, SEVERITY_LABELS, SEVERITY_TONES, TYPE_LABELS, viewFailureText } from "./labels";
 
 // The results card: severity ('X RISK'), confidence, diagnosis, treatment,
@@ -111,7 +110,7 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
                 role="alert"
                 className="flex gap-2 break-words rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
               >
-                <AsiikoIcon name="alert" className="mt-0.5 h-4 w-4 flex-none" />
+                <Icon name="alert" className="mt-0.5 h-4 w-4 flex-none" />
                 <span className="min-w-0">{viewFailureText(t, view)}</span>
               </p>
             ) : (
@@ -131,7 +130,7 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
                     <ul className="flex flex-col gap-2">
                       {view.recommendations.map((recommendation, index) => (
                         <li key={index} className="flex gap-2 break-words">
-                          <AsiikoIcon name="check" className="mt-0.5 h-5 w-5 flex-none text-brand-600 dark:text-brand-400" />
+                          <Icon name="check" className="mt-0.5 h-5 w-5 flex-none text-brand-600 dark:text-brand-400" />
                           <span className="min-w-0">{recommendation}</span>
                         </li>
                       ))}

@@ -7,7 +7,6 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ANALYSIS_TYPES, type AnalysisType } from "~/modules/analysis/types";
-import { AsiikoIcon, type AsiikoIconName } from "./asiiko-icons";
 import { TYPE_LABELS } from "./labels";
 
 // The upload tabs Crop Health, Livestock and Medicine Plants: each an optional
@@ -17,7 +16,7 @@ import { TYPE_LABELS } from "./labels";
 /** The most the farmer may type for the crop, animal or plant. */
 export const CONTEXT_MAX = 100;
 
-const TAB_ICONS: Record<AnalysisType, { name: IconName } | { own: AsiikoIconName }> = {
+const TAB_ICONS: Record<AnalysisType, { name: IconName } | { own: IconName }> = {
   crop_health: { name: "leaf" },
   livestock: { own: "paw" },
   traditional_medicine: { own: "sprout" },
@@ -25,7 +24,7 @@ const TAB_ICONS: Record<AnalysisType, { name: IconName } | { own: AsiikoIconName
 
 function TabIcon({ type }: { type: AnalysisType }) {
   const icon = TAB_ICONS[type];
-  return "own" in icon ? <AsiikoIcon name={icon.own} className="h-5 w-5 flex-none" /> : <Icon name={icon.name} className="h-5 w-5 flex-none" />;
+  return "own" in icon ? <Icon name={icon.own} className="h-5 w-5 flex-none" /> : <Icon name={icon.name} className="h-5 w-5 flex-none" />;
 }
 
 export interface UploadTabsProps {
@@ -101,11 +100,11 @@ function TabPanel({ type, props }: { type: AnalysisType; props: UploadTabsProps 
           disabled={disabled}
         />
         <Button type="button" size="lg" onClick={() => fileInput.current?.click()} disabled={disabled}>
-          <AsiikoIcon name="upload" />
+          <Icon name="upload" />
           {t("asiiko.chooseFile")}
         </Button>
         <Button type="button" size="lg" variant="outline" onClick={() => cameraInput.current?.click()} disabled={disabled}>
-          <AsiikoIcon name="camera" />
+          <Icon name="camera" />
           {t("asiiko.takePhoto")}
         </Button>
       </div>
@@ -116,7 +115,7 @@ function TabPanel({ type, props }: { type: AnalysisType; props: UploadTabsProps 
           data-failure=""
           className="flex gap-2 break-words rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          <AsiikoIcon name="alert" className="mt-0.5 h-4 w-4 flex-none" />
+          <Icon name="alert" className="mt-0.5 h-4 w-4 flex-none" />
           <span className="min-w-0">{failure}</span>
         </p>
       ) : null}
