@@ -5,7 +5,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { LIMITS } from "~/lib/catalog";
-import { encodeGeohash, polygonFeature, ringAreaHectares, ringCentre } from "~/lib/geo";
+import { encodeGeohash } from "~/lib/geo";
+import { polygonFeature, ringAreaHectares, ringCentroid } from "~/lib/polygon";
 import { NIGERIAN_TOWNS } from "~/lib/nigerian-towns";
 import { hashPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";
@@ -102,7 +103,7 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
     });
     await tx.listing.createMany({ skipDuplicates: true, data: listings });
     for (const farm of SEED_FARMS) {
-      const centre = ringCentre(farm.ring);
+      const centre = ringCentroid(farm.ring);
       await tx.farm.createMany({
         skipDuplicates: true,
         data: [
@@ -123,7 +124,7 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
       await tx.plot.createMany({
         skipDuplicates: true,
         data: farm.plots.map((plot) => {
-          const plotCentre = ringCentre(plot.ring);
+          const plotCentre = ringCentroid(plot.ring);
           return {
             id: plot.id,
             farmId: farm.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeGeohash, distanceKm, encodeGeohash, ringAreaHectares, ringCentre } from "./geo";
+import { decodeGeohash, distanceKm, encodeGeohash } from "./geo";
 
 describe("geohash", () => {
   it("encodes known points", () => {
@@ -32,26 +32,5 @@ describe("distanceKm", () => {
 
   it("is zero for the same point", () => {
     expect(distanceKm({ latitude: 7, longitude: 5 }, { latitude: 7, longitude: 5 })).toBe(0);
-  });
-});
-
-describe("rings", () => {
-  // A square of 0.01 degrees at the equator is about 1.1132 km a side: 123.9 ha.
-  const square: [number, number][] = [
-    [0, 0],
-    [0.01, 0],
-    [0.01, 0.01],
-    [0, 0.01],
-    [0, 0],
-  ];
-
-  it("measures area in hectares, whatever the winding", () => {
-    expect(ringAreaHectares(square)).toBeCloseTo(123.9, 0);
-    expect(ringAreaHectares([...square].reverse())).toBeCloseTo(123.9, 0);
-    expect(ringAreaHectares(square.slice(0, 3))).toBe(0);
-  });
-
-  it("finds the centre of the bounding box", () => {
-    expect(ringCentre(square)).toEqual({ latitude: 0.005, longitude: 0.005 });
   });
 });

@@ -80,37 +80,3 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
 }
 
 export type LngLat = [number, number];
-
-/** Area of a closed [lng, lat] ring in hectares (equal-area projection about its centre; fine at farm scale). */
-export function ringAreaHectares(ring: readonly LngLat[]): number {
-  if (ring.length < 4) return 0;
-  const meanLat = ring.reduce((sum, [, lat]) => sum + lat, 0) / ring.length;
-  const metresPerDegLat = (Math.PI / 180) * EARTH_RADIUS_KM * 1000;
-  const metresPerDegLng = metresPerDegLat * Math.cos((meanLat * Math.PI) / 180);
-  let twiceArea = 0;
-  for (let i = 0; i < ring.length - 1; i += 1) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[i + 1]!;
-    twiceArea += x1 * metresPerDegLng * (y2 * metresPerDegLat) - x2 * metresPerDegLng * (y1 * metresPerDegLat);
-  }
-  return Math.abs(twiceArea) / 2 / 10_000;
-}
-
-/** Centre of a closed ring's bounding box, as latitude/longitude. */
-export function ringCentre(ring: readonly LngLat[]) {
-  const lngs = ring.map(([lng]) => lng);
-  const lats = ring.map(([, lat]) => lat);
-  return {
-    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
-    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
-  };
-}
-
-/** A GeoJSON Feature holding one polygon ring. */
-export function polygonFeature(ring: readonly LngLat[], properties: Record<string, string | number | boolean | null> = {}) {
-  return {
-    type: "Feature" as const,
-    properties,
-    geometry: { type: "Polygon" as const, coordinates: [ring.map(([lng, lat]) => [lng, lat])] },
-  };
-}
