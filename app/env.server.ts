@@ -55,6 +55,8 @@ const envSchema = z
     ),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
+    /** The largest farm boundary or plot accepted, in hectares. */
+    FARM_MAX_AREA_HECTARES: z.coerce.number().positive().max(10_000_000).default(10_000),
     PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
     MEILI_HOST: optionalUrl,
     /** Search answers each web process keeps in memory until the index changes (0: none). */

@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const locale = detectLanguage(request);
   const [access, history] = await Promise.all([
-    pageFeatureAccess(user.id),
+    pageFeatureAccess(user.id, "asiiko_ai"),
     listAnalyses(user.id, { limit: HISTORY_PAGE_SIZE, language: locale }).catch((error: unknown) => {
       // The tool stays usable and says the history could not be loaded.
       logger.error({ err: error, userId: user.id }, "analysis history could not be loaded");

@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
-  const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id)]);
+  const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id, "premium_products")]);
   const pages = pageCount(total);
   if (filters.page > pages) {
     // An old link or a hand-edited address: the count and the list must agree, so show the last page.

@@ -88,12 +88,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loadError: false,
       // Whether 'Show my phone number to buyers' can be ticked; the number itself stays on Profile.
       hasPhone: phone !== null,
-      access: await pageFeatureAccess(user.id),
+      access: await pageFeatureAccess(user.id, "premium_products"),
     };
   } catch (error) {
     // The page stays usable and says so ('Failed to load your listings. Please try again.') instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
-    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, hasPhone: false, access: await pageFeatureAccess(user.id) };
+    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, hasPhone: false, access: await pageFeatureAccess(user.id, "premium_products") };
   }
 }
 

@@ -33,7 +33,7 @@ const route = apiRoute({
       { limit: ANALYZE_LIMITS.perAddress, key: context.clientIp },
     ]);
     // Before a byte of the photo is read.
-    await requireFeatureAccess(user.id);
+    await requireFeatureAccess(user.id, "asiiko_ai");
     const form = await readPhotoForm(request, LIMITS.uploadMaxBytes);
     const fields = validate(analyzeFieldsSchema, {
       analysisType: form.get("analysisType") ?? undefined,

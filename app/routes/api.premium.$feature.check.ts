@@ -7,8 +7,8 @@ import { apiRoute } from "~/server/http/api-route.server";
 const route = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    premiumFeatureParam(params.feature);
-    const access = await getFeatureAccess(user.id);
+    const feature = premiumFeatureParam(params.feature);
+    const access = await getFeatureAccess(user.id, feature);
     return Response.json({ success: true, ...access, data: access }, { headers: { "Cache-Control": "private, no-store" } });
   },
 });

@@ -17,6 +17,12 @@ type Signed = Awaited<ReturnType<typeof signedInUser>>;
 let admin: Signed;
 let listingId: string;
 let productId: string;
+// Farm writes count against a per-user limit: the farm and plot routes are spoilt by users of their own.
+let farmer: Signed;
+let plotter: Signed;
+let farmId: string;
+let plotFarmId: string;
+let plotId: string;
 
 const CATALOGUE_CODE = /^(VLD|AUTH|AUTHZ|NET|DB|FILE|AI|PAY|FARM|MKT|RATE|SYS|SEC)_[A-Z_]+$/;
 
@@ -73,6 +79,14 @@ function productBody(): Record<string, unknown> {
   };
 }
 
+const square = () => ({
+  type: "Feature",
+  properties: {},
+  geometry: { type: "Polygon", coordinates: [[[3.91, 7.52], [3.915, 7.52], [3.915, 7.525], [3.91, 7.525], [3.91, 7.52]]] },
+});
+const farmBody = () => ({ name: uniqueName("Fuzz Farm"), description: "Sorghum and goats", crops: ["Sorghum"], centerLat: 7.52, centerLng: 3.91, boundary: square() });
+const plotBody = () => ({ name: "Fuzz plot", type: "field", crops: ["Maize"], geometry: square(), centroidLat: 7.5225, centroidLng: 3.9125 });
+
 const errorReport = () => ({
   errorId: "ERR-FUZZ-0001",
   boundary: "FuzzBoundary",
@@ -87,7 +101,7 @@ const errorReport = () => ({
 });
 
 /** The JSON bodies each write route accepts, with the fields to spoil. */
-const JSON_ROUTES: { method: string; path: () => string; body: () => Record<string, unknown>; signedIn: boolean }[] = [
+const JSON_ROUTES: { method: string; path: () => string; body: () => Record<string, unknown>; signedIn: boolean; user?: () => Signed }[] = [
   { method: "POST", path: () => "/api/login", body: () => ({ username: "amina", password: "wrong-password-1" }), signedIn: false },
   {
     method: "POST",
@@ -102,6 +116,10 @@ const JSON_ROUTES: { method: string; path: () => string; body: () => Record<stri
   { method: "PUT", path: () => "/api/user/phone", body: () => ({ phone: "0803 123 4567" }), signedIn: true },
   { method: "POST", path: () => "/api/products", body: productBody, signedIn: true },
   { method: "PATCH", path: () => `/api/products/${productId}`, body: productBody, signedIn: true },
+  { method: "POST", path: () => "/api/farms", body: farmBody, signedIn: true, user: () => farmer },
+  { method: "PATCH", path: () => `/api/farms/${farmId}`, body: farmBody, signedIn: true, user: () => farmer },
+  { method: "POST", path: () => `/api/farms/${plotFarmId}/plots`, body: plotBody, signedIn: true, user: () => plotter },
+  { method: "PATCH", path: () => `/api/farms/${plotFarmId}/plots/${plotId}`, body: plotBody, signedIn: true, user: () => plotter },
 ];
 
 /** Every /api route and the methods it answers; the others must answer 405. */
@@ -131,6 +149,13 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => "/api/subscription/checkout", methods: ["POST"] },
   { path: () => "/api/subscription/cancel", methods: ["POST"] },
   { path: () => "/api/webhooks/stripe", methods: ["POST"] },
+  { path: () => "/api/farms", methods: ["GET", "POST"] },
+  { path: () => `/api/farms/${farmId}`, methods: ["GET", "PATCH", "DELETE"] },
+  { path: () => `/api/farms/${farmId}/plots`, methods: ["GET", "POST"] },
+  { path: () => `/api/farms/${plotFarmId}/plots/${plotId}`, methods: ["PATCH", "DELETE"] },
+  { path: () => `/api/farms/${farmId}/export`, methods: ["GET"] },
+  { path: () => "/api/premium/farm_mapping/check", methods: ["GET"] },
+  { path: () => "/api/premium/farm_mapping/use", methods: ["POST"] },
 ];
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -164,8 +189,15 @@ function rawRequest(path: string, headers: Record<string, string>) {
 }
 
 async function counts() {
-  const [users, listings, products, sessions] = await Promise.all([prisma.user.count(), prisma.listing.count(), prisma.product.count(), prisma.session.count()]);
-  return { users, listings, products, sessions };
+  const [users, listings, products, sessions, farms, plots] = await Promise.all([
+    prisma.user.count(),
+    prisma.listing.count(),
+    prisma.product.count(),
+    prisma.session.count(),
+    prisma.farm.count(),
+    prisma.plot.count(),
+  ]);
+  return { users, listings, products, sessions, farms, plots };
 }
 
 beforeAll(async () => {
@@ -177,6 +209,14 @@ beforeAll(async () => {
       data: { sellerId: admin.user.id, productId, priceNgn: "1000.00", quantity: 1, condition: "new", status: "active", images: ["https://images.example.ng/a.jpg"] },
     })
   ).id;
+  // Users of their own for the farm and the plot routes, each owning the farm its spoilt writes aim at.
+  farmer = await signedInUser("USER", "fuzzfarm");
+  plotter = await signedInUser("USER", "fuzzplot");
+  const farmOf = (ownerId: string) =>
+    prisma.farm.create({ data: { ownerId, name: uniqueName("Fuzz Farm"), centerLat: 7.5225, centerLng: 3.9125, geohash: "s1", boundary: square() } });
+  farmId = (await farmOf(farmer.user.id)).id;
+  plotFarmId = (await farmOf(plotter.user.id)).id;
+  plotId = (await prisma.plot.create({ data: { farmId: plotFarmId, name: "Fuzz plot" } })).id;
 });
 
 afterAll(async () => {
@@ -188,13 +228,13 @@ describe("hostile input", () => {
   it("spoilt fields in every JSON body are refused with a catalogue code, and change nothing", async () => {
     const before = await counts();
     const faults: string[] = [];
-    const created = { listings: 0, products: 0, users: 0 };
+    const created = { listings: 0, products: 0, users: 0, farms: 0, plots: 0 };
     for (const route of JSON_ROUTES) {
       const base = route.body();
       for (const field of Object.keys(base)) {
         for (const [name, value] of HOSTILE_VALUES) {
           const body = { ...route.body(), [field]: value };
-          const response = await call(route.method, route.path(), body, { cookie: route.signedIn ? admin.cookie : undefined });
+          const response = await call(route.method, route.path(), body, { cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined });
           const problem = fault(`${route.method} ${route.path()} ${field}=${name}`, response, true);
           if (problem) faults.push(problem);
           else if (response.status < 400 && NEVER_ACCEPTED.has(name) && !CLEANED_FIELDS.has(`${route.path()} ${field}`)) faults.push(`${route.method} ${route.path()} ${field}=${name}: accepted (${response.status})`);
@@ -203,12 +243,14 @@ describe("hostile input", () => {
             if (path === "/api/market/listings") created.listings += 1;
             if (path === "/api/products") created.products += 1;
             if (path === "/api/register") created.users += 1;
+            if (path === "/api/farms") created.farms += 1;
+            if (path.endsWith("/plots")) created.plots += 1;
           }
         }
       }
       // Hostile keys, and bodies that are not objects at all.
       for (const raw of ['{"\\u0000":1}', '{"a":"\\ud800"}', "[]", '"text"', "null", "{", '{"a":1}'.repeat(3)]) {
-        const response = await call(route.method, route.path(), undefined, { raw, cookie: route.signedIn ? admin.cookie : undefined });
+        const response = await call(route.method, route.path(), undefined, { raw, cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined });
         const problem = fault(`${route.method} ${route.path()} raw ${raw}`, response, true);
         if (problem) faults.push(problem);
       }
@@ -216,13 +258,20 @@ describe("hostile input", () => {
     expect(faults).toEqual([]);
     // A refused request made nothing: the only new rows are those of requests that were accepted.
     const after = await counts();
-    expect({ listings: after.listings, products: after.products, users: after.users }).toEqual({
+    expect({ listings: after.listings, products: after.products, users: after.users, farms: after.farms, plots: after.plots }).toEqual({
       listings: before.listings + created.listings,
       products: before.products + created.products,
       users: before.users + created.users,
+      farms: before.farms + created.farms,
+      plots: before.plots + created.plots,
     });
     // The listing and product that every spoilt PATCH aimed at may have taken accepted values, never a hostile text.
-    for (const row of [await prisma.listing.findUniqueOrThrow({ where: { id: listingId } }), await prisma.product.findUniqueOrThrow({ where: { id: productId } })]) {
+    for (const row of [
+      await prisma.listing.findUniqueOrThrow({ where: { id: listingId } }),
+      await prisma.product.findUniqueOrThrow({ where: { id: productId } }),
+      await prisma.farm.findUniqueOrThrow({ where: { id: farmId } }),
+      await prisma.plot.findUniqueOrThrow({ where: { id: plotId } }),
+    ]) {
       expect(JSON.stringify(row)).not.toMatch(/\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
     }
   });
@@ -257,6 +306,13 @@ describe("hostile input", () => {
         ["GET", `/api/ai/analyses/${part}/events`],
         ["GET", `/api/ai/analyses/${part}/photo`],
         ["POST", `/api/premium/${part}/use`],
+        ["GET", `/api/farms/${part}`],
+        ["PATCH", `/api/farms/${part}`],
+        ["DELETE", `/api/farms/${part}`],
+        ["GET", `/api/farms/${part}/plots`],
+        ["GET", `/api/farms/${part}/export`],
+        ["PATCH", `/api/farms/${plotFarmId}/plots/${part}`],
+        ["DELETE", `/api/farms/${plotFarmId}/plots/${part}`],
         ["GET", `/api/${part}`],
       ] as const) {
         const response = await call(method, path, method === "PATCH" ? { status: "paused" } : undefined, { cookie: admin.cookie });
@@ -345,7 +401,7 @@ describe("hostile input", () => {
   it("page forms with spoilt fields answer the form, not an error page, and store nothing hostile", async () => {
     const before = await counts();
     const faults: string[] = [];
-    const created = { listings: 0, products: 0, users: 0 };
+    const created = { listings: 0, products: 0, users: 0, farms: 0, plots: 0 };
     const forms: { path: string; fields: Record<string, string>; signedIn: boolean }[] = [
       { path: "/auth", fields: { intent: "login", username: "amina", password: "wrong-password-1", redirectTo: "/" }, signedIn: false },
       { path: "/auth", fields: { intent: "register", firstName: "A", lastName: "B", username: uniqueName("fzp"), email: "", password: "a-long-password" }, signedIn: false },

@@ -60,7 +60,7 @@ export function failureRefusal(code: string, messageKey?: string) {
  */
 export async function startAnalysis(input: { userId: string; fields: AnalyzeFields; image: Buffer; language: LanguageCode }) {
   const { userId, fields, image, language } = input;
-  await requireFeatureAccess(userId);
+  await requireFeatureAccess(userId, "asiiko_ai");
   const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
   if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE) throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
   await verifyImageDecodes(image);

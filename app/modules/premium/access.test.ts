@@ -46,4 +46,18 @@ describe("featureAccess with a controlled clock", () => {
   it("takes the trial length from configuration", () => {
     expect(featureAccess({ ...base, trialLengthHours: 168 }, hours(100)).canAccess).toBe(true);
   });
+
+  it("keeps farm mapping, and only it, open for the rest of the trial when the trial was spent on it", () => {
+    const mapped: AccessFacts = { ...base, firstPremiumUseAt: hours(1), trialSpentOn: "farm_mapping" };
+    expect(featureAccess(mapped, hours(2), "farm_mapping").canAccess).toBe(true);
+    expect(featureAccess(mapped, hours(2), "asiiko_ai").canAccess).toBe(false);
+    expect(featureAccess(mapped, hours(2)).canAccess).toBe(false);
+    expect(featureAccess(mapped, hours(25), "farm_mapping").canAccess).toBe(false);
+  });
+
+  it("does not open farm mapping when the trial went to an analysis", () => {
+    const analysed: AccessFacts = { ...base, firstPremiumUseAt: hours(1), trialSpentOn: "asiiko_ai" };
+    expect(featureAccess(analysed, hours(2), "farm_mapping").canAccess).toBe(false);
+    expect(featureAccess(analysed, hours(2), "asiiko_ai").canAccess).toBe(false);
+  });
 });

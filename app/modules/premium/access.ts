@@ -11,9 +11,19 @@ export function isPremiumFeature(value: string): value is PremiumFeature {
   return (PREMIUM_FEATURES as readonly string[]).includes(value);
 }
 
+/**
+ * Features whose use is a working session, not a single result: a farmer who
+ * spends the trial on farm mapping selects a farm, then draws its boundary and
+ * plots. The trial's use of such a feature keeps that feature (and only it) open
+ * until the trial's time runs out.
+ */
+export const SESSION_FEATURES: readonly PremiumFeature[] = ["farm_mapping"];
+
 export interface AccessFacts {
   accountCreatedAt: Date;
   firstPremiumUseAt: Date | null;
+  /** The feature the trial's one use went to, when it has been used. */
+  trialSpentOn?: PremiumFeature | null;
   /** The subscriptions that were ever paid for: status and end of the paid period. */
   subscriptions: { status: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd: Date }[];
   trialLengthHours: number;
@@ -37,12 +47,24 @@ export function hasActiveSubscription(facts: Pick<AccessFacts, "subscriptions">,
   );
 }
 
-export function featureAccess(facts: AccessFacts, now: Date): FeatureAccess {
+/** Whether the trial's use of `feature` keeps it open (see SESSION_FEATURES), at `now`. */
+export function inTrialSession(facts: AccessFacts, now: Date, feature: PremiumFeature | undefined) {
+  return (
+    feature !== undefined &&
+    SESSION_FEATURES.includes(feature) &&
+    facts.firstPremiumUseAt !== null &&
+    facts.trialSpentOn === feature &&
+    now < trialEndsAt(facts)
+  );
+}
+
+/** Access to premium features in general, or to one feature (which may be open in a trial session). */
+export function featureAccess(facts: AccessFacts, now: Date, feature?: PremiumFeature): FeatureAccess {
   const subscribed = hasActiveSubscription(facts, now);
   const isTrialExpired = now >= trialEndsAt(facts);
   const hasUsedPremiumFeatures = facts.firstPremiumUseAt !== null;
   return {
-    canAccess: subscribed || (!isTrialExpired && !hasUsedPremiumFeatures),
+    canAccess: subscribed || (!isTrialExpired && !hasUsedPremiumFeatures) || inTrialSession(facts, now, feature),
     isTrialExpired,
     hasActiveSubscription: subscribed,
     hasUsedPremiumFeatures,

@@ -2,7 +2,7 @@ import { getEnv } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { featureAccess, refusalCode, type AccessFacts, type FeatureAccess, type PremiumFeature } from "./access";
+import { featureAccess, inTrialSession, isPremiumFeature, refusalCode, type AccessFacts, type FeatureAccess, type PremiumFeature } from "./access";
 
 // Premium access for a signed-in user, from the database, and the recording
 // of premium feature uses (which ends the trial).
@@ -16,24 +16,28 @@ async function accessFacts(userId: string, db: Db = prisma): Promise<AccessFacts
       createdAt: true,
       firstPremiumUseAt: true,
       subscriptions: { select: { status: true, currentPeriodEnd: true } },
+      featureUses: { where: { duringTrial: true }, orderBy: { createdAt: "asc" }, take: 1, select: { feature: true } },
     },
   });
+  const spent = user.featureUses[0]?.feature;
   return {
     accountCreatedAt: user.createdAt,
     firstPremiumUseAt: user.firstPremiumUseAt,
+    trialSpentOn: spent && isPremiumFeature(spent) ? spent : null,
     subscriptions: user.subscriptions,
     trialLengthHours: getEnv().TRIAL_LENGTH_HOURS,
   };
 }
 
-export async function getFeatureAccess(userId: string, now = new Date()): Promise<FeatureAccess> {
-  return featureAccess(await accessFacts(userId), now);
+/** Access to premium features, or to one feature (which a trial session may keep open). */
+export async function getFeatureAccess(userId: string, feature?: PremiumFeature, now = new Date()): Promise<FeatureAccess> {
+  return featureAccess(await accessFacts(userId), now, feature);
 }
 
-/** Refuses (403, the catalogue's AUTHZ code) a user without access to premium features. */
-export async function requireFeatureAccess(userId: string, now = new Date()): Promise<FeatureAccess> {
+/** Refuses (403, the catalogue's AUTHZ code) a user without access to premium features (or to `feature`). */
+export async function requireFeatureAccess(userId: string, feature?: PremiumFeature, now = new Date()): Promise<FeatureAccess> {
   const facts = await accessFacts(userId);
-  const access = featureAccess(facts, now);
+  const access = featureAccess(facts, now, feature);
   if (!access.canAccess) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
   return access;
 }
@@ -57,7 +61,12 @@ export async function recordFeatureUseIn(tx: Prisma.TransactionClient, userId: s
   const facts = await accessFacts(userId, tx);
   if (featureAccess(facts, grantedAt).hasActiveSubscription) {
     await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: false } });
-    return featureAccess(facts, now);
+    return featureAccess(facts, now, feature);
+  }
+  // More of the working session the trial was spent on: counted, nothing more to claim.
+  if (inTrialSession(facts, grantedAt, feature)) {
+    await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
+    return featureAccess(facts, now, feature);
   }
   const trialStartedAfter = new Date(grantedAt.getTime() - getEnv().TRIAL_LENGTH_HOURS * 3600 * 1000);
   const claimed = await tx.user.updateMany({
@@ -66,5 +75,5 @@ export async function recordFeatureUseIn(tx: Prisma.TransactionClient, userId: s
   });
   if (claimed.count === 0) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
   await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
-  return featureAccess({ ...facts, firstPremiumUseAt: now }, now);
+  return featureAccess({ ...facts, firstPremiumUseAt: now, trialSpentOn: feature }, now, feature);
 }

@@ -1,0 +1,293 @@
+import { getEnv } from "~/env.server";
+import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
+import { encodeGeohash, type LngLat } from "~/lib/geo";
+import { MAP_DEFAULTS, MAPPING_LIMITS } from "~/lib/mapping";
+import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/lib/polygon";
+import { isRecordId } from "~/lib/text";
+import { writeIndexed } from "~/modules/search/indexing.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
+import type { FarmCreateInput, FarmUpdateInput, PlotCreateInput, PlotUpdateInput } from "./schemas";
+
+// Farms and their plots. A farm, its plots and its location are seen and
+// changed only by its owner. Every shape is checked and measured here (area,
+// centre, geohash, centroid); what a client says about them is not read.
+// Premium access is the routes' business (it is checked before a write).
+
+export interface FarmDto {
+  id: string;
+  name: string;
+  description: string | null;
+  crops: string[];
+  centerLat: number;
+  centerLng: number;
+  boundary: ReturnType<typeof polygonFeature> | null;
+  areaHectares: number | null;
+  ownerId: string;
+  geohash: string;
+  plotCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PlotDto {
+  id: string;
+  farmId: string;
+  name: string;
+  type: Plot["type"];
+  geometry: ReturnType<typeof polygonFeature> | null;
+  centroidLat: number | null;
+  centroidLng: number | null;
+  areaHectares: number | null;
+  crops: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A stored shape as the API shows it: a fresh Feature built from its ring (nothing else of what was sent). */
+function storedShape(value: Prisma.JsonValue | null, properties: Record<string, string>) {
+  const ring = featureRing(value);
+  return ring ? polygonFeature(ring, properties) : null;
+}
+
+function farmDto(farm: Farm & { _count?: { plots: number } }): FarmDto {
+  return {
+    id: farm.id,
+    name: farm.name,
+    description: farm.description,
+    crops: farm.crops,
+    centerLat: farm.centerLat,
+    centerLng: farm.centerLng,
+    boundary: storedShape(farm.boundary, { name: farm.name }),
+    areaHectares: farm.areaHectares,
+    ownerId: farm.ownerId,
+    geohash: farm.geohash,
+    plotCount: farm._count?.plots ?? 0,
+    createdAt: farm.createdAt.toISOString(),
+    updatedAt: farm.updatedAt.toISOString(),
+  };
+}
+
+function plotDto(plot: Plot): PlotDto {
+  return {
+    id: plot.id,
+    farmId: plot.farmId,
+    name: plot.name,
+    type: plot.type,
+    geometry: storedShape(plot.geometry, { name: plot.name, type: plot.type }),
+    centroidLat: plot.centroidLat,
+    centroidLng: plot.centroidLng,
+    areaHectares: plot.areaHectares,
+    crops: plot.crops,
+    createdAt: plot.createdAt.toISOString(),
+    updatedAt: plot.updatedAt.toISOString(),
+  };
+}
+
+const withPlotCount = { _count: { select: { plots: true } } } as const;
+
+/**
+ * A shape sent for a boundary or plot, checked and measured; 400
+ * FARM_BOUNDARY_INVALID (with why) or FARM_AREA_TOO_LARGE, on the given field.
+ */
+export function measureShape(value: unknown, field: "boundary" | "geometry") {
+  const check = checkPolygonFeature(value, { maxVertices: MAPPING_LIMITS.maxVertices, maxAreaHectares: getEnv().FARM_MAX_AREA_HECTARES });
+  if (!check.ok) {
+    const key = `mapping.geometry.${check.problem}`;
+    throw new Refusal(400, check.problem === "tooLarge" ? "FARM_AREA_TOO_LARGE" : "FARM_BOUNDARY_INVALID", key, { [field]: [key] });
+  }
+  return check;
+}
+
+/** The farm, if the user owns it: 404 DB_RECORD_NOT_FOUND when there is none, 403 AUTHZ_FARM_ACCESS_DENIED when it is someone else's. */
+async function ownedFarm(id: string, userId: string) {
+  // An id that cannot be one names no farm; it never reaches the database.
+  if (!isRecordId(id)) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
+  const farm = await prisma.farm.findUnique({ where: { id } });
+  if (!farm) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
+  // Nothing of the farm (name, owner, place) goes into the refusal.
+  if (farm.ownerId !== userId) throw new Refusal(403, "AUTHZ_FARM_ACCESS_DENIED", "mapping.errors.farmAccessDenied");
+  return farm;
+}
+
+export async function listFarms(userId: string): Promise<FarmDto[]> {
+  const farms = await prisma.farm.findMany({ where: { ownerId: userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: withPlotCount });
+  return farms.map(farmDto);
+}
+
+export async function getFarm(id: string, userId: string): Promise<FarmDto> {
+  const farm = await ownedFarm(id, userId);
+  const plotCount = await prisma.plot.count({ where: { farmId: farm.id } });
+  return farmDto({ ...farm, _count: { plots: plotCount } });
+}
+
+/** Where a boundary puts the farm: its measured centre, geohash and area. */
+function boundaryData(check: ReturnType<typeof measureShape>, name: string) {
+  return {
+    boundary: polygonFeature(check.ring, { name }),
+    areaHectares: check.areaHectares,
+    centerLat: check.centroid.latitude,
+    centerLng: check.centroid.longitude,
+    geohash: encodeGeohash(check.centroid.latitude, check.centroid.longitude),
+  };
+}
+
+export async function createFarm(userId: string, input: FarmCreateInput): Promise<FarmDto> {
+  const shape = input.boundary === undefined || input.boundary === null ? null : measureShape(input.boundary, "boundary");
+  const latitude = input.centerLat ?? MAP_DEFAULTS.centre.latitude;
+  const longitude = input.centerLng ?? MAP_DEFAULTS.centre.longitude;
+  const farm = await writeIndexed(
+    "farm",
+    async (tx) => {
+      const owned = await tx.farm.count({ where: { ownerId: userId } });
+      if (owned >= MAPPING_LIMITS.farmsPerUser) {
+        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyFarms");
+      }
+      return tx.farm.create({
+        data: {
+          ownerId: userId,
+          name: input.name,
+          description: input.description ?? null,
+          crops: input.crops,
+          centerLat: latitude,
+          centerLng: longitude,
+          geohash: encodeGeohash(latitude, longitude),
+          ...(shape ? boundaryData(shape, input.name) : {}),
+        },
+        include: withPlotCount,
+      });
+    },
+    (created) => created.id,
+  );
+  return farmDto(farm);
+}
+
+export async function updateFarm(id: string, userId: string, input: FarmUpdateInput): Promise<FarmDto> {
+  const current = await ownedFarm(id, userId);
+  const name = input.name ?? current.name;
+  const data: Prisma.FarmUpdateInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.description !== undefined) data.description = input.description ?? null;
+  if (input.crops !== undefined) data.crops = input.crops;
+  if (input.boundary === null) {
+    // The boundary goes; the farm stays where it was.
+    data.boundary = Prisma.DbNull;
+    data.areaHectares = null;
+  } else if (input.boundary !== undefined) {
+    Object.assign(data, boundaryData(measureShape(input.boundary, "boundary"), name));
+  } else if (input.name !== undefined && current.boundary) {
+    const ring = featureRing(current.boundary);
+    if (ring) data.boundary = polygonFeature(ring, { name });
+  }
+  const hasBoundary = input.boundary === undefined ? current.boundary !== null : input.boundary !== null;
+  if (!hasBoundary && input.centerLat !== undefined && input.centerLng !== undefined) {
+    data.centerLat = input.centerLat;
+    data.centerLng = input.centerLng;
+    data.geohash = encodeGeohash(input.centerLat, input.centerLng);
+  }
+  const farm = await writeIndexed("farm", (tx) => tx.farm.update({ where: { id: current.id }, data, include: withPlotCount }), current.id);
+  return farmDto(farm);
+}
+
+export async function deleteFarm(id: string, userId: string) {
+  const farm = await ownedFarm(id, userId);
+  // Its plots go with it (the relation cascades).
+  await writeIndexed("farm", (tx) => tx.farm.delete({ where: { id: farm.id } }), farm.id, "delete");
+}
+
+export async function listPlots(farmId: string, userId: string): Promise<PlotDto[]> {
+  const farm = await ownedFarm(farmId, userId);
+  const plots = await prisma.plot.findMany({ where: { farmId: farm.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return plots.map(plotDto);
+}
+
+/** A plot's measured shape, refused when it lies mostly outside its farm's boundary. */
+function plotShape(geometry: unknown, farm: Farm) {
+  const check = measureShape(geometry, "geometry");
+  const farmRing = featureRing(farm.boundary);
+  if (farmRing && shareInside(check.ring, farmRing) < MAPPING_LIMITS.plotInsideShare) {
+    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.outsideFarm", { geometry: ["mapping.geometry.outsideFarm"] });
+  }
+  return {
+    geometry: polygonFeature(check.ring),
+    centroidLat: check.centroid.latitude,
+    centroidLng: check.centroid.longitude,
+    areaHectares: check.areaHectares,
+  };
+}
+
+export async function createPlot(farmId: string, userId: string, input: PlotCreateInput): Promise<PlotDto> {
+  const farm = await ownedFarm(farmId, userId);
+  const shape = input.geometry === undefined || input.geometry === null ? null : plotShape(input.geometry, farm);
+  const plot = await prisma.$transaction(async (tx) => {
+    const count = await tx.plot.count({ where: { farmId: farm.id } });
+    if (count >= MAPPING_LIMITS.plotsPerFarm) throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+    return tx.plot.create({ data: { farmId: farm.id, name: input.name, type: input.type, crops: input.crops, ...(shape ?? {}) } });
+  });
+  return plotDto(plot);
+}
+
+/** The plot, if it belongs to this farm: 404 otherwise (the farm's owner has been checked). */
+async function farmPlot(farm: Farm, plotId: string) {
+  if (!isRecordId(plotId)) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
+  const plot = await prisma.plot.findFirst({ where: { id: plotId, farmId: farm.id } });
+  if (!plot) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
+  return plot;
+}
+
+const sameRing = (a: LngLat[] | null, b: LngLat[] | null) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function updatePlot(farmId: string, plotId: string, userId: string, input: PlotUpdateInput): Promise<PlotDto> {
+  const farm = await ownedFarm(farmId, userId);
+  const current = await farmPlot(farm, plotId);
+  const data: Prisma.PlotUpdateInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.type !== undefined) data.type = input.type;
+  if (input.crops !== undefined) data.crops = input.crops;
+  if (input.geometry === null) {
+    data.geometry = Prisma.DbNull;
+    data.centroidLat = null;
+    data.centroidLng = null;
+    data.areaHectares = null;
+  } else if (input.geometry !== undefined && !sameRing(featureRing(input.geometry), featureRing(current.geometry))) {
+    // Only a changed shape is checked against the farm again: renaming a plot never fails on its shape.
+    Object.assign(data, plotShape(input.geometry, farm));
+  }
+  const plot = await prisma.plot.update({ where: { id: current.id }, data });
+  return plotDto(plot);
+}
+
+export async function deletePlot(farmId: string, plotId: string, userId: string) {
+  const farm = await ownedFarm(farmId, userId);
+  const plot = await farmPlot(farm, plotId);
+  await prisma.plot.delete({ where: { id: plot.id } });
+}
+
+/** A farm and its plots as one GeoJSON FeatureCollection (the farm's boundary first), for a file. */
+export async function exportFarm(farmId: string, userId: string) {
+  const farm = await ownedFarm(farmId, userId);
+  const plots = await prisma.plot.findMany({ where: { farmId: farm.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const features: object[] = [];
+  const boundary = featureRing(farm.boundary);
+  const farmProperties = {
+    kind: "farm",
+    id: farm.id,
+    name: farm.name,
+    description: farm.description,
+    crops: farm.crops.join(", "),
+    areaHectares: farm.areaHectares,
+    centerLat: farm.centerLat,
+    centerLng: farm.centerLng,
+  };
+  features.push(
+    boundary
+      ? polygonFeature(boundary, farmProperties)
+      : { type: "Feature", properties: farmProperties, geometry: { type: "Point", coordinates: [farm.centerLng, farm.centerLat] } },
+  );
+  for (const plot of plots) {
+    const properties = { kind: "plot", id: plot.id, name: plot.name, type: plot.type, crops: plot.crops.join(", "), areaHectares: plot.areaHectares };
+    const ring = featureRing(plot.geometry);
+    features.push(ring ? polygonFeature(ring, properties) : { type: "Feature", properties, geometry: null });
+  }
+  return { farm, collection: { type: "FeatureCollection", name: farm.name, features } };
+}

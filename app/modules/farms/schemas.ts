@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { LIMITS } from "~/lib/catalog";
+import { MAPPING_LIMITS, PLOT_TYPES } from "~/lib/mapping";
+import { optionalText, text } from "~/lib/text";
+
+// What the farm and plot calls accept, shared by the page's dialogs and the API.
+// Messages are translation keys (app/locales/*.json, under "mapping"). Shapes
+// (boundary, geometry) are checked by the farms module with app/lib/polygon.ts,
+// which measures them too: whatever area or centre a client claims is ignored.
+
+export const farmName = text({
+  min: 1,
+  max: LIMITS.farmNameMaxLength,
+  required: "mapping.errors.nameRequired",
+  tooLong: "mapping.errors.farmNameTooLong",
+}).overwrite((value) => value.replace(/\s+/gu, " "));
+
+const plotName = text({
+  min: 1,
+  max: MAPPING_LIMITS.plotNameMaxLength,
+  required: "mapping.errors.nameRequired",
+  tooLong: "mapping.errors.plotNameTooLong",
+}).overwrite((value) => value.replace(/\s+/gu, " "));
+
+const description = optionalText(text({ max: MAPPING_LIMITS.descriptionMaxLength, tooLong: "mapping.errors.descriptionTooLong" }));
+
+const cropName = text({ min: 1, max: MAPPING_LIMITS.cropNameMaxLength, required: "mapping.errors.cropName", tooLong: "mapping.errors.cropName" });
+
+/** Crops as a list, or as the dialog's comma-separated text; the same crop once, in the order given. */
+export const crops = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.split(",").filter((part) => part.trim() !== "") : value),
+    z.array(cropName, { error: "mapping.errors.crops" }).max(MAPPING_LIMITS.cropsPerEntry, "mapping.errors.tooManyCrops"),
+  )
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list.filter((crop) => {
+      const key = crop.toLocaleLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),
+    z.number({ error: "mapping.errors.coordinates" }).finite("mapping.errors.coordinates").min(min, "mapping.errors.coordinates").max(max, "mapping.errors.coordinates").optional(),
+  );
+
+/** A shape as sent: checked by the module (null clears it where that is allowed). */
+const shape = z.unknown().optional();
+
+export const farmCreateSchema = z
+  .object({
+    name: farmName,
+    description,
+    crops: crops.default([]),
+    /** Where the farm is before it has a boundary (the page sends the map's centre). */
+    centerLat: coordinate(-90, 90),
+    centerLng: coordinate(-180, 180),
+    boundary: shape,
+  })
+  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), { message: "mapping.errors.coordinates", path: ["centerLat"] });
+export type FarmCreateInput = z.infer<typeof farmCreateSchema>;
+
+/** PATCH: any of the fields; a boundary of null removes it. A centre moves a farm that has no boundary (one with a boundary is where its boundary is). */
+export const farmUpdateSchema = z
+  .object({
+    name: farmName.optional(),
+    description,
+    crops: crops.optional(),
+    centerLat: coordinate(-90, 90),
+    centerLng: coordinate(-180, 180),
+    boundary: shape,
+  })
+  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), { message: "mapping.errors.coordinates", path: ["centerLat"] });
+export type FarmUpdateInput = z.infer<typeof farmUpdateSchema>;
+
+const plotType = z.enum(PLOT_TYPES, { error: "mapping.errors.plotType" });
+
+/**
+ * POST a plot: from the dialog (name, type, crops) or drawn (with geometry).
+ * A drawn plot's centroidLat/centroidLng and the body's farmId are not read:
+ * the centroid is computed from the geometry and the farm is the address's.
+ */
+export const plotCreateSchema = z.object({
+  name: plotName,
+  type: plotType.default("field"),
+  crops: crops.default([]),
+  geometry: shape,
+  // Checked as what they claim to be, then not used.
+  farmId: optionalText(text({ max: 100 })),
+  centroidLat: coordinate(-90, 90),
+  centroidLng: coordinate(-180, 180),
+});
+export type PlotCreateInput = z.infer<typeof plotCreateSchema>;
+
+/** PATCH a plot: the plot object (what it does not change may be left out; a geometry of null removes it). */
+export const plotUpdateSchema = z.object({
+  name: plotName.optional(),
+  type: plotType.optional(),
+  crops: crops.optional(),
+  geometry: shape,
+  farmId: optionalText(text({ max: 100 })),
+  centroidLat: coordinate(-90, 90),
+  centroidLng: coordinate(-180, 180),
+});
+export type PlotUpdateInput = z.infer<typeof plotUpdateSchema>;
+
+/** The catalogue code of a plot validation problem. */
+export function plotIssueCode(issue: { path: PropertyKey[]; code?: string }) {
+  const field = String(issue.path[0] ?? "");
+  if (field === "crops") return "VLD_INVALID_CROP_TYPE";
+  if (["centerLat", "centerLng", "centroidLat", "centroidLng"].includes(field)) return "VLD_INVALID_GPS_COORDS";
+  return "VLD_REQUIRED_FIELD";
+}
+
+/** The catalogue code of a farm validation problem (a name too long has its own). */
+export function farmIssueCode(issue: { path: PropertyKey[]; code?: string }) {
+  if (String(issue.path[0] ?? "") === "name" && issue.code === "too_big") return "VLD_FARM_NAME_TOO_LONG";
+  return plotIssueCode(issue);
+}

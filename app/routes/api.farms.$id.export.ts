@@ -1,0 +1,24 @@
+import { requireApiUser } from "~/modules/auth/session.server";
+import { exportFarm } from "~/modules/farms/farms.server";
+import { apiRoute } from "~/server/http/api-route.server";
+
+// GET /api/farms/{id}/export: the farm's boundary and its plots as a GeoJSON
+// FeatureCollection file (for GIS tools, an extension officer, a land office).
+// The owner may always take their maps away, premium or not.
+const route = apiRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const { farm, collection } = await exportFarm(params.id ?? "", user.id);
+    const fileName = `${farm.name.normalize("NFKD").replace(/[^\w -]+/g, "").trim().replace(/\s+/g, "-").toLowerCase() || "farm"}.geojson`;
+    return new Response(JSON.stringify(collection, null, 1), {
+      headers: {
+        "Content-Type": "application/geo+json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(`${farm.name}.geojson`)}`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;

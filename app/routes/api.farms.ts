@@ -1,0 +1,26 @@
+import { requireApiUser } from "~/modules/auth/session.server";
+import { createFarm, listFarms } from "~/modules/farms/farms.server";
+import { farmCreateSchema, farmIssueCode } from "~/modules/farms/schemas";
+import { readFarmBody, requireFarmWriter } from "~/modules/farms/writer.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { validate } from "~/server/validation";
+
+// GET /api/farms: { farms } — the signed-in user's own farms, oldest first.
+// POST /api/farms: { name, description?, crops?, centerLat?, centerLng?, boundary? }
+// → 201 { farm }. Reading needs only a session (a farmer keeps their maps after
+// the trial); every write needs farm-mapping access.
+const route = apiRoute({
+  GET: async ({ request }) => {
+    const user = await requireApiUser(request);
+    return Response.json({ success: true, farms: await listFarms(user.id) });
+  },
+  POST: async ({ request }) => {
+    const user = await requireFarmWriter(request);
+    const input = validate(farmCreateSchema, await readFarmBody(request), { coder: farmIssueCode });
+    const farm = await createFarm(user.id, input);
+    return Response.json({ success: true, farm, message: "Farm created" }, { status: 201 });
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
