@@ -25,6 +25,12 @@ export const MAP_DEFAULTS = {
 
 /** navigator.geolocation options for locating the farmer and walking a boundary. */
 export const GEOLOCATION_OPTIONS = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
+/**
+ * Walking a boundary follows the phone as it moves: every fix is fresh (a
+ * minute-old one would be a corner in the wrong place), and no time-out, since
+ * a farmer may stand still at a corner for as long as they like.
+ */
+export const WALK_GEOLOCATION_OPTIONS = { enableHighAccuracy: true, maximumAge: 0 } as const;
 
 export const MAPPING_LIMITS = {
   /** Corners of one boundary or plot (a walked boundary records one every few metres). */
@@ -48,3 +54,33 @@ export const MAPPING_LIMITS = {
 
 /** The body cap of the farm and plot routes: a walked boundary of 1,000 corners fits with room. */
 export const MAPPING_JSON_BYTES = 256 * 1024;
+
+export type MapTiles = "satellite" | "terrain" | "soil";
+export const MAP_TABS: readonly MapTiles[] = ["satellite", "terrain", "soil"];
+
+/**
+ * Public tile servers: satellite imagery, a terrain base, and standard street
+ * tiles under the soil tab (its soil overlay is still to come). Zoom beyond a
+ * server's own levels stretches its last level up to the map's 20.
+ */
+export const TILE_SOURCES: Record<MapTiles, { url: string; maxNativeZoom: number; attribution: string; subdomains?: string }> = {
+  satellite: {
+    url: "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+    maxNativeZoom: 19,
+    attribution: "Imagery © Esri, Maxar, Earthstar Geographics",
+  },
+  terrain: {
+    url: "https://{s}.tile.opentopomap.org/{z}/{x}/{y}.png",
+    subdomains: "abc",
+    maxNativeZoom: 17,
+    attribution: "© OpenStreetMap contributors, SRTM · © OpenTopoMap (CC-BY-SA)",
+  },
+  soil: {
+    url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    maxNativeZoom: 19,
+    attribution: "© OpenStreetMap contributors",
+  },
+};
+
+/** The environment panel's fixed sample values (no live source is connected). */
+export const ENVIRONMENT_SAMPLE = { temperatureC: 28, humidityPercent: 75, rainfallMm: 142, windKmh: 12 } as const;

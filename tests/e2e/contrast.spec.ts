@@ -146,6 +146,40 @@ for (const theme of THEMES) {
       await expectReadable(page, `/asiiko locked (${theme})`);
     });
 
+    test(`the farm mapping page is readable in ${theme}, with a farm, its plots and the drawing panel`, async ({ page, context, baseURL, user }) => {
+      // Tiles come from public servers that cannot be reached here: the map shows its plain background.
+      await context.route(/arcgisonline\.com|opentopomap\.org|openstreetmap\.org/, (route) => route.abort());
+      const farmId = `e2e_farm_${randomUUID()}`;
+      const ring = [[3.91, 7.52], [3.915, 7.52], [3.915, 7.525], [3.91, 7.525], [3.91, 7.52]];
+      const plot = [[3.911, 7.521], [3.912, 7.521], [3.912, 7.522], [3.911, 7.522], [3.911, 7.521]];
+      const feature = (coordinates: number[][]) => JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [coordinates] } });
+      await withDatabase(async (client) => {
+        await client.query(
+          `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+           VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
+          [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
+        );
+        await client.query(
+          `INSERT INTO "Farm" (id, "ownerId", name, description, crops, "centerLat", "centerLng", boundary, "areaHectares", geohash, "updatedAt")
+           VALUES ($1, $2, 'Moniya Farm', 'Cassava and a fish pond', '{Cassava,Maize,Yam,Plantain}', 7.5225, 3.9125, $3, 30.9, 's1', now())`,
+          [farmId, user.id, feature(ring)],
+        );
+        await client.query(
+          `INSERT INTO "Plot" (id, "farmId", name, type, crops, geometry, "centroidLat", "centroidLng", "areaHectares", "updatedAt")
+           VALUES ($1, $2, 'Catfish pond', 'pond', '{Catfish,Tilapia,Carp}', $3, 7.5215, 3.9115, 1.23, now()), ($4, $2, 'Yam heaps', 'field', '{Yam}', NULL, NULL, NULL, NULL, now())`,
+          [`e2e_plot_${randomUUID()}`, farmId, feature(plot), `e2e_plot_${randomUUID()}`],
+        );
+      });
+      await useTheme(context, baseURL!, theme);
+      await page.goto(`/mapping?farm=${farmId}`);
+      await hydrated(page);
+      await expect(page.locator("[data-farm-map] svg path").first()).toBeAttached();
+      await expectReadable(page, `/mapping (${theme})`);
+      await page.getByRole("button", { name: "Farm Boundary" }).click();
+      await expect(page.locator("[data-drawing]")).toBeVisible();
+      await expectReadable(page, `/mapping drawing (${theme})`);
+    });
+
     test(`the product catalogue is readable in ${theme}`, async ({ page, context, baseURL }) => {
       const admin = await createUser({ role: "ADMIN", firstName: "Ngozi" });
       try {

@@ -160,7 +160,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/asiiko", "/no-such-page"];
+const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/asiiko", "/mapping", "/no-such-page"];
 
 /** What every answer must be; returns a description of what is wrong, or null. */
 function fault(what: string, response: ApiResponse, api: boolean): string | null {

@@ -8,41 +8,14 @@ import { writeIndexed } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import type { FarmCreateInput, FarmUpdateInput, PlotCreateInput, PlotUpdateInput } from "./schemas";
+import type { FarmDto, PlotDto } from "./types";
+
+export type { FarmDto, PlotDto } from "./types";
 
 // Farms and their plots. A farm, its plots and its location are seen and
 // changed only by its owner. Every shape is checked and measured here (area,
 // centre, geohash, centroid); what a client says about them is not read.
 // Premium access is the routes' business (it is checked before a write).
-
-export interface FarmDto {
-  id: string;
-  name: string;
-  description: string | null;
-  crops: string[];
-  centerLat: number;
-  centerLng: number;
-  boundary: ReturnType<typeof polygonFeature> | null;
-  areaHectares: number | null;
-  ownerId: string;
-  geohash: string;
-  plotCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PlotDto {
-  id: string;
-  farmId: string;
-  name: string;
-  type: Plot["type"];
-  geometry: ReturnType<typeof polygonFeature> | null;
-  centroidLat: number | null;
-  centroidLng: number | null;
-  areaHectares: number | null;
-  crops: string[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** A stored shape as the API shows it: a fresh Feature built from its ring (nothing else of what was sent). */
 function storedShape(value: Prisma.JsonValue | null, properties: Record<string, string>) {

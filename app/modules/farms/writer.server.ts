@@ -14,9 +14,14 @@ export const FARM_WRITE_LIMIT: Limit = { name: "farm-write", max: 300, windowSec
 
 export async function requireFarmWriter(request: Request) {
   const user = await requireApiUser(request);
-  await hitRateLimits([{ limit: FARM_WRITE_LIMIT, key: user.id }]);
-  await requireFeatureAccess(user.id, "farm_mapping");
+  await checkFarmWriter(user.id);
   return user;
+}
+
+/** The write limit and farm-mapping access of a signed-in user (the page's actions call it too). */
+export async function checkFarmWriter(userId: string) {
+  await hitRateLimits([{ limit: FARM_WRITE_LIMIT, key: userId }]);
+  await requireFeatureAccess(userId, "farm_mapping");
 }
 
 /** A farm or plot write's JSON body (a walked boundary is larger than most bodies). */

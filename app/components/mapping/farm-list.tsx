@@ -1,0 +1,246 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { LIMITS } from "~/lib/catalog";
+import { MAPPING_LIMITS } from "~/lib/mapping";
+import type { FarmDto } from "~/modules/farms/types";
+import { cropSummary, formatArea, formatCoordinate } from "./format";
+
+// The My Farms card: the farmer's farms to choose from, and the Create Farm dialog.
+
+export function CropBadges({ crops, shown }: { crops: readonly string[]; shown: number }) {
+  const { t } = useTranslation();
+  const summary = cropSummary(crops, shown);
+  if (crops.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label={t("mapping.crops")}>
+      {summary.shown.map((crop) => (
+        <li key={crop} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+          {crop}
+        </li>
+      ))}
+      {summary.more > 0 ? (
+        <li className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {t("mapping.moreCrops", { count: summary.more })}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function FarmSummary({ farm, locale }: { farm: FarmDto; locale: string }) {
+  const { t } = useTranslation();
+  const area = formatArea(farm.areaHectares, t, locale);
+  return (
+    <>
+      <span className="flex items-start justify-between gap-2">
+        <span className="font-semibold break-words">{farm.name}</span>
+        {area ? <span className="shrink-0 text-sm font-medium text-brand-700 dark:text-brand-300">{area}</span> : null}
+      </span>
+      <span className="text-xs text-gray-500">
+        {formatCoordinate(farm.centerLat)}, {formatCoordinate(farm.centerLng)}
+      </span>
+      <CropBadges crops={farm.crops} shown={MAPPING_LIMITS.farmCardCrops} />
+    </>
+  );
+}
+
+export function FarmsCard({
+  farms,
+  selectedId,
+  locale,
+  loadFailed,
+  onSelect,
+  onCreate,
+  creating,
+  createErrors,
+  createOpen,
+  onCreateOpenChange,
+}: {
+  farms: FarmDto[];
+  selectedId: string | null;
+  locale: string;
+  loadFailed: boolean;
+  onSelect(farm: FarmDto): void;
+  onCreate(values: { name: string; description: string; crops: string }): void;
+  creating: boolean;
+  createErrors: Record<string, string[]> | undefined;
+  createOpen: boolean;
+  onCreateOpenChange(open: boolean): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2">
+          {t("mapping.myFarms")}
+          <span className="rounded-full bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300" data-farm-count="">
+            {farms.length}
+          </span>
+        </CardTitle>
+        <Button size="sm" onClick={() => onCreateOpenChange(true)}>
+          <Icon name="plus" className="h-4 w-4" />
+          {t("mapping.createFarm")}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {loadFailed ? <p className="text-sm text-red-600 dark:text-red-400">{t("mapping.errors.loadFailed")}</p> : null}
+        {!loadFailed && farms.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-gray-300 p-4 text-center dark:border-gray-700">
+            <p className="font-medium">{t("mapping.noFarms")}</p>
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("mapping.noFarmsText")}</p>
+          </div>
+        ) : null}
+        <ul className="flex flex-col gap-2">
+          {farms.map((farm) => {
+            const selected = farm.id === selectedId;
+            return (
+              <li key={farm.id}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  data-farm-card={farm.id}
+                  onClick={() => onSelect(farm)}
+                  className={cn(
+                    "flex w-full flex-col gap-1 rounded-xl border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-brand-500",
+                    selected
+                      ? "border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950"
+                      : "border-gray-200 hover:bg-gray-50 dark:border-gray-800 dark:hover:bg-gray-800",
+                  )}
+                >
+                  <FarmSummary farm={farm} locale={locale} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {farms.length > 0 && !selectedId ? <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t("mapping.selectFarm")}</p> : null}
+      </CardContent>
+      <CreateFarmDialog open={createOpen} onOpenChange={onCreateOpenChange} onCreate={onCreate} pending={creating} errors={createErrors} />
+    </Card>
+  );
+}
+
+function CreateFarmDialog({
+  open,
+  onOpenChange,
+  onCreate,
+  pending,
+  errors,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onCreate(values: { name: string; description: string; crops: string }): void;
+  pending: boolean;
+  errors: Record<string, string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [crops, setCrops] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === "" || pending) return;
+    onCreate({ name, description, crops });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) {
+          setName("");
+          setDescription("");
+          setCrops("");
+        }
+      }}
+      title={t("mapping.createFarmTitle")}
+      description={t("mapping.createFarmText")}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Field id="farm-name" label={t("mapping.farmName")} errors={errors?.name}>
+          <Input
+            id="farm-name"
+            name="name"
+            value={name}
+            maxLength={LIMITS.farmNameMaxLength}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={t("mapping.farmNamePlaceholder")}
+            aria-invalid={errors?.name ? true : undefined}
+            autoComplete="off"
+            required
+          />
+        </Field>
+        <Field id="farm-description" label={t("mapping.description")} errors={errors?.description}>
+          <textarea
+            id="farm-description"
+            name="description"
+            rows={3}
+            value={description}
+            maxLength={MAPPING_LIMITS.descriptionMaxLength}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder={t("mapping.descriptionPlaceholder")}
+            className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500"
+          />
+        </Field>
+        <Field id="farm-crops" label={t("mapping.crops")} errors={errors?.crops}>
+          <Input
+            id="farm-crops"
+            name="crops"
+            value={crops}
+            onChange={(event) => setCrops(event.target.value)}
+            placeholder={t("mapping.cropsPlaceholder")}
+            aria-describedby="farm-crops-hint"
+            autoComplete="off"
+          />
+          <p id="farm-crops-hint" className="text-xs text-gray-500">
+            {t("mapping.cropsHint")}
+          </p>
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("mapping.cancel")}
+          </Button>
+          <Button type="submit" disabled={name.trim() === "" || pending}>
+            {pending ? t("mapping.creating") : t("mapping.createFarm")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Without farm-mapping access: the farmer's farms stay listed, and each can be taken away as a file. */
+export function ReadOnlyFarms({ farms, locale }: { farms: FarmDto[]; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>{t("mapping.myFarms")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-2">
+          {farms.map((farm) => (
+            <li key={farm.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3 dark:border-gray-800 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex flex-col gap-1">
+                <FarmSummary farm={farm} locale={locale} />
+              </div>
+              <Button asChild variant="outline" size="sm">
+                <a href={`/api/farms/${farm.id}/export`} download>
+                  <Icon name="download" className="h-4 w-4" />
+                  {t("mapping.export")}
+                </a>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,239 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Icon, type IconName } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { formatDate } from "~/lib/dates";
+import type { LanguageCode } from "~/lib/i18n";
+import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type PlotType } from "~/lib/mapping";
+import type { FarmDto, PlotDto } from "~/modules/farms/types";
+import { CropBadges } from "./farm-list";
+import { formatArea, formatCoordinate } from "./format";
+
+// The panels beside the map: the selected farm's details, its plots (edit and
+// delete), the plot dialog, and the environment panel's labelled samples.
+
+export function FarmDetails({ farm, plotCount, locale }: { farm: FarmDto; plotCount: number; locale: LanguageCode }) {
+  const { t } = useTranslation();
+  const area = formatArea(farm.areaHectares, t, locale);
+  return (
+    <Card data-farm-details="">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>{t("mapping.details.title")}</CardTitle>
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/farms/${farm.id}/export`} download>
+            <Icon name="download" className="h-4 w-4" />
+            {t("mapping.export")}
+          </a>
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div>
+          <p className="font-semibold break-words">{farm.name}</p>
+          {farm.description ? <p className="text-sm text-gray-600 dark:text-gray-400 break-words">{farm.description}</p> : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-gray-500">{t("mapping.details.area")}</dt>
+            <dd className="font-medium" data-farm-area="">
+              {area ?? t("mapping.details.noBoundary")}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">{t("mapping.details.centre")}</dt>
+            <dd className="font-medium tabular-nums">
+              {formatCoordinate(farm.centerLat)}, {formatCoordinate(farm.centerLng)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">{t("mapping.details.plots")}</dt>
+            <dd className="font-medium">{plotCount}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">{t("mapping.details.created")}</dt>
+            <dd className="font-medium">{formatDate(farm.createdAt, locale)}</dd>
+          </div>
+        </dl>
+        <div>
+          <p className="mb-1 text-sm text-gray-500">{t("mapping.details.crops")}</p>
+          {farm.crops.length > 0 ? <CropBadges crops={farm.crops} shown={farm.crops.length} /> : <p className="text-sm">{t("mapping.details.noCrops")}</p>}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PlotsPanel({
+  plots,
+  locale,
+  loadFailed,
+  onEdit,
+  onDelete,
+}: {
+  plots: PlotDto[];
+  locale: string;
+  loadFailed: boolean;
+  onEdit(plot: PlotDto): void;
+  onDelete(plot: PlotDto): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card data-plots-panel="">
+      <CardHeader>
+        <CardTitle>{t("mapping.plots.title")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {loadFailed ? <p className="text-sm text-red-600 dark:text-red-400">{t("mapping.errors.plotsLoadFailed")}</p> : null}
+        {!loadFailed && plots.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("mapping.plots.empty")}</p> : null}
+        <ul className="flex flex-col divide-y divide-gray-100 dark:divide-gray-800">
+          {plots.map((plot) => (
+            <li key={plot.id} className="flex items-start gap-3 py-2" data-plot-row={plot.name}>
+              <span aria-hidden="true" className="mt-1.5 h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: PLOT_COLOURS[plot.type] }} />
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="font-medium break-words">{plot.name}</span>
+                <span className="text-xs text-gray-500">
+                  {t(`mapping.types.${plot.type}`)} · {formatArea(plot.areaHectares, t, locale) ?? t("mapping.plots.noShape")}
+                </span>
+                <CropBadges crops={plot.crops} shown={MAPPING_LIMITS.plotRowCrops} />
+              </div>
+              <Button variant="ghost" size="icon" aria-label={t("mapping.plots.edit", { name: plot.name })} onClick={() => onEdit(plot)}>
+                <Icon name="pencil" className="h-4 w-4" />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={t("mapping.plots.delete", { name: plot.name })} onClick={() => onDelete(plot)}>
+                <Icon name="trash" className="h-4 w-4 text-red-600 dark:text-red-400" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface PlotValues {
+  name: string;
+  type: PlotType;
+  crops: string;
+}
+
+/** The Add Plot dialog (no shape: it can be drawn later) and the Edit Plot dialog. */
+export function PlotDialog({
+  open,
+  onOpenChange,
+  plot,
+  pending,
+  errors,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The plot being edited; none to add one. */
+  plot: PlotDto | null;
+  pending: boolean;
+  errors: Record<string, string[]> | undefined;
+  onSubmit(values: PlotValues): void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<PlotValues>({ name: "", type: "field", crops: "" });
+  useEffect(() => {
+    if (open) setValues(plot ? { name: plot.name, type: plot.type, crops: plot.crops.join(", ") } : { name: "", type: "field", crops: "" });
+  }, [open, plot]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (values.name.trim() === "" || pending) return;
+    onSubmit(values);
+  };
+  const editing = plot !== null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? t("mapping.plots.editTitle") : t("mapping.plots.addTitle")}
+      description={editing ? undefined : t("mapping.plots.addText")}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Field id="plot-name" label={t("mapping.plots.name")} errors={errors?.name}>
+          <Input
+            id="plot-name"
+            name="name"
+            value={values.name}
+            maxLength={MAPPING_LIMITS.plotNameMaxLength}
+            onChange={(event) => setValues({ ...values, name: event.target.value })}
+            placeholder={t("mapping.plots.namePlaceholder")}
+            aria-invalid={errors?.name ? true : undefined}
+            autoComplete="off"
+            required
+          />
+        </Field>
+        <Field id="plot-type" label={t("mapping.plots.type")} errors={errors?.type}>
+          <NativeSelect id="plot-type" name="type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as PlotType })}>
+            {PLOT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`mapping.types.${type}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="plot-crops" label={t("mapping.crops")} errors={errors?.crops}>
+          <Input
+            id="plot-crops"
+            name="crops"
+            value={values.crops}
+            onChange={(event) => setValues({ ...values, crops: event.target.value })}
+            placeholder={t("mapping.cropsPlaceholder")}
+            aria-describedby="plot-crops-hint"
+            autoComplete="off"
+          />
+          <p id="plot-crops-hint" className="text-xs text-gray-500">
+            {t("mapping.cropsHint")}
+          </p>
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("mapping.cancel")}
+          </Button>
+          <Button type="submit" disabled={values.name.trim() === "" || pending}>
+            {pending ? t("mapping.plots.saving") : editing ? t("mapping.plots.save") : t("mapping.plots.create")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const ENVIRONMENT: { key: "temperature" | "humidity" | "rainfall" | "wind"; icon: IconName; value: string }[] = [
+  { key: "temperature", icon: "sun", value: `${ENVIRONMENT_SAMPLE.temperatureC}°C` },
+  { key: "humidity", icon: "droplet", value: `${ENVIRONMENT_SAMPLE.humidityPercent}%` },
+  { key: "rainfall", icon: "cloud", value: `${ENVIRONMENT_SAMPLE.rainfallMm} mm` },
+  { key: "wind", icon: "wind", value: `${ENVIRONMENT_SAMPLE.windKmh} km/h` },
+];
+
+/** The specification's fixed sample values, said to be samples: no weather or soil source is connected. */
+export function EnvironmentPanel() {
+  const { t } = useTranslation();
+  return (
+    <Card data-environment-panel="">
+      <CardHeader>
+        <CardTitle>{t("mapping.environment.title")}</CardTitle>
+        <p className="text-xs text-gray-500">{t("mapping.environment.sample")}</p>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3">
+          {ENVIRONMENT.map((item) => (
+            <div key={item.key} className="flex items-center gap-2 rounded-xl bg-gray-50 p-3 dark:bg-gray-800">
+              <Icon name={item.icon} className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300" />
+              <div>
+                <dt className="text-xs text-gray-500">{t(`mapping.environment.${item.key}`)}</dt>
+                <dd className="font-semibold">{item.value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,468 @@
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useTrialConfirm } from "~/components/premium/trial-confirm";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import type { LngLat } from "~/lib/geo";
+import type { LanguageCode } from "~/lib/i18n";
+import { MAP_TABS, MAPPING_LIMITS, WALK_GEOLOCATION_OPTIONS, type MapTiles } from "~/lib/mapping";
+import { checkPolygonFeature, polygonFeature } from "~/lib/polygon";
+import { toast } from "~/lib/toast-store";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import type { FarmDto, PlotDto } from "~/modules/farms/types";
+import type { FeatureAccess } from "~/modules/premium/access";
+import type { MappingActionData, MappingIntent } from "~/routes/_app.mapping";
+import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
+import { FarmsCard } from "./farm-list";
+import { EnvironmentPanel, FarmDetails, PlotDialog, PlotsPanel, type PlotValues } from "./farm-panels";
+import { drawnPlotName, formatArea } from "./format";
+import { addWalkPosition, emptyWalk, walkRing, type WalkState } from "./walk";
+
+export { ReadOnlyFarms } from "./farm-list";
+
+// Leaflet and leaflet-draw come with this module only, fetched after the page has mounted.
+const FarmMap = lazy(() => import("./farm-map.client"));
+
+/** The checks the browser can make before sending a shape (the server makes them all again, with the area limit). */
+const CLIENT_LIMITS = { maxVertices: MAPPING_LIMITS.maxVertices, maxAreaHectares: Number.POSITIVE_INFINITY };
+
+type Walk = (WalkState & { saving: boolean }) | null;
+
+export function MappingWorkspace({
+  access,
+  farms,
+  farmsFailed,
+  selectedId,
+  plots,
+  plotsFailed,
+  locale,
+}: {
+  access: FeatureAccess | null;
+  farms: FarmDto[];
+  farmsFailed: boolean;
+  selectedId: string | null;
+  plots: PlotDto[];
+  plotsFailed: boolean;
+  locale: LanguageCode;
+}) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  const selected = farms.find((farm) => farm.id === selectedId) ?? null;
+  const trial = useTrialConfirm(access);
+
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const mapHandle = useRef<FarmMapHandle>(null);
+  const centre = useRef<{ latitude: number; longitude: number } | null>(null);
+  const [tiles, setTiles] = useState<MapTiles>("satellite");
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [drawing, setDrawing] = useState<DrawMode | null>(null);
+  const [progress, setProgress] = useState<DrawProgress>({ corners: 0, areaSquareMetres: 0 });
+  const [walk, setWalk] = useState<Walk>(null);
+  const watchId = useRef<number | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [plotDialog, setPlotDialog] = useState<{ open: boolean; plot: PlotDto | null }>({ open: false, plot: null });
+  const [deleting, setDeleting] = useState<PlotDto | null>(null);
+
+  // One fetcher per kind of work, so one never cancels another.
+  const selectFetcher = useFetcher<MappingActionData>();
+  const farmFetcher = useFetcher<MappingActionData>();
+  const shapeFetcher = useFetcher<MappingActionData>();
+  const plotFetcher = useFetcher<MappingActionData>();
+
+  const post = (fetcher: ReturnType<typeof useFetcher<MappingActionData>>, intent: MappingIntent, fields: Record<string, string>) =>
+    fetcher.submit({ intent, ...fields }, { method: "post" });
+
+  const select = (farm: FarmDto) => {
+    if (farm.id === selectedId || drawing || walk) return;
+    trial.run(() => post(selectFetcher, "select", { farmId: farm.id }));
+  };
+
+  const failed = (title: string, answer: MappingActionData) => {
+    if (answer.ok) return;
+    toast({ title, description: answer.message, variant: "destructive" });
+  };
+
+  useFetcherAnswer(selectFetcher, (answer) => {
+    if (answer.ok && answer.farmId) setSearchParams({ farm: answer.farmId }, { preventScrollReset: true });
+    else failed(t("mapping.toasts.error"), answer);
+  });
+  useFetcherAnswer(farmFetcher, (answer) => {
+    if (!answer.ok) {
+      // 'Error' with the server's message, or 'Failed to create farm'.
+      toast({ title: t("mapping.toasts.error"), description: answer.message || t("mapping.toasts.farmCreateFailed"), variant: "destructive" });
+      return;
+    }
+    setCreateOpen(false);
+    toast({ title: t("mapping.toasts.farmCreated") });
+    const created = answer.farmId;
+    if (created) trial.run(() => post(selectFetcher, "select", { farmId: created }));
+  });
+  useFetcherAnswer(shapeFetcher, (answer) => {
+    if (answer.intent === "boundary") {
+      if (answer.ok) {
+        toast({ title: t("mapping.toasts.boundaryUpdated") });
+        stopWalk();
+      } else {
+        failed(t("mapping.toasts.boundaryFailed"), answer);
+        setWalk((current) => (current ? { ...current, saving: false } : current));
+      }
+    } else if (answer.ok) toast({ title: t("mapping.toasts.plotFromDrawing") });
+    else failed(t("mapping.toasts.drawnPlotFailed"), answer);
+  });
+  useFetcherAnswer(plotFetcher, (answer) => {
+    if (answer.intent === "createPlot") {
+      if (answer.ok) {
+        setPlotDialog({ open: false, plot: null });
+        toast({ title: t("mapping.toasts.plotCreated") });
+      } else failed(t("mapping.toasts.plotCreateFailed"), answer);
+    } else if (answer.intent === "updatePlot") {
+      if (answer.ok) {
+        setPlotDialog({ open: false, plot: null });
+        toast({ title: t("mapping.toasts.plotUpdated") });
+      } else failed(t("mapping.toasts.plotUpdateFailed"), answer);
+    } else if (answer.intent === "deletePlot") {
+      setDeleting(null);
+      if (answer.ok) toast({ title: t("mapping.toasts.plotDeleted") });
+      else failed(t("mapping.toasts.plotDeleteFailed"), answer);
+    }
+  });
+
+  const plotErrors = plotFetcher.data && !plotFetcher.data.ok ? plotFetcher.data.fields : undefined;
+  const farmErrors = farmFetcher.data && !farmFetcher.data.ok ? farmFetcher.data.fields : undefined;
+
+  function startDrawing(mode: DrawMode) {
+    if (!selected) {
+      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      return;
+    }
+    setProgress({ corners: 0, areaSquareMetres: 0 });
+    setDrawing(mode);
+  }
+
+  function onDrawn(mode: DrawMode, ring: LngLat[]) {
+    setDrawing(null);
+    if (!selected) {
+      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      return;
+    }
+    const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
+    if (!check.ok) {
+      toast({ title: check.problem === "edgesCross" ? t("mapping.toasts.edgesCross") : t(`mapping.geometry.${check.problem}`), variant: "destructive" });
+      return;
+    }
+    const feature = JSON.stringify(polygonFeature(check.ring));
+    if (mode === "farm") {
+      post(shapeFetcher, "boundary", { farmId: selected.id, boundary: feature });
+    } else {
+      post(shapeFetcher, "drawnPlot", {
+        farmId: selected.id,
+        name: drawnPlotName(t),
+        type: "field",
+        crops: "",
+        geometry: feature,
+        centroidLat: String(check.centroid.latitude),
+        centroidLng: String(check.centroid.longitude),
+      });
+    }
+  }
+
+  function stopWalk() {
+    if (watchId.current !== null) navigator.geolocation.clearWatch(watchId.current);
+    watchId.current = null;
+    setWalk(null);
+  }
+  useEffect(() => () => {
+    if (watchId.current !== null) navigator.geolocation.clearWatch(watchId.current);
+  }, []);
+
+  function startWalk() {
+    if (!selected) {
+      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      return;
+    }
+    if (!("geolocation" in navigator)) {
+      toast({ title: t("mapping.walk.unavailable"), variant: "destructive" });
+      return;
+    }
+    setWalk({ ...emptyWalk(), saving: false });
+    watchId.current = navigator.geolocation.watchPosition(
+      (position) => {
+        setWalk((current) => {
+          if (!current || current.saving) return current;
+          const { latitude, longitude, accuracy } = position.coords;
+          return { ...addWalkPosition(current, { latitude, longitude, accuracy }).walk, saving: false };
+        });
+      },
+      (error) => {
+        // A refusal ends the walk; a fix that is late or lost (under trees, between buildings) does not:
+        // the walk goes on and the panel says it is waiting for the signal.
+        if (error.code !== error.PERMISSION_DENIED) return;
+        toast({ title: t("mapping.walk.denied"), variant: "destructive" });
+        stopWalk();
+      },
+      WALK_GEOLOCATION_OPTIONS,
+    );
+  }
+
+  function saveWalk() {
+    if (!walk || !selected) return;
+    const ring = walkRing(walk);
+    if (!ring) {
+      toast({ title: t("mapping.walk.needMore"), variant: "destructive" });
+      return;
+    }
+    const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
+    if (!check.ok) {
+      toast({ title: t("mapping.toasts.boundaryFailed"), description: t(`mapping.geometry.${check.problem}`), variant: "destructive" });
+      return;
+    }
+    setWalk({ ...walk, saving: true });
+    post(shapeFetcher, "boundary", { farmId: selected.id, boundary: JSON.stringify(polygonFeature(check.ring)) });
+  }
+
+  function submitPlot(values: PlotValues) {
+    if (!selected) {
+      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      return;
+    }
+    const editing = plotDialog.plot;
+    if (editing) post(plotFetcher, "updatePlot", { farmId: selected.id, plotId: editing.id, ...values });
+    else post(plotFetcher, "createPlot", { farmId: selected.id, ...values });
+  }
+
+  function confirmDelete() {
+    if (!selected || !deleting) return;
+    if (!plots.some((plot) => plot.id === deleting.id)) {
+      setDeleting(null);
+      toast({ title: t("mapping.toasts.plotNotFound"), variant: "destructive" });
+      return;
+    }
+    post(plotFetcher, "deletePlot", { farmId: selected.id, plotId: deleting.id });
+  }
+
+  const busyShape = shapeFetcher.state !== "idle";
+  const toolsDisabled = !selected || drawing !== null || walk !== null || busyShape;
+  const liveArea = formatArea(progress.areaSquareMetres / 10_000, t, locale);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+      <div className="flex flex-col gap-4 lg:gap-6">
+        <FarmsCard
+          farms={farms}
+          selectedId={selectedId}
+          locale={locale}
+          loadFailed={farmsFailed}
+          onSelect={select}
+          onCreate={(values) => post(farmFetcher, "createFarm", { ...values, ...(centre.current ? { centerLat: String(centre.current.latitude), centerLng: String(centre.current.longitude) } : {}) })}
+          creating={farmFetcher.state !== "idle"}
+          createErrors={farmErrors}
+          createOpen={createOpen}
+          onCreateOpenChange={setCreateOpen}
+        />
+        {selected ? <FarmDetails farm={selected} plotCount={plots.length} locale={locale} /> : null}
+        <div className="hidden lg:block">
+          <EnvironmentPanel />
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-4 lg:col-span-2 lg:gap-6">
+        <Card data-map-card="">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>{t("mapping.interactiveMap")}</CardTitle>
+            {selected ? (
+              <Button size="sm" variant="outline" onClick={() => setPlotDialog({ open: true, plot: null })}>
+                <Icon name="plus" className="h-4 w-4" />
+                {t("mapping.plots.addTitle")}
+              </Button>
+            ) : null}
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <div role="tablist" aria-label={t("mapping.interactiveMap")} className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
+              {MAP_TABS.map((tab) => (
+                <button
+                  key={tab}
+                  type="button"
+                  role="tab"
+                  aria-selected={tiles === tab}
+                  onClick={() => {
+                    setTilesFailed(false);
+                    setTiles(tab);
+                  }}
+                  className={cn(
+                    "min-h-9 rounded-lg px-2 text-sm font-medium",
+                    tiles === tab ? "bg-white text-gray-900 shadow-sm dark:bg-gray-900 dark:text-gray-100" : "text-gray-600 dark:text-gray-300",
+                  )}
+                >
+                  {t(`mapping.tabs.${tab}`)}
+                </button>
+              ))}
+            </div>
+            {tiles === "soil" ? <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p> : null}
+
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+              <Button size="sm" onClick={() => startDrawing("farm")} disabled={toolsDisabled} className="whitespace-normal">
+                <Icon name="polygon" className="h-4 w-4" />
+                {t("mapping.farmBoundary")}
+              </Button>
+              <Button size="sm" onClick={() => startDrawing("plot")} disabled={toolsDisabled} className="whitespace-normal">
+                <Icon name="plus" className="h-4 w-4" />
+                {t("mapping.addPlot")}
+              </Button>
+              <Button size="sm" variant="outline" onClick={startWalk} disabled={toolsDisabled} className="whitespace-normal">
+                <Icon name="walk" className="h-4 w-4" />
+                {t("mapping.walkBoundary")}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => mapHandle.current?.locate()} disabled={!mounted} className="whitespace-normal">
+                <Icon name="crosshair" className="h-4 w-4" />
+                {t("mapping.locate")}
+              </Button>
+            </div>
+
+            <div className="relative h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">
+              {/* Over the map, so starting to draw never moves the map under the finger. */}
+            {drawing ? (
+              <div role="status" className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-brand-200 bg-brand-50/95 p-2.5 text-sm shadow-md dark:border-brand-800 dark:bg-brand-950/95" data-drawing={drawing}>
+                <p className="text-xs">{t(drawing === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}</p>
+                <p className="font-semibold" data-live-area="">
+                  {t("mapping.drawing.area", { area: liveArea })} · {t("mapping.drawing.corners", { count: progress.corners })}
+                </p>
+                <div className="flex flex-wrap gap-1.5">
+                  <Button size="sm" onClick={() => mapHandle.current?.finishDrawing()} disabled={progress.corners < 3}>
+                    <Icon name="check" className="h-4 w-4" />
+                    {t("mapping.drawing.finish")}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => mapHandle.current?.undoCorner()} disabled={progress.corners < 1}>
+                    <Icon name="undo" className="h-4 w-4" />
+                    {t("mapping.drawing.undo")}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setDrawing(null)}>
+                    <Icon name="close" className="h-4 w-4" />
+                    {t("mapping.cancelDrawing")}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+
+            {walk ? <WalkPanel walk={walk} locale={locale} onSave={saveWalk} onCancel={stopWalk} /> : null}
+            {tilesFailed && !drawing && !walk ? (
+                <p className="absolute inset-x-2 top-2 z-[1100] rounded-lg bg-white/90 p-2 text-xs text-gray-700 shadow dark:bg-gray-900/90 dark:text-gray-300" data-tiles-offline="">
+                  {t("mapping.tilesOffline")}
+                </p>
+              ) : null}
+
+              {mounted ? (
+                <Suspense fallback={<MapPlaceholder />}>
+                  <FarmMap
+                    ref={mapHandle}
+                    tiles={tiles}
+                    farm={selected}
+                    plots={plots}
+                    drawing={drawing}
+                    walk={walk}
+                    focusKey={selected?.id ?? ""}
+                    labels={{ map: t("mapping.mapLabel") }}
+                    onDrawn={onDrawn}
+                    onDrawProgress={setProgress}
+                    onDrawStopped={() => setDrawing(null)}
+                    onEdgesCross={() => toast({ title: t("mapping.toasts.edgesCross"), variant: "destructive" })}
+                    onTilesFailed={() => setTilesFailed(true)}
+                    onLocateFailed={() => toast({ title: t("mapping.walk.unavailable"), variant: "destructive" })}
+                    onCentreChange={(next) => (centre.current = next)}
+                  />
+                </Suspense>
+              ) : (
+                <MapPlaceholder />
+              )}
+            </div>
+          </CardContent>
+        </Card>
+
+        {selected ? (
+          <PlotsPanel
+            plots={plots}
+            locale={locale}
+            loadFailed={plotsFailed}
+            onEdit={(plot) => setPlotDialog({ open: true, plot })}
+            onDelete={(plot) => setDeleting(plot)}
+          />
+        ) : null}
+        <div className="lg:hidden">
+          <EnvironmentPanel />
+        </div>
+      </div>
+
+      <PlotDialog
+        open={plotDialog.open}
+        onOpenChange={(open) => setPlotDialog((current) => ({ open, plot: open ? current.plot : null }))}
+        plot={plotDialog.plot}
+        pending={plotFetcher.state !== "idle"}
+        errors={plotErrors}
+        onSubmit={submitPlot}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t("mapping.plots.deleteTitle")}
+        text={t("mapping.plots.deleteText")}
+        confirmLabel={t("mapping.plots.deleteConfirm")}
+        pendingLabel={t("mapping.plots.deleting")}
+        pending={plotFetcher.state !== "idle"}
+        onConfirm={confirmDelete}
+      />
+      {trial.dialog}
+    </div>
+  );
+}
+
+function MapPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex h-full w-full items-center justify-center bg-[#e7efe3] text-sm text-gray-700 dark:bg-[#1f2a22] dark:text-gray-300" data-map-loading="">
+      {t("mapping.loading")}
+    </div>
+  );
+}
+
+function WalkPanel({ walk, locale, onSave, onCancel }: { walk: NonNullable<Walk>; locale: string; onSave(): void; onCancel(): void }) {
+  const { t } = useTranslation();
+  const ring = walkRing(walk);
+  const accuracy = walk.last ? Math.round(walk.last.accuracy) : null;
+  const poor = accuracy !== null && accuracy > MAPPING_LIMITS.walkMaxAccuracyMetres;
+  const area = ring ? formatArea(checkArea(ring), t, locale) : null;
+  return (
+    <div role="status" className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-blue-200 bg-blue-50/95 p-2.5 text-sm shadow-md dark:border-blue-900 dark:bg-blue-950/95" data-walk="">
+      <p className="font-semibold">{t("mapping.walk.title")}</p>
+      <p className="text-xs">{t("mapping.walk.help")}</p>
+      <p data-walk-points="">
+        {t("mapping.walk.points", { count: walk.corners.length })}
+        {area ? ` · ${t("mapping.drawing.area", { area })}` : ""}
+      </p>
+      <p className={poor ? "text-earth-600 dark:text-earth-400" : undefined}>
+        {accuracy === null ? t("mapping.walk.waiting") : poor ? t("mapping.walk.poorAccuracy", { metres: accuracy }) : t("mapping.walk.accuracy", { metres: accuracy })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={onSave} disabled={walk.saving || walk.corners.length < 3}>
+          <Icon name="check" className="h-4 w-4" />
+          {walk.saving ? t("mapping.walk.saving") : t("mapping.walk.save")}
+        </Button>
+        <Button size="sm" variant="outline" onClick={onCancel} disabled={walk.saving}>
+          <Icon name="close" className="h-4 w-4" />
+          {t("mapping.cancelDrawing")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The area of a walked ring so far, in hectares (0 while it crosses itself or has none). */
+function checkArea(ring: LngLat[]) {
+  const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
+  return check.ok ? check.areaHectares : 0;
+}

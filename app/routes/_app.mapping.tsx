@@ -1,0 +1,165 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import leafletDrawStyles from "leaflet-draw/dist/leaflet.draw.css?url";
+import leafletStyles from "leaflet/dist/leaflet.css?url";
+import { useTranslation } from "react-i18next";
+import farmMapStyles from "~/components/mapping/farm-map.css?url";
+import { MappingWorkspace, ReadOnlyFarms } from "~/components/mapping/mapping-workspace";
+import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
+import { PremiumGate } from "~/components/premium/premium-prompt";
+import { PageHeader } from "~/components/shell/page-header";
+import { MAPPING_JSON_BYTES } from "~/lib/mapping";
+import { recordId } from "~/lib/text";
+import { requireUser } from "~/modules/auth/session.server";
+import { createFarm, createPlot, deletePlot, getFarm, listFarms, listPlots, updateFarm, updatePlot } from "~/modules/farms/farms.server";
+import { farmCreateSchema, farmIssueCode, plotCreateSchema, plotIssueCode, plotUpdateSchema } from "~/modules/farms/schemas";
+import { checkFarmWriter } from "~/modules/farms/writer.server";
+import { pageFeatureAccess } from "~/modules/premium/page-access.server";
+import { recordFeatureUse } from "~/modules/premium/premium.server";
+import { detectLanguage } from "~/server/i18n.server";
+import { readPageForm } from "~/server/http/page-form.server";
+import { replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
+import { logger } from "~/server/logger.server";
+import { Refusal } from "~/server/refusal";
+import { validate, validateValue } from "~/server/validation";
+
+export const meta: MetaFunction = () => [{ title: "Farm Mapping · Asiiko" }];
+
+// Leaflet's styles are on this page only, as its JavaScript is.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: leafletStyles },
+  { rel: "stylesheet", href: leafletDrawStyles },
+  { rel: "stylesheet", href: farmMapStyles },
+];
+
+// Farm mapping: the farmer's farms, the selected one's boundary and plots on a
+// map, drawing and walking shapes. Premium (farm_mapping): without access the
+// tools are behind the prompt, but the farmer's own farms stay listed and
+// exportable. The selected farm is in the address (?farm=), so a reload keeps it.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const selectedId = new URL(request.url).searchParams.get("farm");
+  const [access, farms] = await Promise.all([
+    pageFeatureAccess(user.id, "farm_mapping"),
+    listFarms(user.id).catch((error: unknown) => {
+      logger.error({ err: error, userId: user.id }, "farms could not be loaded");
+      return null;
+    }),
+  ]);
+  const selected = farms?.find((farm) => farm.id === selectedId) ?? null;
+  const plots = selected
+    ? await listPlots(selected.id, user.id).catch((error: unknown) => {
+        logger.error({ err: error, userId: user.id }, "plots could not be loaded");
+        return null;
+      })
+    : [];
+  return { access, farms: farms ?? [], farmsFailed: farms === null, selectedId: selected?.id ?? null, plots: plots ?? [], plotsFailed: plots === null, locale: detectLanguage(request) };
+}
+
+export type MappingIntent = "select" | "createFarm" | "boundary" | "createPlot" | "drawnPlot" | "updatePlot" | "deletePlot";
+export type MappingActionData =
+  | { ok: true; intent: MappingIntent; farmId?: string }
+  | { ok: false; intent: MappingIntent; message: string; code: string; fields?: Record<string, string[]> };
+
+const INTENTS: readonly MappingIntent[] = ["select", "createFarm", "boundary", "createPlot", "drawnPlot", "updatePlot", "deletePlot"];
+const isIntent = (value: unknown): value is MappingIntent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+
+/** A JSON field of the form (a shape): parsed, or refused as the shape problem it is. */
+function jsonField(form: FormData, name: string): unknown {
+  const value = form.get(name);
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.notFeature", { [name]: ["mapping.geometry.notFeature"] });
+  }
+}
+
+/** The form's fields (without the intent and ids), with the shapes parsed. */
+function fields(form: FormData, shape?: "boundary" | "geometry") {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    if (key === "intent" || key === "farmId" || key === "plotId" || key === shape) continue;
+    values[key] = value;
+  }
+  if (shape) values[shape] = jsonField(form, shape);
+  return values;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  // A walked boundary of 1,000 corners is larger than most forms.
+  const form = await readPageForm(request, MAPPING_JSON_BYTES);
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return data({ ok: false, intent: "select", code: "VLD_REQUIRED_FIELD", message: "Unknown action" } satisfies MappingActionData, { status: 400 });
+  const farmId = () => validateValue(recordId("mapping.errors.farmNotFound"), form.get("farmId"));
+  const plotId = () => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
+
+  return replyToRefusal(
+    request,
+    async (): Promise<MappingActionData> => {
+      if (intent === "select") {
+        // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
+        const farm = await getFarm(farmId(), user.id);
+        await recordFeatureUse(user.id, "farm_mapping");
+        return { ok: true, intent, farmId: farm.id };
+      }
+      await checkFarmWriter(user.id);
+      switch (intent) {
+        case "createFarm": {
+          const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));
+          return { ok: true, intent, farmId: farm.id };
+        }
+        case "boundary": {
+          const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });
+          return { ok: true, intent, farmId: farm.id };
+        }
+        case "createPlot":
+        case "drawnPlot": {
+          const id = farmId();
+          await createPlot(id, user.id, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
+          return { ok: true, intent, farmId: id };
+        }
+        case "updatePlot": {
+          const id = farmId();
+          await updatePlot(id, plotId(), user.id, validate(plotUpdateSchema, fields(form), { coder: plotIssueCode }));
+          return { ok: true, intent, farmId: id };
+        }
+        case "deletePlot": {
+          const id = farmId();
+          await deletePlot(id, plotId(), user.id);
+          return { ok: true, intent, farmId: id };
+        }
+      }
+    },
+    (refusal: RefusalText): MappingActionData => ({ ok: false, intent, message: refusal.message, code: refusal.code, fields: refusal.fields }),
+  );
+}
+
+export default function MappingPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { access, farms } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col">
+      <PageHeader title={t("mapping.title")} subtitle={t("mapping.subtitle")} />
+      <PremiumGate feature="farm_mapping" access={access} title={t("mapping.featureName")} preview={<MappingPreview />}>
+        <MappingWorkspace {...loaderData} />
+      </PremiumGate>
+      {access && !access.canAccess && farms.length > 0 ? <ReadOnlyFarms farms={farms} locale={loaderData.locale} /> : null}
+    </div>
+  );
+}
+
+/** What the locked prompt blurs: the shape of the tools, none of the farmer's data. */
+function MappingPreview() {
+  return (
+    <div className="grid gap-4 p-4 lg:grid-cols-3">
+      <div className="h-64 rounded-2xl bg-gray-100 dark:bg-gray-800" />
+      <div className="h-96 rounded-2xl bg-brand-100 dark:bg-brand-950 lg:col-span-2" />
+    </div>
+  );
+}
+
+export const ErrorBoundary = pageErrorBoundary("MappingPage");

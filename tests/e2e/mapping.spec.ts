@@ -1,0 +1,366 @@
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+
+// Farm mapping as a farmer does it, on a desktop with a mouse and on a phone
+// with a finger: create a farm, draw its boundary and see the area while
+// drawing, add plots by drawing and by the dialog, edit and delete one, walk a
+// boundary with the phone's GPS, reload and find it all. Map tiles come from
+// public servers, which cannot be reached here: their requests are answered
+// with a plain tile (or refused, to see the map work without them).
+
+const TILE_HOSTS = /arcgisonline\.com|opentopomap\.org|openstreetmap\.org/;
+// A 1×1 green PNG.
+const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+async function answerTiles(context: BrowserContext, how: "tile" | "refuse" = "tile") {
+  await context.route(TILE_HOSTS, (route) => (how === "tile" ? route.fulfill({ status: 200, contentType: "image/png", body: TILE }) : route.abort("internetdisconnected")));
+}
+
+async function subscribe(user: TestUser) {
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+       VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
+      [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
+    ),
+  );
+}
+
+async function farmRows(user: TestUser) {
+  return withDatabase(async (client) => {
+    const farms = await client.query(`SELECT id, name, "areaHectares", boundary FROM "Farm" WHERE "ownerId" = $1`, [user.id]);
+    const plots = await client.query(`SELECT p.name, p.type, p."areaHectares", p.geometry FROM "Plot" p JOIN "Farm" f ON f.id = p."farmId" WHERE f."ownerId" = $1 ORDER BY p."createdAt"`, [user.id]);
+    return { farms: farms.rows, plots: plots.rows };
+  });
+}
+
+/**
+ * Points on the map, as fractions of the part a finger can reach: below the
+ * drawing panel that lies over its top, above the attribution line (the zoom
+ * buttons are at the bottom right: keep x under 0.75 near the bottom).
+ */
+async function mapPoints(page: Page, fractions: [number, number][]) {
+  const box = await page.locator("[data-farm-map]").boundingBox();
+  if (!box) throw new Error("the map is not on the page");
+  const panel = page.locator("[data-drawing], [data-walk]");
+  const panelBox = (await panel.count()) > 0 ? await panel.first().boundingBox() : null;
+  const top = panelBox ? panelBox.y + panelBox.height + 8 : box.y + 8;
+  const bottom = box.y + box.height - 24;
+  return fractions.map(([x, y]) => ({ x: box.x + box.width * x, y: top + (bottom - top) * y }));
+}
+
+async function createFarm(page: Page, name: string, crops: string) {
+  await page.getByRole("button", { name: "Create Farm" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create New Farm" });
+  await expect(dialog.getByRole("button", { name: "Create Farm" })).toBeDisabled();
+  await dialog.getByLabel("Farm Name").fill(name);
+  await dialog.getByLabel("Crops").fill(crops);
+  await dialog.getByRole("button", { name: "Create Farm" }).click();
+  await expect(said(page, "Farm created successfully!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Closed, as a farmer closes it to see the whole map.
+  await page.getByRole("button", { name: "Close" }).last().click();
+  await expect(said(page, "Farm created successfully!")).toBeHidden();
+  // The new farm is selected and its details shown.
+  await expect(page.locator("[data-farm-details]")).toContainText(name);
+  await expect(page).toHaveURL(/[?&]farm=/);
+}
+
+const corners = (page: Page) => page.locator("[data-live-area]");
+
+/** Waits until the map has stopped moving (a pan's glide ends), as a farmer waits before the next tap. */
+async function mapSettled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const pane = document.querySelector<HTMLElement>("[data-farm-map] .leaflet-map-pane");
+      const state = window as unknown as { asiikoPane?: string };
+      const now = pane?.style.transform ?? "";
+      const still = state.asiikoPane === now;
+      state.asiikoPane = now;
+      return still;
+    },
+    undefined,
+    { polling: 250 },
+  );
+}
+
+/** Corners at these points of the map, one by one, each seen on the panel before the next (as a farmer sees it). */
+async function addCorners(page: Page, fractions: [number, number][], how: "click" | "tap" = "click") {
+  for (const point of await mapPoints(page, fractions)) {
+    const before = Number((/(\d+) corners/.exec((await corners(page).textContent()) ?? "") ?? [])[1] ?? 0);
+    await (how === "tap" ? page.touchscreen.tap(point.x, point.y) : page.mouse.click(point.x, point.y));
+    await expect(corners(page)).toContainText(`${before + 1} corners`);
+  }
+}
+
+/** Presses a drawing button and waits for the drawing panel, as a farmer waits for it. */
+async function beginDrawing(page: Page, name: "Farm Boundary" | "Add Plot", how: "click" | "tap" = "click") {
+  const button = page.getByRole("button", { name, exact: true });
+  await (how === "tap" ? button.tap() : button.click());
+  await expect(page.locator("[data-drawing]")).toBeVisible();
+}
+/** A toast's text (its live-region copy for screen readers says it again, with a prefix). */
+const said = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+test.describe("farm mapping on a desktop", () => {
+  test.beforeEach(async ({ context }) => answerTiles(context));
+
+  test("create a farm, draw its boundary and a plot, add, edit and delete plots, reload and see them", async ({ page, user }) => {
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Farm Mapping" })).toBeVisible();
+    await expect(page.getByText("No farms yet")).toBeVisible();
+    // Nothing to draw on before a farm is chosen.
+    await expect(page.getByRole("button", { name: "Farm Boundary" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add Plot", exact: true })).toBeDisabled();
+    await expect(page.locator("[data-farm-map] .leaflet-tile-loaded").first()).toBeAttached();
+
+    await createFarm(page, "Oko Family Farm", "Cassava, Maize, Yam, Pepper");
+    await expect(page.locator("[data-farm-card]")).toContainText("+1 more");
+    await expect(page.locator("[data-farm-count]")).toHaveText("1");
+
+    // The boundary: four clicks, the area shown as it grows, closed on the first corner.
+    await beginDrawing(page, "Farm Boundary");
+    await expect(page.getByRole("button", { name: "Farm Boundary" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add Plot", exact: true })).toBeDisabled();
+    const square = await mapPoints(page, [[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]]);
+    for (const [index, point] of square.entries()) {
+      await page.mouse.click(point.x, point.y);
+      await expect(corners(page)).toContainText(`${index + 1} corners`);
+    }
+    await expect(corners(page)).toContainText(/Area: [\d.,]+ ha/);
+    const drawnArea = await corners(page).textContent();
+    await page.mouse.click(square[0]!.x, square[0]!.y);
+    await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
+    await expect(page.locator("[data-drawing]")).toBeHidden();
+    const { farms } = await farmRows(user);
+    expect(farms).toHaveLength(1);
+    expect(farms[0].boundary.geometry.coordinates[0]).toHaveLength(5);
+    expect(farms[0].areaHectares).toBeGreaterThan(0);
+    // The area the page showed while drawing is the one the server measured.
+    const shown = await page.locator("[data-farm-area]").textContent();
+    expect(drawnArea).toContain(shown!.split(" (")[0]);
+
+    // A plot by drawing, inside the farm: finished with the Finish button.
+    await beginDrawing(page, "Add Plot");
+    await addCorners(page, [[0.3, 0.3], [0.5, 0.3], [0.5, 0.5], [0.3, 0.5]]);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect(said(page, "Plot created from drawing!")).toBeVisible();
+    await expect(page.locator("[data-plot-row^='Plot ']")).toContainText("Field");
+
+    // A plot by the dialog.
+    await page.getByRole("button", { name: "Add New Plot" }).click();
+    const add = page.getByRole("dialog", { name: "Add New Plot" });
+    await expect(add.getByRole("button", { name: "Create Plot" })).toBeDisabled();
+    await add.getByLabel("Plot Name").fill("Fish pond");
+    await add.getByLabel("Plot Type").selectOption("pond");
+    await add.getByLabel("Crops").fill("Catfish, Tilapia, Carp");
+    await add.getByRole("button", { name: "Create Plot" }).click();
+    await expect(said(page, "Plot created successfully!")).toBeVisible();
+    const pond = page.locator("[data-plot-row='Fish pond']");
+    await expect(pond).toContainText("Pond");
+    await expect(pond).toContainText("+1 more");
+
+    // Edit it, then delete the drawn one.
+    await page.getByRole("button", { name: "Edit plot Fish pond" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Plot" });
+    await expect(edit.getByLabel("Plot Name")).toHaveValue("Fish pond");
+    await edit.getByLabel("Plot Name").fill("Catfish pond");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(said(page, "Plot updated successfully!")).toBeVisible();
+    await expect(page.locator("[data-plot-row='Catfish pond']")).toBeVisible();
+    const drawnName = (await page.locator("[data-plot-row^='Plot ']").getAttribute("data-plot-row"))!;
+    await page.getByRole("button", { name: `Delete plot ${drawnName}` }).click();
+    await page.getByRole("dialog", { name: "Delete Plot" }).getByRole("button", { name: "Delete Plot" }).click();
+    await expect(said(page, "Plot deleted successfully!")).toBeVisible();
+    await expect(page.locator(`[data-plot-row='${drawnName}']`)).toBeHidden();
+
+    // A reload keeps the chosen farm, its boundary and its plots.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator("[data-farm-details]")).toContainText("Oko Family Farm");
+    await expect(page.locator("[data-farm-area]")).toHaveText(shown!);
+    await expect(page.locator("[data-plot-row='Catfish pond']")).toBeVisible();
+    await expect(page.locator("[data-farm-map] svg path")).not.toHaveCount(0);
+    const rows = await farmRows(user);
+    expect(rows.plots.map((plot: { name: string }) => plot.name)).toEqual(["Catfish pond"]);
+  });
+
+  test("a shape whose edges cross is refused with the specification's words, and nothing is saved", async ({ page, user }) => {
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await createFarm(page, "Bow Farm", "Sorghum");
+    await beginDrawing(page, "Farm Boundary");
+    await addCorners(page, [[0.2, 0.2], [0.8, 0.8], [0.8, 0.2]]);
+    const [crossing] = await mapPoints(page, [[0.2, 0.8]]);
+    await page.mouse.click(crossing!.x, crossing!.y);
+    await expect(said(page, "shape edges cannot cross")).toBeVisible();
+    await expect(corners(page)).toContainText("3 corners");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.locator("[data-drawing]")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Farm Boundary" })).toBeEnabled();
+    expect((await farmRows(user)).farms[0].boundary).toBeNull();
+  });
+
+  test("without tiles the map still draws on a plain background and says why", async ({ page, user, context }) => {
+    await context.unroute(TILE_HOSTS);
+    await answerTiles(context, "refuse");
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await expect(page.locator("[data-tiles-offline]")).toBeVisible();
+    await createFarm(page, "Offline Farm", "Yam");
+    await beginDrawing(page, "Farm Boundary");
+    await addCorners(page, [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7]]);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
+  });
+
+  test("a user without farm mapping sees the gate, and their farms stay listed for export", async ({ page, user }) => {
+    await withDatabase(async (client) => {
+      await client.query(`UPDATE "User" SET "createdAt" = now() - interval '3 days' WHERE id = $1`, [user.id]);
+      await client.query(`INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", geohash, "updatedAt") VALUES ($1, $2, 'Kept Farm', '{Yam}', 7.5, 3.9, 's1', now())`, [
+        `e2e_farm_${randomUUID()}`,
+        user.id,
+      ]);
+    });
+    await page.goto("/mapping");
+    await hydrated(page);
+    await expect(page.getByRole("region", { name: "Interactive Farm Mapping" })).toBeVisible();
+    await expect(page.locator("[data-farm-map]")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Export GeoJSON" })).toHaveAttribute("href", /\/api\/farms\/e2e_farm_.+\/export/);
+  });
+});
+
+test.describe("farm mapping on a phone with a finger", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("taps draw a boundary and a plot with no duplicate corner, a drag adds none, and the page still scrolls", async ({ page, user, context }) => {
+    await answerTiles(context);
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await createFarm(page, "Phone Farm", "Cassava");
+    await page.locator("[data-map-card]").scrollIntoViewIfNeeded();
+
+    await beginDrawing(page, "Farm Boundary", "tap");
+    const square = await mapPoints(page, [[0.1, 0.15], [0.7, 0.15], [0.7, 0.85], [0.1, 0.85]]);
+    await page.touchscreen.tap(square[0]!.x, square[0]!.y);
+    await expect(corners(page)).toContainText("1 corners");
+    // A finger dragging the map to pan it adds no corner (and does pan it).
+    const firstCorner = page.locator("[data-farm-map] .leaflet-marker-icon.leaflet-editing-icon").first();
+    const beforeDrag = (await firstCorner.boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const from = square[1]!;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y }] });
+    for (let step = 1; step <= 8; step += 1) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + step * 4, y: from.y + step * 3 }] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await mapSettled(page);
+    await expect(corners(page)).toContainText("1 corners");
+    expect((await firstCorner.boundingBox())!.x - beforeDrag.x).toBeGreaterThan(10);
+    // The map moved: take the corners where they are now.
+    const now = await mapPoints(page, [[0.1, 0.15], [0.7, 0.15], [0.7, 0.85], [0.1, 0.85]]);
+    for (const [index, point] of now.slice(1).entries()) {
+      await page.touchscreen.tap(point.x, point.y);
+      await expect(corners(page)).toContainText(`${index + 2} corners`);
+    }
+    await expect(corners(page)).toContainText(/Area: [\d.,]+ ha/);
+    // Tapping the first corner closes the shape.
+    const first = page.locator("[data-farm-map] .leaflet-marker-icon.leaflet-editing-icon").first();
+    const firstBox = (await first.boundingBox())!;
+    await page.touchscreen.tap(firstBox.x + firstBox.width / 2, firstBox.y + firstBox.height / 2);
+    await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
+    const { farms } = await farmRows(user);
+    // Four corners and the closing one: no corner twice.
+    expect(farms[0].boundary.geometry.coordinates[0]).toHaveLength(5);
+
+    // A plot, tapped inside the farm and finished with the button.
+    await beginDrawing(page, "Add Plot", "tap");
+    await addCorners(page, [[0.4, 0.4], [0.6, 0.4], [0.5, 0.6]], "tap");
+    await expect(corners(page)).toContainText("3 corners");
+    await page.getByRole("button", { name: "Finish" }).tap();
+    await expect(said(page, "Plot created from drawing!")).toBeVisible();
+    const { plots } = await farmRows(user);
+    expect(plots).toHaveLength(1);
+    expect(plots[0].geometry.geometry.coordinates[0]).toHaveLength(4);
+
+    // Touch elsewhere on the page still works: the plots panel's buttons answer a tap.
+    await page.getByRole("button", { name: /^Edit plot / }).tap();
+    await expect(page.getByRole("dialog", { name: "Edit Plot" })).toBeVisible();
+  });
+
+  test("walk the boundary with the phone's GPS and save it", async ({ page, user, context }) => {
+    await answerTiles(context);
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 7.52, longitude: 3.91, accuracy: 5 });
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await createFarm(page, "Walked Farm", "Maize");
+
+    await page.getByRole("button", { name: "Walk Boundary" }).tap();
+    const walk = page.locator("[data-walk]");
+    await expect(walk).toContainText("1 points recorded");
+    await expect(walk).toContainText("GPS accuracy: ±5 m");
+    // About 55 m a side; a jitter of a metre is not a corner.
+    const path = [
+      [7.52, 3.9105],
+      [7.52001, 3.9105],
+      [7.5205, 3.9105],
+      [7.5205, 3.91],
+    ];
+    let kept = 1;
+    for (const [latitude, longitude] of path) {
+      await context.setGeolocation({ latitude: latitude!, longitude: longitude!, accuracy: 5 });
+      if (!(latitude === 7.52001)) kept += 1;
+      await expect(walk).toContainText(`${kept} points recorded`);
+    }
+    // A poor fix is shown, not kept.
+    await context.setGeolocation({ latitude: 7.5203, longitude: 3.9102, accuracy: 80 });
+    await expect(walk).toContainText("Waiting for a better GPS signal (±80 m)");
+    await expect(walk).toContainText(`${kept} points recorded`);
+    await expect(walk).toContainText(/Area: [\d.,]+ ha/);
+    await walk.getByRole("button", { name: "Save Boundary" }).tap();
+    await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
+    await expect(walk).toBeHidden();
+    const { farms } = await farmRows(user);
+    expect(farms[0].boundary.geometry.coordinates[0]).toHaveLength(5);
+    // About 55 m by 55 m.
+    expect(farms[0].areaHectares).toBeGreaterThan(0.25);
+    expect(farms[0].areaHectares).toBeLessThan(0.35);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator("[data-farm-area]")).toContainText("ha");
+  });
+});
+
+test("a trial user is asked before selecting a farm spends the trial", async ({ page, baseURL, context }) => {
+  await answerTiles(context);
+  const user = await createUser();
+  await signIn(page, user, baseURL!);
+  try {
+    await page.goto("/mapping");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create Farm" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create New Farm" });
+    await dialog.getByLabel("Farm Name").fill("Trial Farm");
+    await dialog.getByRole("button", { name: "Create Farm" }).click();
+    await expect(said(page, "Farm created successfully!")).toBeVisible();
+    const confirm = page.getByRole("dialog").filter({ hasText: /trial/i });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button").filter({ hasNotText: /cancel/i }).last().click();
+    await expect(page.locator("[data-farm-details]")).toContainText("Trial Farm");
+    // The trial went to farm mapping, which stays open for its day: the boundary can be drawn.
+    await beginDrawing(page, "Farm Boundary");
+    await addCorners(page, [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7]]);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
+  } finally {
+    await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [user.id]));
+  }
+});
