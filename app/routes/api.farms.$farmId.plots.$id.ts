@@ -11,13 +11,13 @@ const route = apiRoute({
   PATCH: async ({ request, params }) => {
     const user = await requireFarmWriter(request);
     const input = validate(plotUpdateSchema, await readFarmBody(request), { coder: plotIssueCode });
-    const plot = await updatePlot(params.id ?? "", params.plotId ?? "", user.id, input);
+    const plot = await updatePlot(params.farmId ?? "", params.id ?? "", user.id, input);
     return Response.json({ success: true, plot, message: "Plot updated" });
   },
   DELETE: async ({ request, params }) => {
     const user = await requireFarmWriter(request);
-    const id = params.plotId ?? "";
-    await deletePlot(params.id ?? "", id, user.id);
+    const id = params.id ?? "";
+    await deletePlot(params.farmId ?? "", id, user.id);
     return Response.json({ success: true, id, message: "Plot deleted" });
   },
 });
