@@ -28,9 +28,15 @@ export { ReadOnlyFarms } from "./farm-list";
 const FarmMap = lazy(() => import("./farm-map.client"));
 
 /** The checks the browser can make before sending a shape (the server makes them all again, with the area limit). */
-const CLIENT_LIMITS = { maxVertices: MAPPING_LIMITS.maxVertices, maxAreaHectares: Number.POSITIVE_INFINITY };
+const CLIENT_LIMITS = {
+  maxVertices: MAPPING_LIMITS.maxVertices,
+  maxAreaHectares: Number.POSITIVE_INFINITY,
+};
 
 type Walk = (WalkState & { saving: boolean }) | null;
+
+/** The drawing and walking panels' buttons: three to a row on a phone, in any language. */
+const PANEL_BUTTON = "min-h-9 gap-1 whitespace-normal px-2 text-xs leading-tight sm:text-sm";
 
 export function MappingWorkspace({
   access,
@@ -61,11 +67,17 @@ export function MappingWorkspace({
   const [tiles, setTiles] = useState<MapTiles>("satellite");
   const [tilesFailed, setTilesFailed] = useState(false);
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
-  const [progress, setProgress] = useState<DrawProgress>({ corners: 0, areaSquareMetres: 0 });
+  const [progress, setProgress] = useState<DrawProgress>({
+    corners: 0,
+    areaSquareMetres: 0,
+  });
   const [walk, setWalk] = useState<Walk>(null);
   const watchId = useRef<number | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
-  const [plotDialog, setPlotDialog] = useState<{ open: boolean; plot: PlotDto | null }>({ open: false, plot: null });
+  const [plotDialog, setPlotDialog] = useState<{
+    open: boolean;
+    plot: PlotDto | null;
+  }>({ open: false, plot: null });
   const [deleting, setDeleting] = useState<PlotDto | null>(null);
 
   // One fetcher per kind of work, so one never cancels another.
@@ -94,7 +106,11 @@ export function MappingWorkspace({
   useFetcherAnswer(farmFetcher, (answer) => {
     if (!answer.ok) {
       // 'Error' with the server's message, or 'Failed to create farm'.
-      toast({ title: t("mapping.toasts.error"), description: answer.message || t("mapping.toasts.farmCreateFailed"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.error"),
+        description: answer.message || t("mapping.toasts.farmCreateFailed"),
+        variant: "destructive",
+      });
       return;
     }
     setCreateOpen(false);
@@ -137,7 +153,10 @@ export function MappingWorkspace({
 
   function startDrawing(mode: DrawMode) {
     if (!selected) {
-      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.noFarmSelected"),
+        variant: "destructive",
+      });
       return;
     }
     setProgress({ corners: 0, areaSquareMetres: 0 });
@@ -147,17 +166,26 @@ export function MappingWorkspace({
   function onDrawn(mode: DrawMode, ring: LngLat[]) {
     setDrawing(null);
     if (!selected) {
-      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.noFarmSelected"),
+        variant: "destructive",
+      });
       return;
     }
     const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
     if (!check.ok) {
-      toast({ title: check.problem === "edgesCross" ? t("mapping.toasts.edgesCross") : t(`mapping.geometry.${check.problem}`), variant: "destructive" });
+      toast({
+        title: check.problem === "edgesCross" ? t("mapping.toasts.edgesCross") : t(`mapping.geometry.${check.problem}`),
+        variant: "destructive",
+      });
       return;
     }
     const feature = JSON.stringify(polygonFeature(check.ring));
     if (mode === "farm") {
-      post(shapeFetcher, "boundary", { farmId: selected.id, boundary: feature });
+      post(shapeFetcher, "boundary", {
+        farmId: selected.id,
+        boundary: feature,
+      });
     } else {
       post(shapeFetcher, "drawnPlot", {
         farmId: selected.id,
@@ -176,13 +204,19 @@ export function MappingWorkspace({
     watchId.current = null;
     setWalk(null);
   }
-  useEffect(() => () => {
-    if (watchId.current !== null) navigator.geolocation.clearWatch(watchId.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (watchId.current !== null) navigator.geolocation.clearWatch(watchId.current);
+    },
+    [],
+  );
 
   function startWalk() {
     if (!selected) {
-      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.noFarmSelected"),
+        variant: "destructive",
+      });
       return;
     }
     if (!("geolocation" in navigator)) {
@@ -195,7 +229,10 @@ export function MappingWorkspace({
         setWalk((current) => {
           if (!current || current.saving) return current;
           const { latitude, longitude, accuracy } = position.coords;
-          return { ...addWalkPosition(current, { latitude, longitude, accuracy }).walk, saving: false };
+          return {
+            ...addWalkPosition(current, { latitude, longitude, accuracy }).walk,
+            saving: false,
+          };
         });
       },
       (error) => {
@@ -218,20 +255,35 @@ export function MappingWorkspace({
     }
     const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
     if (!check.ok) {
-      toast({ title: t("mapping.toasts.boundaryFailed"), description: t(`mapping.geometry.${check.problem}`), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.boundaryFailed"),
+        description: t(`mapping.geometry.${check.problem}`),
+        variant: "destructive",
+      });
       return;
     }
     setWalk({ ...walk, saving: true });
-    post(shapeFetcher, "boundary", { farmId: selected.id, boundary: JSON.stringify(polygonFeature(check.ring)) });
+    post(shapeFetcher, "boundary", {
+      farmId: selected.id,
+      boundary: JSON.stringify(polygonFeature(check.ring)),
+    });
   }
 
   function submitPlot(values: PlotValues) {
     if (!selected) {
-      toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.noFarmSelected"),
+        variant: "destructive",
+      });
       return;
     }
     const editing = plotDialog.plot;
-    if (editing) post(plotFetcher, "updatePlot", { farmId: selected.id, plotId: editing.id, ...values });
+    if (editing)
+      post(plotFetcher, "updatePlot", {
+        farmId: selected.id,
+        plotId: editing.id,
+        ...values,
+      });
     else post(plotFetcher, "createPlot", { farmId: selected.id, ...values });
   }
 
@@ -239,10 +291,16 @@ export function MappingWorkspace({
     if (!selected || !deleting) return;
     if (!plots.some((plot) => plot.id === deleting.id)) {
       setDeleting(null);
-      toast({ title: t("mapping.toasts.plotNotFound"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.plotNotFound"),
+        variant: "destructive",
+      });
       return;
     }
-    post(plotFetcher, "deletePlot", { farmId: selected.id, plotId: deleting.id });
+    post(plotFetcher, "deletePlot", {
+      farmId: selected.id,
+      plotId: deleting.id,
+    });
   }
 
   const busyShape = shapeFetcher.state !== "idle";
@@ -250,28 +308,45 @@ export function MappingWorkspace({
   const liveArea = formatArea(progress.areaSquareMetres / 10_000, t, locale);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
-      <div className="flex flex-col gap-4 lg:gap-6">
-        <FarmsCard
-          farms={farms}
-          selectedId={selectedId}
-          locale={locale}
-          loadFailed={farmsFailed}
-          onSelect={select}
-          onCreate={(values) => post(farmFetcher, "createFarm", { ...values, ...(centre.current ? { centerLat: String(centre.current.latitude), centerLng: String(centre.current.longitude) } : {}) })}
-          creating={farmFetcher.state !== "idle"}
-          createErrors={farmErrors}
-          createOpen={createOpen}
-          onCreateOpenChange={setCreateOpen}
-        />
-        {selected ? <FarmDetails farm={selected} plotCount={plots.length} locale={locale} /> : null}
-        <div className="hidden lg:block">
+    // On a phone one column, the map second (order-*); from lg two columns, the map beside the farms.
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+      <div className="contents lg:flex lg:flex-col lg:gap-6">
+        <div className="order-1 lg:order-none">
+          <FarmsCard
+            farms={farms}
+            selectedId={selectedId}
+            locale={locale}
+            loadFailed={farmsFailed}
+            onSelect={select}
+            onCreate={(values) =>
+              post(farmFetcher, "createFarm", {
+                ...values,
+                ...(centre.current
+                  ? {
+                      centerLat: String(centre.current.latitude),
+                      centerLng: String(centre.current.longitude),
+                    }
+                  : {}),
+              })
+            }
+            creating={farmFetcher.state !== "idle"}
+            createErrors={farmErrors}
+            createOpen={createOpen}
+            onCreateOpenChange={setCreateOpen}
+          />
+        </div>
+        {selected ? (
+          <div className="order-4 lg:order-none">
+            <FarmDetails farm={selected} plotCount={plots.length} locale={locale} />
+          </div>
+        ) : null}
+        <div className="order-5 lg:order-none">
           <EnvironmentPanel />
         </div>
       </div>
 
-      <div className="flex flex-col gap-4 lg:col-span-2 lg:gap-6">
-        <Card data-map-card="">
+      <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+        <Card data-map-card="" className="order-2 lg:order-none">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>{t("mapping.interactiveMap")}</CardTitle>
             {selected ? (
@@ -325,32 +400,45 @@ export function MappingWorkspace({
 
             <div className="relative h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">
               {/* Over the map, so starting to draw never moves the map under the finger. */}
-            {drawing ? (
-              <div role="status" className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-brand-200 bg-brand-50/95 p-2.5 text-sm shadow-md dark:border-brand-800 dark:bg-brand-950/95" data-drawing={drawing}>
-                <p className="text-xs">{t(drawing === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}</p>
-                <p className="font-semibold" data-live-area="">
-                  {t("mapping.drawing.area", { area: liveArea })} · {t("mapping.drawing.corners", { count: progress.corners })}
-                </p>
-                <div className="flex flex-wrap gap-1.5">
-                  <Button size="sm" onClick={() => mapHandle.current?.finishDrawing()} disabled={progress.corners < 3}>
-                    <Icon name="check" className="h-4 w-4" />
-                    {t("mapping.drawing.finish")}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => mapHandle.current?.undoCorner()} disabled={progress.corners < 1}>
-                    <Icon name="undo" className="h-4 w-4" />
-                    {t("mapping.drawing.undo")}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => setDrawing(null)}>
-                    <Icon name="close" className="h-4 w-4" />
-                    {t("mapping.cancelDrawing")}
-                  </Button>
+              {drawing ? (
+                <div
+                  role="status"
+                  className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-brand-200 bg-brand-50/95 p-2.5 text-sm shadow-md dark:border-brand-800 dark:bg-brand-950/95"
+                  data-drawing={drawing}
+                >
+                  <p className="line-clamp-2 text-xs">{t(drawing === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}</p>
+                  <p className="font-semibold" data-live-area="">
+                    {t("mapping.drawing.area", { area: liveArea })} · {t("mapping.drawing.corners", { count: progress.corners })}
+                  </p>
+                  <div className="grid grid-cols-3 gap-1.5 sm:flex sm:flex-wrap">
+                    <Button size="sm" className={PANEL_BUTTON} onClick={() => mapHandle.current?.finishDrawing()} disabled={progress.corners < 3}>
+                      <Icon name="check" className="h-4 w-4 shrink-0" />
+                      {t("mapping.drawing.finish")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className={PANEL_BUTTON}
+                      onClick={() => mapHandle.current?.undoCorner()}
+                      disabled={progress.corners < 1}
+                    >
+                      <Icon name="undo" className="h-4 w-4 shrink-0" />
+                      {t("mapping.drawing.undo")}
+                    </Button>
+                    <Button size="sm" variant="outline" className={PANEL_BUTTON} onClick={() => setDrawing(null)}>
+                      <Icon name="close" className="h-4 w-4 shrink-0" />
+                      {t("mapping.cancelDrawing")}
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            ) : null}
+              ) : null}
 
-            {walk ? <WalkPanel walk={walk} locale={locale} onSave={saveWalk} onCancel={stopWalk} /> : null}
-            {tilesFailed && !drawing && !walk ? (
-                <p className="absolute inset-x-2 top-2 z-[1100] rounded-lg bg-white/90 p-2 text-xs text-gray-700 shadow dark:bg-gray-900/90 dark:text-gray-300" data-tiles-offline="">
+              {walk ? <WalkPanel walk={walk} locale={locale} onSave={saveWalk} onCancel={stopWalk} /> : null}
+              {tilesFailed && !drawing && !walk ? (
+                <p
+                  className="absolute inset-x-2 top-2 z-[1100] rounded-lg bg-white/90 p-2 text-xs text-gray-700 shadow dark:bg-gray-900/90 dark:text-gray-300"
+                  data-tiles-offline=""
+                >
                   {t("mapping.tilesOffline")}
                 </p>
               ) : null}
@@ -369,9 +457,19 @@ export function MappingWorkspace({
                     onDrawn={onDrawn}
                     onDrawProgress={setProgress}
                     onDrawStopped={() => setDrawing(null)}
-                    onEdgesCross={() => toast({ title: t("mapping.toasts.edgesCross"), variant: "destructive" })}
+                    onEdgesCross={() =>
+                      toast({
+                        title: t("mapping.toasts.edgesCross"),
+                        variant: "destructive",
+                      })
+                    }
                     onTilesFailed={() => setTilesFailed(true)}
-                    onLocateFailed={() => toast({ title: t("mapping.walk.unavailable"), variant: "destructive" })}
+                    onLocateFailed={() =>
+                      toast({
+                        title: t("mapping.walk.unavailable"),
+                        variant: "destructive",
+                      })
+                    }
                     onCentreChange={(next) => (centre.current = next)}
                   />
                 </Suspense>
@@ -383,22 +481,26 @@ export function MappingWorkspace({
         </Card>
 
         {selected ? (
-          <PlotsPanel
-            plots={plots}
-            locale={locale}
-            loadFailed={plotsFailed}
-            onEdit={(plot) => setPlotDialog({ open: true, plot })}
-            onDelete={(plot) => setDeleting(plot)}
-          />
+          <div className="order-3 lg:order-none">
+            <PlotsPanel
+              plots={plots}
+              locale={locale}
+              loadFailed={plotsFailed}
+              onEdit={(plot) => setPlotDialog({ open: true, plot })}
+              onDelete={(plot) => setDeleting(plot)}
+            />
+          </div>
         ) : null}
-        <div className="lg:hidden">
-          <EnvironmentPanel />
-        </div>
       </div>
 
       <PlotDialog
         open={plotDialog.open}
-        onOpenChange={(open) => setPlotDialog((current) => ({ open, plot: open ? current.plot : null }))}
+        onOpenChange={(open) =>
+          setPlotDialog((current) => ({
+            open,
+            plot: open ? current.plot : null,
+          }))
+        }
         plot={plotDialog.plot}
         pending={plotFetcher.state !== "idle"}
         errors={plotErrors}
@@ -437,23 +539,31 @@ function WalkPanel({ walk, locale, onSave, onCancel }: { walk: NonNullable<Walk>
   const poor = accuracy !== null && accuracy > MAPPING_LIMITS.walkMaxAccuracyMetres;
   const area = ring ? formatArea(checkArea(ring), t, locale) : null;
   return (
-    <div role="status" className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-blue-200 bg-blue-50/95 p-2.5 text-sm shadow-md dark:border-blue-900 dark:bg-blue-950/95" data-walk="">
+    <div
+      role="status"
+      className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-blue-200 bg-blue-50/95 p-2.5 text-sm shadow-md dark:border-blue-900 dark:bg-blue-950/95"
+      data-walk=""
+    >
       <p className="font-semibold">{t("mapping.walk.title")}</p>
-      <p className="text-xs">{t("mapping.walk.help")}</p>
+      <p className="line-clamp-3 text-xs">{t("mapping.walk.help")}</p>
       <p data-walk-points="">
         {t("mapping.walk.points", { count: walk.corners.length })}
         {area ? ` · ${t("mapping.drawing.area", { area })}` : ""}
       </p>
       <p className={poor ? "text-earth-600 dark:text-earth-400" : undefined}>
-        {accuracy === null ? t("mapping.walk.waiting") : poor ? t("mapping.walk.poorAccuracy", { metres: accuracy }) : t("mapping.walk.accuracy", { metres: accuracy })}
+        {accuracy === null
+          ? t("mapping.walk.waiting")
+          : poor
+          ? t("mapping.walk.poorAccuracy", { metres: accuracy })
+          : t("mapping.walk.accuracy", { metres: accuracy })}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={onSave} disabled={walk.saving || walk.corners.length < 3}>
-          <Icon name="check" className="h-4 w-4" />
+      <div className="grid grid-cols-2 gap-1.5 sm:flex sm:flex-wrap">
+        <Button size="sm" className={PANEL_BUTTON} onClick={onSave} disabled={walk.saving || walk.corners.length < 3}>
+          <Icon name="check" className="h-4 w-4 shrink-0" />
           {walk.saving ? t("mapping.walk.saving") : t("mapping.walk.save")}
         </Button>
-        <Button size="sm" variant="outline" onClick={onCancel} disabled={walk.saving}>
-          <Icon name="close" className="h-4 w-4" />
+        <Button size="sm" variant="outline" className={PANEL_BUTTON} onClick={onCancel} disabled={walk.saving}>
+          <Icon name="close" className="h-4 w-4 shrink-0" />
           {t("mapping.cancelDrawing")}
         </Button>
       </div>
