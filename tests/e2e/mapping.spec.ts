@@ -289,9 +289,28 @@ test.describe("farm mapping on a phone with a finger", () => {
     expect(plots).toHaveLength(1);
     expect(plots[0].geometry.geometry.coordinates[0]).toHaveLength(4);
 
-    // Touch elsewhere on the page still works: the plots panel's buttons answer a tap.
+    // Touch elsewhere on the page still works: dialogs and the plots panel's buttons answer taps.
     await page.getByRole("button", { name: /^Edit plot / }).tap();
-    await expect(page.getByRole("dialog", { name: "Edit Plot" })).toBeVisible();
+    const edit = page.getByRole("dialog", { name: "Edit Plot" });
+    await edit.getByLabel("Plot Name").fill("Cassava strip");
+    await edit.getByRole("button", { name: "Save Changes" }).tap();
+    await expect(said(page, "Plot updated successfully!")).toBeVisible();
+    await page.getByRole("button", { name: "Add New Plot" }).tap();
+    const add = page.getByRole("dialog", { name: "Add New Plot" });
+    await add.getByLabel("Plot Name").fill("Goat pen");
+    await add.getByLabel("Plot Type").selectOption("pen");
+    await add.getByRole("button", { name: "Create Plot" }).tap();
+    await expect(said(page, "Plot created successfully!")).toBeVisible();
+    await page.getByRole("button", { name: "Delete plot Cassava strip" }).tap();
+    await page.getByRole("dialog", { name: "Delete Plot" }).getByRole("button", { name: "Delete Plot" }).tap();
+    await expect(said(page, "Plot deleted successfully!")).toBeVisible();
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator("[data-farm-details]")).toContainText("Phone Farm");
+    await expect(page.locator("[data-plot-row='Goat pen']")).toContainText("Pen");
+    await expect(page.locator("[data-plot-row='Cassava strip']")).toHaveCount(0);
+    await expect(page.locator("[data-farm-map] svg path")).not.toHaveCount(0);
   });
 
   test("walk the boundary with the phone's GPS and save it", async ({ page, user, context }) => {
