@@ -164,19 +164,15 @@ function CreateFarmDialog({
       description={t("mapping.createFarmText")}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <Field id="farm-name" label={t("mapping.farmName")} errors={errors?.name}>
-          <Input
-            id="farm-name"
-            name="name"
-            value={name}
-            maxLength={LIMITS.farmNameMaxLength}
-            onChange={(event) => setName(event.target.value)}
-            placeholder={t("mapping.farmNamePlaceholder")}
-            aria-invalid={errors?.name ? true : undefined}
-            autoComplete="off"
-            required
-          />
-        </Field>
+        <NameField
+          id="farm-name"
+          label={t("mapping.farmName")}
+          value={name}
+          onChange={setName}
+          maxLength={LIMITS.farmNameMaxLength}
+          placeholder={t("mapping.farmNamePlaceholder")}
+          errors={errors?.name}
+        />
         <Field id="farm-description" label={t("mapping.description")} errors={errors?.description}>
           <textarea
             id="farm-description"
@@ -189,30 +185,65 @@ function CreateFarmDialog({
             className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500"
           />
         </Field>
-        <Field id="farm-crops" label={t("mapping.crops")} errors={errors?.crops}>
-          <Input
-            id="farm-crops"
-            name="crops"
-            value={crops}
-            onChange={(event) => setCrops(event.target.value)}
-            placeholder={t("mapping.cropsPlaceholder")}
-            aria-describedby="farm-crops-hint"
-            autoComplete="off"
-          />
-          <p id="farm-crops-hint" className="text-xs text-gray-500">
-            {t("mapping.cropsHint")}
-          </p>
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("mapping.cancel")}
-          </Button>
-          <Button type="submit" disabled={name.trim() === "" || pending}>
-            {pending ? t("mapping.creating") : t("mapping.createFarm")}
-          </Button>
-        </div>
+        <CropsField id="farm-crops" value={crops} onChange={setCrops} errors={errors?.crops} />
+        <DialogActions onCancel={() => onOpenChange(false)} disabled={name.trim() === "" || pending} label={pending ? t("mapping.creating") : t("mapping.createFarm")} />
       </form>
     </Dialog>
+  );
+}
+
+/** The required name of a farm or plot. */
+export function NameField(props: { id: string; label: string; value: string; onChange(value: string): void; maxLength: number; placeholder: string; errors?: string[] }) {
+  return (
+    <Field id={props.id} label={props.label} errors={props.errors}>
+      <Input
+        id={props.id}
+        name="name"
+        value={props.value}
+        maxLength={props.maxLength}
+        onChange={(event) => props.onChange(event.target.value)}
+        placeholder={props.placeholder}
+        aria-invalid={props.errors ? true : undefined}
+        autoComplete="off"
+        required
+      />
+    </Field>
+  );
+}
+
+/** The crops of a farm or plot, typed as a comma-separated list. */
+export function CropsField({ id, value, onChange, errors }: { id: string; value: string; onChange(value: string): void; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={t("mapping.crops")} errors={errors}>
+      <Input
+        id={id}
+        name="crops"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={t("mapping.cropsPlaceholder")}
+        aria-describedby={`${id}-hint`}
+        autoComplete="off"
+      />
+      <p id={`${id}-hint`} className="text-xs text-gray-500">
+        {t("mapping.cropsHint")}
+      </p>
+    </Field>
+  );
+}
+
+/** A dialog form's Cancel and submit buttons (the submit disabled while the form is not ready or is being sent). */
+export function DialogActions({ onCancel, disabled, label }: { onCancel(): void; disabled: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {t("mapping.cancel")}
+      </Button>
+      <Button type="submit" disabled={disabled}>
+        {label}
+      </Button>
+    </div>
   );
 }
 

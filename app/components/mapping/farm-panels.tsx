@@ -5,13 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type PlotType } from "~/lib/mapping";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
-import { CropBadges } from "./farm-list";
+import { CropBadges, CropsField, DialogActions, NameField } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";
 
 // The panels beside the map: the selected farm's details, its plots (edit and
@@ -156,19 +155,15 @@ export function PlotDialog({
       description={editing ? undefined : t("mapping.plots.addText")}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <Field id="plot-name" label={t("mapping.plots.name")} errors={errors?.name}>
-          <Input
-            id="plot-name"
-            name="name"
-            value={values.name}
-            maxLength={MAPPING_LIMITS.plotNameMaxLength}
-            onChange={(event) => setValues({ ...values, name: event.target.value })}
-            placeholder={t("mapping.plots.namePlaceholder")}
-            aria-invalid={errors?.name ? true : undefined}
-            autoComplete="off"
-            required
-          />
-        </Field>
+        <NameField
+          id="plot-name"
+          label={t("mapping.plots.name")}
+          value={values.name}
+          onChange={(name) => setValues({ ...values, name })}
+          maxLength={MAPPING_LIMITS.plotNameMaxLength}
+          placeholder={t("mapping.plots.namePlaceholder")}
+          errors={errors?.name}
+        />
         <Field id="plot-type" label={t("mapping.plots.type")} errors={errors?.type}>
           <NativeSelect id="plot-type" name="type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as PlotType })}>
             {PLOT_TYPES.map((type) => (
@@ -178,28 +173,12 @@ export function PlotDialog({
             ))}
           </NativeSelect>
         </Field>
-        <Field id="plot-crops" label={t("mapping.crops")} errors={errors?.crops}>
-          <Input
-            id="plot-crops"
-            name="crops"
-            value={values.crops}
-            onChange={(event) => setValues({ ...values, crops: event.target.value })}
-            placeholder={t("mapping.cropsPlaceholder")}
-            aria-describedby="plot-crops-hint"
-            autoComplete="off"
-          />
-          <p id="plot-crops-hint" className="text-xs text-gray-500">
-            {t("mapping.cropsHint")}
-          </p>
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t("mapping.cancel")}
-          </Button>
-          <Button type="submit" disabled={values.name.trim() === "" || pending}>
-            {pending ? t("mapping.plots.saving") : editing ? t("mapping.plots.save") : t("mapping.plots.create")}
-          </Button>
-        </div>
+        <CropsField id="plot-crops" value={values.crops} onChange={(crops) => setValues({ ...values, crops })} errors={errors?.crops} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          disabled={values.name.trim() === "" || pending}
+          label={pending ? t("mapping.plots.saving") : editing ? t("mapping.plots.save") : t("mapping.plots.create")}
+        />
       </form>
     </Dialog>
   );

@@ -151,27 +151,17 @@ export function MappingWorkspace({
   const plotErrors = plotFetcher.data && !plotFetcher.data.ok ? plotFetcher.data.fields : undefined;
   const farmErrors = farmFetcher.data && !farmFetcher.data.ok ? farmFetcher.data.fields : undefined;
 
+  const noFarmSelected = () => toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+
   function startDrawing(mode: DrawMode) {
-    if (!selected) {
-      toast({
-        title: t("mapping.toasts.noFarmSelected"),
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!selected) return noFarmSelected();
     setProgress({ corners: 0, areaSquareMetres: 0 });
     setDrawing(mode);
   }
 
   function onDrawn(mode: DrawMode, ring: LngLat[]) {
     setDrawing(null);
-    if (!selected) {
-      toast({
-        title: t("mapping.toasts.noFarmSelected"),
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!selected) return noFarmSelected();
     const check = checkPolygonFeature(polygonFeature(ring), CLIENT_LIMITS);
     if (!check.ok) {
       toast({
@@ -212,13 +202,7 @@ export function MappingWorkspace({
   );
 
   function startWalk() {
-    if (!selected) {
-      toast({
-        title: t("mapping.toasts.noFarmSelected"),
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!selected) return noFarmSelected();
     if (!("geolocation" in navigator)) {
       toast({ title: t("mapping.walk.unavailable"), variant: "destructive" });
       return;
@@ -270,13 +254,7 @@ export function MappingWorkspace({
   }
 
   function submitPlot(values: PlotValues) {
-    if (!selected) {
-      toast({
-        title: t("mapping.toasts.noFarmSelected"),
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!selected) return noFarmSelected();
     const editing = plotDialog.plot;
     if (editing)
       post(plotFetcher, "updatePlot", {
