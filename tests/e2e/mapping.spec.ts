@@ -205,6 +205,28 @@ test.describe("farm mapping on a desktop", () => {
     expect((await farmRows(user)).farms[0].boundary).toBeNull();
   });
 
+  test("a plot drawn outside the farm is refused by the server, and the page says why", async ({ page, user }) => {
+    await subscribe(user);
+    const farmId = `e2e_farm_${randomUUID()}`;
+    // A small farm (about 1 ha) well inside the default view, far from where the plot is drawn.
+    const ring = [[3.3787, 6.5239], [3.3797, 6.5239], [3.3797, 6.5249], [3.3787, 6.5249], [3.3787, 6.5239]];
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", boundary, "areaHectares", geohash, "updatedAt") VALUES ($1, $2, 'Small Farm', '{}', 6.5244, 3.3792, $3, 1.2, 's1', now())`,
+        [farmId, user.id, JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } })],
+      ),
+    );
+    await page.goto(`/mapping?farm=${farmId}`);
+    await hydrated(page);
+    await beginDrawing(page, "Add Plot");
+    // The map shows the farm fitted to its box: the plot goes in a corner of the map, outside it.
+    await addCorners(page, [[0.02, 0.02], [0.12, 0.02], [0.07, 0.12]]);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect(said(page, "Failed to create plot from drawing")).toBeVisible();
+    await expect(said(page, "The plot must lie inside the farm boundary")).toBeVisible();
+    expect((await farmRows(user)).plots).toEqual([]);
+  });
+
   test("without tiles the map still draws on a plain background and says why", async ({ page, user, context }) => {
     await context.unroute(TILE_HOSTS);
     await answerTiles(context, "refuse");
