@@ -12,8 +12,8 @@ import { PageHeader } from "~/components/shell/page-header";
 import { MAPPING_JSON_BYTES } from "~/lib/mapping";
 import { recordId } from "~/lib/text";
 import { requireUser } from "~/modules/auth/session.server";
-import { createFarm, createPlot, deletePlot, getFarm, listFarms, listPlots, updateFarm, updatePlot } from "~/modules/farms/farms.server";
-import { farmCreateSchema, farmIssueCode, plotCreateSchema, plotIssueCode, plotUpdateSchema } from "~/modules/farms/schemas";
+import { createFarm, createPlot, deleteFarm, deletePlot, getFarm, listFarms, listPlots, updateFarm, updatePlot } from "~/modules/farms/farms.server";
+import { farmCreateSchema, farmEditSchema, farmIssueCode, plotCreateSchema, plotIssueCode, plotUpdateSchema } from "~/modules/farms/schemas";
 import { checkFarmWriter } from "~/modules/farms/writer.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
@@ -57,12 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { access, farms: farms ?? [], farmsFailed: farms === null, selectedId: selected?.id ?? null, plots: plots ?? [], plotsFailed: plots === null, locale: detectLanguage(request) };
 }
 
-export type MappingIntent = "select" | "createFarm" | "boundary" | "createPlot" | "drawnPlot" | "updatePlot" | "deletePlot";
+export type MappingIntent = "select" | "createFarm" | "updateFarm" | "deleteFarm" | "boundary" | "createPlot" | "drawnPlot" | "updatePlot" | "deletePlot";
 export type MappingActionData =
   | { ok: true; intent: MappingIntent; farmId?: string }
   | { ok: false; intent: MappingIntent; message: string; code: string; fields?: Record<string, string[]> };
 
-const INTENTS: readonly MappingIntent[] = ["select", "createFarm", "boundary", "createPlot", "drawnPlot", "updatePlot", "deletePlot"];
+const INTENTS: readonly MappingIntent[] = ["select", "createFarm", "updateFarm", "deleteFarm", "boundary", "createPlot", "drawnPlot", "updatePlot", "deletePlot"];
 const isIntent = (value: unknown): value is MappingIntent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 /** A JSON field of the form (a shape): parsed, or refused as the shape problem it is. */
@@ -110,6 +110,18 @@ export async function action({ request }: ActionFunctionArgs) {
         case "createFarm": {
           const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));
           return { ok: true, intent, farmId: farm.id };
+        }
+        case "updateFarm": {
+          const values = fields(form);
+          // The dialog's emptied description removes it (in the API, a missing one is kept).
+          if (values.description === "") values.description = null;
+          const farm = await updateFarm(farmId(), user.id, validate(farmEditSchema, values, { coder: farmIssueCode }));
+          return { ok: true, intent, farmId: farm.id };
+        }
+        case "deleteFarm": {
+          const id = farmId();
+          await deleteFarm(id, user.id);
+          return { ok: true, intent, farmId: id };
         }
         case "boundary": {
           const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });

@@ -205,6 +205,40 @@ test.describe("farm mapping on a desktop", () => {
     expect((await farmRows(user)).farms[0].boundary).toBeNull();
   });
 
+  test("edit a farm's name, description and crops, then delete it with its plots", async ({ page, user }) => {
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await createFarm(page, "First Name Farm", "Yam, Maize");
+    await page.getByRole("button", { name: "Edit Farm" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Farm" });
+    await expect(edit.getByLabel("Farm Name")).toHaveValue("First Name Farm");
+    await expect(edit.getByLabel("Crops")).toHaveValue("Yam, Maize");
+    await edit.getByLabel("Farm Name").fill("Second Name Farm");
+    await edit.getByLabel("Description").fill("By the river");
+    await edit.getByLabel("Crops").fill("Rice");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(said(page, "Farm updated successfully!")).toBeVisible();
+    await expect(page.locator("[data-farm-details]")).toContainText("Second Name Farm");
+    await expect(page.locator("[data-farm-details]")).toContainText("By the river");
+    await expect(page.locator("[data-farm-card]")).toContainText("Rice");
+
+    // A name of 100 characters is refused on the field, and the dialog stays open.
+    await page.getByRole("button", { name: "Edit Farm" }).click();
+    await edit.getByLabel("Farm Name").evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));
+    await edit.getByLabel("Farm Name").fill("F".repeat(100));
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit.getByText("Farm name must be under 100 characters")).toBeVisible();
+    await edit.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Delete Farm" }).click();
+    await page.getByRole("dialog", { name: "Delete Farm" }).getByRole("button", { name: "Delete Farm" }).click();
+    await expect(said(page, "Farm deleted successfully!")).toBeVisible();
+    await expect(page.getByText("No farms yet")).toBeVisible();
+    await expect(page).not.toHaveURL(/farm=/);
+    expect((await farmRows(user)).farms).toEqual([]);
+  });
+
   test("a plot drawn outside the farm is refused by the server, and the page says why", async ({ page, user }) => {
     await subscribe(user);
     const farmId = `e2e_farm_${randomUUID()}`;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -58,21 +58,14 @@ export function FarmsCard({
   loadFailed,
   onSelect,
   onCreate,
-  creating,
-  createErrors,
-  createOpen,
-  onCreateOpenChange,
 }: {
   farms: FarmDto[];
   selectedId: string | null;
   locale: string;
   loadFailed: boolean;
   onSelect(farm: FarmDto): void;
-  onCreate(values: { name: string; description: string; crops: string }): void;
-  creating: boolean;
-  createErrors: Record<string, string[]> | undefined;
-  createOpen: boolean;
-  onCreateOpenChange(open: boolean): void;
+  /** Opens the Create Farm dialog. */
+  onCreate(): void;
 }) {
   const { t } = useTranslation();
   return (
@@ -84,7 +77,7 @@ export function FarmsCard({
             {farms.length}
           </span>
         </CardTitle>
-        <Button size="sm" onClick={() => onCreateOpenChange(true)}>
+        <Button size="sm" onClick={onCreate}>
           <Icon name="plus" className="h-4 w-4" />
           {t("mapping.createFarm")}
         </Button>
@@ -122,21 +115,30 @@ export function FarmsCard({
         </ul>
         {farms.length > 0 && !selectedId ? <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t("mapping.selectFarm")}</p> : null}
       </CardContent>
-      <CreateFarmDialog open={createOpen} onOpenChange={onCreateOpenChange} onCreate={onCreate} pending={creating} errors={createErrors} />
     </Card>
   );
 }
 
-function CreateFarmDialog({
+export interface FarmValues {
+  name: string;
+  description: string;
+  crops: string;
+}
+
+/** The Create Farm dialog, and the same form to edit a farm's name, description and crops. */
+export function FarmDialog({
   open,
   onOpenChange,
-  onCreate,
+  farm,
+  onSubmit,
   pending,
   errors,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  onCreate(values: { name: string; description: string; crops: string }): void;
+  /** The farm being edited; none to create one. */
+  farm: FarmDto | null;
+  onSubmit(values: FarmValues): void;
   pending: boolean;
   errors: Record<string, string[]> | undefined;
 }) {
@@ -144,24 +146,24 @@ function CreateFarmDialog({
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [crops, setCrops] = useState("");
+  useEffect(() => {
+    if (!open) return;
+    setName(farm?.name ?? "");
+    setDescription(farm?.description ?? "");
+    setCrops(farm?.crops.join(", ") ?? "");
+  }, [open, farm]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === "" || pending) return;
-    onCreate({ name, description, crops });
+    onSubmit({ name, description, crops });
   };
+  const editing = farm !== null;
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) {
-          setName("");
-          setDescription("");
-          setCrops("");
-        }
-      }}
-      title={t("mapping.createFarmTitle")}
-      description={t("mapping.createFarmText")}
+      onOpenChange={onOpenChange}
+      title={editing ? t("mapping.editFarm") : t("mapping.createFarmTitle")}
+      description={editing ? undefined : t("mapping.createFarmText")}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <NameField
@@ -186,7 +188,11 @@ function CreateFarmDialog({
           />
         </Field>
         <CropsField id="farm-crops" value={crops} onChange={setCrops} errors={errors?.crops} />
-        <DialogActions onCancel={() => onOpenChange(false)} disabled={name.trim() === "" || pending} label={pending ? t("mapping.creating") : t("mapping.createFarm")} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          disabled={name.trim() === "" || pending}
+          label={pending ? (editing ? t("mapping.saving") : t("mapping.creating")) : editing ? t("mapping.saveChanges") : t("mapping.createFarm")}
+        />
       </form>
     </Dialog>
   );

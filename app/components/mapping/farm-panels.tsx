@@ -16,7 +16,19 @@ import { formatArea, formatCoordinate } from "./format";
 // The panels beside the map: the selected farm's details, its plots (edit and
 // delete), the plot dialog, and the environment panel's labelled samples.
 
-export function FarmDetails({ farm, plotCount, locale }: { farm: FarmDto; plotCount: number; locale: LanguageCode }) {
+export function FarmDetails({
+  farm,
+  plotCount,
+  locale,
+  onEdit,
+  onDelete,
+}: {
+  farm: FarmDto;
+  plotCount: number;
+  locale: LanguageCode;
+  onEdit(): void;
+  onDelete(): void;
+}) {
   const { t } = useTranslation();
   const area = formatArea(farm.areaHectares, t, locale);
   return (
@@ -60,6 +72,16 @@ export function FarmDetails({ farm, plotCount, locale }: { farm: FarmDto; plotCo
         <div>
           <p className="mb-1 text-sm text-gray-500">{t("mapping.details.crops")}</p>
           {farm.crops.length > 0 ? <CropBadges crops={farm.crops} shown={farm.crops.length} /> : <p className="text-sm">{t("mapping.details.noCrops")}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-3 dark:border-gray-800">
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Icon name="pencil" className="h-4 w-4" />
+            {t("mapping.editFarm")}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDelete} className="text-red-700 dark:text-red-400">
+            <Icon name="trash" className="h-4 w-4" />
+            {t("mapping.deleteFarm")}
+          </Button>
         </div>
       </CardContent>
     </Card>

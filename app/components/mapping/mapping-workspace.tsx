@@ -17,7 +17,7 @@ import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import type { FeatureAccess } from "~/modules/premium/access";
 import type { MappingActionData, MappingIntent } from "~/routes/_app.mapping";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
-import { FarmsCard } from "./farm-list";
+import { FarmDialog, FarmsCard, type FarmValues } from "./farm-list";
 import { EnvironmentPanel, FarmDetails, PlotDialog, PlotsPanel, type PlotValues } from "./farm-panels";
 import { drawnPlotName, formatArea } from "./format";
 import { addWalkPosition, emptyWalk, walkRing, type WalkState } from "./walk";
@@ -73,7 +73,8 @@ export function MappingWorkspace({
   });
   const [walk, setWalk] = useState<Walk>(null);
   const watchId = useRef<number | null>(null);
-  const [createOpen, setCreateOpen] = useState(false);
+  const [farmDialog, setFarmDialog] = useState<{ open: boolean; farm: FarmDto | null }>({ open: false, farm: null });
+  const [deletingFarm, setDeletingFarm] = useState(false);
   const [plotDialog, setPlotDialog] = useState<{
     open: boolean;
     plot: PlotDto | null;
@@ -104,16 +105,25 @@ export function MappingWorkspace({
     else failed(t("mapping.toasts.error"), answer);
   });
   useFetcherAnswer(farmFetcher, (answer) => {
-    if (!answer.ok) {
-      // 'Error' with the server's message, or 'Failed to create farm'.
-      toast({
-        title: t("mapping.toasts.error"),
-        description: answer.message || t("mapping.toasts.farmCreateFailed"),
-        variant: "destructive",
-      });
+    if (answer.intent === "updateFarm") {
+      if (!answer.ok) return failed(t("mapping.toasts.farmUpdateFailed"), answer);
+      setFarmDialog({ open: false, farm: null });
+      toast({ title: t("mapping.toasts.farmUpdated") });
       return;
     }
-    setCreateOpen(false);
+    if (answer.intent === "deleteFarm") {
+      setDeletingFarm(false);
+      if (!answer.ok) return failed(t("mapping.toasts.farmDeleteFailed"), answer);
+      toast({ title: t("mapping.toasts.farmDeleted") });
+      setSearchParams({}, { preventScrollReset: true });
+      return;
+    }
+    if (!answer.ok) {
+      // 'Error' with the server's message, or 'Failed to create farm'.
+      toast({ title: t("mapping.toasts.error"), description: answer.message || t("mapping.toasts.farmCreateFailed"), variant: "destructive" });
+      return;
+    }
+    setFarmDialog({ open: false, farm: null });
     toast({ title: t("mapping.toasts.farmCreated") });
     const created = answer.farmId;
     if (created) trial.run(() => post(selectFetcher, "select", { farmId: created }));
@@ -253,6 +263,17 @@ export function MappingWorkspace({
     });
   }
 
+  function submitFarm(values: FarmValues) {
+    const editing = farmDialog.farm;
+    if (editing) {
+      post(farmFetcher, "updateFarm", { farmId: editing.id, ...values });
+      return;
+    }
+    // A new farm starts where the map is (the farmer's position once located).
+    const where: Record<string, string> = centre.current ? { centerLat: String(centre.current.latitude), centerLng: String(centre.current.longitude) } : {};
+    post(farmFetcher, "createFarm", { ...values, ...where });
+  }
+
   function submitPlot(values: PlotValues) {
     if (!selected) return noFarmSelected();
     const editing = plotDialog.plot;
@@ -296,26 +317,18 @@ export function MappingWorkspace({
             locale={locale}
             loadFailed={farmsFailed}
             onSelect={select}
-            onCreate={(values) =>
-              post(farmFetcher, "createFarm", {
-                ...values,
-                ...(centre.current
-                  ? {
-                      centerLat: String(centre.current.latitude),
-                      centerLng: String(centre.current.longitude),
-                    }
-                  : {}),
-              })
-            }
-            creating={farmFetcher.state !== "idle"}
-            createErrors={farmErrors}
-            createOpen={createOpen}
-            onCreateOpenChange={setCreateOpen}
+            onCreate={() => setFarmDialog({ open: true, farm: null })}
           />
         </div>
         {selected ? (
           <div className="order-4 lg:order-none">
-            <FarmDetails farm={selected} plotCount={plots.length} locale={locale} />
+            <FarmDetails
+              farm={selected}
+              plotCount={plots.length}
+              locale={locale}
+              onEdit={() => setFarmDialog({ open: true, farm: selected })}
+              onDelete={() => setDeletingFarm(true)}
+            />
           </div>
         ) : null}
         <div className="order-5 lg:order-none">
@@ -471,6 +484,24 @@ export function MappingWorkspace({
         ) : null}
       </div>
 
+      <FarmDialog
+        open={farmDialog.open}
+        onOpenChange={(open) => setFarmDialog((current) => ({ open, farm: open ? current.farm : null }))}
+        farm={farmDialog.farm}
+        pending={farmFetcher.state !== "idle"}
+        errors={farmErrors}
+        onSubmit={submitFarm}
+      />
+      <ConfirmDialog
+        open={deletingFarm}
+        onOpenChange={setDeletingFarm}
+        title={t("mapping.deleteFarm")}
+        text={t("mapping.deleteFarmText")}
+        confirmLabel={t("mapping.deleteFarm")}
+        pendingLabel={t("mapping.deletingFarm")}
+        pending={farmFetcher.state !== "idle"}
+        onConfirm={() => selected && post(farmFetcher, "deleteFarm", { farmId: selected.id })}
+      />
       <PlotDialog
         open={plotDialog.open}
         onOpenChange={(open) =>

@@ -77,6 +77,13 @@ export const farmUpdateSchema = z
   .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), { message: "mapping.errors.coordinates", path: ["centerLat"] });
 export type FarmUpdateInput = z.infer<typeof farmUpdateSchema>;
 
+/** The page's Edit Farm dialog: name, description and crops (shapes are drawn, not typed). */
+export const farmEditSchema = z.object({
+  name: farmName.optional(),
+  description,
+  crops: crops.optional(),
+});
+
 const plotType = z.enum(PLOT_TYPES, { error: "mapping.errors.plotType" });
 
 /**
