@@ -75,6 +75,17 @@ export function MappingWorkspace({
   const watchId = useRef<number | null>(null);
   const [farmDialog, setFarmDialog] = useState<{ open: boolean; farm: FarmDto | null }>({ open: false, farm: null });
   const [deletingFarm, setDeletingFarm] = useState(false);
+  // Each field's messages of the dialog's last refused answer, until the dialog opens again.
+  const [farmErrors, setFarmErrors] = useState<Record<string, string[]> | undefined>();
+  const [plotErrors, setPlotErrors] = useState<Record<string, string[]> | undefined>();
+  const openFarmDialog = (farm: FarmDto | null) => {
+    setFarmErrors(undefined);
+    setFarmDialog({ open: true, farm });
+  };
+  const openPlotDialog = (plot: PlotDto | null) => {
+    setPlotErrors(undefined);
+    setPlotDialog({ open: true, plot });
+  };
   const [plotDialog, setPlotDialog] = useState<{
     open: boolean;
     plot: PlotDto | null;
@@ -105,6 +116,7 @@ export function MappingWorkspace({
     else failed(t("mapping.toasts.error"), answer);
   });
   useFetcherAnswer(farmFetcher, (answer) => {
+    setFarmErrors(answer.ok ? undefined : answer.fields);
     if (answer.intent === "updateFarm") {
       if (!answer.ok) return failed(t("mapping.toasts.farmUpdateFailed"), answer);
       setFarmDialog({ open: false, farm: null });
@@ -141,6 +153,7 @@ export function MappingWorkspace({
     else failed(t("mapping.toasts.drawnPlotFailed"), answer);
   });
   useFetcherAnswer(plotFetcher, (answer) => {
+    setPlotErrors(answer.ok ? undefined : answer.fields);
     if (answer.intent === "createPlot") {
       if (answer.ok) {
         setPlotDialog({ open: false, plot: null });
@@ -158,8 +171,6 @@ export function MappingWorkspace({
     }
   });
 
-  const plotErrors = plotFetcher.data && !plotFetcher.data.ok ? plotFetcher.data.fields : undefined;
-  const farmErrors = farmFetcher.data && !farmFetcher.data.ok ? farmFetcher.data.fields : undefined;
 
   const noFarmSelected = () => toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
 
@@ -317,7 +328,7 @@ export function MappingWorkspace({
             locale={locale}
             loadFailed={farmsFailed}
             onSelect={select}
-            onCreate={() => setFarmDialog({ open: true, farm: null })}
+            onCreate={() => openFarmDialog(null)}
           />
         </div>
         {selected ? (
@@ -326,7 +337,7 @@ export function MappingWorkspace({
               farm={selected}
               plotCount={plots.length}
               locale={locale}
-              onEdit={() => setFarmDialog({ open: true, farm: selected })}
+              onEdit={() => openFarmDialog(selected)}
               onDelete={() => setDeletingFarm(true)}
             />
           </div>
@@ -341,7 +352,7 @@ export function MappingWorkspace({
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>{t("mapping.interactiveMap")}</CardTitle>
             {selected ? (
-              <Button size="sm" variant="outline" onClick={() => setPlotDialog({ open: true, plot: null })}>
+              <Button size="sm" variant="outline" onClick={() => openPlotDialog(null)}>
                 <Icon name="plus" className="h-4 w-4" />
                 {t("mapping.plots.addTitle")}
               </Button>
@@ -477,7 +488,7 @@ export function MappingWorkspace({
               plots={plots}
               locale={locale}
               loadFailed={plotsFailed}
-              onEdit={(plot) => setPlotDialog({ open: true, plot })}
+              onEdit={openPlotDialog}
               onDelete={(plot) => setDeleting(plot)}
             />
           </div>
