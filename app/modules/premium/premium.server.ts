@@ -73,7 +73,16 @@ export async function recordFeatureUseIn(tx: Prisma.TransactionClient, userId: s
     where: { id: userId, firstPremiumUseAt: null, createdAt: { gt: trialStartedAfter } },
     data: { firstPremiumUseAt: now },
   });
-  if (claimed.count === 0) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
+  if (claimed.count === 0) {
+    // Another use claimed the trial first. If it went to this same session feature
+    // (two farm-mapping writes at once), this one is part of that session.
+    const current = await accessFacts(userId, tx);
+    if (inTrialSession(current, grantedAt, feature)) {
+      await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
+      return featureAccess(current, now, feature);
+    }
+    throw new Refusal(403, refusalCode(facts), "premium.errors.required");
+  }
   await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
   return featureAccess({ ...facts, firstPremiumUseAt: now, trialSpentOn: feature }, now, feature);
 }
