@@ -238,6 +238,10 @@ describe("plots: shapes of the answers", () => {
     expect(farmFeature.geometry.coordinates[0]).toEqual(FARM_RING);
     expect(drawn.properties).toMatchObject({ kind: "plot", name: "Drawn", type: "field" });
     expect(notDrawn.geometry).toBeNull();
+
+    const quoted = await newFarm(owner, { name: "Bello's (North) Farm" });
+    const header = (await call("GET", `/api/farms/${quoted.id}/export`, undefined, { cookie: owner.cookie })).headers.get("content-disposition");
+    expect(header).toBe(`attachment; filename="bellos-north-farm.geojson"; filename*=UTF-8''Bello%27s%20%28North%29%20Farm.geojson`);
   });
 });
 
