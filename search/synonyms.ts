@@ -19,6 +19,10 @@
 //   ('pepper' should find tatashe and scotch bonnet; 'tatashe' should not find
 //   every pepper). Only one-way words may appear in more than one group.
 
+import { normaliseTerm } from "../app/lib/normalise-term";
+
+export { normaliseTerm };
+
 export interface LocalNameGroup {
   canonical: string;
   names: readonly string[];
@@ -470,21 +474,6 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
     names: ["ploughing", "plowing", "plough", "plow", "tillage", "tilling", "labourage"],
   },
 ];
-
-// Letters that Unicode does not decompose but PostgreSQL's unaccent rules map (Hausa
-// hooked letters, ligatures), so both backends see the same word.
-const LETTER_MAP: Record<string, string> = { "ɗ": "d", "ƙ": "k", "ɓ": "b", "ƴ": "y", "œ": "oe", "æ": "ae", "ß": "ss", "ŋ": "n" };
-
-/** Lower-case, accents and tone marks removed (NFD, strip \p{M}), punctuation -> space, spaces collapsed. The same normalisation the PostgreSQL backend applies (unaccent+lower). */
-export function normaliseTerm(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[ɗƙɓƴœæßŋ]/gu, (letter) => LETTER_MAP[letter] ?? letter)
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 interface Lookup {
   /** normalised name -> the normalised names of its group */

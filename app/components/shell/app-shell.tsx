@@ -8,12 +8,13 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { PublicUser } from "~/modules/auth/users.server";
+import { VoiceWidget } from "~/components/voice/voice-widget";
 import { Footer } from "./footer";
 import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
 
 // The signed-in shell: sidebar (main and account entries, the catalogue for
 // administrators only), sticky header with search, language, theme and user
-// menu, and the footer.
+// menu, the footer, and the floating voice widget.
 
 interface NavEntry {
   to: string;
@@ -248,7 +249,8 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   return (
     <div className="flex min-h-dvh">
       <Sidebar user={user} open={open} onClose={() => setOpen(false)} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* Room at the bottom, so the end of every page can be scrolled clear of the voice button. */}
+      <div className="flex min-w-0 flex-1 flex-col pb-20">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
           <Button
             variant="ghost"
@@ -273,6 +275,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
         <Footer />
       </div>
+      <VoiceWidget />
     </div>
   );
 }

@@ -51,6 +51,9 @@ const paths = {
   walk: "M13 5.5a1.5 1.5 0 100-.01M9 21l2.5-6.5L14 17v4M10.5 12l1-4.5 3.5 3 3 1M11.5 7.5L8 9.5 7 13",
   polygon: "M5 8l7-5 7 5-3 11H8zM5 8h.01M12 3h.01M19 8h.01M16 19h.01M8 19h.01",
   undo: "M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3",
+  mic: "M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6",
+  micOff: "M3 3l18 18M9 9v3a3 3 0 005.1 2.1M15 9.3V6a3 3 0 00-5.7-1.3M6 11a6 6 0 009.5 4.9M18 11a6 6 0 01-.7 2.8M12 17v4M9 21h6",
+  stop: "M7 7h10v10H7z",
 } as const;
 
 export type IconName = keyof typeof paths;
