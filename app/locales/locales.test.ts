@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_CODES } from "~/lib/i18n";
+import i18next from "i18next";
+import { i18nConfig, LANGUAGE_CODES, type LanguageCode } from "~/lib/i18n";
+import { loadResources } from "./resources";
 
 // Every text exists in every language, with the same placeholders, and is
 // not English left untranslated (beyond the few words that stay the same).
@@ -21,12 +23,50 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+/** The placeholders of a text, without their formats: '{{count, number}}' is 'count'. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
 const english = flatten(load("en"));
-// Brand names, language names and loanwords that are the same in every language.
-const SAME_EVERYWHERE = new Set(["brand.name", "brand.assistant", "nav.asiiko", "footer.linkAi", "auth.planTitle", "dashboard.planPremium"]);
-// Words spelt the same in one language as in English.
-const SAME_IN: Record<string, string[]> = { fr: ["nav.notifications", "pages.notificationsTitle", "toast.notifications"] };
+
+/**
+ * Texts that are rightly the same as the English one: names (the brand, its assistant, the
+ * plan, the languages as the switcher writes them, WhatsApp, SMS) and units. Nothing else
+ * may be English left in place, however short.
+ */
+const SAME_EVERYWHERE = new Set([
+  "brand.name",
+  "brand.assistant",
+  "nav.asiiko",
+  "footer.linkAi",
+  "premium.features.asiiko_ai",
+  "auth.planTitle",
+  "dashboard.planPremium",
+  "premium.plan.premium",
+  "contact.whatsapp",
+  "contact.sms",
+  "units.kg",
+  "units.g",
+  "units.ml",
+  "search.radiusOption",
+  "mapping.area.hectares",
+  "mapping.area.squareMetres",
+]);
+const sameEverywhere = (key: string) => SAME_EVERYWHERE.has(key) || key.startsWith("languages.");
+// Words French spells as English does.
+const SAME_IN_FRENCH = new Set([
+  "nav.adminBadge",
+  "nav.notifications",
+  "pages.notificationsTitle",
+  "toast.notifications",
+  "toast.notification",
+  "footer.linkBlog",
+  "footer.contact",
+  "auth.email",
+  "premium.insights.position",
+  "asiiko.context.livestock.label",
+  "mapping.description",
+  "mapping.tabs.satellite",
+  "mapping.details.centre",
+]);
 
 describe.each(LANGUAGE_CODES.filter((code) => code !== "en"))("locale %s", (code) => {
   const texts = flatten(load(code));
@@ -47,10 +87,7 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== "en"))("locale %s", (code
   });
 
   it("is translated, not English copied", () => {
-    const copied = [...english].filter(
-      ([key, value]) =>
-        texts.get(key) === value && !SAME_EVERYWHERE.has(key) && !SAME_IN[code]?.includes(key) && !key.startsWith("languages.") && value.length > 12,
-    );
+    const copied = [...english].filter(([key, value]) => texts.get(key) === value && !sameEverywhere(key) && !(code === "fr" && SAME_IN_FRENCH.has(key)));
     expect(copied.map(([key]) => key)).toEqual([]);
   });
 });
@@ -78,6 +115,29 @@ describe("language names", () => {
     for (const code of LANGUAGE_CODES) {
       const spelt = [...flatten(load(code))].filter(([, value]) => variants.test(value)).map(([key]) => key);
       expect(spelt, `${code}`).toEqual([]);
+    }
+  });
+});
+
+describe("numbers in texts", () => {
+  async function translator(language: LanguageCode) {
+    const instance = i18next.createInstance();
+    await instance.init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+    return instance.t;
+  }
+
+  it("are written the reader's way: grouped, with the language's decimal mark", async () => {
+    expect((await translator("en"))("marketplace.count", { count: 12345 })).toBe("12,345 products found");
+    expect((await translator("fr"))("marketplace.count", { count: 12345 })).toBe("12\u202f345 produits trouvés");
+    expect((await translator("fr"))("marketplace.kmAway", { km: 2.5 })).toBe("À 2,5 km");
+    expect((await translator("yo"))("search.count", { count: 1500 })).toContain("1,500");
+    expect((await translator("ha"))("marketplace.qty", { quantity: 1250.5 })).toContain("1,250.5");
+  });
+
+  it("counts go through the number format in every language", () => {
+    for (const code of LANGUAGE_CODES) {
+      const bare = [...flatten(load(code))].filter(([, value]) => /\{\{\s*(count|km|quantity|percent)\s*\}\}/.test(value)).map(([key]) => key);
+      expect(bare, code).toEqual([]);
     }
   });
 });

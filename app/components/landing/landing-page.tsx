@@ -10,10 +10,11 @@ import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
 // The public landing page (/ when signed out). Every call to action leads to /auth.
 
 function Logo() {
+  const { t } = useTranslation();
   return (
     <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300">
       <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-      Asiiko
+      {t("brand.name")}
     </span>
   );
 }
