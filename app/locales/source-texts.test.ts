@@ -109,6 +109,23 @@ function unknownKeys(file: string, source: ts.SourceFile): Finding[] {
   return found;
 }
 
+/** Refusals and API errors that carry words instead of a translation key (the answer would be English in every language). */
+function literalRefusals(file: string, source: ts.SourceFile): Finding[] {
+  const found: Finding[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ["Refusal", "apiError"].includes(node.expression.getText(source))) {
+      const message = node.arguments?.[2];
+      const text = stringValue(message);
+      if (message && text !== undefined && !/^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/.test(text)) {
+        found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${message.getText(source).slice(0, 80)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 function parse(file: string) {
   return ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 }
@@ -129,6 +146,11 @@ describe("texts in the source", () => {
     expect(found).toEqual([]);
   });
 
+  it("refuses with translation keys, so every error answers in the reader's language", () => {
+    const found = sources.flatMap((file) => literalRefusals(file, parse(file)));
+    expect(found).toEqual([]);
+  });
+
   it("would notice English written into a component", () => {
     const careless = ts.createSourceFile(
       "careless.tsx",
@@ -146,5 +168,7 @@ describe("texts in the source", () => {
       'careless.tsx:1 text "→ 5 km"',
     ]);
     expect(unknownKeys("careless.tsx", careless)).toEqual(['careless.tsx:1 "nav.nowhere"']);
+    const refusing = ts.createSourceFile("refusing.ts", 'throw new Refusal(400, "VLD_REQUIRED_FIELD", `Use ${x}`); new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");', ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    expect(literalRefusals("refusing.ts", refusing)).toEqual(["refusing.ts:1 `Use ${x}`"]);
   });
 });

@@ -1,7 +1,9 @@
-import { apiError } from "~/server/http/api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { refusalResponse } from "~/server/http/api.server";
+import { Refusal } from "~/server/refusal";
 
 // Any /api address that no route answers: 404 in the catalogue's JSON, whatever the method.
-const notFound = () => apiError(404, "VLD_REQUIRED_FIELD", "There is no such address in the API.");
+const notFound = ({ request }: LoaderFunctionArgs) => refusalResponse(request, new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress"));
 
 export const loader = notFound;
 export const action = notFound;

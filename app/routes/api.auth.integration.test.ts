@@ -237,6 +237,22 @@ describe("POST /api/login", () => {
     const response = await call("GET", "/api/login");
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
+    expect(response.body.error.message).toBe("This address answers only: POST.");
+  });
+});
+
+describe("refusals in the reader's language", () => {
+  it("speaks the language of the cookie, else of Accept-Language, else English", async () => {
+    const hausa = await call("GET", "/api/no-such-route", undefined, { cookie: "asiiko-lang=ha" });
+    expect(hausa.status).toBe(404);
+    expect(hausa.body.error).toEqual({ code: "VLD_REQUIRED_FIELD", message: "Babu irin wannan adireshi a cikin API." });
+    const french = await call("GET", "/api/user", undefined, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    expect(french.status).toBe(401);
+    expect(french.body.error.message).toBe("Veuillez vous reconnecter");
+    const yoruba = await call("GET", "/api/login", undefined, { cookie: "asiiko-lang=yo" });
+    expect(yoruba.body.error.message).toBe("Àdírẹ́sì yìí ń dáhùn sí ìwọ̀nyí nìkan: POST.");
+    const english = await call("GET", "/api/no-such-route");
+    expect(english.body.error.message).toBe("There is no such address in the API.");
   });
 });
 

@@ -54,9 +54,9 @@ export async function translateRefusal(requestOrLanguage: Request | LanguageCode
   const needsText = isMessageKey(refusal.message) || Object.values(refusal.fields ?? {}).some((list) => list.some(isMessageKey));
   if (!needsText) return { message: refusal.message, fields: refusal.fields };
   const t = await getFixedT(requestOrLanguage);
-  const text = (value: string) => (isMessageKey(value) ? t(value) : value);
+  const text = (value: string, params?: Record<string, string | number>) => (isMessageKey(value) ? t(value, params) : value);
   const fields = refusal.fields
-    ? Object.fromEntries(Object.entries(refusal.fields).map(([field, list]) => [field, list.map(text)]))
+    ? Object.fromEntries(Object.entries(refusal.fields).map(([field, list]) => [field, list.map((value) => text(value))]))
     : undefined;
-  return { message: text(refusal.message), fields };
+  return { message: text(refusal.message, refusal.params), fields };
 }

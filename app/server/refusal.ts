@@ -13,6 +13,8 @@ export class Refusal extends Error {
     message: string,
     readonly fields?: FieldMessages,
     readonly headers?: HeadersInit,
+    /** Values for the message's placeholders, when the message is a translation key. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = "Refusal";

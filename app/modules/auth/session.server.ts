@@ -116,14 +116,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  throw new Refusal(401, "AUTH_SESSION_EXPIRED", "Please log in again");
+  throw new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");
 }
 
 /** /api routes for administrators: 401 when signed out, 403 AUTHZ_INSUFFICIENT_PERMISSIONS otherwise. */
 export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
   if (user.role !== "ADMIN") {
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "You do not have permission to perform this action");
+    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "errors.forbidden");
   }
   return user;
 }

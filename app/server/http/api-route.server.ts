@@ -23,7 +23,7 @@ export function checkAddressParams(params: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     if (value.length > MAX_PARAM_LENGTH || UNADDRESSABLE.test(value) || value.includes("\uFFFD")) {
-      throw new Refusal(404, "VLD_REQUIRED_FIELD", `The address has no such ${name}.`);
+      throw new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchParam", undefined, undefined, { name });
     }
   }
 }
@@ -35,7 +35,7 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   async function answer(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     const method = args.request.method.toUpperCase();
     const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
-    if (!handler) return methodNotAllowed(allowed);
+    if (!handler) return methodNotAllowed(args.request, allowed);
     const response = await handleApi(args.request, async () => {
       checkAddressParams(args.params);
       return handler(args);

@@ -1,3 +1,4 @@
+import en from "~/locales/en.json";
 import { Refusal } from "~/server/refusal";
 import { translateRefusal } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -26,7 +27,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "Send the request body as JSON (Content-Type: application/json).");
+    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.jsonRequired");
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -35,7 +36,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   try {
     return JSON.parse(text);
   } catch {
-    throw new Refusal(400, "SEC_MALICIOUS_REQUEST", "The request body is not valid JSON.");
+    throw new Refusal(400, "SEC_MALICIOUS_REQUEST", "apiErrors.invalidJson");
   }
 }
 
@@ -48,7 +49,7 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 
 /** The answer to a body past its cap; the connection closes after it, so the unread rest is dropped with it. */
 function tooLarge(maxBytes: number) {
-  return new Refusal(413, "SEC_MALICIOUS_REQUEST", `The request body is larger than ${Math.round(maxBytes / 1024)} KB.`, undefined, { Connection: "close" });
+  return new Refusal(413, "SEC_MALICIOUS_REQUEST", "apiErrors.bodyTooLarge", undefined, { Connection: "close" }, { kb: Math.round(maxBytes / 1024) });
 }
 
 async function readLimited(request: Request, maxBytes: number) {
@@ -88,11 +89,17 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (error instanceof Response) return error;
     if (error instanceof Refusal) return refusalResponse(request, error);
     logger.error({ err: error }, "unhandled API error");
-    return apiError(500, "SYS_INTERNAL_ERROR", "Something went wrong on our side. Please try again.");
+    try {
+      return await refusalResponse(request, new Refusal(500, "SYS_INTERNAL_ERROR", "apiErrors.internal"));
+    } catch {
+      // Even the texts failed to load: the answer is still the catalogue's JSON, in English.
+      return apiError(500, "SYS_INTERNAL_ERROR", en.apiErrors.internal);
+    }
   }
 }
 
 /** For routes that answer only some methods. */
-export function methodNotAllowed(allowed: string[]) {
-  return apiError(405, "SEC_MALICIOUS_REQUEST", `Use ${allowed.join(" or ")} for this address.`, { headers: { Allow: allowed.join(", ") } });
+export function methodNotAllowed(request: Request, allowed: string[]) {
+  const list = allowed.join(", ");
+  return refusalResponse(request, new Refusal(405, "SEC_MALICIOUS_REQUEST", "apiErrors.methodNotAllowed", undefined, { Allow: list }, { methods: list }));
 }
