@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES, type LanguageCode } from "./i18n";
+import { englishWordsIn } from "../../tests/support/english-words";
 import { normaliseTerm } from "./normalise-term";
 import { VOICE_COMMAND_IDS, VOICE_COMMANDS, VOICE_DESTINATIONS, type VoiceCommandId } from "./voice-commands";
 import { matchAlternatives, matchVoiceCommand } from "./voice-match";
@@ -31,6 +32,15 @@ describe("the voice commands data", () => {
       const said = VOICE_COMMAND_IDS.map((command) => normaliseTerm(VOICE_COMMANDS[language][command].say));
       expect(new Set(said).size, language).toBe(4);
       for (const [index, command] of VOICE_COMMAND_IDS.entries()) expect(said[index], `${language}.${command}`).not.toBe(normaliseTerm(VOICE_COMMANDS.en[command].say));
+    }
+  });
+
+  it("writes the phrases a speaker says in the language itself (only the 'heard' spellings may look English)", () => {
+    for (const language of ["ha", "ig", "yo"] as const) {
+      for (const command of VOICE_COMMAND_IDS) {
+        const { say, also = [] } = VOICE_COMMANDS[language][command];
+        for (const phrase of [say, ...also]) expect(englishWordsIn(phrase), `${language}.${command} '${phrase}'`).toEqual([]);
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import i18next from "i18next";
 import { i18nConfig, LANGUAGE_CODES, type LanguageCode } from "~/lib/i18n";
+import { englishWordsIn } from "../../tests/support/english-words";
 import { loadResources } from "./resources";
 
 // Every text exists in every language, with the same placeholders, and is
@@ -89,6 +90,11 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== "en"))("locale %s", (code
   it("is translated, not English copied", () => {
     const copied = [...english].filter(([key, value]) => texts.get(key) === value && !sameEverywhere(key) && !(code === "fr" && SAME_IN_FRENCH.has(key)));
     expect(copied.map(([key]) => key)).toEqual([]);
+  });
+
+  it.skipIf(code === "fr")("reads as its own language: no English words left inside a text", () => {
+    const mixed = [...texts].filter(([, value]) => englishWordsIn(value).length > 0).map(([key, value]) => `${key}: ${value}`);
+    expect(mixed).toEqual([]);
   });
 });
 

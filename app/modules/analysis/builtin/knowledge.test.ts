@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES } from "~/lib/i18n";
+import { englishWordsIn } from "../../../../tests/support/english-words";
 import { RESULT_LIMITS } from "../types";
 import { COMMON } from "./knowledge/common";
 import { CROP_ADVICE, FALL_ARMYWORM } from "./knowledge/crops";
@@ -41,6 +42,7 @@ describe("the knowledge base", () => {
         expect(text[language], `${path}.${language}`).toBe(text[language].normalize("NFC"));
         expect(placeholders(text[language]), `${path}.${language}`).toEqual(placeholders(text.en));
         if (language !== "en") expect(text[language], `${path}.${language}`).not.toBe(text.en);
+        if (language === "ha" || language === "ig" || language === "yo") expect(englishWordsIn(text[language]), `${path}.${language}`).toEqual([]);
       }
     }
   });
