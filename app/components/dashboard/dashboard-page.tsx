@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import { formatNaira } from "~/lib/currency";
 import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
+import { useFormatNumber } from "~/lib/numbers";
 
 // The dashboard (/ when signed in, and /dashboard) with the user's own figures.
 
@@ -29,6 +30,7 @@ const QUICK: { to: string; label: string; icon: IconName }[] = [
 ];
 
 function Stat({ label, value, icon }: { label: string; value: string | number; icon: IconName }) {
+  const formatNumber = useFormatNumber();
   return (
     <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
       <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
@@ -36,7 +38,7 @@ function Stat({ label, value, icon }: { label: string; value: string | number; i
       </span>
       <div className="min-w-0">
         <p className="truncate text-sm text-gray-600 dark:text-gray-400">{label}</p>
-        <p className="text-xl font-bold sm:text-2xl">{value}</p>
+        <p className="text-xl font-bold sm:text-2xl">{typeof value === "number" ? formatNumber(value) : value}</p>
       </div>
     </Card>
   );

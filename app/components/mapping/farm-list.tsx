@@ -11,6 +11,7 @@ import { LIMITS } from "~/lib/catalog";
 import { MAPPING_LIMITS } from "~/lib/mapping";
 import type { FarmDto } from "~/modules/farms/types";
 import { cropSummary, formatArea, formatCoordinate } from "./format";
+import { useFormatNumber } from "~/lib/numbers";
 
 // The My Farms card: the farmer's farms to choose from, and the Create Farm dialog.
 
@@ -68,13 +69,14 @@ export function FarmsCard({
   onCreate(): void;
 }) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
           {t("mapping.myFarms")}
           <span className="rounded-full bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300" data-farm-count="">
-            {farms.length}
+            {formatNumber(farms.length)}
           </span>
         </CardTitle>
         <Button size="sm" onClick={onCreate}>

@@ -12,6 +12,7 @@ import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type Plot
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { CropBadges, CropsField, DialogActions, NameField } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";
+import { useFormatNumber } from "~/lib/numbers";
 
 // The panels beside the map: the selected farm's details, its plots (edit and
 // delete), the plot dialog, and the environment panel's labelled samples.
@@ -30,6 +31,7 @@ export function FarmDetails({
   onDelete(): void;
 }) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const area = formatArea(farm.areaHectares, t, locale);
   return (
     <Card data-farm-details="">
@@ -62,7 +64,7 @@ export function FarmDetails({
           </div>
           <div>
             <dt className="text-gray-500">{t("mapping.details.plots")}</dt>
-            <dd className="font-medium">{plotCount}</dd>
+            <dd className="font-medium">{formatNumber(plotCount)}</dd>
           </div>
           <div>
             <dt className="text-gray-500">{t("mapping.details.created")}</dt>

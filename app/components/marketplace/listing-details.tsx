@@ -7,6 +7,7 @@ import { formatNigerianPhone, whatsappDigits } from "~/lib/phone";
 import { listingName } from "~/modules/listings/listing-name";
 import type { SellerAnswer } from "~/routes/marketplace.$id.seller";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
+import { useFormatNumber } from "~/lib/numbers";
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -126,6 +127,7 @@ function SellerSection({ state, listing }: { state: SellerState; listing: string
 /** A marketplace listing's details: photos, price, condition, quantity, place, status, and how to reach the seller. */
 export function ListingDetails({ listing, onClose }: { listing: MarketplaceListing | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const image = listing ? listingImage(listing) : null;
   const seller = useListingSeller(listing?.id ?? null);
   const name = listing ? listingName(listing, t("marketplace.agriculturalProduct")) : t("marketplace.agriculturalProduct");
@@ -139,7 +141,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
             <dt className="text-gray-500">{t("listing.form.condition")}</dt>
             <dd>{t(`listing.conditions.${listing.condition}`)}</dd>
             <dt className="text-gray-500">{t("listing.form.quantity")}</dt>
-            <dd>{listing.quantity}</dd>
+            <dd>{formatNumber(Number(listing.quantity))}</dd>
             <dt className="text-gray-500">{t("marketplace.location")}</dt>
             <dd>{listing.locality ?? t("marketplace.locationNotSpecified")}</dd>
             <dt className="text-gray-500">{t("listing.form.status")}</dt>
