@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, withDatabase } from "./fixtures";
 
 // The floating voice widget, with the browser's speech recognition replaced by a
 // stand-in that answers what the test tells it to (a real recogniser needs a
@@ -174,7 +175,7 @@ test("a browser without speech recognition says voice commands are not supported
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("the voice button covers no control at the end of a page, stays over the menu's overlay, and steps aside for a dialog", async ({ page, user }) => {
+  test("the voice button covers no control at the end of a page, stays over the menu overlay, rises above a toast, and steps aside for a dialog", async ({ page, user }) => {
     void user;
     for (const path of ["/dashboard", "/marketplace", "/my-listings", "/asiiko", "/settings", "/mapping"]) {
       await page.goto(path);
@@ -204,10 +205,53 @@ test.describe("on a 360 px phone", () => {
     expect(onTop).toBe(true);
     await page.getByTestId("sidebar-overlay").click({ position: { x: 340, y: 300 } });
 
+    // A subscriber: creating a farm asks nothing more, and says so in a toast.
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+         VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
+        [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
+      ),
+    );
+    await page.reload();
+    await hydrated(page);
     await page.getByRole("button", { name: "Create Farm" }).first().click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
     await expect(page.getByTestId("voice-button")).toBeHidden();
-    await page.keyboard.press("Escape");
-    await expect(page.getByTestId("voice-button")).toBeVisible();
+    await dialog.getByLabel("Farm Name").fill("Voice Farm");
+    await dialog.getByRole("button", { name: "Create Farm" }).click();
+    await expect(dialog).toHaveCount(0);
+    // The toast keeps its place at the bottom; the button rises above it, and comes back down after.
+    const toast = page.locator("[data-toast-viewport] > li").filter({ hasText: "Farm created successfully!" });
+    await expect(toast).toBeVisible();
+    await expect(async () => {
+      const button = (await page.getByTestId("voice-button").boundingBox())!;
+      const shown = (await toast.boundingBox())!;
+      expect(button.y + button.height).toBeLessThanOrEqual(shown.y);
+    }).toPass();
+    await toast.getByRole("button", { name: "Close" }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(async () => {
+      const button = (await page.getByTestId("voice-button").boundingBox())!;
+      expect(button.y + button.height).toBeGreaterThan(740 - 20);
+    }).toPass();
+
+    // With the map in view under a dialog, nothing of the map (its controls, its notices) shows over the dialog.
+    await expect(page.locator(".leaflet-container")).toBeVisible();
+    const addPlot = page.getByRole("button", { name: "Add New Plot" });
+    await addPlot.scrollIntoViewIfNeeded();
+    await addPlot.click();
+    await expect(dialog).toBeVisible();
+    // Every element takes the pointer for the probe, so the topmost painted one answers, whatever its pointer-events.
+    await page.addStyleTag({ content: "* { pointer-events: auto !important; }" });
+    const hidden = await dialog.evaluate((sheet) =>
+      [...sheet.querySelectorAll("button, input, select, textarea")].filter((control) => {
+        const box = control.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && !sheet.contains(top);
+      }).length,
+    );
+    expect(hidden).toBe(0);
   });
 });

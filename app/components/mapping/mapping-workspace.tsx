@@ -400,7 +400,8 @@ export function MappingWorkspace({
               </Button>
             </div>
 
-            <div className="relative h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">
+            {/* Its own stacking context: Leaflet's panes and our panels over the map (z-index up to 1100) stay under dialogs. */}
+            <div className="relative isolate h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">
               {/* Over the map, so starting to draw never moves the map under the finger. */}
               {drawing ? (
                 <div

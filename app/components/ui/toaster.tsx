@@ -46,7 +46,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport data-toast-viewport label={t("toast.notifications", { hotkey: "{hotkey}" })} className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
+      <ToastPrimitive.Viewport data-toast-viewport="" label={t("toast.notifications", { hotkey: "{hotkey}" })} className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -24,6 +24,30 @@ const PAGE_NAMES: Record<VoiceCommandId, string> = {
   mapping: "nav.mapping",
 };
 
+/**
+ * How far the widget rises to stay above the toasts (the toasts keep their place at the
+ * bottom, as a phone's snackbar does, and the button moves up over them while they show).
+ */
+function useToastClearance() {
+  const [lift, setLift] = useState(0);
+  useEffect(() => {
+    const viewport = document.querySelector("[data-toast-viewport]");
+    if (!viewport) return;
+    // The viewport's own padding is the gap the widget keeps from the screen's edge.
+    const update = () => setLift(viewport.childElementCount > 0 ? Math.max(0, viewport.getBoundingClientRect().height - 16) : 0);
+    const resize = new ResizeObserver(update);
+    resize.observe(viewport);
+    const children = new MutationObserver(update);
+    children.observe(viewport, { childList: true });
+    update();
+    return () => {
+      resize.disconnect();
+      children.disconnect();
+    };
+  }, []);
+  return lift;
+}
+
 type Outcome =
   | { kind: "matched"; match: VoiceMatch }
   | { kind: "unmatched"; heard: string }
@@ -85,6 +109,7 @@ export function VoiceWidget() {
   const [supported, setSupported] = useState(true);
   const recognition = useRef<Recognition | null>(null);
   const navigation = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lift = useToastClearance();
 
   const cancelNavigation = useCallback(() => {
     clearTimeout(navigation.current);
@@ -184,7 +209,11 @@ export function VoiceWidget() {
 
   const panelOpen = listening || outcome !== null;
   return (
-    <div data-voice-widget className="fixed bottom-4 right-4 z-[110] flex flex-col items-end gap-2 print:hidden">
+    <div
+      data-voice-widget
+      className="fixed bottom-4 right-4 z-[110] flex flex-col items-end gap-2 transition-transform print:hidden"
+      style={lift > 0 ? { transform: `translateY(-${lift}px)` } : undefined}
+    >
       {panelOpen ? (
         <div
           role="status"
