@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { leafPhoto } from "../support/leaf-photos";
 import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import { answerVoice, holdRecognition } from "./speech-stand-in";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
 // 'color-contrast' rule on the main pages in both themes, with cards on screen.
@@ -178,6 +179,20 @@ for (const theme of THEMES) {
       await page.getByRole("button", { name: "Farm Boundary" }).click();
       await expect(page.locator("[data-drawing]")).toBeVisible();
       await expectReadable(page, `/mapping drawing (${theme})`);
+    });
+
+    test(`the voice widget is readable in ${theme}, listening and after a phrase it does not know`, async ({ page, context, baseURL, user }) => {
+      void user;
+      await useTheme(context, baseURL!, theme);
+      await holdRecognition(context);
+      await page.goto("/dashboard");
+      await hydrated(page);
+      await page.getByTestId("voice-button").click();
+      await expect(page.getByTestId("voice-panel")).toContainText("Listening…");
+      await expectReadable(page, `the voice widget listening (${theme})`, "[data-voice-widget]");
+      await answerVoice(page, "what is the price of yam");
+      await expect(page.getByTestId("voice-panel")).toContainText("That is not a command I know.");
+      await expectReadable(page, `the voice widget's answer (${theme})`, "[data-voice-widget]");
     });
 
     test(`the product catalogue is readable in ${theme}`, async ({ page, context, baseURL }) => {

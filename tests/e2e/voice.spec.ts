@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated, test, withDatabase } from "./fixtures";
+import { answerVoice, holdRecognition } from "./speech-stand-in";
 
 // The floating voice widget, with the browser's speech recognition replaced by a
 // stand-in that answers what the test tells it to (a real recogniser needs a
@@ -141,6 +142,24 @@ test("a cancelled command does not navigate", async ({ page, context, user }) =>
   });
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await voiceLog(page)).navigatedAt).toBeNull();
+});
+
+test("Stop listening cancels: what the recogniser reports afterwards is not acted on", async ({ page, context, user }) => {
+  void user;
+  await holdRecognition(context);
+  await page.goto("/dashboard");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Voice commands" }).click();
+  await expect(page.getByTestId("voice-panel")).toContainText("Listening…");
+  await page.getByRole("button", { name: "Stop listening" }).click();
+  await expect(page.getByTestId("voice-panel")).toHaveCount(0);
+  await answerVoice(page, "open marketplace");
+  // Past the moment a command heard then would have led away, measured on the page.
+  const answeredAt = await page.evaluate(() => performance.now());
+  await page.waitForFunction((since) => performance.now() - since > 2000, answeredAt);
+  await expect(page.getByRole("button", { name: "Voice commands" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("voice-panel")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a refused microphone is explained and listening stops", async ({ page, context, user }) => {

@@ -162,8 +162,13 @@ export function VoiceWidget() {
     recogniser.continuous = false;
     recogniser.interimResults = false;
     recogniser.maxAlternatives = 5;
-    recogniser.onstart = () => setListening(true);
+    // Only the newest recogniser speaks: one stopped or replaced may still report its end.
+    const current = () => recognition.current === recogniser;
+    recogniser.onstart = () => {
+      if (current()) setListening(true);
+    };
     recogniser.onresult = (event) => {
+      if (!current()) return;
       setListening(false);
       const transcripts = transcriptsOf(event);
       const match = matchAlternatives(transcripts, language);
@@ -180,16 +185,19 @@ export function VoiceWidget() {
     recogniser.onerror = (event) => {
       // Logged for whoever looks at the console; the farmer gets words for it.
       console.warn("Voice recognition error", event.error, event.message ?? "");
+      if (!current()) return;
       setListening(false);
       const problem = problemOf(event.error);
       if (problem) setOutcome({ kind: "problem", problem });
     };
     recogniser.onend = () => {
+      if (!current()) return;
       setListening(false);
-      if (recognition.current === recogniser) recognition.current = null;
+      recognition.current = null;
     };
-    recognition.current?.abort();
+    const previous = recognition.current;
     recognition.current = recogniser;
+    previous?.abort();
     setOutcome(null);
     try {
       recogniser.start();
@@ -202,8 +210,11 @@ export function VoiceWidget() {
     }
   }
 
+  /** 'Stop listening' cancels: what the recogniser still reports is not acted on. */
   function stop() {
-    recognition.current?.stop();
+    const running = recognition.current;
+    recognition.current = null;
+    running?.abort();
     setListening(false);
   }
 
