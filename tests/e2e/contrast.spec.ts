@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { leafPhoto } from "../support/leaf-photos";
 import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase, type TestUser } from "./fixtures";
-import { answerVoice, holdRecognition } from "./speech-stand-in";
+import { answerVoice, standInRecognition } from "./speech-stand-in";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
 // 'color-contrast' rule on the main pages in both themes, with cards on screen.
@@ -184,7 +184,7 @@ for (const theme of THEMES) {
     test(`the voice widget is readable in ${theme}, listening and after a phrase it does not know`, async ({ page, context, baseURL, user }) => {
       void user;
       await useTheme(context, baseURL!, theme);
-      await holdRecognition(context);
+      await standInRecognition(context);
       await page.goto("/dashboard");
       await hydrated(page);
       await page.getByTestId("voice-button").click();

@@ -1,59 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { expect, hydrated, test, withDatabase } from "./fixtures";
-import { answerVoice, holdRecognition } from "./speech-stand-in";
+import { answerVoice, standInRecognition, voiceLog, type VoiceLog } from "./speech-stand-in";
 
 // The floating voice widget, with the browser's speech recognition replaced by a
-// stand-in that answers what the test tells it to (a real recogniser needs a
-// microphone and Google's servers). The stand-in keeps what the widget asked of it.
-
-interface VoiceLog {
-  started: { lang: string; continuous: boolean; interimResults: boolean }[];
-  resultAt: number | null;
-  navigatedAt: number | null;
-}
-
-/** Replaces speech recognition in every page of the context: `answer` is a list of transcripts, or an error code. */
-async function stubRecognition(context: BrowserContext, answer: { transcripts: string[] } | { error: string }) {
-  await context.addInitScript((reply) => {
-    const log: VoiceLog = { started: [], resultAt: null, navigatedAt: null };
-    Object.assign(window, { __voice: log });
-    const push = history.pushState.bind(history);
-    history.pushState = (...args: Parameters<History["pushState"]>) => {
-      log.navigatedAt ??= performance.now();
-      push(...args);
-    };
-    class StandInRecognition {
-      lang = "";
-      continuous = true;
-      interimResults = true;
-      maxAlternatives = 1;
-      onstart: (() => void) | null = null;
-      onresult: ((event: unknown) => void) | null = null;
-      onerror: ((event: unknown) => void) | null = null;
-      onend: (() => void) | null = null;
-      start() {
-        log.started.push({ lang: this.lang, continuous: this.continuous, interimResults: this.interimResults });
-        setTimeout(() => this.onstart?.(), 20);
-        setTimeout(() => {
-          if ("error" in reply) {
-            this.onerror?.({ error: reply.error, message: "" });
-          } else {
-            const alternatives = reply.transcripts.map((transcript, index) => ({ transcript, confidence: 0.9 - index / 10 }));
-            log.resultAt = performance.now();
-            this.onresult?.({ resultIndex: 0, results: [alternatives] });
-          }
-          this.onend?.();
-        }, 300);
-      }
-      stop() {}
-      abort() {}
-    }
-    Object.assign(window, { SpeechRecognition: StandInRecognition, webkitSpeechRecognition: StandInRecognition });
-  }, answer);
-}
-
-const voiceLog = (page: Page) => page.evaluate(() => (window as unknown as { __voice: VoiceLog }).__voice);
+// stand-in that answers what the test tells it to (speech-stand-in.ts).
 
 async function useLanguage(context: BrowserContext, baseURL: string | undefined, language: string) {
   await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
@@ -62,7 +13,7 @@ async function useLanguage(context: BrowserContext, baseURL: string | undefined,
 test("a Hausa phrase, as an English recogniser writes it, opens the marketplace about 1 second later", async ({ page, context, baseURL, user }) => {
   void user;
   await useLanguage(context, baseURL, "ha");
-  await stubRecognition(context, { transcripts: ["Bude kasuwa"] });
+  await standInRecognition(context, { transcripts: ["Bude kasuwa"] });
   await page.goto("/dashboard");
   await hydrated(page);
   // Nothing listens (and no microphone prompt shows) until the farmer presses the button.
@@ -87,7 +38,7 @@ test("a Hausa phrase, as an English recogniser writes it, opens the marketplace 
 test("the French phrase for the analysis reaches /asiiko, heard in fr-FR", async ({ page, context, baseURL, user }) => {
   void user;
   await useLanguage(context, baseURL, "fr");
-  await stubRecognition(context, { transcripts: ["lancer l'analyse"] });
+  await standInRecognition(context, { transcripts: ["lancer l'analyse"] });
   await page.goto("/marketplace");
   await hydrated(page);
   await page.getByRole("button", { name: "Commandes vocales" }).click();
@@ -99,7 +50,7 @@ test("the French phrase for the analysis reaches /asiiko, heard in fr-FR", async
 test("an English phrase works in Yoruba, from the recogniser's second guess", async ({ page, context, baseURL, user }) => {
   void user;
   await useLanguage(context, baseURL, "yo");
-  await stubRecognition(context, { transcripts: ["mat my far", "map my farm"] });
+  await standInRecognition(context, { transcripts: ["mat my far", "map my farm"] });
   await page.goto("/dashboard");
   await hydrated(page);
   await page.getByRole("button", { name: "Àṣẹ ohùn" }).click();
@@ -108,7 +59,7 @@ test("an English phrase works in Yoruba, from the recogniser's second guess", as
 
 test("a phrase that is not a command says so and lists what can be said; nothing moves", async ({ page, context, user }) => {
   void user;
-  await stubRecognition(context, { transcripts: ["what is the price of yam"] });
+  await standInRecognition(context, { transcripts: ["what is the price of yam"] });
   await page.goto("/dashboard");
   await hydrated(page);
   await page.getByRole("button", { name: "Voice commands" }).click();
@@ -128,7 +79,7 @@ test("a phrase that is not a command says so and lists what can be said; nothing
 
 test("a cancelled command does not navigate", async ({ page, context, user }) => {
   void user;
-  await stubRecognition(context, { transcripts: ["open marketplace"] });
+  await standInRecognition(context, { transcripts: ["open marketplace"] });
   await page.goto("/dashboard");
   await hydrated(page);
   await page.getByRole("button", { name: "Voice commands" }).click();
@@ -146,7 +97,7 @@ test("a cancelled command does not navigate", async ({ page, context, user }) =>
 
 test("Stop listening cancels: what the recogniser reports afterwards is not acted on", async ({ page, context, user }) => {
   void user;
-  await holdRecognition(context);
+  await standInRecognition(context);
   await page.goto("/dashboard");
   await hydrated(page);
   await page.getByRole("button", { name: "Voice commands" }).click();
@@ -164,7 +115,7 @@ test("Stop listening cancels: what the recogniser reports afterwards is not acte
 
 test("a refused microphone is explained and listening stops", async ({ page, context, user }) => {
   void user;
-  await stubRecognition(context, { error: "not-allowed" });
+  await standInRecognition(context, { error: "not-allowed" });
   const warnings: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "warning") warnings.push(message.text());
