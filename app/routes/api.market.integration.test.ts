@@ -174,7 +174,7 @@ describe("GET /api/market/listings", () => {
     }
 
     const none = await call("GET", query({ search: uniqueName("nothing") }), undefined, { cookie: buyer.cookie });
-    expect(none.body.data).toEqual({ listings: [], total: 0 });
+    expect(none.body.data).toEqual({ listings: [], total: 0, totalCapped: false });
   });
 
   it("follows a change of a listing into the search results once its change is applied", async () => {
@@ -325,7 +325,7 @@ describe("GET /api/market/listings", () => {
     expect(pages).toEqual(newestFirst);
 
     const past = await call("GET", query({ seller_id: seller.user.id, limit: 2, offset: 5 }), undefined, { cookie: buyer.cookie });
-    expect(past.body.data).toEqual({ listings: [], total: 5 });
+    expect(past.body.data).toEqual({ listings: [], total: 5, totalCapped: false });
 
     for (const limit of [0, 101]) {
       const bad = await call("GET", query({ limit }), undefined, { cookie: buyer.cookie });
@@ -346,7 +346,7 @@ describe("GET /api/market/listings", () => {
     expect(ids(asBuyer).sort()).toEqual([active.id, sold.id].sort());
     expect(asBuyer.body.data.total).toBe(2);
     const buyerAsksPaused = await call("GET", query({ seller_id: seller.user.id, status: "paused" }), undefined, { cookie: buyer.cookie });
-    expect(buyerAsksPaused.body.data).toEqual({ listings: [], total: 0 });
+    expect(buyerAsksPaused.body.data).toEqual({ listings: [], total: 0, totalCapped: false });
     const buyerSearch = await call("GET", query({ search: token, status: "active,paused,sold" }), undefined, { cookie: buyer.cookie });
     expect(ids(buyerSearch).sort()).toEqual([active.id, sold.id].sort());
 

@@ -1,12 +1,13 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { distanceKm, encodeGeohash } from "~/lib/geo";
+import { encodeGeohash } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
-import { MATCH_LIMIT } from "~/modules/search/backend";
+import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
+import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
 // Marketplace listings. Anyone signed in reads the public ones; only the
@@ -33,7 +34,10 @@ const listingSelect = {
 
 type ListingRow = Prisma.ListingGetPayload<{ select: typeof listingSelect }>;
 
-export function listingDto(listing: ListingRow, distance?: number) {
+/** A listing as Prisma reads it, or as the browse statement does (the price already as text). */
+type ListingFields = Omit<ListingRow, "priceNgn"> & { priceNgn: ListingRow["priceNgn"] | string };
+
+export function listingDto(listing: ListingFields, distance?: number) {
   return {
     id: listing.id,
     productId: listing.productId,
@@ -43,7 +47,7 @@ export function listingDto(listing: ListingRow, distance?: number) {
     showPhone: listing.showPhone,
     sellerId: listing.sellerId,
     seller_id: listing.sellerId,
-    priceNgn: listing.priceNgn.toFixed(2),
+    priceNgn: typeof listing.priceNgn === "string" ? listing.priceNgn : listing.priceNgn.toFixed(2),
     quantity: listing.quantity,
     condition: listing.condition,
     status: listing.status,
@@ -59,76 +63,68 @@ export function listingDto(listing: ListingRow, distance?: number) {
 }
 export type ListingDto = ReturnType<typeof listingDto>;
 
-/** Buyers see active and sold listings; paused ones are hidden except from their seller. */
-const PUBLIC_STATUSES = ["active", "sold"] as const;
-
-/** Near Me without a radius: the radius the API has always assumed. */
-const NEAR_RADIUS_DEFAULT_KM = 50;
+/** A row of the browse statement (browse-sql.server.ts): the listing, its product as JSON, its distance. */
+interface BrowseRow {
+  id: string;
+  productId: string | null;
+  title: string | null;
+  showPhone: boolean;
+  sellerId: string;
+  priceNgn: string;
+  quantity: number;
+  condition: ListingRow["condition"];
+  status: ListingRow["status"];
+  images: string[];
+  latitude: number | null;
+  longitude: number | null;
+  locality: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  distanceKm: number | null;
+  priceSort: unknown;
+  product: ListingRow["product"];
+}
 
 /**
  * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
- * their own). Words and a place go through the search engine, so typos, local names and
- * distances work as on /search: the engine hands over the best matches (the nearest, with a
- * place; at most MATCH_LIMIT), and the database applies the other filters and the sort to them.
- * With neither, the database alone lists and counts every listing.
+ * their own). Words go through the search engine, so typos and local names work as on /search:
+ * the engine hands over its best matches (at most MATCH_LIMIT, the nearest with a place), and
+ * the database applies the other filters, the place and the sort to them. Without words the
+ * database does it all, through its indexes (browse-sql.server.ts). 'N found' is exact up to
+ * COUNT_CAP past the page; above that the answer says `totalCapped`.
  */
 export async function listListings(query: ListingQuery, viewerId: string) {
+  if (!query.search) return browse(query, viewerId, null);
+  const backend = searchBackend();
+  // A backend in the database hands over every exact match as a condition; only when that
+  // finds too little do the engine's matches (with typos) take over.
+  const condition = backend.listingCondition?.(query.search) ?? null;
+  if (condition) {
+    const exact = await browse(query, viewerId, condition);
+    if (exact.total >= EXACT_TOO_FEW) return exact;
+  }
   const own = query.seller_id !== undefined && query.seller_id === viewerId;
-  const allowed: readonly string[] = own ? ["active", "paused", "sold"] : PUBLIC_STATUSES;
-  const statuses = (query.status ?? allowed).filter((status) => allowed.includes(status));
-
-  const and: Prisma.ListingWhereInput[] = [{ status: { in: statuses as ("active" | "paused" | "sold")[] } }];
-  if (query.seller_id) and.push({ sellerId: query.seller_id });
-  if (query.condition?.length) and.push({ condition: { in: query.condition } });
-  if (query.categories?.length) and.push({ product: { categories: { hasSome: query.categories } } });
-  if (query.price_min !== undefined) and.push({ priceNgn: { gte: query.price_min } });
-  if (query.price_max !== undefined) and.push({ priceNgn: { lte: query.price_max } });
-
-  const origin = query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : null;
-  const radius = query.radius_km ?? NEAR_RADIUS_DEFAULT_KM;
-  if (query.search || origin) {
-    const match = {
-      type: "listing" as const,
-      text: query.search ?? "",
-      ownOnly: own,
-      ownerId: query.seller_id ?? undefined,
-      categories: query.categories ? [...query.categories].sort() : undefined,
-      near: origin ? { lat: origin.latitude, lng: origin.longitude, radiusKm: radius } : null,
-      limit: MATCH_LIMIT,
-    };
-    const ids = await cachedAnswer("listing-ids", match, viewerId, own, () => searchBackend().matchingIds({ ...match, viewerId }));
-    if (ids.length === 0) return { listings: [], total: 0 };
-    and.push({ id: { in: ids } });
-  }
-
-  const order: Prisma.ListingOrderByWithRelationInput[] =
-    query.sort === "price_low"
-      ? [{ priceNgn: "asc" }, { createdAt: "desc" }]
-      : query.sort === "price_high"
-        ? [{ priceNgn: "desc" }, { createdAt: "desc" }]
-        : [{ createdAt: "desc" }, { id: "asc" }];
-
-  if (!origin) {
-    const where = { AND: and };
-    const [rows, total] = await Promise.all([
-      prisma.listing.findMany({ where, select: listingSelect, orderBy: order, take: query.limit, skip: query.offset }),
-      prisma.listing.count({ where }),
-    ]);
-    return { listings: rows.map((row) => listingDto(row)), total };
-  }
-
-  // Near a point: the engine's matches (at most MATCH_LIMIT) are measured here from the listing's
-  // own place, which is what the page shows, and cut to a page after sorting.
-  and.push({ latitude: { not: null }, longitude: { not: null } });
-  const rows = await prisma.listing.findMany({ where: { AND: and }, select: listingSelect, orderBy: order });
-  const near = rows
-    .map((row) => ({ row, distance: distanceKm(origin, { latitude: row.latitude!, longitude: row.longitude! }) }))
-    .filter((entry) => entry.distance <= radius);
-  if (query.sort === "distance") near.sort((a, b) => a.distance - b.distance);
-  return {
-    listings: near.slice(query.offset, query.offset + query.limit).map((entry) => listingDto(entry.row, entry.distance)),
-    total: near.length,
+  const near = nearPoint(query);
+  const match = {
+    type: "listing" as const,
+    text: query.search,
+    ownOnly: own,
+    ownerId: query.seller_id ?? undefined,
+    categories: query.categories ? [...query.categories].sort() : undefined,
+    near: near ? { lat: near.lat, lng: near.lng, radiusKm: near.radiusKm } : null,
+    limit: MATCH_LIMIT,
   };
+  const ids = await cachedAnswer("listing-ids", match, viewerId, own, () => backend.matchingIds({ ...match, viewerId }));
+  if (ids.length === 0) return { listings: [], total: 0, totalCapped: false };
+  return browse(query, viewerId, ids);
+}
+
+/** One round trip: the page and its capped count (browse-sql.server.ts). */
+async function browse(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
+  const statements = browseStatements(query, viewerId, matched);
+  const rows = await prisma.$queryRaw<(BrowseRow & { counted: number })[]>(statements.statement);
+  const listings = rows.filter((row) => row.id !== null).map(({ distanceKm, counted: _counted, priceSort: _sort, ...row }) => listingDto(row, distanceKm ?? undefined));
+  return { listings, ...cappedTotal(rows[0]?.counted ?? 0, statements.countUpTo) };
 }
 
 async function checkProduct(productId: string | null | undefined, currentProductId?: string | null) {

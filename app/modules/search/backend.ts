@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import type { SearchDocument, SearchEntity } from "../../../search/documents";
 import { MAX_TOTAL_HITS } from "../../../search/settings";
 
@@ -53,6 +54,15 @@ export interface MatchQuery extends Omit<SearchQuery, "types" | "offset"> {
  */
 export const MATCH_LIMIT = MAX_TOTAL_HITS;
 
+/** A backend's words as SQL: a condition on the listing `l`, and a SELECT of the matching listings' `id`s. */
+export interface ListingWords {
+  where: Prisma.Sql;
+  ids: Prisma.Sql;
+}
+
+/** Below this many exact matches, a search also looks for typos. */
+export const EXACT_TOO_FEW = 3;
+
 export interface SearchBackend {
   readonly name: "postgres" | "meilisearch";
   /** Creates indexes and applies settings and synonyms; safe to run at every start. */
@@ -64,4 +74,10 @@ export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchAnswer>;
   /** The entity ids of one kind's matches, best first (nearest first when a place is given), at most `limit`. */
   matchingIds(query: MatchQuery): Promise<string[]>;
+  /**
+   * A backend that lives in the database may instead hand over the words' exact matches as a
+   * condition on the listing `l` (every match, not the best MATCH_LIMIT), for the listing query
+   * to filter, sort and count with its own indexes; null when the words match nothing.
+   */
+  listingCondition?(text: string): ListingWords | null;
 }

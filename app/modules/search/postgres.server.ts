@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
 import { normaliseTerm } from "../../../search/synonyms";
-import type { MatchQuery, SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
+import { EXACT_TOO_FEW, type ListingWords, type MatchQuery, type SearchAnswer, type SearchBackend, type SearchHit, type SearchQuery } from "./backend";
 import { matchedWords, queryTerms } from "./query-terms";
 
 // The embedded search backend: the "SearchDocument" table (see its migration). Exact words go
@@ -11,7 +11,7 @@ import { matchedWords, queryTerms } from "./query-terms";
 // sort over every row); a radius uses the GiST index on the earth point.
 
 /** Below this many exact hits (all kinds together), the typo pass runs. */
-const TOO_FEW = 3;
+const TOO_FEW = EXACT_TOO_FEW;
 const TYPO_CANDIDATES = 200;
 const UPSERT_BATCH = 500;
 
@@ -172,6 +172,29 @@ export function searchStatements(query: SearchQuery) {
   return { exact: exactPassSql(query, types, terms.tsquery), typo: terms.tsquery ? typoPassSql(query, types, terms.words) : null };
 }
 
+/**
+ * The words' exact matches among listings, for the listing query to filter, sort and count with
+ * its own indexes: as a condition on the listing `l` (EXISTS on the document's primary key, so
+ * a page can walk the listings in its order and look each up), and as the matching listing ids
+ * (from the full-text index, so a count starts from the matches rather than every listing).
+ */
+export function listingWordsCondition(text: string): ListingWords | null {
+  const terms = queryTerms(text);
+  if (!terms.tsquery) return null;
+  const matches = Prisma.sql`d.type = 'listing' AND d.tsv @@ to_tsquery('simple', ${terms.tsquery})`;
+  return {
+    where: Prisma.sql`EXISTS (SELECT 1 FROM "SearchDocument" d WHERE d.id = 'listing_' || l.id AND ${matches})`,
+    ids: Prisma.sql`SELECT d."entityId" AS id FROM "SearchDocument" d WHERE ${matches}`,
+  };
+}
+
+/** The statements `matchingIds` runs (for the benchmark to run directly); null when the words leave nothing to search. */
+export function matchingIdsStatements(query: MatchQuery) {
+  const terms = queryTerms(query.text);
+  if (query.text.trim() !== "" && terms.tsquery === null) return null;
+  return { exact: exactIdsSql(query, terms.tsquery), typo: terms.tsquery ? typoIdsSql(query, terms.words) : null };
+}
+
 export function createPostgresBackend(): SearchBackend {
   return {
     name: "postgres",
@@ -240,6 +263,10 @@ export function createPostgresBackend(): SearchBackend {
       }
       answer.total = answer.totals.product + answer.totals.listing + answer.totals.farm;
       return answer;
+    },
+
+    listingCondition(text) {
+      return listingWordsCondition(text);
     },
 
     async matchingIds(query) {

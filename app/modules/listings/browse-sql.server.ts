@@ -1,0 +1,129 @@
+import { Prisma } from "~/generated/prisma/client";
+import { LISTING_STATUSES } from "~/lib/catalog";
+import type { ListingWords } from "~/modules/search/backend";
+import type { ListingQuery } from "./schemas";
+
+// The SQL of browsing listings (the marketplace, My Listings, the listings API), as pure
+// statements so the benchmark can run exactly the same ones straight through `pg`. Every
+// filter of the specification is served by an index at 100,000 listings (EXPLAIN is checked
+// by browse-sql.integration.test.ts):
+// - public listings newest first or by price: partial indexes over active and sold rows;
+// - a seller's own: ("sellerId", status, "createdAt");
+// - near a point: the GiST index on "earth" (a radius box, and nearest first for distance);
+// - words: the search engine's matching ids, looked up by primary key.
+
+/** Buyers see active and sold listings; paused ones are hidden except from their seller. */
+export const PUBLIC_STATUSES = ["active", "sold"] as const;
+
+/** Near Me without a radius: the radius the API has always assumed. */
+export const NEAR_RADIUS_DEFAULT_KM = 50;
+
+/**
+ * Counting stops this many listings past the page's start: 'N products found' is exact up to
+ * there, and above it the page says 'More than N' rather than count every public listing on
+ * every request.
+ */
+export const COUNT_CAP = 1_000;
+
+type Status = (typeof LISTING_STATUSES)[number];
+
+/**
+ * earthdistance measures on a sphere of 6,378,168 m (its earth()); the product states
+ * distances on the mean radius (~/lib/geo, 6,371,008.8 m). Both are spheres, so a distance on
+ * one is the other's times the ratio of the radii.
+ */
+const MEAN_TO_EARTHDISTANCE = 6_378_168 / 6_371_008.8;
+
+/** The statuses this viewer sees for this query (all three for a seller's own listings). */
+export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string): Status[] {
+  const own = query.seller_id !== undefined && query.seller_id === viewerId;
+  const allowed: readonly Status[] = own ? LISTING_STATUSES : PUBLIC_STATUSES;
+  return (query.status ?? allowed).filter((status) => allowed.includes(status));
+}
+
+export function nearPoint(query: Pick<ListingQuery, "lat" | "lng" | "radius_km">) {
+  if (query.lat === undefined || query.lng === undefined) return null;
+  return { lat: query.lat, lng: query.lng, radiusKm: query.radius_km ?? NEAR_RADIUS_DEFAULT_KM };
+}
+
+/**
+ * The page's rows with the capped count (`statement`; also apart, `page` and `count`), for a
+ * query already validated. `matched`, when the query has words: the search engine's matching
+ * ids, or the PostgreSQL backend's words as SQL the database applies itself.
+ */
+export function browseStatements(query: ListingQuery, viewerId: string, matched: readonly string[] | ListingWords | null) {
+  const statuses = visibleStatuses(query, viewerId);
+  // Statuses come from a closed list, so they are written into the statement: the planner then
+  // sees the public rows' exact predicate and picks the partial indexes.
+  const conditions: Prisma.Sql[] = [
+    statuses.length > 0 ? Prisma.sql`l.status IN (${Prisma.raw(statuses.map((status) => `'${status}'`).join(", "))})` : Prisma.sql`false`,
+  ];
+  if (query.seller_id) conditions.push(Prisma.sql`l."sellerId" = ${query.seller_id}`);
+  if (query.condition?.length) conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
+  if (query.categories?.length) {
+    // The category's products first (a few hundred of 2,000, through their GIN index), then their
+    // listings through the productId index.
+    conditions.push(Prisma.sql`l."productId" = ANY(ARRAY(SELECT p.id FROM "Product" p WHERE p.categories && ${[...query.categories]}::text[]))`);
+  }
+  if (query.price_min !== undefined) conditions.push(Prisma.sql`l."priceNgn" >= ${query.price_min}::numeric`);
+  if (query.price_max !== undefined) conditions.push(Prisma.sql`l."priceNgn" <= ${query.price_max}::numeric`);
+
+  const near = nearPoint(query);
+  const centre = near ? Prisma.sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)` : null;
+  if (near && centre) {
+    const metres = near.radiusKm * 1000 * MEAN_TO_EARTHDISTANCE;
+    conditions.push(Prisma.sql`earth_box(${centre}, ${metres}::float8) @> l.earth AND earth_distance(l.earth, ${centre}) <= ${metres}::float8`);
+  }
+  const words = matched !== null && !Array.isArray(matched) ? (matched as ListingWords) : null;
+  const where = Prisma.join(words ? [...conditions, words.where] : conditions, " AND ");
+  // Counting words' matches starts from the matches (most pass the other filters, so the cap
+  // comes soon) rather than from every listing.
+  const countWhere = Prisma.join(conditions, " AND ");
+  // The search engine's matches (at most MATCH_LIMIT) are where the rows come from: each is
+  // looked up by its primary key, whatever else the query asks.
+  // (OFFSET 0 keeps the planner from flattening the lookup into a join that scans a radius.)
+  const from = Array.isArray(matched)
+    ? Prisma.sql`unnest(${[...matched]}::text[]) AS matched(id) CROSS JOIN LATERAL (SELECT * FROM "Listing" one WHERE one.id = matched.id OFFSET 0) l`
+    : Prisma.sql`"Listing" l`;
+
+  // Nearest first by the GiST index's own order (<->, no second key, or the index cannot give it).
+  const byDistance = query.sort === "distance" && centre !== null;
+  const [inner, outer] = byDistance
+    ? [Prisma.sql`l.earth <-> ${centre}`, Prisma.sql`page."distanceKm", page.id`]
+    : query.sort === "price_low"
+      ? [Prisma.sql`l."priceNgn" ASC, l."createdAt" DESC, l.id`, Prisma.sql`page."priceSort" ASC, page."createdAt" DESC, page.id`]
+      : query.sort === "price_high"
+        ? [Prisma.sql`l."priceNgn" DESC, l."createdAt" DESC, l.id`, Prisma.sql`page."priceSort" DESC, page."createdAt" DESC, page.id`]
+        : [Prisma.sql`l."createdAt" DESC, l.id`, Prisma.sql`page."createdAt" DESC, page.id`];
+
+  const distance = centre ? Prisma.sql`earth_distance(l.earth, ${centre}) / ${1000 * MEAN_TO_EARTHDISTANCE}::float8` : Prisma.sql`NULL::float8`;
+  const countUpTo = query.offset + COUNT_CAP;
+  const pageSql = Prisma.sql`
+    SELECT l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
+           l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
+           l."createdAt", l."updatedAt", ${distance} AS "distanceKm"
+    FROM ${from}
+    WHERE ${where}
+    ORDER BY ${inner}
+    LIMIT ${query.limit} OFFSET ${query.offset}`;
+  const countSql = words
+    ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
+    : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
+  // One round trip: the capped count joined to the page (a row of nulls when the page is
+  // empty, so the count always comes back), each listing's product fetched for the page only.
+  const statement = Prisma.sql`
+    SELECT page.*, counted.counted,
+           CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
+             'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
+           ) END AS product
+    FROM (${countSql}) counted
+    LEFT JOIN (${pageSql}) page ON true
+    LEFT JOIN "Product" pr ON pr.id = page."productId"
+    ORDER BY ${outer}`;
+  return { statement, page: pageSql, count: countSql, countUpTo };
+}
+
+/** What the count statement found, as the answer states it: exact, or at least `countUpTo`. */
+export function cappedTotal(counted: number, countUpTo: number) {
+  return counted > countUpTo ? { total: countUpTo, totalCapped: true } : { total: counted, totalCapped: false };
+}
