@@ -1,82 +1,238 @@
-// npm run bench [-- http://127.0.0.1:3000]
-// Measures a running Asiiko (npm start) over loopback, with bounded request
-// counts: marketplace listing queries (plain, filtered, near a point and sorted
-// by distance) and sign-in answer times for a wrong password versus an unknown
-// username (they should be alike, so the answer time does not reveal which
-// usernames exist). Prints a table; it asserts nothing.
+// npm run bench [-- --duration 10 --connections 50 --reuse --keep]
+// The server benchmark. Loads a large market (100,000 listings, 2,000 products, 20,000 users,
+// 5,000 farms) into a database of its own, indexes it for search, serves it with the production
+// build as `npm start` does, and measures each address with autocannon (50 connections, 10 s
+// each after a warm-up): the listing queries of the marketplace and My Listings, search,
+// products and the server-rendered /marketplace. In the same run a bare node:http server does
+// the same database work straight through `pg` (direct-server.ts), so the table shows what our
+// layers cost. Writes the table, the targets met or missed, and the query plans to
+// bench/results/server-<date>.md. It fails (exit 1) only when a request fails.
+//   --reuse  keeps a market loaded by an earlier run (--keep) instead of loading it again.
 import { randomBytes } from "node:crypto";
-import { load, summarise, type Measured } from "./load";
+import autocannon from "autocannon";
+import pg from "pg";
+import { benchDatabase, describeMachine, freePort, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
+import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
+import { percentile } from "./load";
 
-const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
-const target = new URL(base);
-if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname)) {
-  console.error("bench: only a server on this machine (127.0.0.1) may be measured");
-  process.exit(2);
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const DURATION = argument("duration", 10);
+const CONNECTIONS = argument("connections", 50);
+const keep = process.argv.includes("--keep");
+const reuse = process.argv.includes("--reuse");
+
+const database = benchDatabase("asiiko_bench", "bench");
+Object.assign(process.env, {
+  DATABASE_URL: database.url,
+  QUEUE_PREFIX: `bench-${randomBytes(3).toString("hex")}`,
+  LOG_LEVEL: "silent",
+  NODE_ENV: "production",
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret",
+});
+delete process.env.MEILI_HOST;
+
+const BUYER = benchUserId(1);
+const SELLER = benchSellerId(7);
+const ikeja = { lat: 6.6018, lng: 3.3515 };
+
+interface Scenario {
+  name: string;
+  path: string;
+  as: "buyer" | "seller";
+  /** p95 target in milliseconds. */
+  p95: number;
+  /** Whether the throughput must be at least half the direct server's. */
+  halfOfDirect: boolean;
 }
 
-function summary(name: string, measured: Measured) {
-  const numbers = summarise(measured);
+const scenarios: Scenario[] = [
+  { name: "listings: default page", path: "/api/market/listings?limit=50", as: "buyer", p95: 50, halfOfDirect: true },
+  {
+    name: "listings: category + price",
+    path: `/api/market/listings?categories=${encodeURIComponent("Livestock & Poultry")}&price_min=5000&price_max=20000&limit=50`,
+    as: "buyer",
+    p95: 50,
+    halfOfDirect: true,
+  },
+  { name: "listings: search word", path: "/api/market/listings?search=maize&limit=50", as: "buyer", p95: 50, halfOfDirect: true },
+  {
+    name: "listings: near me, 50 km, by distance",
+    path: `/api/market/listings?lat=${ikeja.lat}&lng=${ikeja.lng}&radius_km=50&sort=distance&limit=50`,
+    as: "buyer",
+    p95: 50,
+    halfOfDirect: true,
+  },
+  { name: "listings: a seller's own", path: `/api/market/listings?seller_id=${SELLER}&limit=50`, as: "seller", p95: 50, halfOfDirect: true },
+  { name: "search: word", path: "/api/search?q=maize&types=product,listing&limit=20", as: "buyer", p95: 50, halfOfDirect: false },
+  { name: "products", path: "/api/products?limit=50", as: "buyer", p95: 50, halfOfDirect: false },
+  { name: "/marketplace (server-rendered HTML)", path: "/marketplace", as: "buyer", p95: 150, halfOfDirect: false },
+];
+
+interface Measured {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  kbPerResponse: number;
+}
+
+/** autocannon for DURATION seconds against one address; every answer's time is kept for the percentiles. */
+async function measure(url: string, headers: Record<string, string>, duration = DURATION): Promise<Measured> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
   return {
-    name,
-    requests: numbers.requests,
-    "p50 ms": numbers.p50.toFixed(1),
-    "p95 ms": numbers.p95.toFixed(1),
-    "max ms": numbers.max.toFixed(1),
-    "req/s": numbers.perSecond.toFixed(0),
+    perSecond: result.requests.total / duration,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    kbPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total / 1024 : 0,
   };
 }
 
-/** One request's time; 401 counts as an answer (sign-in attempts expect it). */
-async function timed(run: () => Promise<Response>) {
-  const started = performance.now();
-  const response = await run();
-  await response.arrayBuffer();
-  if (!response.ok && response.status !== 401) throw new Error(`${response.status} ${response.statusText}`);
-  return performance.now() - started;
-}
-
-const requests = (run: () => Promise<Response>) => async () => {
-  await timed(run);
-};
-
-async function signIn(username: string, password: string) {
-  const response = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.99.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status}`);
-  return response.headers.get("set-cookie")!.split(";")[0]!;
-}
-
-const rows = [];
-const cookie = await signIn("amina", "AsiikoFarmer#2026");
-const get = (path: string) => () => fetch(`${base}${path}`, { headers: { Cookie: cookie } });
-
-for (const [name, path] of [
-  ["listings: newest, 50", "/api/market/listings?limit=50"],
-  ["listings: search + category", "/api/market/listings?search=rice&categories=Grains%20%26%20Cereals"],
-  ["listings: near Kano, by distance", "/api/market/listings?lat=12.0022&lng=8.592&radius_km=200&sort=distance"],
-  ["marketplace page (HTML)", "/marketplace"],
-] as const) {
-  await load(10, 2, requests(get(path))); // warm-up
-  rows.push(summary(name, await load(200, 10, requests(get(path)))));
-}
-
-// Sign-in timing: three demo sellers, three wrong passwords each (below the per-username limit of 10).
-const wrong: number[] = [];
-const unknown: number[] = [];
-for (const username of ["tunde", "chidi", "halima"]) {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const body = (user: string) => JSON.stringify({ username: user, password: `not-the-password-${attempt}` });
-    const headers = { "Content-Type": "application/json", "X-Forwarded-For": `10.98.${attempt}.${randomBytes(1)[0]}` };
-    wrong.push(await timed(() => fetch(`${base}/api/login`, { method: "POST", headers, body: body(username) })));
-    unknown.push(await timed(() => fetch(`${base}/api/login`, { method: "POST", headers, body: body(`ghost_${randomBytes(4).toString("hex")}`) })));
+async function marketLoaded(client: pg.Client) {
+  try {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "Listing"`);
+    return rows[0].n >= FULL_MARKET.listings;
+  } catch {
+    return false;
   }
-  // A successful sign-in clears that username's failure counter again.
-  await signIn(username, "AsiikoFarmer#2026");
 }
-rows.push(summary("sign-in: wrong password", { times: wrong, wallMs: wrong.reduce((a, b) => a + b, 0) }));
-rows.push(summary("sign-in: unknown username", { times: unknown, wallMs: unknown.reduce((a, b) => a + b, 0) }));
 
-console.table(rows);
+async function waitForAnswer(url: string) {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function main() {
+  const started = Date.now();
+  let client = new pg.Client({ connectionString: database.url });
+  const reused = reuse && (await client.connect().then(() => marketLoaded(client), () => false));
+  if (!reused) {
+    await client.end().catch(() => {});
+    console.log(`[bench] loading ${FULL_MARKET.listings.toLocaleString("en")} listings into a database of its own`);
+    await database.create();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await loadMarket(client, FULL_MARKET);
+    const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
+    await reindexAll(searchBackend(), 2_000);
+    await client.query("VACUUM ANALYZE");
+    console.log(`[bench] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+
+  // Sessions minted as the app mints them.
+  const { sessionCookie } = await import("../../app/modules/auth/session.server");
+  const cookies: Record<Scenario["as"], string> = { buyer: "", seller: "" };
+  for (const [role, userId] of [["buyer", BUYER], ["seller", SELLER]] as const) {
+    const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
+    await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, userId]);
+    cookies[role] = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+  }
+
+  const web = await startWebServer();
+  const directPort = await freePort();
+  const direct = startProcess("scripts/bench/direct-server.ts", { PORT: String(directPort), BENCH_VIEWER: BUYER });
+  const directBase = `http://127.0.0.1:${directPort}`;
+  const rows: { scenario: Scenario; ours: Measured; direct: Measured }[] = [];
+  try {
+    await waitForAnswer(`${directBase}/health`);
+    for (const scenario of scenarios) {
+      const headers = { cookie: cookies[scenario.as], "accept-encoding": "gzip, deflate, br", "x-viewer": scenario.as === "buyer" ? BUYER : SELLER };
+      const check = await fetch(`${web.base}${scenario.path}`, { headers });
+      if (!check.ok) throw new Error(`${scenario.path}: ${check.status} ${(await check.text()).slice(0, 300)}`);
+      await measure(`${web.base}${scenario.path}`, headers, 2); // warm-up
+      const ours = await measure(`${web.base}${scenario.path}`, headers);
+      await measure(`${directBase}${scenario.path}`, headers, 2);
+      const directly = await measure(`${directBase}${scenario.path}`, headers);
+      rows.push({ scenario, ours, direct: directly });
+      console.log(`[bench] ${scenario.name}: ${ours.perSecond.toFixed(0)}/s p95 ${ours.p95} ms (direct ${directly.perSecond.toFixed(0)}/s p95 ${directly.p95} ms)`);
+    }
+  } finally {
+    await web.stop();
+    await direct.stop();
+  }
+
+  const plans = await queryPlans(client);
+  await client.end();
+  const report = render(rows, plans);
+  writeReport("server", "[bench]", report);
+  if (!keep) await database.drop();
+  if (rows.some((row) => row.ours.errors > 0 || row.direct.errors > 0)) process.exitCode = 1;
+}
+
+/** EXPLAIN ANALYZE of each listing scenario's statements at this size: the time each takes in PostgreSQL alone, and the slowest plan. */
+async function queryPlans(client: pg.Client) {
+  const { browseStatements } = await import("../../app/modules/listings/browse-sql.server");
+  const { listingQuerySchema } = await import("../../app/modules/listings/schemas");
+  const { listingWordsCondition } = await import("../../app/modules/search/postgres.server");
+  const timed: { name: string; ms: number; plan: string }[] = [];
+  for (const scenario of scenarios.filter((item) => item.path.startsWith("/api/market/listings"))) {
+    const params = Object.fromEntries(new URL(scenario.path, "http://x").searchParams);
+    const viewer = scenario.as === "buyer" ? BUYER : SELLER;
+    const query = listingQuerySchema.parse(params);
+    const statements = browseStatements(query, viewer, query.search ? listingWordsCondition(query.search) : null);
+    for (const [part, statement] of [["page and count", statements.statement]] as const) {
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values as unknown[]);
+      const lines = rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"].replace(/'\{[^}]{200,}\}'/g, "'{…}'"));
+      const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.at(-1) ?? "")?.[1] ?? 0);
+      timed.push({ name: `${scenario.name} (${part})`, ms, plan: lines.join("\n") });
+    }
+  }
+  return timed;
+}
+
+function render(rows: { scenario: Scenario; ours: Measured; direct: Measured }[], plans: { name: string; ms: number; plan: string }[]) {
+  const ms = (value: number) => value.toFixed(0);
+  const misses: string[] = [];
+  const table = rows.flatMap(({ scenario, ours, direct }) => {
+    const verdicts: string[] = [];
+    if (ours.p95 >= scenario.p95) verdicts.push(`p95 ${ms(ours.p95)} ≥ ${scenario.p95} ms`);
+    if (scenario.halfOfDirect && ours.perSecond < direct.perSecond / 2) verdicts.push(`${((ours.perSecond / direct.perSecond) * 100).toFixed(0)}% of direct`);
+    if (ours.errors > 0) verdicts.push(`${ours.errors} errors`);
+    if (verdicts.length > 0) misses.push(`${scenario.name}: ${verdicts.join(", ")}`);
+    const target = `p95 < ${scenario.p95} ms${scenario.halfOfDirect ? ", ≥ ½ direct" : ""}`;
+    return [
+      `| ${scenario.name} | ours | ${ours.perSecond.toFixed(0)} | ${ms(ours.p50)} | ${ms(ours.p95)} | ${ms(ours.p99)} | ${ours.errors} | ${ours.kbPerResponse.toFixed(1)} | ${target}: ${verdicts.length ? `**missed** (${verdicts.join(", ")})` : "met"} |`,
+      `| | direct (pg, bare node:http) | ${direct.perSecond.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${direct.errors} | ${direct.kbPerResponse.toFixed(1)} | |`,
+    ];
+  });
+  const slowest = [...plans].sort((a, b) => b.ms - a.ms)[0];
+  return [
+    `# Server benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `${FULL_MARKET.listings.toLocaleString("en")} listings, ${FULL_MARKET.products.toLocaleString("en")} products, ${FULL_MARKET.users.toLocaleString("en")} users, ${FULL_MARKET.farms.toLocaleString("en")} farms; PostgreSQL search backend. ${describeMachine()}.`,
+    `autocannon, ${CONNECTIONS} connections, ${DURATION} s per line after a 2 s warm-up, the same address repeated, compressed answers accepted. The web server runs as \`npm start\` runs it (production build, its own process); 'direct' is a bare node:http server doing the same SQL through pg (scripts/bench/direct-server.ts). Load generator, servers and PostgreSQL share the machine's cores.`,
+    "",
+    "| address | via | requests/s | p50 ms | p95 ms | p99 ms | errors | KB per answer | target |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ...table,
+    "",
+    misses.length ? `Missed: ${misses.join("; ")}.` : "Every target met.",
+    "",
+    "## The listing statements in PostgreSQL alone (EXPLAIN ANALYZE, warm cache)",
+    "",
+    "| statement | ms |",
+    "|---|---:|",
+    ...plans.map((plan) => `| ${plan.name} | ${plan.ms.toFixed(2)} |`),
+    "",
+    ...(slowest ? [`The slowest, ${slowest.name}:`, "", "```", slowest.plan, "```", ""] : []),
+  ].join("\n");
+}
+
+runBenchmark("[bench]", main);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm run bench / bench:search / bench:budget: PostgreSQL and Redis answering (started or
+# installed as for npm start), a fresh production build (so the numbers are the code's as it
+# is now), then the benchmark script scripts/bench/<name>.ts with the remaining arguments.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+name="${1:?usage: bench.sh run|search|budget [arguments]}"
+shift
+bash scripts/services.sh
+# shellcheck source=scripts/service-urls.sh
+. scripts/service-urls.sh
+echo "[bench] building for production"
+npx --no-install remix vite:build --logLevel warn
+exec node --import tsx "scripts/bench/$name.ts" "$@"
