@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
-  const [{ listings, total }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id, "premium_products")]);
+  const [{ listings, total, totalCapped }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id, "premium_products")]);
   const pages = pageCount(total);
   if (filters.page > pages) {
     // An old link or a hand-edited address: the count and the list must agree, so show the last page.
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(params.size ? `${url.pathname}?${params}` : url.pathname);
   }
   const upsellDismissed = readCookie(request.headers.get("Cookie"), UPSELL_COOKIE) === UPSELL_DISMISSED;
-  return { listings: listings.map(toMarketplaceListing), total, filters, access, upsellDismissed };
+  return { listings: listings.map(toMarketplaceListing), total, totalCapped, filters, access, upsellDismissed };
 }
 
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
@@ -98,7 +98,8 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
 }
 
 export default function MarketplacePage() {
-  const { listings, total, filters, access, upsellDismissed } = useLoaderData<typeof loader>();
+  // Above a thousand past the page, the count stops: 'More than N' (totalCapped), and more pages follow.
+  const { listings, total, totalCapped, filters, access, upsellDismissed } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
@@ -239,7 +240,7 @@ export default function MarketplacePage() {
       {/* The count, then the sort; on a phone the place filtered on gets a line of its own under them, beside the count on wider screens. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <p id={countId} className="order-1 whitespace-nowrap text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-          {loading ? t("marketplace.loading") : t("marketplace.count", { count: total })}
+          {loading ? t("marketplace.loading") : t(totalCapped ? "marketplace.countMore" : "marketplace.count", { count: total })}
         </p>
         {shown.location.enabled ? (
           <PlaceChip
@@ -307,11 +308,11 @@ export default function MarketplacePage() {
       </section>
 
       {pages > 1 ? (
-        <nav className="flex items-center justify-center gap-3" aria-label={t("marketplace.page", { page: filters.page, pages })}>
+        <nav className="flex items-center justify-center gap-3" aria-label={t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}>
           <Button variant="outline" disabled={filters.page <= 1} onClick={() => apply((current) => ({ ...current, page: current.page - 1 }))}>
             {t("marketplace.previous")}
           </Button>
-          <span className="text-sm">{t("marketplace.page", { page: filters.page, pages })}</span>
+          <span className="text-sm">{t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}</span>
           <Button variant="outline" disabled={filters.page >= pages} onClick={() => apply((current) => ({ ...current, page: current.page + 1 }))}>
             {t("marketplace.next")}
           </Button>

@@ -112,7 +112,7 @@ describe("GET /api/market/listings", () => {
 
     const response = await call("GET", query({ seller_id: seller.user.id }), undefined, { cookie: buyer.cookie });
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toContain("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(response.body.success).toBe(true);
     expect(response.body.data.total).toBe(1);
     expect(response.body.data.listings).toHaveLength(1);
@@ -331,6 +331,32 @@ describe("GET /api/market/listings", () => {
       const bad = await call("GET", query({ limit }), undefined, { cookie: buyer.cookie });
       expect(bad.status).toBe(400);
     }
+  });
+
+  it("says the answer may be kept and asked about again: an ETag, then 304 until a listing changes", async () => {
+    const seller = await signedInUser("USER", "seller");
+    const listing = await makeListing(seller.user.id);
+    const path = query({ seller_id: seller.user.id });
+    const first = await call("GET", path, undefined, { cookie: buyer.cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^W\/".+"$/);
+
+    const same = await call("GET", path, undefined, { cookie: buyer.cookie, headers: { "If-None-Match": tag! } });
+    expect(same.status).toBe(304);
+    expect(same.body).toBeNull();
+
+    const paused = await call("PATCH", `/api/market/listings/${listing.id}`, { status: "sold" }, { cookie: seller.cookie });
+    expect(paused.status).toBe(200);
+    const changed = await call("GET", path, undefined, { cookie: buyer.cookie, headers: { "If-None-Match": tag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(tag);
+    expect(changed.body.data.listings[0].status).toBe("sold");
+
+    // A refusal is never kept.
+    const signedOut = await call("GET", path, undefined, { headers: { "If-None-Match": tag! } });
+    expect(signedOut.status).toBe(401);
   });
 
   it("hides other sellers' paused listings from buyers; a seller sees their own with seller_id", async () => {

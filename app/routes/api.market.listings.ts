@@ -4,6 +4,7 @@ import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/l
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
+import { revalidatedJson } from "~/server/http/revalidate.server";
 
 const coder = (issue: { path: PropertyKey[] }) => listingIssueCode(String(issue.path[0] ?? ""));
 
@@ -13,7 +14,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const query = validate(listingQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
     const data = await listListings(query, user.id);
-    return Response.json({ success: true, data }, { headers: { "Cache-Control": "private, no-store" } });
+    return revalidatedJson(request, { success: true, data });
   },
   // POST /api/market/listings: a new listing of the signed-in seller.
   POST: async ({ request }) => {

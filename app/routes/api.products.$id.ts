@@ -4,6 +4,7 @@ import { productCoder, productSchema } from "~/modules/products/schemas";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
+import { revalidatedJson } from "~/server/http/revalidate.server";
 
 // GET /api/products/{id}; PATCH and DELETE for administrators. A product that
 // listings link to is deactivated rather than deleted.
@@ -11,7 +12,7 @@ const route = apiRoute({
   GET: async ({ request, params }) => {
     await requireApiUser(request);
     const product = await getProduct(params.id ?? "");
-    return Response.json({ success: true, data: { product } }, { headers: { "Cache-Control": "private, no-store" } });
+    return revalidatedJson(request, { success: true, data: { product } });
   },
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);

@@ -4,6 +4,7 @@ import { productCoder, productQuerySchema, productSchema } from "~/modules/produ
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
+import { revalidatedJson } from "~/server/http/revalidate.server";
 
 const route = apiRoute({
   // GET /api/products: the catalogue, for everyone signed in.
@@ -11,7 +12,7 @@ const route = apiRoute({
     await requireApiUser(request);
     const query = validate(productQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder: productCoder });
     const data = await listProducts(query);
-    return Response.json({ success: true, data }, { headers: { "Cache-Control": "private, no-store" } });
+    return revalidatedJson(request, { success: true, data });
   },
   // POST /api/products: administrators only.
   POST: async ({ request }) => {

@@ -3,6 +3,7 @@ import { searchIssueCode, searchQuerySchema } from "~/modules/search/schemas";
 import { runSearch } from "~/modules/search/search.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
+import { revalidatedJson } from "~/server/http/revalidate.server";
 
 const coder = (issue: { path: PropertyKey[] }) => searchIssueCode(String(issue.path[0] ?? ""));
 
@@ -12,7 +13,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const query = validate(searchQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
     const data = await runSearch(query, user.id);
-    return Response.json({ success: true, data }, { headers: { "Cache-Control": "private, no-store" } });
+    return revalidatedJson(request, { success: true, data });
   },
 });
 
