@@ -26,6 +26,7 @@ import { loadResources } from "~/locales/resources";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
+import { IconSprite } from "~/components/ui/icons";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

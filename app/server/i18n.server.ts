@@ -1,4 +1,4 @@
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type i18n, type TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
 import { readCookie } from "~/lib/cookies";
 import { loadResources } from "~/locales/resources";
@@ -37,10 +37,25 @@ export function detectLanguage(request: Request): LanguageCode {
   );
 }
 
-/** An i18next instance for one request, with its language's texts loaded. */
-export async function createI18nInstance(language: LanguageCode) {
-  const instance = createInstance();
-  await instance.init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+const instances = new Map<LanguageCode, Promise<i18n>>();
+
+/**
+ * The i18next instance of a language, with its texts loaded: made once per language and
+ * process, then shared by every request in that language (nothing on the server changes an
+ * instance's language or texts; making one per request cost more than rendering a page's words).
+ */
+export function createI18nInstance(language: LanguageCode): Promise<i18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = (async () => {
+      const created = createInstance();
+      await created.init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+      return created;
+    })();
+    // A failed start is not kept: the next request tries again.
+    instance.catch(() => instances.delete(language));
+    instances.set(language, instance);
+  }
   return instance;
 }
 

@@ -58,10 +58,29 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+const SPRITE_PREFIX = "icon-";
+
+/**
+ * Every icon once, as symbols, at the top of the page (root.tsx): each Icon then refers to its
+ * symbol instead of repeating its path, so fifty cards carry fifty short <use> elements rather
+ * than fifty copies of each drawing. The symbols draw in the referring icon's colour.
+ */
+export function IconSprite() {
+  return (
+    <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
+      {(Object.keys(paths) as IconName[]).map((name) => (
+        <symbol key={name} id={`${SPRITE_PREFIX}${name}`} viewBox="0 0 24 24">
+          <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
 export function Icon({ name, className = "h-5 w-5", ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className} {...props}>
-      <path d={paths[name]} />
+    <svg aria-hidden="true" className={className} {...props}>
+      <use href={`#${SPRITE_PREFIX}${name}`} />
     </svg>
   );
 }

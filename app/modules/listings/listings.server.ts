@@ -63,28 +63,6 @@ export function listingDto(listing: ListingFields, distance?: number) {
 }
 export type ListingDto = ReturnType<typeof listingDto>;
 
-/** A row of the browse statement (browse-sql.server.ts): the listing, its product as JSON, its distance. */
-interface BrowseRow {
-  id: string;
-  productId: string | null;
-  title: string | null;
-  showPhone: boolean;
-  sellerId: string;
-  priceNgn: string;
-  quantity: number;
-  condition: ListingRow["condition"];
-  status: ListingRow["status"];
-  images: string[];
-  latitude: number | null;
-  longitude: number | null;
-  locality: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  distanceKm: number | null;
-  priceSort: unknown;
-  product: ListingRow["product"];
-}
-
 /**
  * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
  * their own). Words go through the search engine, so typos and local names work as on /search:
@@ -119,12 +97,11 @@ export async function listListings(query: ListingQuery, viewerId: string) {
   return browse(query, viewerId, ids);
 }
 
-/** One round trip: the page and its capped count (browse-sql.server.ts). */
+/** One round trip: the page, as the API's JSON, and its capped count (browse-sql.server.ts). */
 async function browse(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
   const statements = browseStatements(query, viewerId, matched);
-  const rows = await prisma.$queryRaw<(BrowseRow & { counted: number })[]>(statements.statement);
-  const listings = rows.filter((row) => row.id !== null).map(({ distanceKm, counted: _counted, priceSort: _sort, ...row }) => listingDto(row, distanceKm ?? undefined));
-  return { listings, ...cappedTotal(rows[0]?.counted ?? 0, statements.countUpTo) };
+  const [row] = await prisma.$queryRaw<{ counted: number; listings: ListingDto[] }[]>(statements.statement);
+  return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };
 }
 
 async function checkProduct(productId: string | null | undefined, currentProductId?: string | null) {

@@ -6,7 +6,7 @@ import { createProduct } from "~/modules/products/products.server";
 import { productSchema } from "~/modules/products/schemas";
 import { prisma } from "~/server/db.server";
 import type { MatchQuery, SearchBackend, SearchQuery } from "./backend";
-import { recordIndexChange, sweepIndexChanges } from "./indexing.server";
+import { applyPendingIndexChanges, recordIndexChange } from "./indexing.server";
 import { meilisearchSynonyms } from "../../../search/synonyms";
 import { startFakeMeilisearch } from "../../../tests/support/fake-meilisearch";
 import { createMeilisearchBackend } from "./meilisearch.server";
@@ -99,7 +99,7 @@ describe.each(backends)("search on %s", (_name, start) => {
     await listing("sorghumLagos", sorghum, "lagos");
     await listing("yamIbadan", yam, "ibadan");
     await listing("cassavaKano", cassava, "kano");
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
   });
 
   afterAll(async () => {
@@ -172,27 +172,27 @@ describe.each(backends)("search on %s", (_name, start) => {
     const query = { text: `yam ${tag}`, types: ["listing" as const] };
     expect(ids((await search({ ...query, viewerId: buyer })).hits.listing)).toEqual([listingIds.yamIbadan]);
     await setListingStatus(listingIds.yamIbadan!, seller, "paused");
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect((await search({ ...query, viewerId: buyer })).hits.listing).toEqual([]);
     expect(ids((await search({ ...query, viewerId: seller })).hits.listing)).toEqual([listingIds.yamIbadan]);
     await setListingStatus(listingIds.yamIbadan!, seller, "active");
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect(ids((await search({ ...query, viewerId: buyer })).hits.listing)).toEqual([listingIds.yamIbadan]);
   });
 
   it("shows a sold listing to buyers, marked sold", async () => {
     await setListingStatus(listingIds.cassavaKano!, seller, "sold");
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     const answer = await search({ text: `cassava ${tag}`, viewerId: buyer, types: ["listing"] });
     expect(answer.hits.listing.map((hit) => [hit.document.entityId, hit.document.status])).toEqual([[listingIds.cassavaKano, "sold"]]);
   });
 
   it("forgets a deleted listing", async () => {
     const id = await listing("doomed", productIds[`Guinea Corn Sorghum ${tag}`]!, "lagos");
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(id);
     await deleteListing(id, seller);
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).not.toContain(id);
     expect(await prisma.searchOutbox.count({ where: { entityId: id } })).toBe(0);
   });
@@ -205,7 +205,7 @@ describe.each(backends)("search on %s", (_name, start) => {
       await recordIndexChange(tx, "farm", created.id);
       return created;
     });
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect(ids((await search({ text: `okra ${tag}`, viewerId: seller, types: ["farm"] })).hits.farm)).toEqual([farm.id]);
     expect((await search({ text: `okra ${tag}`, viewerId: buyer, types: ["farm"] })).hits.farm).toEqual([]);
     expect((await search({ text: "", viewerId: buyer, types: ["farm"], near: { lat: 7.4, lng: 3.9, radiusKm: 5 } })).hits.farm).toEqual([]);
@@ -219,7 +219,7 @@ describe.each(backends)("search on %s", (_name, start) => {
       });
       await recordIndexChange(tx, "listing", id);
     });
-    await sweepIndexChanges(0, 500, backend);
+    await applyPendingIndexChanges(backend);
     expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(id);
   });
 
