@@ -10,9 +10,9 @@ COPY prisma.config.ts tsconfig.json ./
 COPY scripts/prisma-generate.ts ./scripts/prisma-generate.ts
 RUN npm install --include=dev
 COPY . .
-RUN npx remix vite:build
+RUN npm run build
 
 FROM base
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "build/node/server.js"]

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,7 +25,14 @@ import { isEntryPoint } from "~/server/entry-point";
 // from the Remix build itself (`serverRuntime`, app/entry.server.tsx), so the
 // process holds one copy of them, the build's.
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+/** The project's folder (the one with package.json): this file runs from it, or compiled from build/node/. */
+function projectRoot(from: string) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface WebServerOptions {
   mode?: "development" | "production";

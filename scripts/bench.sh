@@ -11,4 +11,5 @@ bash scripts/services.sh
 . scripts/service-urls.sh
 echo "[bench] building for production"
 npx --no-install remix vite:build --logLevel warn
+npx --no-install vite build --config vite.node.config.ts
 exec node --import tsx "scripts/bench/$name.ts" "$@"

@@ -6,6 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/prepare.sh
 echo "[start] building for production"
 npx --no-install remix vite:build --logLevel warn
+npx --no-install vite build --config vite.node.config.ts
 
 port="$(grep -E '^PORT=' .env | tail -n 1 | cut -d= -f2 || true)"
 port="${PORT:-${port:-3000}}"
@@ -20,4 +21,5 @@ cat <<INFO
 
 INFO
 export NODE_ENV=production
-exec node --import tsx scripts/run-all.ts
+# Compiled JavaScript, no TypeScript loader (vite.node.config.ts).
+exec node build/node/run-all.js

@@ -35,7 +35,8 @@ step() {
 
 step "lint" npx --no-install eslint .
 step "typecheck" npx --no-install tsc --noEmit
-if step "build" npx --no-install remix vite:build --logLevel warn && [ -f build/server/index.js ]; then
+if step "build" npx --no-install remix vite:build --logLevel warn && step "build (node processes)" npx --no-install vite build --config vite.node.config.ts \
+  && [ -f build/server/index.js ] && [ -f build/node/server.js ]; then
   step "unit and integration tests" npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
   step "browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx --no-install playwright test --reporter=list,json
 fi

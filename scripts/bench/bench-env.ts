@@ -56,9 +56,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A process of the product (`node --import tsx <script>`) with this environment added; `stop` ends it and waits. */
+/** A process (`node --import tsx <script>`, or `node <script>` for compiled JavaScript) with this environment added; `stop` ends it and waits. */
 export function startProcess(script: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const args = script.endsWith(".js") ? [script] : ["--import", "tsx", script];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
     child,
@@ -69,10 +70,10 @@ export function startProcess(script: string, env: Record<string, string> = {}) {
   };
 }
 
-/** The web server as `npm start` runs it (server.ts, production build), in a process of its own; resolves once /api/health answers. */
+/** The web server as `npm start` runs it (compiled, production build), in a process of its own; resolves once /api/health answers. */
 export async function startWebServer(env: Record<string, string> = {}) {
   const port = await freePort();
-  const web = startProcess("server.ts", { ...env, PORT: String(port), HOST: "127.0.0.1" });
+  const web = startProcess("build/node/server.js", { ...env, PORT: String(port), HOST: "127.0.0.1" });
   const base = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 250) {
     if (web.child.exitCode !== null) throw new Error(`the web server stopped (${web.child.exitCode}) before answering`);

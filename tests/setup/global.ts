@@ -18,9 +18,11 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   // HTTP tests serve the production build; make one if `npm test` has not yet.
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["--no-install", "remix", "vite:build", "--logLevel", "warn"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("the production build failed");
+  if (!existsSync("build/server/index.js") || !existsSync("build/node/server.js")) {
+    for (const args of [["remix", "vite:build", "--logLevel", "warn"], ["vite", "build", "--config", "vite.node.config.ts"]]) {
+      const build = spawnSync("npx", ["--no-install", ...args], { stdio: "inherit" });
+      if (build.status !== 0) throw new Error("the production build failed");
+    }
   }
   const base = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko";
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;

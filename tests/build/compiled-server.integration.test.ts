@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import net from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The web process as `npm start` runs it: compiled JavaScript (build/node/server.js, no
+// TypeScript loader) serving the production build, with compressed answers and the hashed
+// assets cached for a year.
+
+let child: ChildProcess;
+let base = "";
+let stderr = "";
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["build/node/server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // Until it answers (or stops): what a person starting it waits for.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the compiled server stopped (${child.exitCode}): ${stderr}`);
+    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+});
+
+describe("the compiled web server", () => {
+  it("is plain JavaScript that imports no TypeScript loader", () => {
+    const source = readFileSync("build/node/server.js", "utf8");
+    expect(source).not.toMatch(/\btsx\b/);
+    expect(source).not.toMatch(/from "~\//);
+    expect(child.spawnargs).toEqual([process.execPath, "build/node/server.js"]);
+  });
+
+  it("answers pages compressed", async () => {
+    const response = await fetch(`${base}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("compresses a streamed page as well as the whole text would (no flush after every small chunk)", async () => {
+    const { request } = await import("node:http");
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      // A browser's user agent, so the page streams.
+      const headers = { "Accept-Encoding": "gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36" };
+      request(`${base}/`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("error", reject);
+      })
+        .on("error", reject)
+        .end();
+    });
+    const html = gunzipSync(body);
+    expect(html.toString()).toContain("</html>");
+    const { gzipSync } = await import("node:zlib");
+    // Within a fifth of gzip's size for the whole text at once.
+    expect(body.length).toBeLessThan(gzipSync(html).length * 1.2);
+  });
+
+  it("caches hashed assets for a year and other files for an hour", async () => {
+    // The largest script (a tiny one is below the compressor's 1 KB threshold).
+    const asset = readdirSync("build/client/assets")
+      .filter((name) => name.endsWith(".js"))
+      .sort((a, b) => statSync(`build/client/assets/${b}`).size - statSync(`build/client/assets/${a}`).size)[0]!;
+    const hashed = await fetch(`${base}/assets/${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(hashed.headers.get("content-encoding")).toBe("gzip");
+    const plain = await fetch(`${base}/favicon.svg`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+});
