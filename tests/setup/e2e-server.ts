@@ -1,5 +1,5 @@
 // Serves the product for the browser tests: a fresh database (migrated and
-// seeded), its own queue prefix, the production build, web and workers.
+// seeded), its own queue prefix, the production build, web and workers (compiled).
 import { spawn } from "node:child_process";
 import { dropDatabase, migrate } from "../../scripts/migrate";
 import { deleteKeysWithPrefix } from "../support/redis-keys";
@@ -34,7 +34,8 @@ await new Promise<void>((resolve, reject) =>
   seeded.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`)))),
 );
 
-const product = spawn(process.execPath, ["--import", "tsx", "scripts/run-all.ts"], { env, stdio: "inherit" });
+// Compiled, as npm start runs it (build/node/, made by the build before the tests).
+const product = spawn(process.execPath, ["build/node/run-all.js"], { env, stdio: "inherit" });
 const stop = (signal: NodeJS.Signals) => product.kill(signal);
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

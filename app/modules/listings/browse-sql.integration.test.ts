@@ -81,6 +81,7 @@ const query = (params: Record<string, string>): ListingQuery => listingQuerySche
 const buyer = benchUserId(1);
 const seller = benchSellerId(7);
 const kano = { lat: "12.0022", lng: "8.592" };
+const countryside = { lat: "12.2522", lng: "8.592" };
 
 const scenarios: [string, ListingQuery, string][] = [
   ["default page, newest", query({ limit: "50" }), buyer],
@@ -95,6 +96,7 @@ const scenarios: [string, ListingQuery, string][] = [
   ["near Kano, 50 km, newest", query({ ...kano, radius_km: "50" }), buyer],
   ["near Kano, by distance", query({ ...kano, radius_km: "50", sort: "distance" }), buyer],
   ["near Kano, 500 km, by distance, category", query({ ...kano, radius_km: "500", sort: "distance", categories: "Grains & Cereals" }), buyer],
+  ["a few in the countryside, by distance", query({ ...countryside, radius_km: "5", sort: "distance" }), buyer],
   ["a seller's own, all statuses", query({ seller_id: seller }), seller],
   ["a seller's own, paused", query({ seller_id: seller, status: "paused" }), seller],
   ["one seller's public listings", query({ seller_id: seller }), buyer],
@@ -103,7 +105,7 @@ const scenarios: [string, ListingQuery, string][] = [
 describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
   it.each(scenarios)("%s: read through an index, counted up to the cap", async (_name, listingQuery, viewer) => {
     const statements = browseStatements(listingQuery, viewer, null);
-    for (const statement of [statements.statement, statements.page, statements.count]) {
+    for (const statement of [statements.statement, statements.count]) {
       const { plan, text } = await explain({ text: statement.text, values: statement.values as unknown[] });
       expect(problems(plan), text).toEqual([]);
     }
@@ -116,7 +118,7 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
   ])("words through the PostgreSQL backend (%s): every match, through the full-text index", async (_name, params) => {
     const listingQuery = query(params);
     const statements = browseStatements(listingQuery, buyer, listingWordsCondition(listingQuery.search!));
-    for (const statement of [statements.statement, statements.page, statements.count]) {
+    for (const statement of [statements.statement, statements.count]) {
       const { plan, text } = await explain({ text: statement.text, values: statement.values as unknown[] });
       expect(problems(plan), text).toEqual([]);
     }
@@ -129,7 +131,7 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
     const ids = rows.map((row: { id: string }) => row.id);
     for (const sort of ["newest", "price_low", "distance"]) {
       const statements = browseStatements(query({ sort, ...kano, radius_km: "500" }), buyer, ids);
-      for (const statement of [statements.statement, statements.page, statements.count]) {
+      for (const statement of [statements.statement, statements.count]) {
         const { plan, text } = await explain({ text: statement.text, values: statement.values as unknown[] });
         expect(problems(plan), text).toEqual([]);
         expect([...nodes(plan)].some((node) => node["Index Name"] === "Listing_pkey"), text).toBe(true);
@@ -154,16 +156,35 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
     expect(cappedTotal(ownCount, own.countUpTo)).toEqual({ total: exact, totalCapped: false });
   });
 
-  it("pages are the public listings in order, and near-me is nearest first within the radius", async () => {
-    const page = browseStatements(query({ limit: "50" }), buyer, null);
-    const rows = (await client.query(page.page.text, page.page.values as unknown[])).rows;
+  it("pages are the public listings in order, and near-me is nearest first within the radius, dense or sparse", async () => {
+    const run = async (listingQuery: ListingQuery) => {
+      const { statement } = browseStatements(listingQuery, buyer, null);
+      const [row] = (await client.query(statement.text, statement.values as unknown[])).rows as { counted: number; listings: { id: string; distanceKm?: number }[] }[];
+      return row!;
+    };
+    const first = await run(query({ limit: "50" }));
     const expected = (await client.query(`SELECT id FROM "Listing" WHERE status <> 'paused' ORDER BY "createdAt" DESC, id LIMIT 50`)).rows;
-    expect(rows.map((row: { id: string }) => row.id)).toEqual(expected.map((row: { id: string }) => row.id));
+    expect(first.listings.map((listing) => listing.id)).toEqual(expected.map((row: { id: string }) => row.id));
 
-    const near = browseStatements(query({ ...kano, radius_km: "50", sort: "distance", limit: "100" }), buyer, null);
-    const distances = (await client.query(near.page.text, near.page.values as unknown[])).rows.map((row: { distanceKm: number }) => row.distanceKm);
-    expect(distances.length).toBe(100);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(Math.max(...distances)).toBeLessThanOrEqual(50);
+    // Around Kano there are thousands (the index is walked nearest first); 5 km around a spot
+    // in the country 28 km north of it, a handful (found through the box, then sorted): both
+    // nearest first, all within the radius, and as many as there are.
+    for (const [place, radius, few] of [[kano, "50", false], [countryside, "5", true]] as const) {
+      const near = await run(query({ ...place, radius_km: radius, sort: "distance", limit: "100" }));
+      const distances = near.listings.map((listing) => listing.distanceKm!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(Math.max(0, ...distances)).toBeLessThanOrEqual(Number(radius));
+      const within = (
+        await client.query(
+          `SELECT count(*)::int AS n FROM "Listing" WHERE status <> 'paused' AND earth IS NOT NULL
+             AND earth_distance(earth, ll_to_earth($1, $2)) <= $3::float8 * 1000 * 6378168 / 6371008.8`,
+          [Number(place.lat), Number(place.lng), Number(radius)],
+        )
+      ).rows[0].n;
+      if (few) expect(within).toBeGreaterThan(0);
+      expect(within >= 100).toBe(!few);
+      expect(distances.length).toBe(Math.min(100, within));
+      expect(near.counted).toBe(Math.min(within, COUNT_CAP + 1));
+    }
   });
 });

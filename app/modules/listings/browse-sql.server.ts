@@ -47,7 +47,7 @@ export function nearPoint(query: Pick<ListingQuery, "lat" | "lng" | "radius_km">
 }
 
 /**
- * The page's rows with the capped count (`statement`; also apart, `page` and `count`), for a
+ * The page's rows with the capped count (`statement`; the count also apart, `count`), for a
  * query already validated. `matched`, when the query has words: the search engine's matching
  * ids, or the PostgreSQL backend's words as SQL the database applies itself.
  */
@@ -70,15 +70,20 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
 
   const near = nearPoint(query);
   const centre = near ? Prisma.sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)` : null;
+  // Within the radius; the box around it is what the GiST index can find (kept apart, for the
+  // nearest-first walk below, which must not use it).
+  let box: Prisma.Sql | null = null;
   if (near && centre) {
     const metres = near.radiusKm * 1000 * MEAN_TO_EARTHDISTANCE;
-    conditions.push(Prisma.sql`earth_box(${centre}, ${metres}::float8) @> l.earth AND earth_distance(l.earth, ${centre}) <= ${metres}::float8`);
+    box = Prisma.sql`earth_box(${centre}, ${metres}::float8) @> l.earth`;
+    conditions.push(Prisma.sql`earth_distance(l.earth, ${centre}) <= ${metres}::float8`);
   }
+  const boxed = box ? [...conditions, box] : conditions;
   const words = matched !== null && !Array.isArray(matched) ? (matched as ListingWords) : null;
-  const where = Prisma.join(words ? [...conditions, words.where] : conditions, " AND ");
+  const where = Prisma.join(words ? [...boxed, words.where] : boxed, " AND ");
   // Counting words' matches starts from the matches (most pass the other filters, so the cap
   // comes soon) rather than from every listing.
-  const countWhere = Prisma.join(conditions, " AND ");
+  const countWhere = Prisma.join(boxed, " AND ");
   // The search engine's matches (at most MATCH_LIMIT) are where the rows come from: each is
   // looked up by its primary key, whatever else the query asks.
   // (OFFSET 0 keeps the planner from flattening the lookup into a join that scans a radius.)
@@ -98,14 +103,25 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
 
   const distance = centre ? Prisma.sql`earth_distance(l.earth, ${centre}) / ${1000 * MEAN_TO_EARTHDISTANCE}::float8` : Prisma.sql`NULL::float8`;
   const countUpTo = query.offset + COUNT_CAP;
-  const pageSql = Prisma.sql`
-    SELECT l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
-           l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
-           l."createdAt", l."updatedAt", ${distance} AS "distanceKm"
-    FROM ${from}
-    WHERE ${where}
-    ORDER BY ${inner}
-    LIMIT ${query.limit} OFFSET ${query.offset}`;
+  const columns = Prisma.sql`
+    l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
+    l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
+    l."createdAt", l."updatedAt", ${distance} AS "distanceKm"`;
+  const paging = Prisma.sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
+  let pageSql = Prisma.sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${inner} ${paging}`;
+  if (byDistance && box && !Array.isArray(matched)) {
+    // Nearest first has two good plans, and the planner cannot tell which (it has no statistics
+    // for the radius box): when the radius holds enough listings for this page, walk the GiST
+    // index nearest first and stop at the page's end; when it holds few, find them all through
+    // the box and sort those few. The capped count (the `counted` of the statement) decides,
+    // and only the chosen branch runs.
+    const enough = Prisma.sql`(SELECT counted FROM counted) >= ${query.offset + query.limit}`;
+    const walkWhere = Prisma.join(words ? [...conditions, words.where] : conditions, " AND ");
+    pageSql = Prisma.sql`
+      (SELECT ${columns} FROM ${from} WHERE ${walkWhere} AND ${enough} ORDER BY ${inner} ${paging})
+      UNION ALL
+      (SELECT ${columns} FROM ${from} WHERE ${where} AND NOT ${enough} ORDER BY ${inner} ${paging})`;
+  }
   const countSql = words
     ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
     : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
@@ -126,12 +142,13 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
       ) END
       ${centre ? Prisma.sql`, 'distanceKm', round(page."distanceKm"::numeric, 1)` : Prisma.empty})`;
   const statement = Prisma.sql`
+    WITH counted AS MATERIALIZED (${countSql})
     SELECT counted.counted, coalesce(json_agg(${listing} ORDER BY ${outer}) FILTER (WHERE page.id IS NOT NULL), '[]') AS listings
-    FROM (${countSql}) counted
+    FROM counted
     LEFT JOIN (${pageSql}) page ON true
     LEFT JOIN "Product" pr ON pr.id = page."productId"
     GROUP BY counted.counted`;
-  return { statement, page: pageSql, count: countSql, countUpTo };
+  return { statement, count: countSql, countUpTo };
 }
 
 /** What the count statement found, as the answer states it: exact, or at least `countUpTo`. */

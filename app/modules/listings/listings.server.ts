@@ -72,27 +72,34 @@ export type ListingDto = ReturnType<typeof listingDto>;
  * COUNT_CAP past the page; above that the answer says `totalCapped`.
  */
 export async function listListings(query: ListingQuery, viewerId: string) {
-  if (!query.search) return browse(query, viewerId, null);
+  const text = query.search;
+  if (!text) return browse(query, viewerId, null);
+  // Words are a search: a hot one ('maize' at market time) is answered from memory until the
+  // index changes, as /api/search is (answer-cache.server.ts).
+  const own = query.seller_id !== undefined && query.seller_id === viewerId;
+  return cachedAnswer("listings", query, viewerId, own, () => searchListings(query, text, viewerId, own));
+}
+
+async function searchListings(query: ListingQuery, text: string, viewerId: string, own: boolean) {
   const backend = searchBackend();
-  // A backend in the database hands over every exact match as a condition; only when that
-  // finds too little do the engine's matches (with typos) take over.
-  const condition = backend.listingCondition?.(query.search) ?? null;
-  if (condition) {
-    const exact = await browse(query, viewerId, condition);
+  // A backend in the database hands over every exact match as SQL; only when that finds too
+  // little do the engine's matches (with typos) take over.
+  const words = backend.listingCondition?.(text) ?? null;
+  if (words) {
+    const exact = await browse(query, viewerId, words);
     if (exact.total >= EXACT_TOO_FEW) return exact;
   }
-  const own = query.seller_id !== undefined && query.seller_id === viewerId;
   const near = nearPoint(query);
-  const match = {
-    type: "listing" as const,
-    text: query.search,
+  const ids = await backend.matchingIds({
+    type: "listing",
+    text,
+    viewerId,
     ownOnly: own,
     ownerId: query.seller_id ?? undefined,
     categories: query.categories ? [...query.categories].sort() : undefined,
     near: near ? { lat: near.lat, lng: near.lng, radiusKm: near.radiusKm } : null,
     limit: MATCH_LIMIT,
-  };
-  const ids = await cachedAnswer("listing-ids", match, viewerId, own, () => backend.matchingIds({ ...match, viewerId }));
+  });
   if (ids.length === 0) return { listings: [], total: 0, totalCapped: false };
   return browse(query, viewerId, ids);
 }

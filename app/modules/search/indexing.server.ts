@@ -112,9 +112,11 @@ export async function applyIndexChange(entity: SearchEntity, id: string, backend
  * is harmless).
  */
 export async function sweepIndexChanges(olderThanMs = 10_000, batch = 500, backend = searchBackend()) {
-  const before = new Date(Date.now() - olderThanMs);
+  // Age 0 is every change: a bound of 'now' could miss one written this very millisecond (the
+  // column rounds to milliseconds, so it can read as a moment later than the sweep's clock).
+  const where = olderThanMs > 0 ? { createdAt: { lt: new Date(Date.now() - olderThanMs) } } : {};
   const pending = await prisma.searchOutbox.findMany({
-    where: { createdAt: { lt: before } },
+    where,
     distinct: ["entity", "entityId"],
     select: { entity: true, entityId: true },
     take: batch,
