@@ -7,6 +7,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 name="${1:?usage: bench.sh run|search|budget [arguments]}"
 shift
 bash scripts/services.sh
+if [ "$name" = budget ]; then bash scripts/chromium.sh; fi
 # shellcheck source=scripts/service-urls.sh
 . scripts/service-urls.sh
 echo "[bench] building for production"

@@ -9,17 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/services.sh || exit 1
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "[test] installing Debian's chromium for the browser tests"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || { echo "[test] could not install chromium" >&2; exit 1; }
-  else
-    echo "[test] $chromium is missing: install Debian's chromium package (or set CHROMIUM_PATH)" >&2
-    exit 1
-  fi
-fi
+bash scripts/chromium.sh || exit 1
 
 mkdir -p test-results
 status=0

@@ -293,10 +293,11 @@ export default function MarketplacePage() {
           </div>
         ) : (
           <div className={filters.viewMode === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "flex flex-col gap-3"}>
-            {listings.map((listing) => (
+            {listings.map((listing, index) => (
               <ListingCard
                 key={listing.id}
                 listing={listing}
+                priority={index < 2}
                 view={filters.viewMode}
                 favourite={favourites.includes(listing.id)}
                 onToggleFavourite={() => toggle(listing.id)}

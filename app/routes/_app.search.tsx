@@ -23,6 +23,7 @@ import { isMessageKey } from "~/server/refusal";
 import { validateLeniently } from "~/server/validation";
 import type { SearchEntity } from "../../search/documents";
 import { ToggleChip } from "~/components/ui/toggle-chip";
+import { Photo } from "~/components/ui/photo";
 
 export const meta: MetaFunction = () => [{ title: "Search & Discover · Asiiko" }];
 
@@ -94,7 +95,7 @@ function ResultCard({ result }: { result: SearchResult }) {
       >
         <div className="flex h-16 w-16 flex-none items-center justify-center overflow-hidden rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800">
           {result.image ? (
-            <img src={result.image} alt="" loading="lazy" className="h-full w-full object-cover" />
+            <Photo src={result.image} sizes="64px" className="h-full w-full object-cover" />
           ) : (
             <Icon name={result.type === "farm" ? "map" : result.type === "listing" ? "store" : "leaf"} className="h-6 w-6" />
           )}

@@ -6,6 +6,7 @@ import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import type { ProductDto } from "~/modules/products/products.server";
 import { Icon } from "~/components/ui/icons";
+import { Photo } from "~/components/ui/photo";
 
 // The catalogue's products: a table from 768 px up, stacked cards on a phone
 // (a seven-column table cannot fit 360 px without scrolling sideways).
@@ -25,7 +26,7 @@ interface ProductTableProps {
 function Thumbnail({ product }: { product: CatalogProduct }) {
   const image = product.images[0];
   return image ? (
-    <img src={image} alt="" loading="lazy" className="h-10 w-10 flex-none rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
+    <Photo src={image} sizes="40px" className="h-10 w-10 flex-none rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
   ) : (
     <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800 dark:text-gray-500">
       <Icon name="image" />

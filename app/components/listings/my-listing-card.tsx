@@ -10,6 +10,7 @@ import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { listingName } from "~/modules/listings/listing-name";
 import type { ListingActionData, ListingStatus, MyListing } from "./listing-types";
+import { Photo } from "~/components/ui/photo";
 
 const STATUS_BADGE: Record<ListingStatus, string> = {
   active: "bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100",
@@ -43,7 +44,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
       <div className="relative aspect-[4/3] bg-gray-100 dark:bg-gray-800">
         {image ? (
-          <img src={image} alt={name} className="h-full w-full object-cover" loading="lazy" />
+          <Photo src={image} alt={name} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw" className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-gray-400 dark:text-gray-500">
             <Icon name="image" className="h-12 w-12" />

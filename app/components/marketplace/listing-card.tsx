@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
+import { Photo } from "~/components/ui/photo";
 import { categoryKey } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
 import { pricePerUnit } from "~/lib/price";
@@ -88,9 +89,14 @@ export interface ListingCardProps {
   favourite: boolean;
   onToggleFavourite: () => void;
   onView: () => void;
+  /** The first cards, on the first screen: their photos load at once rather than lazily. */
+  priority?: boolean;
 }
 
-export function ListingCard({ listing, view, favourite, onToggleFavourite, onView }: ListingCardProps) {
+/** How wide a grid card's photo shows: the marketplace grid's columns (1, then 2, 3, 4), less the page's margins. */
+const GRID_PHOTO_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw";
+
+export function ListingCard({ listing, view, favourite, onToggleFavourite, onView, priority = false }: ListingCardProps) {
   const { t } = useTranslation();
   const image = listingImage(listing);
   const name = listingName(listing, t("marketplace.agriculturalProduct"));
@@ -145,7 +151,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     return (
       <article className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
         <div className="flex min-w-0 gap-3">
-          {image ? <img src={image} alt="" loading="lazy" className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
+          {image ? <Photo src={image} sizes="80px" priority={priority} className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <h3 className="line-clamp-2 break-words font-semibold leading-snug">{name}</h3>
             <div className="flex flex-wrap gap-1">
@@ -172,7 +178,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
       <div className="relative aspect-[4/3]">
-        {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" /> : <Placeholder className="h-full w-full" />}
+        {image ? <Photo src={image} sizes={GRID_PHOTO_SIZES} priority={priority} className="h-full w-full object-cover" /> : <Placeholder className="h-full w-full" />}
         <div className="absolute left-2 top-2 flex gap-1">
           {conditionBadge}
           {statusBadge}

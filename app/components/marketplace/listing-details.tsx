@@ -8,6 +8,7 @@ import { listingName } from "~/modules/listings/listing-name";
 import type { SellerAnswer } from "~/routes/marketplace.$id.seller";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 import { useFormatNumber } from "~/lib/numbers";
+import { Photo } from "~/components/ui/photo";
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -135,7 +136,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
     <Dialog open={listing !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={name}>
       {listing ? (
         <div className="flex flex-col gap-3">
-          {image ? <img src={image} alt="" className="aspect-[4/3] w-full rounded-xl object-cover" /> : null}
+          {image ? <Photo src={image} sizes="(min-width: 640px) 480px, 92vw" priority className="aspect-[4/3] w-full rounded-xl object-cover" /> : null}
           <ListingPrice listing={listing} />
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-gray-500">{t("listing.form.condition")}</dt>
@@ -150,7 +151,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
           {listing.images.length > 1 ? (
             <div className="flex gap-2 overflow-x-auto">
               {listing.images.map((url) => (
-                <img key={url} src={url} alt="" loading="lazy" className="h-16 w-16 flex-none rounded-lg object-cover" />
+                <Photo key={url} src={url} sizes="64px" className="h-16 w-16 flex-none rounded-lg object-cover" />
               ))}
             </div>
           ) : null}

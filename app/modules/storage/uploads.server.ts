@@ -7,12 +7,13 @@ import { LIMITS } from "~/lib/catalog";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
+import { UPLOAD_WIDTHS, uploadUrl } from "~/lib/images";
 
 // Photos sent by users: checked by decoding (never by name or declared type),
 // kept as an original only until the image-processing worker has made the
 // WebP sizes without metadata, then served from /uploads/<id>/<width>.webp.
 
-export const UPLOAD_WIDTHS = [320, 800, 1600] as const;
+export { UPLOAD_WIDTHS, uploadUrl };
 /** Bigger than any phone photo; a small file that claims more pixels (a pixel bomb) is refused. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** What listing and product photos may be. */
@@ -33,10 +34,6 @@ const renditionDir = (id: string, purpose: UploadPurpose) => (purpose === "analy
 /** Where one processed size of an upload is on disk. */
 export function renditionPath(id: string, purpose: UploadPurpose, width: (typeof UPLOAD_WIDTHS)[number]) {
   return path.join(renditionDir(id, purpose), `${width}.webp`);
-}
-
-export function uploadUrl(id: string, width: (typeof UPLOAD_WIDTHS)[number] = 800) {
-  return `/uploads/${id}/${width}.webp`;
 }
 
 /** Reads what the bytes really are; refuses anything but a photo of an accepted format (JPEG, PNG or WebP by default) of sane size. */
