@@ -123,6 +123,14 @@ describe("listingQuerySchema", () => {
     expect(listingQuerySchema.safeParse({ lat: "7" }).success).toBe(false);
     expect(listingQuerySchema.safeParse({ lat: "7", lng: "3", sort: "distance" }).success).toBe(true);
   });
+
+  it("answers a number that is no number (NaN, words) with the field's own message, not the library's", () => {
+    const messages = (query: Record<string, string>) => listingQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    expect(messages({ price_min: "NaN" })).toEqual(["listing.errors.priceFilter"]);
+    expect(messages({ price_max: "cheap" })).toEqual(["listing.errors.priceFilter"]);
+    expect(messages({ lat: "north", lng: "3" })).toContain("listing.errors.coordinates");
+    expect(messages({ lat: "7", lng: "3", radius_km: "far" })).toEqual(["listing.errors.radius"]);
+  });
 });
 
 describe("text the database cannot store", () => {

@@ -116,11 +116,12 @@ export const listingQuerySchema = z
     condition: commaList(LISTING_CONDITIONS, "listing.errors.condition"),
     status: commaList(LISTING_STATUSES, "listing.errors.status"),
     seller_id: optionalText(recordId()),
-    price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
-    price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter")),
-    lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates")),
-    lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates")),
-    radius_km: optionalNumber(z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius")),
+    // A value that is no number at all (NaN, words) gets the same message as one out of range.
+    price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
+    price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
+    lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates"), "listing.errors.coordinates"),
+    lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates"), "listing.errors.coordinates"),
+    radius_km: optionalNumber(z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius"), "listing.errors.radius"),
     sort: z.preprocess(emptyToUndefined, z.enum(LISTING_SORTS, { error: "listing.errors.sort" }).default("newest")),
     limit: z.preprocess(
       emptyToUndefined,
