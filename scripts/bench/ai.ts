@@ -15,33 +15,21 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { leafPhoto, leafPixels } from "../../tests/support/leaf-photos";
-import { benchDatabase, describeMachine, root, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
+import { argument, benchSetting, describeMachine, root, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
 import { percentile } from "./load";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
 const PHOTOS = argument("photos", 20);
 const REQUESTS = argument("requests", 30);
 const keep = process.argv.includes("--keep");
 /** Users the requests are spread over: each may send 30 analyses in 10 minutes. */
 const USERS = Math.max(1, Math.ceil(REQUESTS / 25));
 
-if (!existsSync(path.join(root, "build/server/index.js"))) {
+if (!existsSync(path.join(root, "build/server/index.js")) || !existsSync(path.join(root, "build/node/server.js"))) {
   console.error("bench:ai serves the production build: run `npm run build` first");
   process.exit(2);
 }
 
-const database = benchDatabase("asiiko_bench_ai", "bench:ai");
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  QUEUE_PREFIX: `bench-ai-${randomBytes(3).toString("hex")}`,
-  LOG_LEVEL: "silent",
-  NODE_ENV: "production",
-  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-ai-session-secret",
-  UPLOAD_DIR: path.join(root, "test-results/bench-ai-uploads"),
-});
+const database = benchSetting("bench_ai", "bench:ai", { UPLOAD_DIR: path.join(root, "test-results/bench-ai-uploads") });
 // The built-in analyzer answers: no provider is called.
 for (const key of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY"]) delete process.env[key];
 

@@ -2,6 +2,7 @@
 // PostgreSQL, the product's processes started as `npm start` starts them, the
 // machine's description and the report written to bench/results/.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -42,6 +43,31 @@ export function benchDatabase(name: string, label: string) {
     },
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * A benchmark's setting: its own database `asiiko_<name>` (see benchDatabase), its own queue
+ * prefix, quiet logs, production mode and the embedded search backend, in process.env (the
+ * app's modules read it when first used; the processes the benchmark starts inherit it).
+ */
+export function benchSetting(name: string, label: string, extra: Record<string, string> = {}) {
+  const database = benchDatabase(`asiiko_${name}`, label);
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: `${name.replace(/_/g, "-")}-${randomBytes(3).toString("hex")}`,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? `${name}-session-secret`,
+    ...extra,
+  });
+  delete process.env.MEILI_HOST;
+  return database;
+}
+
+/** The number given as `--name N` on the command line, or `fallback`. */
+export function argument(name: string, fallback: number) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
 /** A port nothing listens on now. */

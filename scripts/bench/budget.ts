@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
 import pg from "pg";
-import { benchDatabase, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
+import { benchSetting, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
 
 const KB = 1024;
 interface PageBudget {
@@ -38,15 +38,7 @@ const pages: PageBudget[] = [
 const KINDS = ["script", "stylesheet", "document", "image", "font", "data"] as const;
 type Kind = (typeof KINDS)[number];
 
-const database = benchDatabase("asiiko_budget", "bench:budget");
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  QUEUE_PREFIX: `bench-budget-${randomBytes(3).toString("hex")}`,
-  LOG_LEVEL: "silent",
-  NODE_ENV: "production",
-  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-budget-session-secret",
-});
-delete process.env.MEILI_HOST;
+const database = benchSetting("budget", "bench:budget");
 
 function kindOf(resourceType: string): Kind | null {
   if (resourceType === "script" || resourceType === "stylesheet" || resourceType === "document" || resourceType === "image" || resourceType === "font") return resourceType;

@@ -11,28 +11,16 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { benchDatabase, describeMachine, freePort, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
+import { argument, benchSetting, describeMachine, freePort, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
 import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
 import { percentile } from "./load";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
 const DURATION = argument("duration", 10);
 const CONNECTIONS = argument("connections", 50);
 const keep = process.argv.includes("--keep");
 const reuse = process.argv.includes("--reuse");
 
-const database = benchDatabase("asiiko_bench", "bench");
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  QUEUE_PREFIX: `bench-${randomBytes(3).toString("hex")}`,
-  LOG_LEVEL: "silent",
-  NODE_ENV: "production",
-  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret",
-});
-delete process.env.MEILI_HOST;
+const database = benchSetting("bench", "bench");
 
 const BUYER = benchUserId(1);
 const SELLER = benchSellerId(7);

@@ -9,35 +9,21 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { benchDatabase, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
+import { argument, benchSetting, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
 import { load, summarise, type Measured } from "./load";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
 const LISTINGS = argument("listings", 100_000);
 const REQUESTS = argument("requests", 2_000);
 const CONCURRENCY = 50;
 const keep = process.argv.includes("--keep");
 
-if (!existsSync(path.join(root, "build/server/index.js"))) {
+if (!existsSync(path.join(root, "build/server/index.js")) || !existsSync(path.join(root, "build/node/server.js"))) {
   console.error("bench:search serves the production build: run `npm run build` first");
   process.exit(2);
 }
 
 const benchDb = "asiiko_bench_search";
-const database = benchDatabase(benchDb, "bench:search");
-
-// The app's modules read these when first used, below; the web servers started below get them too.
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  QUEUE_PREFIX: `bench-search-${randomBytes(3).toString("hex")}`,
-  LOG_LEVEL: "silent",
-  NODE_ENV: "production",
-  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-search-session-secret",
-});
-delete process.env.MEILI_HOST;
+const database = benchSetting("bench_search", "bench:search");
 
 function row(name: string, via: string, measured: Measured) {
   return { query: name, via, ...summarise(measured) };
