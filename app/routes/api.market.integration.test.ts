@@ -347,16 +347,17 @@ describe("GET /api/market/listings", () => {
     expect(same.status).toBe(304);
     expect(same.body).toBeNull();
 
-    const paused = await call("PATCH", `/api/market/listings/${listing.id}`, { status: "sold" }, { cookie: seller.cookie });
-    expect(paused.status).toBe(200);
+    const sold = await call("PATCH", `/api/market/listings/${listing.id}`, { status: "sold" }, { cookie: seller.cookie });
+    expect(sold.status).toBe(200);
     const changed = await call("GET", path, undefined, { cookie: buyer.cookie, headers: { "If-None-Match": tag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(tag);
     expect(changed.body.data.listings[0].status).toBe("sold");
 
-    // A refusal is never kept.
+    // A refusal is never kept, nor answered 304.
     const signedOut = await call("GET", path, undefined, { headers: { "If-None-Match": tag! } });
     expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("etag")).toBeNull();
   });
 
   it("hides other sellers' paused listings from buyers; a seller sees their own with seller_id", async () => {

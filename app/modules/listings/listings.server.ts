@@ -34,10 +34,8 @@ const listingSelect = {
 
 type ListingRow = Prisma.ListingGetPayload<{ select: typeof listingSelect }>;
 
-/** A listing as Prisma reads it, or as the browse statement does (the price already as text). */
-type ListingFields = Omit<ListingRow, "priceNgn"> & { priceNgn: ListingRow["priceNgn"] | string };
-
-export function listingDto(listing: ListingFields, distance?: number) {
+/** A listing as the API answers it (the browse statement builds the same shape in SQL). */
+export function listingDto(listing: ListingRow) {
   return {
     id: listing.id,
     productId: listing.productId,
@@ -47,7 +45,7 @@ export function listingDto(listing: ListingFields, distance?: number) {
     showPhone: listing.showPhone,
     sellerId: listing.sellerId,
     seller_id: listing.sellerId,
-    priceNgn: typeof listing.priceNgn === "string" ? listing.priceNgn : listing.priceNgn.toFixed(2),
+    priceNgn: listing.priceNgn.toFixed(2),
     quantity: listing.quantity,
     condition: listing.condition,
     status: listing.status,
@@ -58,18 +56,18 @@ export function listingDto(listing: ListingFields, distance?: number) {
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     product: listing.product,
-    ...(distance === undefined ? {} : { distanceKm: Math.round(distance * 10) / 10 }),
   };
 }
-export type ListingDto = ReturnType<typeof listingDto>;
+/** With a place asked for, a listing also says how far it is, in kilometres to one decimal. */
+export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number };
 
 /**
  * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
- * their own). Words go through the search engine, so typos and local names work as on /search:
- * the engine hands over its best matches (at most MATCH_LIMIT, the nearest with a place), and
- * the database applies the other filters, the place and the sort to them. Without words the
- * database does it all, through its indexes (browse-sql.server.ts). 'N found' is exact up to
- * COUNT_CAP past the page; above that the answer says `totalCapped`.
+ * their own), filtered, sorted and counted by one statement (browse-sql.server.ts). Words go
+ * through the search engine, so typos and local names work as on /search: on PostgreSQL every
+ * exact match is a condition of that statement; with too few (or on Meilisearch), the engine's
+ * best matches (at most MATCH_LIMIT, with typos) are what the statement filters and sorts.
+ * 'N found' is exact up to COUNT_CAP past the page; above that the answer says `totalCapped`.
  */
 export async function listListings(query: ListingQuery, viewerId: string) {
   const text = query.search;
