@@ -252,6 +252,10 @@ test.describe("farm mapping on a desktop", () => {
     );
     await page.goto(`/mapping?farm=${farmId}`);
     await hydrated(page);
+    // The map draws the farm and flies to its box; a farmer taps once it has arrived (on a busy
+    // machine a tap during the flight is part of the flight, not a corner).
+    await expect(page.locator("[data-farm-map] svg path").first()).toBeAttached();
+    await mapSettled(page);
     await beginDrawing(page, "Add Plot");
     // The map shows the farm fitted to its box: the plot goes in a corner of the map, outside it.
     await addCorners(page, [[0.02, 0.02], [0.12, 0.02], [0.07, 0.12]]);
