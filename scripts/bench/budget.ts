@@ -7,11 +7,9 @@
 // as sent (gzip: Chromium asks plain-http addresses for gzip, not brotli, so this is the
 // larger of the two). Fails (exit 1) when a page's JavaScript is over its budget. Writes the
 // table to bench/results/budget-<date>.md.
-import { randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
-import pg from "pg";
-import { benchSetting, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
+import { benchSetting, describeMachine, runBenchmark, startWebServer, writeReport } from "./bench-env";
+import { loadDemo } from "./demo";
 
 const KB = 1024;
 interface PageBudget {
@@ -81,24 +79,7 @@ async function measure(page: Page, base: string, target: PageBudget) {
 
 async function main() {
   console.log("[bench:budget] the demo data in a database of its own");
-  await database.create();
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "prisma/seed.ts"], { cwd: root, env: process.env, stdio: "inherit" });
-  if (seeded.status !== 0) throw new Error("the seed failed");
-
-  const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const sessionId = `bench_budget_${randomBytes(8).toString("hex")}`;
-  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'seed_user_amina', now() + interval '1 day')`, [sessionId]);
-  // A subscriber, so /mapping shows its map (and loads Leaflet) and /asiiko its tools.
-  await client.query(
-    `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
-     VALUES ($1, 'seed_user_amina', 'sandbox', 'active', $1, 15000, now(), now() + interval '30 days', now())`,
-    [`bench_budget_${randomBytes(6).toString("hex")}`],
-  );
-  await client.end();
-  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
-  const [cookieName, ...cookieValue] = cookie.split("=");
+  const session = await loadDemo(database);
 
   const web = await startWebServer();
   const browser = await chromium.launch({
@@ -111,7 +92,7 @@ async function main() {
       const context = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       // Map tiles come from the internet, which this machine cannot reach: they are not ours to count.
       await context.route((url) => !url.href.startsWith(web.base), (route) => route.abort());
-      if (target.signedIn) await context.addCookies([{ name: cookieName!, value: cookieValue.join("="), url: web.base, httpOnly: true, sameSite: "Lax" }]);
+      if (target.signedIn) await context.addCookies([{ ...session, url: web.base, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
       rows.push({ target, ...(await measure(page, web.base, target)) });
       await context.close();
