@@ -59,4 +59,13 @@ describe("productQuerySchema", () => {
     expect(productQuerySchema.safeParse({ search: "\uD83C" }).success).toBe(false);
     expect(productQuerySchema.parse({ search: " maize " }).search).toBe("maize");
   });
+
+  it("answers a page size or start that is no number, or out of range, with the catalogue's own words", () => {
+    const messages = (query: Record<string, string>) => productQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    expect(messages({ limit: "abc" })).toEqual(["catalog.errors.limit"]);
+    expect(messages({ limit: "101" })).toEqual(["catalog.errors.limit"]);
+    expect(messages({ offset: "-1" })).toEqual(["catalog.errors.offset"]);
+    expect(messages({ offset: "1.5" })).toEqual(["catalog.errors.offset"]);
+    expect(productQuerySchema.parse({})).toMatchObject({ limit: 100, offset: 0 });
+  });
 });

@@ -66,8 +66,14 @@ export const productQuerySchema = z.object({
     z.array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" })).optional(),
   ),
   is_active: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { error: "catalog.errors.isActive" }).optional()),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(100)),
-  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "catalog.errors.limit" }).int("catalog.errors.limit").min(1, "catalog.errors.limit").max(100, "catalog.errors.limit").default(100),
+  ),
+  offset: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "catalog.errors.offset" }).int("catalog.errors.offset").min(0, "catalog.errors.offset").max(100_000, "catalog.errors.offset").default(0),
+  ),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
