@@ -10,13 +10,14 @@ import type { ListingQuery } from "./schemas";
 // - public listings newest first or by price: partial indexes over active and sold rows;
 // - a seller's own: ("sellerId", status, "createdAt");
 // - near a point: the GiST index on "earth" (a radius box, and nearest first for distance);
-// - words: the search engine's matching ids, looked up by primary key.
+// - words: on PostgreSQL an EXISTS on the full-text document (a count starts from the
+//   full-text index); otherwise the engine's matching ids, looked up by primary key.
 
 /** Buyers see active and sold listings; paused ones are hidden except from their seller. */
-export const PUBLIC_STATUSES = ["active", "sold"] as const;
+const PUBLIC_STATUSES = ["active", "sold"] as const;
 
 /** Near Me without a radius: the radius the API has always assumed. */
-export const NEAR_RADIUS_DEFAULT_KM = 50;
+const NEAR_RADIUS_DEFAULT_KM = 50;
 
 /**
  * Counting stops this many listings past the page's start: 'N products found' is exact up to
@@ -51,7 +52,7 @@ export function nearPoint(query: Pick<ListingQuery, "lat" | "lng" | "radius_km">
  * query already validated. `matched`, when the query has words: the search engine's matching
  * ids, or the PostgreSQL backend's words as SQL the database applies itself.
  */
-export function browseStatements(query: ListingQuery, viewerId: string, matched: readonly string[] | ListingWords | null) {
+export function browseStatements(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
   const statuses = visibleStatuses(query, viewerId);
   // Statuses come from a closed list, so they are written into the statement: the planner then
   // sees the public rows' exact predicate and picks the partial indexes.
@@ -79,7 +80,7 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
     conditions.push(Prisma.sql`earth_distance(l.earth, ${centre}) <= ${metres}::float8`);
   }
   const boxed = box ? [...conditions, box] : conditions;
-  const words = matched !== null && !Array.isArray(matched) ? (matched as ListingWords) : null;
+  const words = matched !== null && !Array.isArray(matched) ? matched : null;
   const where = Prisma.join(words ? [...boxed, words.where] : boxed, " AND ");
   // Counting words' matches starts from the matches (most pass the other filters, so the cap
   // comes soon) rather than from every listing.

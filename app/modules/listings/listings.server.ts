@@ -87,7 +87,6 @@ async function searchListings(query: ListingQuery, text: string, viewerId: strin
     const exact = await browse(query, viewerId, words);
     if (exact.total >= EXACT_TOO_FEW) return exact;
   }
-  const near = nearPoint(query);
   const ids = await backend.matchingIds({
     type: "listing",
     text,
@@ -95,7 +94,7 @@ async function searchListings(query: ListingQuery, text: string, viewerId: strin
     ownOnly: own,
     ownerId: query.seller_id ?? undefined,
     categories: query.categories ? [...query.categories].sort() : undefined,
-    near: near ? { lat: near.lat, lng: near.lng, radiusKm: near.radiusKm } : null,
+    near: nearPoint(query),
     limit: MATCH_LIMIT,
   });
   if (ids.length === 0) return { listings: [], total: 0, totalCapped: false };

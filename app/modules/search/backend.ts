@@ -60,7 +60,7 @@ export interface ListingWords {
   ids: Prisma.Sql;
 }
 
-/** Below this many exact matches, a search also looks for typos. */
+/** Below this many exact matches (all kinds together, on /search), a search also looks for typos. */
 export const EXACT_TOO_FEW = 3;
 
 export interface SearchBackend {
@@ -77,7 +77,7 @@ export interface SearchBackend {
   /**
    * A backend that lives in the database may instead hand over the words' exact matches as a
    * condition on the listing `l` (every match, not the best MATCH_LIMIT), for the listing query
-   * to filter, sort and count with its own indexes; null when the words match nothing.
+   * to filter, sort and count with its own indexes; null when the words leave nothing to look for.
    */
   listingCondition?(text: string): ListingWords | null;
 }

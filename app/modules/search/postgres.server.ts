@@ -10,8 +10,6 @@ import { matchedWords, queryTerms } from "./query-terms";
 // typos, over at most a few hundred candidates the trigram index gives (never a similarity
 // sort over every row); a radius uses the GiST index on the earth point.
 
-/** Below this many exact hits (all kinds together), the typo pass runs. */
-const TOO_FEW = EXACT_TOO_FEW;
 const TYPO_CANDIDATES = 200;
 const UPSERT_BATCH = 500;
 
@@ -237,7 +235,7 @@ export function createPostgresBackend(): SearchBackend {
       if (query.text.trim() !== "" && terms.tsquery === null) return emptyAnswer();
       let rows = await prisma.$queryRaw<Row[]>(exactPassSql(query, types, terms.tsquery));
       let typos = false;
-      if (terms.tsquery && rows.length < TOO_FEW) {
+      if (terms.tsquery && rows.length < EXACT_TOO_FEW) {
         const seen = new Set(rows.map((row) => row.id));
         const typo = typoPassSql(query, types, terms.words);
         const extra = (typo ? await prisma.$queryRaw<Row[]>(typo) : []).filter((row) => !seen.has(row.id));
@@ -273,7 +271,7 @@ export function createPostgresBackend(): SearchBackend {
       const terms = queryTerms(query.text);
       if (query.text.trim() !== "" && terms.tsquery === null) return [];
       const ids = (await prisma.$queryRaw<{ entityId: string }[]>(exactIdsSql(query, terms.tsquery))).map((row) => row.entityId);
-      if (!terms.tsquery || ids.length >= TOO_FEW) return ids;
+      if (!terms.tsquery || ids.length >= EXACT_TOO_FEW) return ids;
       const typo = typoIdsSql(query, terms.words);
       if (!typo) return ids;
       // Exact matches first, then what only a typo explains.
