@@ -27,6 +27,9 @@ import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
 import { IconSprite } from "~/components/ui/icons";
+import { usePageHydrates } from "~/lib/hydration";
+import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_PAGE_SCRIPT } from "~/lib/static-page";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,6 +61,7 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const hydrates = usePageHydrates();
   return (
     <html lang={data?.locale ?? "en"} className={data?.theme === "dark" ? "dark" : undefined}>
       <head>
@@ -71,8 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh">
         <IconSprite />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+        )}
       </body>
     </html>
   );
@@ -114,8 +124,19 @@ function useLanguageSync(locale: RootData["locale"]) {
   }, []);
 }
 
+/** The offline banner of a page sent without the app: its script shows and hides it. */
+function StaticOfflineBanner() {
+  const { t } = useTranslation();
+  return (
+    <div id={STATIC_HOOKS.offlineBanner} hidden role="status" aria-live="assertive" className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow">
+      {t("errors.offline")}
+    </div>
+  );
+}
+
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
+  const hydrates = usePageHydrates();
   useLanguageSync(locale);
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
@@ -123,7 +144,7 @@ export default function App() {
   }, []);
   return (
     <>
-      <OfflineBanner />
+      {hydrates ? <OfflineBanner /> : <StaticOfflineBanner />}
       <Outlet />
       <Toaster />
     </>

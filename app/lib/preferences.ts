@@ -6,13 +6,18 @@ export const THEME_STORAGE_KEY = "asiiko-theme";
 export type Theme = "light" | "dark";
 const YEAR = 365 * 24 * 3600;
 
+/** The cookie that keeps a choice for a year: the same from the browser and from the server's Set-Cookie. */
+export function preferenceCookie(key: string, value: string) {
+  return `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
 function remember(key: string, value: string) {
   try {
     window.localStorage.setItem(key, value);
   } catch {
     // Private mode or a full storage: the cookie still carries the choice.
   }
-  document.cookie = `${key}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+  document.cookie = preferenceCookie(key, value);
 }
 
 /** Tells every theme control on the page (header toggle, Settings) that the theme changed. */

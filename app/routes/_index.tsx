@@ -7,6 +7,7 @@ import { AppShell } from "~/components/shell/app-shell";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { detectLanguage } from "~/server/i18n.server";
+import type { PageHandle } from "~/lib/hydration";
 
 // '/': the dashboard for a signed-in user, the landing page for a visitor.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(await getDashboard(user)),
   };
 }
+
+// The landing page is plain HTML and forms: a visitor's phone fetches no app code until they sign in.
+export const handle: PageHandle = {
+  hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
+};
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { hydrated } from "./fixtures";
 
 type FeaturedTexts = Record<"cassava" | "bitterLeaf" | "yam" | "moringa", { name: string; unit: string; description: string }>;
-type Texts = { header: { language: string }; landing: { featured: FeaturedTexts } };
+type Texts = { header: { language: string; themeToDark: string }; landing: { featured: FeaturedTexts } };
 const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
 const featuredIn = (code: string) => textsIn(code).landing.featured;
 
@@ -43,8 +43,8 @@ test.describe("landing page", () => {
     const featured = page.locator('section[aria-labelledby="featured-heading"]');
     let shown = "en";
     for (const code of ["ha", "yo", "ig", "fr"]) {
-      await page.getByRole("button", { name: textsIn(shown).header.language, exact: true }).click();
-      await page.locator(`[role="menuitemradio"][lang="${code}"]`).click();
+      await page.getByLabel(textsIn(shown).header.language, { exact: true }).click();
+      await page.locator(`form[data-language-form] button[lang="${code}"]`).click();
       shown = code;
       await expect(page.locator("html")).toHaveAttribute("lang", code);
       const texts = featuredIn(code);
@@ -57,6 +57,89 @@ test.describe("landing page", () => {
       await expect(featured.getByText("Adebayo Ogunleye · Ogbomoso, Oyo")).toBeVisible();
       await expect(featured.getByRole("heading", { name: english.cassava.name, exact: true })).toHaveCount(0);
     }
+  });
+
+  test("loads no app code: the page, its stylesheet and its pictures are all a visitor's phone fetches", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "static");
+    expect(scripts).toEqual([]);
+  });
+
+  test("the theme switches at once, and the next page keeps it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const url = page.url();
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+    expect(page.url()).toBe(url);
+    await page.goto("/auth");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("the language menu opens, closes on Escape and on a tap elsewhere", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.locator("details[data-menu]");
+    const hausa = page.locator('form[data-language-form] button[lang="ha"]');
+    await page.getByLabel("Language", { exact: true }).click();
+    await expect(hausa).toBeVisible();
+    await expect(page.locator('form[data-language-form] button[aria-current="true"]')).toHaveAttribute("lang", "en");
+    await page.keyboard.press("Escape");
+    await expect(hausa).toBeHidden();
+    await expect(page.getByLabel("Language", { exact: true })).toBeFocused();
+    await page.getByLabel("Language", { exact: true }).click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(hausa).toBeHidden();
+  });
+
+  test("the footer newsletter shows 'Subscribing...' for 2 seconds, then clears", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByPlaceholder("Your e-mail address").fill("farmer@example.ng");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible({ timeout: 4_000 });
+    await expect(page.getByPlaceholder("Your e-mail address")).toHaveValue("");
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("shows the red offline banner while the connection is lost", async ({ page, context }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const banner = page.getByText("You are offline. Some features may not work until your connection returns.");
+    await expect(banner).toBeHidden();
+    await context.setOffline(true);
+    await expect(banner).toBeVisible();
+    await context.setOffline(false);
+    await expect(banner).toBeHidden();
+  });
+
+  test.describe("with JavaScript turned off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the language and theme forms still work, through the server", async ({ page }) => {
+      await page.goto("/");
+      await page.getByLabel("Language", { exact: true }).click();
+      await page.locator('form[data-language-form] button[lang="yo"]').click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "yo");
+      await expect(page).toHaveURL(/\/$/);
+      await page.getByRole("button", { name: textsIn("yo").header.themeToDark }).click();
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "yo");
+    });
   });
 
   for (const width of [360, 1280]) {

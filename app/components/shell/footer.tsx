@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
@@ -62,7 +63,7 @@ function Newsletter() {
     }, 2000);
   }
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row" aria-label={t("footer.newsletterTitle")}>
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row" aria-label={t("footer.newsletterTitle")} {...{ [STATIC_HOOKS.newsletter]: "" }}>
       <label htmlFor="newsletter-email" className="sr-only">
         {t("footer.emailPlaceholder")}
       </label>
@@ -74,7 +75,7 @@ function Newsletter() {
         placeholder={t("footer.emailPlaceholder")}
         className="min-h-11 flex-1 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-700 dark:bg-gray-900"
       />
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("footer.subscribing") }}>
         {pending ? t("footer.subscribing") : t("footer.subscribe")}
       </Button>
     </form>

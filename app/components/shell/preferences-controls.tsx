@@ -1,24 +1,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { LANGUAGES, type LanguageCode } from "~/lib/i18n";
-import { applyTheme, rememberLanguage, THEME_EVENT, type Theme } from "~/lib/preferences";
-import { useRootData } from "~/lib/use-root-data";
-
-/** The page's theme, kept in step with every other theme control on the page. */
-function useTheme() {
-  const root = useRootData();
-  const [theme, setTheme] = useState<Theme>(root?.theme ?? "light");
-  useEffect(() => {
-    const follow = (event: Event) => setTheme((event as CustomEvent<Theme>).detail);
-    window.addEventListener(THEME_EVENT, follow);
-    return () => window.removeEventListener(THEME_EVENT, follow);
-  }, []);
-  return theme;
-}
+import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
+import { useTheme } from "~/lib/use-theme";
 
 /** Light/dark switch: a class on <html>, remembered in local storage and a cookie. */
 export function ThemeToggle() {

@@ -58,7 +58,7 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-const SPRITE_PREFIX = "icon-";
+export const SPRITE_PREFIX = "icon-";
 
 /**
  * Every icon once, as symbols, at the top of the page (root.tsx): each Icon then refers to its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, phoneIssueCode, phoneSchema, registerSchema, safeRedirect } from "./schemas";
+import { loginSchema, phoneIssueCode, phoneSchema, registerSchema, safeRedirect, sitePath } from "./schemas";
 
 const valid = { firstName: "Amina", lastName: "Bello", username: "amina_b", password: "12345678" };
 
@@ -35,6 +35,20 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.example")).toBe("/");
     expect(safeRedirect("/auth")).toBe("/");
     expect(safeRedirect(null, "/dashboard")).toBe("/dashboard");
+  });
+});
+
+describe("sitePath", () => {
+  it("keeps any path of this site, the sign-in page included, as the address parser writes it", () => {
+    expect(sitePath("/auth?redirectTo=%2Fmarketplace")).toBe("/auth?redirectTo=%2Fmarketplace");
+    expect(sitePath("/marketplace?q=ọ̀gẹ̀dẹ̀")).toBe(`/marketplace?q=${encodeURI("ọ̀gẹ̀dẹ̀")}`);
+  });
+
+  it("refuses everything that is not one", () => {
+    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example/", "marketplace", "", "/a\u0000b", `/${"a".repeat(2048)}`]) {
+      expect(sitePath(bad), JSON.stringify(bad)).toBeNull();
+    }
+    expect(sitePath(null)).toBeNull();
   });
 });
 

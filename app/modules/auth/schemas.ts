@@ -69,18 +69,24 @@ export type RegisterInput = z.infer<typeof registerSchema>;
  * so it can stand in a Location header.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.length > 2048 || !isStorableText(to) || /[\p{Cc}\\]/u.test(to)) return fallback;
+  const path = sitePath(to);
+  if (path === null || path.startsWith("/auth") || path.startsWith("/api/")) return fallback;
+  return path;
+}
+
+/** A path of this site as the address parser writes it, or null for anything else (another origin, control characters...). */
+export function sitePath(to: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return null;
+  if (to.length > 2048 || !isStorableText(to) || /[\p{Cc}\\]/u.test(to)) return null;
   let url: URL;
   try {
     url = new URL(to, "http://asiiko.invalid");
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== "http://asiiko.invalid") return fallback;
+  if (url.origin !== "http://asiiko.invalid") return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (path.startsWith("//") || path.startsWith("/auth") || path.startsWith("/api/")) return fallback;
-  return path;
+  return path.startsWith("//") ? null : path;
 }
 
 export const profileSchema = z.object({

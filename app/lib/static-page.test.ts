@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { STATIC_HOOKS } from "./static-hooks";
+import { enhanceStaticPage, STATIC_PAGE_CONFIG, STATIC_PAGE_SCRIPT } from "./static-page";
+
+describe("the static page's script", () => {
+  it("stands alone: it compiles as a script and calls the enhancer with the configuration", () => {
+    expect(() => new Function(STATIC_PAGE_SCRIPT)).not.toThrow();
+    expect(STATIC_PAGE_SCRIPT.startsWith(`(${enhanceStaticPage.toString()})(`)).toBe(true);
+    expect(STATIC_PAGE_SCRIPT).toContain(JSON.stringify(STATIC_PAGE_CONFIG));
+    expect(STATIC_PAGE_SCRIPT).toContain(JSON.stringify(STATIC_HOOKS));
+    expect(STATIC_PAGE_SCRIPT).not.toMatch(/<\/script/i);
+  });
+
+  it("writes the same cookie as the app's controls", () => {
+    expect(STATIC_PAGE_CONFIG.cookieTemplate).toBe("KEY=VALUE; Path=/; Max-Age=31536000; SameSite=Lax");
+  });
+
+  it("stays small: a few kilobytes where the app is ~190 KB", () => {
+    expect(STATIC_PAGE_SCRIPT.length).toBeLessThan(6 * 1024);
+  });
+});

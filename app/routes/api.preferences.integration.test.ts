@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
+import { bootWebServer } from "../../tests/support/web";
+
+// The landing page's language and theme forms post here (the page runs without
+// the app's JavaScript), and the landing page itself is sent without it.
+let web: Awaited<ReturnType<typeof bootWebServer>>;
+
+beforeAll(async () => {
+  web = await bootWebServer();
+});
+
+afterAll(async () => {
+  await removeCreatedData();
+  await web?.stop();
+});
+
+const call = apiClient(() => web.baseUrl);
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const post = (fields: string, headers: Record<string, string> = {}) => call("POST", "/api/preferences", undefined, { raw: fields, headers: { ...FORM, ...headers } });
+
+describe("POST /api/preferences", () => {
+  it("keeps the theme in the cookie the app's own toggle writes, and goes back to the page", async () => {
+    const response = await post("theme=dark&back=%2F");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.cookie).toBe("asiiko-theme=dark; Path=/; Max-Age=31536000; SameSite=Lax");
+  });
+
+  it("keeps the language, and the page it goes back to is rendered in it", async () => {
+    const response = await post(`language=ha&back=${encodeURIComponent("/?from=menu")}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/?from=menu");
+    expect(response.cookie).toBe("asiiko-lang=ha; Path=/; Max-Age=31536000; SameSite=Lax");
+
+    const page = await fetch(`${web.baseUrl}/`, { headers: { Cookie: response.cookie!.split(";")[0]! } });
+    expect(await page.text()).toMatch(/<html lang="ha"/);
+  });
+
+  it("sets both when both are chosen, and may go back to the sign-in page", async () => {
+    const response = await post("theme=light&language=yo&back=%2Fauth%3FredirectTo%3D%252Fmarketplace");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fmarketplace");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toEqual(["asiiko-theme=light; Path=/; Max-Age=31536000; SameSite=Lax", "asiiko-lang=yo; Path=/; Max-Age=31536000; SameSite=Lax"]);
+  });
+
+  it.each([
+    ["another site", "//evil.example/x"],
+    ["another origin", "https://evil.example/"],
+    ["the API", "/api/user"],
+    ["a backslash trick", "/\\evil.example"],
+    ["nothing", ""],
+  ])("goes back to the home page instead of %s", async (_label, back) => {
+    const response = await post(`theme=dark&back=${encodeURIComponent(back)}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("refuses a theme or language it does not know, in the catalogue's format and the reader's language", async () => {
+    const theme = await post("theme=purple");
+    expect(theme.status).toBe(400);
+    expect(theme.body).toEqual({
+      success: false,
+      message: "Choose light or dark.",
+      error: { code: "VLD_REQUIRED_FIELD", message: "Choose light or dark.", fields: { theme: ["Choose light or dark."] } },
+    });
+    expect(theme.cookie).toBeNull();
+
+    const language = await post("language=de", { Cookie: "asiiko-lang=fr" });
+    expect(language.status).toBe(400);
+    expect(language.body.error.fields).toEqual({ language: ["Choisissez English, Français, Hausa, Igbo ou Yoruba."] });
+    expect(language.cookie).toBeNull();
+  });
+
+  it("refuses a form that chooses nothing", async () => {
+    const response = await post("back=%2F");
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("Choose a language or a theme.");
+  });
+
+  it("refuses a body that is not a form, and one past its cap", async () => {
+    const json = await call("POST", "/api/preferences", { theme: "dark" });
+    expect(json.status).toBe(415);
+    expect(json.body.error).toMatchObject({ code: "SEC_MALICIOUS_REQUEST", message: "Send the form as application/x-www-form-urlencoded." });
+
+    const huge = await post(`theme=dark&back=/${"a".repeat(5000)}`);
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
+  });
+
+  it("answers only POST, and refuses a post from another site", async () => {
+    const get = await call("GET", "/api/preferences");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+
+    const cross = await post("theme=dark", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    expect(cross.status).toBe(403);
+    expect(cross.body.error.code).toBe("SEC_CSRF_VIOLATION");
+    expect(cross.cookie).toBeNull();
+  });
+});
+
+describe("the landing page", () => {
+  it("is sent without the app's JavaScript: only its own small inline script", async () => {
+    const html = await (await fetch(`${web.baseUrl}/`)).text();
+    expect(html).toContain("Farm smarter.");
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    expect(html).not.toContain("__remixContext");
+    const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts.some((script) => script.includes("enhanceStaticPage"))).toBe(true);
+    expect(scripts.join("").length).toBeLessThan(6 * 1024);
+    // Its controls are forms that work with no script at all.
+    expect(html).toMatch(/<form method="post" action="\/api\/preferences" data-language-form/);
+    expect(html).toMatch(/<form method="post" action="\/api\/preferences" data-theme-form/);
+    expect(html).toMatch(/id="offline-banner" hidden/);
+  });
+
+  it("is the dashboard, with the app, for a signed-in farmer", async () => {
+    const { cookie } = await signedInUser("USER", "landing");
+    const html = await (await fetch(`${web.baseUrl}/`, { headers: { Cookie: cookie } })).text();
+    expect(html).toMatch(/<script[^>]+type="module"/);
+    expect(html).toContain("__remixContext");
+    expect(html).not.toContain("enhanceStaticPage");
+  });
+
+  it("the sign-in page still runs the app (its forms check as you type)", async () => {
+    const html = await (await fetch(`${web.baseUrl}/auth`)).text();
+    expect(html).toContain("__remixContext");
+    expect(html).not.toContain("enhanceStaticPage");
+  });
+});
