@@ -5,11 +5,6 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage } from "~/lib/i18n";
 import { loadResources } from "~/locales/resources";
-import { z } from "zod";
-
-// The page's Content-Security-Policy allows no eval: zod must not compile its
-// parsers with new Function (nor probe whether it may, which the browser reports).
-z.config({ jitless: true });
 
 async function hydrate() {
   // The server chose the language (html lang); hydrate with the same texts.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Address parameters as forms of input: an empty value is no value, a comma list is a list
 // of known words, a number is coerced. One definition for every query schema.

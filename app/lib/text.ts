@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
+import { isStorableText, readAddressSearch, TEXT_MESSAGES, textLength, toStorableText } from "./storable-text";
 
 // The one building block for text that comes in (JSON, forms, addresses,
 // multipart fields). Every string of every schema is a `text()`, so what a
@@ -11,79 +12,7 @@ import { z } from "zod";
 //
 // Isomorphic: the same schemas validate forms in the browser.
 
-/** The index of the first character that cannot be stored (NUL or a lone surrogate), or -1. */
-export function unstorableIndex(value: string): number {
-  for (let index = 0; index < value.length; index += 1) {
-    const unit = value.charCodeAt(index);
-    if (unit === 0) return index;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-      else return index;
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      return index;
-    }
-  }
-  return -1;
-}
-
-export const isStorableText = (value: string) => unstorableIndex(value) === -1;
-
-/** The text with each NUL and each lone surrogate replaced by U+FFFD (for diagnostics kept as sent). */
-export function toStorableText(value: string): string {
-  if (isStorableText(value)) return value;
-  let out = "";
-  for (let index = 0; index < value.length; index += 1) {
-    const unit = value.charCodeAt(index);
-    if (unit === 0) out += "\uFFFD";
-    else if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        out += value[index]! + value[index + 1]!;
-        index += 1;
-      } else out += "\uFFFD";
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) out += "\uFFFD";
-    else out += value[index]!;
-  }
-  return out;
-}
-
-/** Characters as PostgreSQL counts them (code points), not UTF-16 units. */
-export function textLength(value: string): number {
-  let count = 0;
-  for (let index = 0; index < value.length; index += 1) {
-    const unit = value.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-    }
-    count += 1;
-  }
-  return count;
-}
-
-/** The first `max` characters (code points), never cutting a surrogate pair in two. */
-export function truncateText(value: string, max: number): string {
-  if (value.length <= max) return value;
-  let count = 0;
-  for (let index = 0; index < value.length; index += 1) {
-    if (count === max) return value.slice(0, index);
-    const unit = value.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-    }
-    count += 1;
-  }
-  return value;
-}
-
-/** Message keys the building block uses when a field names none (in every app/locales/*.json). */
-export const TEXT_MESSAGES = {
-  invalid: "errors.invalidText",
-  tooLong: "errors.textTooLong",
-  required: "errors.required",
-} as const;
+export { isStorableText, readAddressSearch, TEXT_MESSAGES, textLength, toStorableText, truncateText, unstorableIndex } from "./storable-text";
 
 // Module-level checks, so tests can tell a text() apart from a bare z.string()
 // by the check it carries (see textChecked).
@@ -174,16 +103,9 @@ export function isoDateTime(message: string = TEXT_MESSAGES.invalid) {
     .refine((value) => !Number.isNaN(Date.parse(value)), message);
 }
 
-/**
- * A search box's text read from a page's address: trimmed and cut to `max`
- * characters; text that cannot be stored reads as no search (a page shows
- * its unfiltered results rather than an error).
- */
+/** readAddressSearch as a schema (a page's loader validates its whole address with one). */
 export function addressSearch(max = 100) {
-  return z.preprocess(
-    (value) => (typeof value === "string" ? truncateText(value.normalize("NFC").trim(), max) : ""),
-    text({ max }).catch(""),
-  );
+  return z.preprocess((value) => readAddressSearch(value, max), z.string());
 }
 
 /** Whether a string schema is a text() (it carries the NUL and lone surrogate check). */

@@ -16,7 +16,7 @@ import { PremiumGate } from "~/components/premium/premium-prompt";
 import { spendsTrial, useTrialConfirm } from "~/components/premium/trial-confirm";
 import { PageHeader } from "~/components/shell/page-header";
 import { listAnalyses, configuredModels } from "~/modules/analysis/analysis.server";
-import type { AiModel, AnalysisType } from "~/modules/analysis/types";
+import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
 import { requireUser } from "~/modules/auth/session.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";

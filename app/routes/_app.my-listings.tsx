@@ -16,7 +16,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
 import { addressSearch, optionalText, recordId } from "~/lib/text";
 import { toast } from "~/lib/toast-store";

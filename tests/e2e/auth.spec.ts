@@ -35,8 +35,8 @@ test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after
   await expect(page.getByRole("heading", { name: "Welcome, Ada!" })).toBeVisible();
 
   // Hausa, remembered across a reload.
-  await page.getByRole("button", { name: "Language" }).click();
-  await page.getByRole("menuitemradio", { name: "Hausa" }).click();
+  await page.getByLabel("Language", { exact: true }).click();
+  await page.locator("form[data-language-form]").getByRole("button", { name: "Hausa" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");
   const welcomeHa = ha.dashboard.welcomeNew.replace("{{name}}", "Ada");
   await expect(page.getByRole("heading", { name: welcomeHa })).toBeVisible();

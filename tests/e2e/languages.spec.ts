@@ -59,7 +59,7 @@ for (const language of LANGUAGES) {
       await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
       const page = await context.newPage();
       await expectFits(page, "/", () => expect(page.locator("html")).toHaveAttribute("lang", language));
-      await expectFits(page, "/auth", () => expect(page.locator("form").first()).toBeVisible());
+      await expectFits(page, "/auth", () => expect(page.locator('input[name="username"]').first()).toBeVisible());
       await context.close();
     });
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { AI_MODELS, type AiModel } from "~/modules/analysis/types";
+import { AI_MODELS, type AiModel } from "~/modules/analysis/kinds";
 import { Icon } from "~/components/ui/icons";
 import { AGENT_NAMES } from "./labels";
 

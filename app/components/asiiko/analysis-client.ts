@@ -1,7 +1,7 @@
 import { getConnectivity } from "~/lib/http/connectivity";
 import { ApiError, OfflineError } from "~/lib/http/errors";
 import { apiRequest } from "~/lib/http/request";
-import { CONTEXT_FIELD, type AiModel, type AnalysisType } from "~/modules/analysis/types";
+import { CONTEXT_FIELD, type AiModel, type AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
 import { AnalysisAnswerError } from "./labels";
 

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { ApiError, classifyError, OfflineError, type ErrorMessageKey } from "~/lib/http/errors";
-import type { AiModel, AnalysisType, Answerer, Severity } from "~/modules/analysis/types";
+import type { AiModel, AnalysisType, Answerer, Severity } from "~/modules/analysis/kinds";
 import type { AnalysisStage, AnalysisView } from "~/modules/analysis/view";
 
 // The words the Asiiko page shows for an analysis: its stage, its type, its

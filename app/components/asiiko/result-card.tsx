@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import type { Severity } from "~/modules/analysis/types";
+import type { Severity } from "~/modules/analysis/kinds";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { answererText, confidencePercent, contextName, SEVERITY_LABELS, SEVERITY_TONES, TYPE_LABELS, viewFailureText } from "./labels";
 

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ANALYSIS_TYPES, type AnalysisType } from "~/modules/analysis/types";
+import { ANALYSIS_TYPES, type AnalysisType } from "~/modules/analysis/kinds";
 import { TYPE_LABELS } from "./labels";
 
 // The upload tabs Crop Health, Livestock and Medicine Plants: each an optional

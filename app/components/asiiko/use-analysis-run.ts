@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast-store";
-import type { AiModel, AnalysisType } from "~/modules/analysis/types";
+import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
 import { followAnalysis, startAnalysis } from "./analysis-client";
 import { failureText, viewFailureText } from "./labels";

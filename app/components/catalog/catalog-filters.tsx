@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
-import { addressSearch } from "~/lib/text";
+import { readAddressSearch } from "~/lib/storable-text";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { ToggleChip } from "~/components/ui/toggle-chip";
 
@@ -30,13 +30,12 @@ const STATUS_LABELS: Record<StatusFilter, string> = {
 const isCategory = (value: string): value is ProductCategory => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
 const isStatus = (value: string | null): value is StatusFilter => (STATUS_FILTERS as readonly (string | null)[]).includes(value);
 
-const searchParam = addressSearch(100);
 
 /** The filters of an address; unknown categories and statuses, and a search that cannot be stored, are dropped rather than refused. */
 export function readCatalogFilters(params: URLSearchParams): CatalogFilterState {
   const status = params.get("status");
   return {
-    search: searchParam.parse(params.get("search")),
+    search: readAddressSearch(params.get("search"), 100),
     categories: [...new Set((params.get("categories") ?? "").split(",").map((part) => part.trim()))].filter(isCategory),
     status: isStatus(status) ? status : "all",
   };

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/shell/footer";
-import { LanguageMenuForm, ThemeToggleForm } from "~/components/shell/static-preferences";
+import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { formatNaira } from "~/lib/currency";
 import { usePublicEnv } from "~/lib/use-root-data";
 import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
@@ -106,8 +106,8 @@ export function LandingPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <Logo />
           <div className="flex items-center gap-1">
-            <LanguageMenuForm />
-            <ThemeToggleForm />
+            <LanguageSwitcher compact />
+            <ThemeToggle />
             <Link to="/auth" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-900">
               {t("landing.signIn")}
             </Link>

@@ -1,7 +1,7 @@
 import { LISTING_CONDITIONS, PRODUCT_CATEGORIES } from "~/lib/catalog";
 import { findTown } from "~/lib/nigerian-towns";
-import { addressSearch } from "~/lib/text";
-import { LISTING_OFFSET_MAX } from "~/modules/listings/schemas";
+import { readAddressSearch } from "~/lib/storable-text";
+import { LISTING_OFFSET_MAX } from "~/modules/listings/query-limits";
 
 // The marketplace's filter state (search, categories, conditions, price range,
 // place and radius, sort, view, page) lives in the URL, so a
@@ -39,7 +39,6 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
   page: 1,
 };
 
-const searchParam = addressSearch(100);
 const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 /** A radius the slider can show: 37 km reads as 35 km. */
@@ -63,7 +62,7 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
   const sort = params.get("sort");
   const sortBy: SortBy = sort === "price_low" || sort === "price_high" || (sort === "distance" && enabled) ? sort : "newest";
   return {
-    search: searchParam.parse(params.get("search")),
+    search: readAddressSearch(params.get("search"), 100),
     categories,
     condition,
     priceRange: [min, max],

@@ -1,8 +1,8 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Form, Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { DisclosureMenu, menuItemClass } from "~/components/ui/disclosure-menu";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
@@ -201,41 +201,39 @@ function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { pending, signOut } = useSignOut();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t("nav.userMenu")}>
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-            {user.firstName.slice(0, 1).toUpperCase()}
-          </span>
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
-          <DropdownMenu.Label className="px-3 py-2 text-sm">
-            <span className="block font-semibold">
-              {user.firstName} {user.lastName}
-            </span>
-            <span className="block text-xs text-gray-500">@{user.username}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
-          {[
-            { to: "/profile", label: "nav.profile" },
-            { to: "/settings", label: "nav.settings" },
-          ].map((item) => (
-            <DropdownMenu.Item key={item.to} asChild className="flex min-h-10 cursor-pointer items-center rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800">
-              <Link to={item.to}>{t(item.label)}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Item
-            disabled={pending}
-            onSelect={signOut}
-            className="flex min-h-10 cursor-pointer items-center rounded-lg px-3 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950"
-          >
-            {pending ? t("nav.signingOut") : t("nav.signOut")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DisclosureMenu
+      label={t("nav.userMenu")}
+      panelClassName="min-w-48"
+      trigger={
+        <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          {user.firstName.slice(0, 1).toUpperCase()}
+        </span>
+      }
+    >
+      <p className="px-3 py-2 text-sm">
+        <span className="block font-semibold">
+          {user.firstName} {user.lastName}
+        </span>
+        <span className="block text-xs text-gray-500">@{user.username}</span>
+      </p>
+      <hr className="my-1 border-gray-200 dark:border-gray-700" />
+      {[
+        { to: "/profile", label: "nav.profile" },
+        { to: "/settings", label: "nav.settings" },
+      ].map((item) => (
+        <Link key={item.to} to={item.to} className={menuItemClass}>
+          {t(item.label)}
+        </Link>
+      ))}
+      <button
+        type="button"
+        disabled={pending}
+        onClick={signOut}
+        className={`${menuItemClass} text-red-700 hover:bg-red-50 focus-visible:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950 dark:focus-visible:bg-red-950`}
+      >
+        {pending ? t("nav.signingOut") : t("nav.signOut")}
+      </button>
+    </DisclosureMenu>
   );
 }
 

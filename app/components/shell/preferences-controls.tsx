@@ -1,28 +1,22 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useRevalidator } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { DisclosureMenu, menuItemClass } from "~/components/ui/disclosure-menu";
 import { Icon } from "~/components/ui/icons";
-import { LANGUAGES, type LanguageCode } from "~/lib/i18n";
+import { isLanguage, LANGUAGES } from "~/lib/i18n";
 import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
+import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { useTheme } from "~/lib/use-theme";
 
-/** Light/dark switch: a class on <html>, remembered in local storage and a cookie. */
-export function ThemeToggle() {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const next: Theme = theme === "dark" ? "light" : "dark";
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={next === "dark" ? t("header.themeToDark") : t("header.themeToLight")}
-      data-theme-current={theme}
-      onClick={() => applyTheme(next)}
-    >
-      <Icon name={theme === "dark" ? "sun" : "moon"} />
-    </Button>
-  );
+// The language and theme controls. Each is a plain form that posts to
+// /api/preferences, so they work on a page sent without the app (the landing
+// page; static-page.ts adds the instant theme switch there). Where the app
+// runs, the choice is made in place: no request, no reload.
+
+/** The page's address, to come back to after a choice posted without the app. */
+function useBackPath() {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
 }
 
 /** The theme as a labelled choice (Settings): two buttons, Light and Dark, the current one pressed. */
@@ -52,44 +46,85 @@ export function ThemeChoice({ labelledBy }: { labelledBy: string }) {
   );
 }
 
+/** Light/dark switch: a class on <html>, remembered in local storage and a cookie. */
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const back = useBackPath();
+  const theme = useTheme();
+  const next: Theme = theme === "dark" ? "light" : "dark";
+  const labels = { "data-label-dark": t("header.themeToDark"), "data-label-light": t("header.themeToLight") };
+  return (
+    <form
+      method="post"
+      action="/api/preferences"
+      {...{ [STATIC_HOOKS.themeForm]: "" }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        applyTheme(next);
+      }}
+    >
+      <input type="hidden" name="back" value={back} />
+      <button
+        type="submit"
+        name="theme"
+        value={next}
+        aria-label={labels[`data-label-${next}`]}
+        data-theme-current={theme}
+        {...labels}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+      >
+        <Icon name={theme === "dark" ? "sun" : "moon"} />
+      </button>
+    </form>
+  );
+}
+
 /** Language menu: the choice is remembered, and the page is rendered again in it. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  const back = useBackPath();
   const revalidator = useRevalidator();
-  const current = (LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0]).code;
-  function choose(language: LanguageCode) {
-    rememberLanguage(language);
-    revalidator.revalidate();
-  }
+  const current = LANGUAGES.find((language) => language.code === i18n.language)?.code ?? LANGUAGES[0].code;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size={compact ? "icon" : "default"} aria-label={t("header.language")}>
+    <DisclosureMenu
+      label={t("header.language")}
+      triggerClassName={compact ? undefined : "w-auto px-3"}
+      trigger={
+        <>
           <Icon name="globe" />
           {compact ? null : <span className="uppercase">{current}</span>}
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
-        >
-          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => choose(value as LanguageCode)}>
-            {LANGUAGES.map((language) => (
-              <DropdownMenu.RadioItem
-                key={language.code}
-                value={language.code}
-                lang={language.code}
-                className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-gray-100 data-[state=checked]:font-semibold dark:data-[highlighted]:bg-gray-800"
-              >
-                {t(`languages.${language.code}`)}
-                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </>
+      }
+    >
+      <form
+        method="post"
+        action="/api/preferences"
+        className="flex flex-col"
+        {...{ [STATIC_HOOKS.languageForm]: "" }}
+        onSubmit={(event) => {
+          const chosen = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (!chosen || !isLanguage(chosen.value)) return;
+          event.preventDefault();
+          rememberLanguage(chosen.value);
+          revalidator.revalidate();
+        }}
+      >
+        <input type="hidden" name="back" value={back} />
+        {LANGUAGES.map((language) => (
+          <button
+            key={language.code}
+            type="submit"
+            name="language"
+            value={language.code}
+            lang={language.code}
+            aria-current={language.code === current ? "true" : undefined}
+            className={`${menuItemClass} aria-[current]:font-semibold`}
+          >
+            {t(`languages.${language.code}`)}
+            {language.code === current ? <span aria-hidden="true">✓</span> : null}
+          </button>
+        ))}
+      </form>
+    </DisclosureMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { optionalNumber } from "~/lib/query-params";
 import { optionalText, text } from "~/lib/text";
 import { AI_MODELS, ANALYSIS_TYPES, type AnalysisContext } from "./types";

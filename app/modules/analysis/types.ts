@@ -1,36 +1,14 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { LanguageCode } from "~/lib/i18n";
 import { text } from "~/lib/text";
+import { SEVERITIES, type AnalysisContext, type AnalysisType } from "./kinds";
 
 // What an analysis is, for every part of Asiiko AI: the request's choices, the
 // result every analyzer (the three providers and the built-in one) must give,
 // and the failures an analyzer may report. Isomorphic: the page uses it too.
 
-export const ANALYSIS_TYPES = ["crop_health", "livestock", "traditional_medicine"] as const;
-export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
-
-export const AI_MODELS = ["openai", "claude", "gemini"] as const;
-export type AiModel = (typeof AI_MODELS)[number];
-
-/** Who answered an analysis: one of the providers, or the built-in photo screening. */
-export type Answerer = AiModel | "builtin";
-
-export const SEVERITIES = ["low", "medium", "high"] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-/** What the farmer said the photo shows (the spec's additionalContext); 'Unknown' or empty means not said. */
-export interface AnalysisContext {
-  cropType?: string;
-  livestockType?: string;
-  plantSpecies?: string;
-}
-
-/** The context field that belongs to each analysis type. */
-export const CONTEXT_FIELD: Record<AnalysisType, keyof AnalysisContext> = {
-  crop_health: "cropType",
-  livestock: "livestockType",
-  traditional_medicine: "plantSpecies",
-};
+export { AI_MODELS, ANALYSIS_TYPES, CONTEXT_FIELD, SEVERITIES } from "./kinds";
+export type { AiModel, AnalysisContext, AnalysisType, Answerer, Severity } from "./kinds";
 
 /** Limits of a result as stored and shown. */
 export const RESULT_LIMITS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LIMITS } from "~/lib/catalog";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { isStorableText, optionalText, text } from "~/lib/text";

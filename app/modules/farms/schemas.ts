@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LIMITS } from "~/lib/catalog";
 import { MAPPING_LIMITS, PLOT_TYPES } from "~/lib/mapping";
 import { optionalText, text } from "~/lib/text";

@@ -1,6 +1,9 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
+import { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS } from "./query-limits";
+
+export { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS };
 import { optionalText, recordId, text } from "~/lib/text";
 
 // The listing form's schema, shared by the page and the server. Messages are
@@ -104,10 +107,7 @@ export type ListingInput = z.infer<typeof listingSchema>;
 /** PATCH takes the whole form, or only { status } (the Pause/Activate button). */
 export const listingStatusSchema = z.object({ status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }) }).strict();
 
-export const LISTING_SORTS = ["newest", "price_low", "price_high", "distance"] as const;
 /** Paging bounds of the listing query: at most 100 a page, starting no further than the 100,000th. */
-export const LISTING_LIMIT_MAX = 100;
-export const LISTING_OFFSET_MAX = 100_000;
 
 export const listingQuerySchema = z
   .object({

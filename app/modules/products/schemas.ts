@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
 import { optionalText, text } from "~/lib/text";
 import { imageUrl } from "~/modules/listings/schemas";

@@ -1,21 +1,14 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
+import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX } from "./query-limits";
+
+export { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX };
 
 // The query of GET /api/search and of the /search page: the same schema, so
 // the page's address and the API mean the same thing. Messages are
 // translation keys (app/locales/*.json, section "search").
-
-/** Page size of the search page and the API's largest (product rule: search page limit 50). */
-export const SEARCH_LIMIT_MAX = 50;
-/** The page's radius choices, in km, and its default (product rule). */
-export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
-export const SEARCH_RADIUS_DEFAULT = 10;
-/** The API's widest radius, in km. */
-export const SEARCH_RADIUS_MAX = 500;
-/** The longest search text. */
-export const SEARCH_TEXT_MAX = 200;
 
 export const searchQuerySchema = z
   .object({
