@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -15,6 +15,8 @@ import type { ViteDevServer } from "vite";
 import type { ServerRuntime } from "~/entry.server";
 import { getEnv, trustProxySetting } from "~/env.server";
 import { isEntryPoint } from "~/server/entry-point";
+import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
+import { VIEWER_HEADER, VISITOR } from "~/sw/policy";
 
 // The web process: Remix (Vite middleware in development, the production build
 // otherwise), static files, the operators' queue dashboard, request logs and a
@@ -149,6 +151,20 @@ function coalesceFlushes(_req: express.Request, res: express.Response, next: exp
   next();
 }
 
+/**
+ * Names the reader on every answer (a digest of the session cookie, or "visitor"), for the
+ * service worker: when the reader changes (a sign-out, a sign-in, a session that ended), it drops
+ * everything it kept of the last one before keeping anything new, so the next reader of a shared
+ * phone never sees the last one's pages offline. The digest cannot be turned back into the session.
+ */
+const SESSION_IN_COOKIES = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]+)`);
+
+function nameViewer(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const session = SESSION_IN_COOKIES.exec(req.headers.cookie ?? "")?.[1];
+  res.setHeader(VIEWER_HEADER, session ? createHash("sha256").update(session).digest("base64url").slice(0, 22) : VISITOR);
+  next();
+}
+
 export async function createWebServer(options: WebServerOptions = {}) {
   const env = getEnv();
   const mode = options.mode ?? (env.NODE_ENV === "production" ? "production" : "development");
@@ -198,6 +214,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
   );
   app.use(compression());
   app.use(coalesceFlushes);
+  app.use(nameViewer);
 
   // An address that does not decode (malformed percent-encoding) names nothing: answer it here,
   // as the catalogue's JSON under /api, before static files or Remix fail on it.
@@ -243,7 +260,15 @@ export async function createWebServer(options: WebServerOptions = {}) {
   } else {
     // Hashed file names never change: cache them for a year.
     app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+    app.use(
+      express.static(path.join(root, "build/client"), {
+        maxAge: "1h",
+        // The service worker is checked for a new version on every visit (browsers cap this at 24 h anyway).
+        setHeaders: (res, file) => {
+          if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
   }
   // Only the processed sizes are public: never an original (which still carries the photo's metadata).
   app.use("/uploads", (req, res, next) => {

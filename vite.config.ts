@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 
@@ -10,8 +10,35 @@ declare module "@remix-run/node" {
   }
 }
 
+/**
+ * Builds the service worker (app/sw/worker.ts) into the client build as /sw.js:
+ * one script at the site's root (a worker controls only what is under its own
+ * address), not hashed, so a new build's worker replaces the old one.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "asiiko-service-worker",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        logLevel: "warn",
+        build: {
+          write: false,
+          target: "es2020",
+          lib: { entry: "app/sw/worker.ts", formats: ["iife"], name: "asiikoServiceWorker", fileName: () => "sw.js" },
+        },
+      });
+      const [output] = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+      const chunk = output?.output[0];
+      if (!chunk || chunk.type !== "chunk") throw new Error("the service worker did not build");
+      this.emitFile({ type: "asset", fileName: "sw.js", source: chunk.code });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
+  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
   server: { port: 3000 },
   build: {
     target: "es2020",

@@ -1,4 +1,5 @@
 import { LANGUAGE_STORAGE_KEY, type LanguageCode } from "./i18n";
+import { tellServiceWorker } from "./service-worker";
 
 // The reader's choices, kept in local storage (asiiko-*) and in a cookie of the
 // same name so the server renders the right theme and language with no flash.
@@ -32,6 +33,8 @@ export function applyTheme(theme: Theme) {
 export function rememberLanguage(language: LanguageCode) {
   document.documentElement.lang = language;
   remember(LANGUAGE_STORAGE_KEY, language);
+  // The offline page the worker keeps is written in the reader's language.
+  tellServiceWorker({ type: "refresh-offline" });
 }
 
 /**

@@ -113,8 +113,8 @@ describe("the landing page", () => {
     expect(scripts.some((script) => script.includes("enhanceStaticPage"))).toBe(true);
     expect(scripts.join("").length).toBeLessThan(6 * 1024);
     // Its controls are forms that work with no script at all.
-    expect(html).toMatch(/<form method="post" action="\/api\/preferences" data-language-form/);
-    expect(html).toMatch(/<form method="post" action="\/api\/preferences" data-theme-form/);
+    expect(html).toMatch(/<form method="post" action="\/api\/preferences"[^>]* data-language-form/);
+    expect(html).toMatch(/<form method="post" action="\/api\/preferences"[^>]* data-theme-form/);
     expect(html).toMatch(/id="offline-banner" hidden/);
   });
 

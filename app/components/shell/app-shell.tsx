@@ -7,6 +7,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { tellServiceWorker } from "~/lib/service-worker";
 import type { PublicUser } from "~/modules/auth/users.server";
 import { VoiceWidget } from "~/components/voice/voice-widget";
 import { Footer } from "./footer";
@@ -49,7 +50,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   const pending = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) return;
+    // The worker drops what it kept of this reader's pages (it also sees the answer's mark; this is sooner).
+    if (answer.ok) return tellServiceWorker({ type: "clear-data" });
     toast({ title: t("auth.logoutFailed"), variant: "destructive" });
     navigate("/");
   });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { isWorkerMessage, keepable, strategyFor } from "./policy";
+
+const origin = "https://asiiko.example";
+const get = (path: string, mode = "cors") => ({ method: "GET", url: `${origin}${path}`, mode });
+
+describe("how the service worker answers a request", () => {
+  it("answers hashed build files from its cache first", () => {
+    expect(strategyFor(get("/assets/entry.client-Q28GDKl_.js", "no-cors"), origin)).toBe("asset");
+  });
+
+  it("goes to the network first for pages, the app's data and the kept API reads", () => {
+    expect(strategyFor(get("/marketplace?categories=Grains", "navigate"), origin)).toBe("network-first");
+    expect(strategyFor(get("/", "navigate"), origin)).toBe("network-first");
+    expect(strategyFor(get("/marketplace.data?_routes=routes%2F_app.marketplace"), origin)).toBe("network-first");
+    expect(strategyFor(get("/api/market/listings?limit=50"), origin)).toBe("network-first");
+    expect(strategyFor(get("/api/market/listings/abc123"), origin)).toBe("network-first");
+    expect(strategyFor(get("/api/ai/analyses?limit=10"), origin)).toBe("network-first");
+    expect(strategyFor(get("/api/ai/analyses/abc123"), origin)).toBe("network-first");
+  });
+
+  it("leaves everything else to the network: writes, the health check, photos, other API reads, other sites", () => {
+    expect(strategyFor({ method: "POST", url: `${origin}/api/market/listings`, mode: "cors" }, origin)).toBe("pass");
+    expect(strategyFor({ method: "POST", url: `${origin}/auth`, mode: "navigate" }, origin)).toBe("pass");
+    expect(strategyFor(get("/api/health"), origin)).toBe("pass");
+    expect(strategyFor(get("/uploads/abc/320.webp", "no-cors"), origin)).toBe("pass");
+    expect(strategyFor(get("/api/user"), origin)).toBe("pass");
+    expect(strategyFor(get("/api/ai/analyses/abc123/events"), origin)).toBe("pass");
+    expect(strategyFor(get("/api/ai/analyses/abc123/photo"), origin)).toBe("pass");
+    expect(strategyFor(get("/sw.js"), origin)).toBe("pass");
+    expect(strategyFor(get("/admin/queues", "navigate"), origin)).toBe("pass");
+    expect(strategyFor({ method: "GET", url: "https://tiles.example/1/2/3.png", mode: "no-cors" }, origin)).toBe("pass");
+    expect(strategyFor({ method: "GET", url: "not a url", mode: "cors" }, origin)).toBe("pass");
+  });
+});
+
+describe("what the service worker keeps", () => {
+  it("only whole, successful answers of our own", () => {
+    expect(keepable({ status: 200, type: "basic", redirected: false })).toBe(true);
+    expect(keepable({ status: 200, type: "basic", redirected: true })).toBe(false);
+    expect(keepable({ status: 206, type: "basic", redirected: false })).toBe(false);
+    expect(keepable({ status: 202, type: "basic", redirected: false })).toBe(false);
+    expect(keepable({ status: 404, type: "basic", redirected: false })).toBe(false);
+    expect(keepable({ status: 500, type: "basic", redirected: false })).toBe(false);
+    expect(keepable({ status: 0, type: "opaque", redirected: false })).toBe(false);
+  });
+});
+
+describe("messages from the page", () => {
+  it("knows its two messages and nothing else", () => {
+    expect(isWorkerMessage({ type: "clear-data" })).toBe(true);
+    expect(isWorkerMessage({ type: "refresh-offline" })).toBe(true);
+    expect(isWorkerMessage({ type: "skip" })).toBe(false);
+    expect(isWorkerMessage(null)).toBe(false);
+    expect(isWorkerMessage("clear-data")).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+/// <reference lib="webworker" />
+import { ASSET_CACHE, DATA_CACHE, isWorkerMessage, keepable, LIMITS, OFFLINE_PAGE, OWN_CACHES, strategyFor, VIEWER_HEADER } from "./policy";
+
+// The service worker (built to /sw.js by vite.config.ts). policy.ts says what
+// is kept and how each request is answered; this file does it.
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Where the worker notes whose pages it keeps (a worker's memory does not outlive it). */
+const VIEWER_KEY = "/__asiiko/viewer";
+
+/**
+ * Bumped whenever the reader's data is dropped: an answer that left for the
+ * network before a sign-out is not kept when it comes back after it.
+ */
+let generation = 0;
+let viewer: string | null | undefined;
+
+async function keptViewer(): Promise<string | null> {
+  if (viewer === undefined) {
+    const noted = await caches.match(VIEWER_KEY, { cacheName: DATA_CACHE });
+    viewer = noted ? await noted.text() : null;
+  }
+  return viewer;
+}
+
+async function clearData(next: string | null) {
+  generation += 1;
+  viewer = next;
+  await caches.delete(DATA_CACHE);
+  if (next !== null) await (await caches.open(DATA_CACHE)).put(VIEWER_KEY, new Response(next));
+}
+
+/** An answer for another reader than the kept one: drop the kept one's data first. */
+async function follow(response: Response) {
+  const named = response.headers.get(VIEWER_HEADER);
+  if (named === null || named === (await keptViewer())) return;
+  await clearData(named);
+  await refreshOfflinePage();
+}
+
+async function refreshOfflinePage() {
+  try {
+    const response = await fetch(OFFLINE_PAGE, { credentials: "same-origin", cache: "no-store" });
+    if (keepable(response)) await (await caches.open(DATA_CACHE)).put(OFFLINE_PAGE, response);
+  } catch {
+    // Offline now: the page kept before (if any) stays.
+  }
+}
+
+/** Drops the oldest entries past `limit` (a cache lists its keys in the order they were put). */
+async function trim(cacheName: string, limit: number) {
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(key);
+}
+
+async function keep(cacheName: string, limit: number, request: Request, response: Response, startedIn: number) {
+  if (!keepable(response) || startedIn !== generation) return;
+  const cache = await caches.open(cacheName);
+  await cache.put(request, response);
+  if (startedIn !== generation) {
+    // A sign-out came while this was being written.
+    await cache.delete(request);
+    return;
+  }
+  await trim(cacheName, limit);
+}
+
+async function fromAssetCache(event: FetchEvent): Promise<Response> {
+  const cached = await caches.match(event.request, { cacheName: ASSET_CACHE, ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(event.request);
+  event.waitUntil(keep(ASSET_CACHE, LIMITS.assets, event.request, response.clone(), generation));
+  return response;
+}
+
+async function networkFirst(event: FetchEvent): Promise<Response> {
+  const startedIn = generation;
+  let response: Response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const cached = await caches.match(event.request, { cacheName: DATA_CACHE, ignoreVary: true });
+    if (cached) return cached;
+    if (event.request.mode === "navigate") {
+      const offline = await caches.match(OFFLINE_PAGE, { cacheName: DATA_CACHE });
+      if (offline) return offline;
+    }
+    throw error;
+  }
+  // An answer that left before the reader changed is neither followed nor kept: it may be the last reader's.
+  if (startedIn !== generation) return response;
+  const copy = response.clone();
+  event.waitUntil(
+    (async () => {
+      await follow(copy);
+      await keep(DATA_CACHE, LIMITS.data, event.request, copy, generation);
+    })(),
+  );
+  return response;
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(refreshOfflinePage().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("asiiko-") && !(OWN_CACHES as readonly string[]).includes(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const strategy = strategyFor(event.request, self.location.origin);
+  if (strategy === "asset") event.respondWith(fromAssetCache(event));
+  else if (strategy === "network-first") event.respondWith(networkFirst(event));
+  // Anything else goes to the network untouched.
+});
+
+self.addEventListener("message", (event) => {
+  if (!isWorkerMessage(event.data)) return;
+  event.waitUntil(event.data.type === "clear-data" ? clearData(null).then(refreshOfflinePage) : refreshOfflinePage());
+});
