@@ -122,42 +122,47 @@ test("the filter panel: price range and conditions, then Clear Filters empties t
   await expect(page.getByPlaceholder(SEARCH)).toHaveValue("");
 });
 
-test("while new results load, the count reads 'Loading...' and the old cards are dimmed", async ({ page, context, baseURL, user }) => {
-  void user;
-  // The answer for the new filters is held back until the page has been looked at.
-  let gate = Promise.resolve();
-  await page.route(/\/marketplace\.data/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  for (const width of [360, 1280]) {
-    for (const theme of ["light", "dark"] as const) {
-      let open = () => undefined as void;
-      gate = new Promise<void>((resolve) => (open = resolve));
-      await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto("/marketplace");
-      await hydrated(page);
-      await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveAttribute("aria-busy", "false");
-      const before = await page.getByRole("article").count();
+test.describe(() => {
+  // The test holds the page's data request back; Playwright cannot hold what a service worker answers.
+  test.use({ serviceWorkers: "block" });
 
-      await page.getByRole("button", { name: "Farm Equipment" }).click();
-      const loading = page.getByRole("region", { name: "Loading..." });
-      await expect(loading).toHaveAttribute("aria-busy", "true");
-      await expect(loading).toHaveCSS("opacity", "0.5");
-      await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
-      await expect(page.getByRole("article")).toHaveCount(before);
-      await page.screenshot({ path: `test-results/screens/marketplace-loading-${width}-${theme}.png` });
+  test("while new results load, the count reads 'Loading...' and the old cards are dimmed", async ({ page, context, baseURL, user }) => {
+    void user;
+    // The answer for the new filters is held back until the page has been looked at.
+    let gate = Promise.resolve();
+    await page.route(/\/marketplace\.data/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    for (const width of [360, 1280]) {
+      for (const theme of ["light", "dark"] as const) {
+        let open = () => undefined as void;
+        gate = new Promise<void>((resolve) => (open = resolve));
+        await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/marketplace");
+        await hydrated(page);
+        await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveAttribute("aria-busy", "false");
+        const before = await page.getByRole("article").count();
 
-      open();
-      await expectResults(page, async () => {
-        const texts = await page.getByRole("article").allInnerTexts();
-        expect(texts.length).toBeGreaterThan(0);
-        for (const text of texts) expect(text).toMatch(/Tractor|Hoe/);
-        await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveCSS("opacity", "1", { timeout: 0 });
-      });
+        await page.getByRole("button", { name: "Farm Equipment" }).click();
+        const loading = page.getByRole("region", { name: "Loading..." });
+        await expect(loading).toHaveAttribute("aria-busy", "true");
+        await expect(loading).toHaveCSS("opacity", "0.5");
+        await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+        await expect(page.getByRole("article")).toHaveCount(before);
+        await page.screenshot({ path: `test-results/screens/marketplace-loading-${width}-${theme}.png` });
+
+        open();
+        await expectResults(page, async () => {
+          const texts = await page.getByRole("article").allInnerTexts();
+          expect(texts.length).toBeGreaterThan(0);
+          for (const text of texts) expect(text).toMatch(/Tractor|Hoe/);
+          await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveCSS("opacity", "1", { timeout: 0 });
+        });
+      }
     }
-  }
+  });
 });
 
 test("Near Me with a typed town shows distances and offers sorting by distance", async ({ page, user }) => {
