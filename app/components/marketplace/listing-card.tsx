@@ -42,12 +42,12 @@ export function ListingPrice({ listing }: { listing: { priceNgn: string; product
   const { t } = useTranslation();
   const price = pricePerUnit(t, listing.priceNgn, listing.product?.unit);
   return (
-    <p className="text-lg font-bold text-brand-700 dark:text-brand-300" data-price>
+    <p className="card-price" data-price>
       {price.amount}
       {price.unit ? (
         <>
           {" "}
-          <span className="whitespace-nowrap text-sm font-normal text-gray-600 dark:text-gray-400">{price.unit}</span>
+          <span className="card-note whitespace-nowrap font-normal">{price.unit}</span>
         </>
       ) : null}
     </p>
@@ -106,12 +106,12 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   const badges = (
     <div className="flex flex-wrap gap-1">
       {categories.slice(0, 2).map((category) => (
-        <span key={category} className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+        <span key={category} className="card-chip">
           {t(categoryKey(category))}
         </span>
       ))}
       {categories.length > 2 ? (
-        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">+{categories.length - 2}</span>
+        <span className="card-chip">+{categories.length - 2}</span>
       ) : null}
     </div>
   );
@@ -121,7 +121,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
       onClick={onToggleFavourite}
       aria-pressed={favourite}
       aria-label={favourite ? t("marketplace.unfavourite") : t("marketplace.favourite")}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm hover:text-red-600 dark:bg-gray-900/90 dark:text-gray-200"
+      className="card-photo-button hover:text-red-600"
     >
       <svg viewBox="0 0 24 24" className={cn("h-5 w-5", favourite ? "fill-red-600 text-red-600" : "fill-none")} stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
         <path d="M12 20s-7-4.4-9.2-9A5 5 0 0112 5.6 5 5 0 0121.2 11C19 15.6 12 20 12 20z" />
@@ -130,7 +130,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   );
   const where = (
     // The distance moves under the place when both do not fit; only a place too long for a whole line is cut.
-    <p className="flex flex-wrap items-center gap-x-1 text-sm text-gray-600 dark:text-gray-400">
+    <p className="card-note flex flex-wrap items-center gap-x-1">
       <Icon name="pin" className="h-4 w-4 flex-none" />
       <span className="min-w-0 truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
       {listing.distanceKm !== undefined ? <span className="whitespace-nowrap">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
@@ -140,7 +140,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     <span className="rounded-full bg-gray-900/80 px-2 py-0.5 text-xs font-semibold text-white">{t(`listing.statuses.${listing.status}`)}</span>
   );
   const conditionBadge = (
-    <span className="rounded-full bg-earth-100 px-2 py-0.5 text-xs font-semibold text-earth-800 dark:bg-earth-800 dark:text-earth-100">
+    <span className="card-condition">
       {t(`listing.conditions.${listing.condition}`)}
     </span>
   );
@@ -149,11 +149,11 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     // On a phone the row is narrow: the name, price and place sit beside the photo, the
     // quantity and the buttons get a line of their own across the whole card.
     return (
-      <article className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
+      <article className="listing-row" aria-label={name}>
         <div className="flex min-w-0 gap-3">
           {image ? <Photo src={image} sizes="80px" priority={priority} className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <h3 className="line-clamp-2 break-words font-semibold leading-snug">{name}</h3>
+            <h3 className="card-title">{name}</h3>
             <div className="flex flex-wrap gap-1">
               {statusBadge}
               {conditionBadge}
@@ -163,7 +163,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
           </div>
         </div>
         <div className="flex items-center gap-2">
-          <span className="whitespace-nowrap text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</span>
+          <span className="card-note whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</span>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <Button size="sm" variant="outline" onClick={onView}>
               {t("marketplace.view")}
@@ -176,7 +176,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   }
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900" aria-label={name}>
+    <article className="listing-card" aria-label={name}>
       <div className="relative aspect-[4/3]">
         {image ? <Photo src={image} sizes={GRID_PHOTO_SIZES} priority={priority} className="h-full w-full object-cover" /> : <Placeholder className="h-full w-full" />}
         <div className="absolute left-2 top-2 flex gap-1">
@@ -189,18 +189,18 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
             type="button"
             onClick={onView}
             aria-label={t("marketplace.view")}
-            className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm dark:bg-gray-900/90 dark:text-gray-200"
+            className="card-photo-button"
           >
             <Icon name="search" className="h-4 w-4" />
           </button>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 break-words font-semibold leading-snug">{name}</h3>
+        <h3 className="card-title">{name}</h3>
         <ListingPrice listing={listing} />
         {badges}
         {where}
-        <p className="whitespace-nowrap text-sm text-gray-600 dark:text-gray-400">{t("marketplace.qty", { quantity: listing.quantity })}</p>
+        <p className="card-note whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</p>
         <div className="mt-auto flex pt-1">
           <AddToCart active={active} />
         </div>
