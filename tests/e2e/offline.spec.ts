@@ -16,9 +16,12 @@ async function openAndKeep(page: Page, path: string) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await hydrated(page);
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.match(location.href, { ignoreVary: true })) !== undefined), { message: `${path} kept for offline use` })
-    .toBe(true);
+  await expect.poll(() => isKept(page, path), { message: `${path} kept for offline use` }).toBe(true);
+}
+
+/** Whether the worker holds a page of this address. */
+function isKept(page: Page, path: string) {
+  return page.evaluate(async (address) => (await caches.match(new URL(address, location.href).href, { ignoreVary: true })) !== undefined, path);
 }
 
 async function addAnalysis(userId: string, crop: string) {
@@ -76,11 +79,7 @@ test("after a sign-out, nothing the last farmer saw is served to the next reader
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL(/\/(auth)?$/);
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.match(new URL("/marketplace", location.href).href, { ignoreVary: true })) !== undefined), {
-      message: "the signed-out farmer's marketplace page is dropped",
-    })
-    .toBe(false);
+  await expect.poll(() => isKept(page, "/marketplace"), { message: "the signed-out farmer's marketplace page is dropped" }).toBe(false);
 
   await context.setOffline(true);
   await page.goto("/marketplace");
@@ -114,11 +113,7 @@ test("when another farmer's session takes over the phone, the last one's pages a
   await page.goto("/dashboard");
   await hydrated(page);
   await expect(page.getByText("Musa").first()).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.match(new URL("/marketplace", location.href).href, { ignoreVary: true })) !== undefined), {
-      message: "the last farmer's marketplace page is dropped",
-    })
-    .toBe(false);
+  await expect.poll(() => isKept(page, "/marketplace"), { message: "the last farmer's marketplace page is dropped" }).toBe(false);
 
   await context.setOffline(true);
   await page.goto("/marketplace");
