@@ -3,7 +3,7 @@ import { useMatches } from "@remix-run/react";
 // Most pages run the app in the browser (React takes over the server's HTML).
 // A page that needs none of it says so in its route's handle, and is sent
 // with only the small script of static-page.ts: for the landing page that is
-// about 2 KB instead of the ~190 KB of React, Remix and i18next a cheap phone
+// about 3 KB instead of the ~190 KB of React, Remix and i18next a cheap phone
 // would otherwise fetch, parse and run before the first tap.
 
 export type PageHandle = {
