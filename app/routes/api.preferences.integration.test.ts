@@ -90,6 +90,33 @@ describe("POST /api/preferences", () => {
     expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
   });
 
+  it("takes no harm from hostile text: NUL, a lone surrogate, no body, a stream past the cap with no length", async () => {
+    // Text that cannot be stored is refused wherever it stands, as by every schema of ours.
+    const nul = await post(`theme=dark&back=${encodeURIComponent("/market\u0000place")}`);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatchObject({ code: "VLD_REQUIRED_FIELD", fields: { back: [expect.any(String)] } });
+    expect(nul.cookie).toBeNull();
+
+    const surrogate = await post(`language=${encodeURIComponent("ha")}%ED%A0%80`);
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.error.fields).toHaveProperty("language");
+
+    const empty = await post("");
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("Choose a language or a theme.");
+
+    // Sent in pieces, with no Content-Length: counted as it arrives, refused past 4 KB.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 64; index += 1) controller.enqueue(new TextEncoder().encode(`back=${"a".repeat(1019)}&`));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${web.baseUrl}/api/preferences`, { method: "POST", headers: FORM, body: chunks, duplex: "half" } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await streamed.json()).error.code).toBe("SEC_MALICIOUS_REQUEST");
+  });
+
   it("answers only POST, and refuses a post from another site", async () => {
     const get = await call("GET", "/api/preferences");
     expect(get.status).toBe(405);
