@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWorkerMessage, keepable, strategyFor } from "./policy";
+import { evictable, isWorkerMessage, keepable, strategyFor } from "./policy";
 
 const origin = "https://asiiko.example";
 const get = (path: string, mode = "cors") => ({ method: "GET", url: `${origin}${path}`, mode });
@@ -43,6 +43,16 @@ describe("what the service worker keeps", () => {
     expect(keepable({ status: 404, type: "basic", redirected: false })).toBe(false);
     expect(keepable({ status: 500, type: "basic", redirected: false })).toBe(false);
     expect(keepable({ status: 0, type: "opaque", redirected: false })).toBe(false);
+  });
+});
+
+describe("making room", () => {
+  it("never drops the offline page nor the note of whose pages are kept, whatever their age", () => {
+    expect(evictable(`${origin}/offline`)).toBe(false);
+    expect(evictable(`${origin}/__asiiko/viewer`)).toBe(false);
+    expect(evictable(`${origin}/marketplace`)).toBe(true);
+    expect(evictable(`${origin}/offline.data`)).toBe(true);
+    expect(evictable(`${origin}/api/market/listings?limit=50`)).toBe(true);
   });
 });
 

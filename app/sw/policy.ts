@@ -29,6 +29,15 @@ export const VISITOR = "visitor";
 /** How many entries each cache keeps (the oldest go first). */
 export const LIMITS = { assets: 150, data: 60 } as const;
 
+/** Where the worker notes whose pages it keeps (a worker's memory does not outlive it). */
+export const VIEWER_KEY = "/__asiiko/viewer";
+
+/** Whether an entry may go to make room: never the offline page nor the note of whose pages are kept. */
+export function evictable(url: string): boolean {
+  const path = new URL(url, "http://asiiko.invalid").pathname;
+  return path !== OFFLINE_PAGE && path !== VIEWER_KEY;
+}
+
 /** Reads of the API kept for offline use: the marketplace's listings and the farmer's analyses. */
 const KEPT_API_READS = [/^\/api\/market\/listings(?:\/|$)/, /^\/api\/ai\/analyses(?:\/[^/]+)?$/];
 

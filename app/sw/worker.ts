@@ -1,13 +1,10 @@
 /// <reference lib="webworker" />
-import { ASSET_CACHE, DATA_CACHE, isWorkerMessage, keepable, LIMITS, OFFLINE_PAGE, OWN_CACHES, strategyFor, VIEWER_HEADER } from "./policy";
+import { ASSET_CACHE, DATA_CACHE, evictable, isWorkerMessage, keepable, LIMITS, OFFLINE_PAGE, OWN_CACHES, strategyFor, VIEWER_HEADER, VIEWER_KEY } from "./policy";
 
 // The service worker (built to /sw.js by vite.config.ts). policy.ts says what
 // is kept and how each request is answered; this file does it.
 
 declare const self: ServiceWorkerGlobalScope;
-
-/** Where the worker notes whose pages it keeps (a worker's memory does not outlive it). */
-const VIEWER_KEY = "/__asiiko/viewer";
 
 /**
  * Bumped whenever the reader's data is dropped: an answer that left for the
@@ -48,10 +45,10 @@ async function refreshOfflinePage() {
   }
 }
 
-/** Drops the oldest entries past `limit` (a cache lists its keys in the order they were put). */
+/** Drops the oldest entries past `limit` (a cache lists its keys in the order they were put); the worker's own two stay. */
 async function trim(cacheName: string, limit: number) {
   const cache = await caches.open(cacheName);
-  const keys = await cache.keys();
+  const keys = (await cache.keys()).filter((key) => evictable(key.url));
   for (const key of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(key);
 }
 
