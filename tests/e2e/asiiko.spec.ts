@@ -2,23 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { leafPhoto } from "../support/leaf-photos";
-import { expect, hydrated, test, withDatabase, type TestUser } from "./fixtures";
+import { expect, hydrated, subscribe, test, withDatabase } from "./fixtures";
 
 // Asiiko AI (/asiiko): a photo sent from each tab, followed to its result, the
 // toast and the history; a file that is not a photo; the trial's one free
 // analysis and the locked prompt after it; the page at phone and desktop width.
 // No provider key is configured here, so the built-in photo screening answers;
 // the photos are made in the test (a leaf on soil: healthy, yellowed or spotted).
-
-async function subscribe(user: TestUser) {
-  await withDatabase((client) =>
-    client.query(
-      `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
-       VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
-      [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`]
-    )
-  );
-}
 
 /** The parts of a multipart body: each field's text, and the file's bytes. */
 function readMultipart(request: Request) {

@@ -42,6 +42,17 @@ export async function createUser(overrides: Partial<{ firstName: string; lastNam
   return user;
 }
 
+/** Gives the user an active premium subscription (a sandbox one, paid for 30 days), as the payment worker records it. */
+export async function subscribe(user: TestUser) {
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+       VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
+      [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
+    ),
+  );
+}
+
 export async function signIn(page: Page, user: TestUser, baseURL: string) {
   const sessionId = `e2e_session_${randomUUID()}`;
   await withDatabase((client) =>

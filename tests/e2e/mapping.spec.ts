@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase, type TestUser } from "./fixtures";
 
 // Farm mapping as a farmer does it, on a desktop with a mouse and on a phone
 // with a finger: create a farm, draw its boundary and see the area while
@@ -15,16 +15,6 @@ const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQV
 
 async function answerTiles(context: BrowserContext, how: "tile" | "refuse" = "tile") {
   await context.route(TILE_HOSTS, (route) => (how === "tile" ? route.fulfill({ status: 200, contentType: "image/png", body: TILE }) : route.abort("internetdisconnected")));
-}
-
-async function subscribe(user: TestUser) {
-  await withDatabase((client) =>
-    client.query(
-      `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
-       VALUES ($1, $2, 'sandbox', 'active', $3, 15000, now(), now() + interval '30 days', now())`,
-      [`e2e_sub_${randomUUID()}`, user.id, `e2e_sandbox_${randomUUID()}`],
-    ),
-  );
 }
 
 async function farmRows(user: TestUser) {
