@@ -146,7 +146,8 @@ export default function App() {
     <>
       {hydrates ? <OfflineBanner /> : <StaticOfflineBanner />}
       <Outlet />
-      <Toaster />
+      {/* A page sent without the app renders its own toast, if any (StaticToast). */}
+      {hydrates ? <Toaster /> : null}
     </>
   );
 }

@@ -8,5 +8,13 @@ export const STATIC_HOOKS = {
   menu: "data-menu",
   newsletter: "data-newsletter",
   pendingLabel: "data-pending-label",
+  /** A form the server answers: its button shows its pending label until the next page. */
+  pendingForm: "data-pending-form",
+  /** A tab list whose tabs are links to the same page (?tab=...). */
+  tabs: "data-tabs",
+  /** A toast the server rendered: shown 5 s, swiped right or closed to dismiss, F8 to reach. */
+  toastRegion: "data-toast-region",
+  toast: "data-toast",
+  toastClose: "data-toast-close",
   offlineBanner: "offline-banner",
 } as const;

@@ -3,11 +3,14 @@ import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "./http/consta
 import { LANGUAGE_STORAGE_KEY } from "./i18n";
 import { preferenceCookie, THEME_STORAGE_KEY } from "./preferences";
 import { STATIC_HOOKS } from "./static-hooks";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toast-store";
 
 // What a page sent without the app (see hydration.ts) still does in the browser:
 // the theme switches at once, menus close on Escape or a tap elsewhere, the
 // newsletter form behaves as in the app, and the red offline banner follows the
 // connection (the browser's events and the same health check as the app's).
+// On the sign-in page: tabs switch in place, a sent form says it is working,
+// and a toast the server rendered behaves like the app's (5 s, swipe, F8).
 // Without even this script the page still works: its forms post to the server.
 
 export const STATIC_PAGE_CONFIG = {
@@ -20,6 +23,9 @@ export const STATIC_PAGE_CONFIG = {
   healthEveryMs: HEALTH_CHECK_INTERVAL_MS,
   healthTimeoutMs: HEALTH_CHECK_TIMEOUT_MS,
   newsletterMs: 2000,
+  toastMs: TOAST_DURATION_MS,
+  toastSwipePx: TOAST_SWIPE_THRESHOLD_PX,
+  toastHotkey: "F8",
 };
 export type StaticPageConfig = typeof STATIC_PAGE_CONFIG;
 
@@ -99,6 +105,131 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
         button.disabled = false;
       }, config.newsletterMs);
     });
+  });
+
+  // Forms the server answers: the button says it is working, and a second tap sends nothing more.
+  const restoreButtons: Array<() => void> = [];
+  all(`form[${hooks.pendingForm}]`).forEach((form) => {
+    form.addEventListener("submit", (event) => {
+      if (form.getAttribute("aria-busy") === "true") {
+        event.preventDefault();
+        return;
+      }
+      const button = form.querySelector(`button[${hooks.pendingLabel}]`);
+      form.setAttribute("aria-busy", "true");
+      if (!button) return;
+      const label = button.textContent;
+      button.textContent = button.getAttribute(hooks.pendingLabel);
+      button.setAttribute("aria-disabled", "true");
+      restoreButtons.push(() => {
+        form.removeAttribute("aria-busy");
+        button.textContent = label;
+        button.removeAttribute("aria-disabled");
+      });
+    });
+  });
+  // Back to this page from the browser's cache: the forms are idle again.
+  window.addEventListener("pageshow", (event) => {
+    if ((event as PageTransitionEvent).persisted) restoreButtons.splice(0).forEach((restore) => restore());
+  });
+
+  // Tabs that are links: switch in place (arrow keys too) and keep the address, so a reload shows the same tab.
+  all(`[${hooks.tabs}]`).forEach((list) => {
+    const tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]")) as HTMLAnchorElement[];
+    const select = (chosen: HTMLAnchorElement) => {
+      tabs.forEach((tab) => {
+        const on = tab === chosen;
+        tab.setAttribute("aria-selected", on ? "true" : "false");
+        tab.tabIndex = on ? 0 : -1;
+        const panel = document.getElementById(tab.getAttribute("aria-controls") ?? "");
+        if (panel) panel.hidden = !on;
+      });
+      try {
+        window.history.replaceState(null, "", chosen.href);
+      } catch {
+        // An old browser keeps the address; the tab still switches.
+      }
+    };
+    tabs.forEach((tab, index) => {
+      tab.addEventListener("click", (event) => {
+        event.preventDefault();
+        select(tab);
+      });
+      tab.addEventListener("keydown", (event) => {
+        const key = event.key;
+        const next =
+          key === "ArrowRight" ? tabs[(index + 1) % tabs.length] :
+          key === "ArrowLeft" ? tabs[(index + tabs.length - 1) % tabs.length] :
+          key === "Home" ? tabs[0] :
+          key === "End" ? tabs[tabs.length - 1] : null;
+        if (!next) return;
+        event.preventDefault();
+        next.focus();
+        select(next);
+      });
+    });
+  });
+
+  // Toasts the server rendered: gone after 5 s (not while a finger or the focus is on them),
+  // swiped 50 px to the right or closed with the cross; F8 brings the focus to them.
+  all(`[${hooks.toast}]`).forEach((toast) => {
+    let timer = 0;
+    let startX: number | null = null;
+    const dismiss = () => {
+      window.clearTimeout(timer);
+      toast.setAttribute("data-state", "closed");
+      window.setTimeout(() => toast.parentNode?.removeChild(toast), 200);
+    };
+    const wait = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(dismiss, config.toastMs);
+    };
+    const hold = () => window.clearTimeout(timer);
+    // As in the app: the time stops while the pointer or the focus is in the toasts' region.
+    const region = (toast.closest(`[${hooks.toastRegion}]`) as HTMLElement | null) ?? toast;
+    toast.querySelector(`[${hooks.toastClose}]`)?.addEventListener("click", dismiss);
+    region.addEventListener("pointerenter", hold);
+    region.addEventListener("pointerleave", () => {
+      if (!region.contains(document.activeElement)) wait();
+    });
+    region.addEventListener("focusin", hold);
+    region.addEventListener("focusout", (event) => {
+      if (!region.contains((event as FocusEvent).relatedTarget as Node | null)) wait();
+    });
+    toast.addEventListener("pointerdown", (event) => {
+      if ((event.target as Element).closest(`[${hooks.toastClose}]`)) return;
+      startX = (event as PointerEvent).clientX;
+      try {
+        toast.setPointerCapture((event as PointerEvent).pointerId);
+      } catch {
+        // Without capture the swipe still works while the finger stays on the toast.
+      }
+    });
+    toast.addEventListener("pointermove", (event) => {
+      if (startX === null) return;
+      const moved = Math.max(0, (event as PointerEvent).clientX - startX);
+      toast.style.transform = `translateX(${moved}px)`;
+    });
+    const release = (event: Event) => {
+      if (startX === null) return;
+      const moved = (event as PointerEvent).clientX - startX;
+      startX = null;
+      toast.style.transform = "";
+      if (moved >= config.toastSwipePx) dismiss();
+    };
+    toast.addEventListener("pointerup", release);
+    toast.addEventListener("pointercancel", () => {
+      startX = null;
+      toast.style.transform = "";
+    });
+    wait();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== config.toastHotkey) return;
+    const region = document.querySelector(`[${hooks.toastRegion}]`) as HTMLElement | null;
+    if (!region?.querySelector(`[${hooks.toast}]`)) return;
+    event.preventDefault();
+    region.focus();
   });
 
   // Offline banner: shown on the browser's offline event or a failed health check, hidden when back online.

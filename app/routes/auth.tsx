@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import * as Tabs from "@radix-ui/react-tabs";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
+import { StaticToast } from "~/components/ui/toaster";
+import { cn } from "~/lib/cn";
+import { usePageHydrates, type PageHandle } from "~/lib/hydration";
+import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { formatNaira } from "~/lib/currency";
 import { LANGUAGES } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
@@ -23,12 +26,29 @@ import { readPageForm } from "~/server/http/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
 
+// Sent without the app (see hydration.ts): the forms post to this route's action,
+// which answers with the page again (field messages, the 'Login failed' toast) or
+// the redirect. Tabs are links (?tab=register); static-page.ts switches them in
+// place, says 'Signing in...' and runs the toast. A reader who comes here from a
+// page of the app gets the same page run by React.
+export const handle: PageHandle = { hydrate: false };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
   return null;
 }
 
-type Intent = "login" | "register";
+const INTENTS = ["login", "register"] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** The address of a tab: this page, its other parameters kept (redirectTo). */
+function tabHref(params: URLSearchParams, tab: Intent) {
+  const next = new URLSearchParams(params);
+  if (tab === "register") next.set("tab", tab);
+  else next.delete("tab");
+  const query = next.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // A copy: the sign-in strategy reads the request again (within the same cap, already read).
@@ -79,7 +99,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
   });
   const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+    <Form method="post" {...getFormProps(form)} {...{ [STATIC_HOOKS.pendingForm]: "" }} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -89,7 +109,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
       <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
         <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" placeholder={t("auth.passwordPlaceholder")} />
       </Field>
-      <Button type="submit" size="lg" disabled={pending}>
+      <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingIn") }}>
         {pending ? t("auth.signingIn") : t("auth.signInButton")}
       </Button>
     </Form>
@@ -109,7 +129,7 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
   });
   const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+    <Form method="post" {...getFormProps(form)} {...{ [STATIC_HOOKS.pendingForm]: "" }} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -130,7 +150,7 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
       <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
         <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" placeholder={t("auth.passwordPlaceholder")} />
       </Field>
-      <Button type="submit" size="lg" disabled={pending}>
+      <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingUp") }}>
         {pending ? t("auth.signingUp") : t("auth.signUpButton")}
       </Button>
     </Form>
@@ -145,16 +165,26 @@ export default function AuthPage() {
   const redirectTo = safeRedirect(params.get("redirectTo"));
   const signedOutEverywhere = params.get("signedOut") === "everywhere" && !actionData;
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
-  const [tab, setTab] = useState<Intent>(actionData?.intent ?? "login");
+  const hydrates = usePageHydrates();
+  const [tab, setTab] = useState<Intent>(actionData?.intent ?? (params.get("tab") === "register" ? "register" : "login"));
+  const chooseTab = (value: Intent) => {
+    setTab(value);
+    window.history.replaceState(window.history.state, "", tabHref(params, value));
+  };
+  const moveTab = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
+    const step = { ArrowRight: 1, ArrowLeft: INTENTS.length - 1 }[event.key];
+    const target = event.key === "Home" ? 0 : event.key === "End" ? INTENTS.length - 1 : step === undefined ? null : (index + step) % INTENTS.length;
+    if (target === null) return;
+    event.preventDefault();
+    chooseTab(INTENTS[target]!);
+    document.getElementById(`auth-tab-${INTENTS[target]}`)?.focus();
+  };
+  const failureTitle = actionData?.intent === "register" ? t("auth.registrationFailed") : t("auth.loginFailed");
 
   useEffect(() => {
     if (!actionData?.failure) return;
-    toast({
-      title: actionData.intent === "register" ? t("auth.registrationFailed") : t("auth.loginFailed"),
-      description: actionData.failure.message,
-      variant: "destructive",
-    });
-  }, [actionData, t]);
+    toast({ title: failureTitle, description: actionData.failure.message, variant: "destructive" });
+  }, [actionData, failureTitle]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white dark:from-gray-900 dark:to-gray-950">
@@ -177,25 +207,36 @@ export default function AuthPage() {
               {t("auth.signedOutEverywhere")}
             </p>
           ) : null}
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Intent)}>
-            <Tabs.List className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800" aria-label={t("auth.title")}>
-              {(["login", "register"] as const).map((value) => (
-                <Tabs.Trigger
-                  key={value}
-                  value={value}
-                  className="min-h-10 rounded-lg text-sm font-semibold text-gray-600 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
-                >
-                  {value === "login" ? t("auth.signInTab") : t("auth.signUpTab")}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="login">
-              <SignInForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} redirectTo={redirectTo} />
-            </Tabs.Content>
-            <Tabs.Content value="register">
-              <SignUpForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} redirectTo={redirectTo} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <div role="tablist" aria-label={t("auth.title")} {...{ [STATIC_HOOKS.tabs]: "" }} className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
+            {INTENTS.map((value, index) => (
+              <a
+                key={value}
+                id={`auth-tab-${value}`}
+                role="tab"
+                href={tabHref(params, value)}
+                aria-selected={tab === value}
+                aria-controls={`auth-panel-${value}`}
+                tabIndex={tab === value ? 0 : -1}
+                onClick={(event) => {
+                  event.preventDefault();
+                  chooseTab(value);
+                }}
+                onKeyDown={(event) => moveTab(event, index)}
+                className={cn(
+                  "flex min-h-10 items-center justify-center rounded-lg text-sm font-semibold text-gray-600 dark:text-gray-300",
+                  "aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:aria-selected:bg-gray-950 dark:aria-selected:text-white",
+                )}
+              >
+                {value === "login" ? t("auth.signInTab") : t("auth.signUpTab")}
+              </a>
+            ))}
+          </div>
+          <div id="auth-panel-login" role="tabpanel" aria-labelledby="auth-tab-login" hidden={tab !== "login"}>
+            <SignInForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} redirectTo={redirectTo} />
+          </div>
+          <div id="auth-panel-register" role="tabpanel" aria-labelledby="auth-tab-register" hidden={tab !== "register"}>
+            <SignUpForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} redirectTo={redirectTo} />
+          </div>
         </section>
         <aside className="flex flex-col gap-4">
           <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm">
@@ -218,6 +259,7 @@ export default function AuthPage() {
           </div>
         </aside>
       </main>
+      {!hydrates && actionData?.failure ? <StaticToast title={failureTitle} description={actionData.failure.message} variant="destructive" /> : null}
     </div>
   );
 }

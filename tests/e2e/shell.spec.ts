@@ -168,9 +168,9 @@ test("a farmer who just registered is welcomed; after signing in again, welcomed
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("First name").fill("Bola");
   await page.getByLabel("Last name").fill("Adeyemi");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("bola-password-2026");
-  await page.getByLabel("Password").press("Enter");
+  await page.getByRole("tabpanel").getByLabel("Username").fill(username);
+  await page.getByRole("tabpanel").getByLabel("Password").fill("bola-password-2026");
+  await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Bola!");
   await page.goto("/dashboard");
@@ -193,9 +193,9 @@ test("a farmer who just registered is welcomed; after signing in again, welcomed
 
     await page.goto("/auth");
     await hydrated(page);
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill("bola-password-2026");
-    await page.getByLabel("Password").press("Enter");
+    await page.getByRole("tabpanel").getByLabel("Username").fill(username);
+    await page.getByRole("tabpanel").getByLabel("Password").fill("bola-password-2026");
+    await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Bola!");
   } finally {
