@@ -29,7 +29,7 @@ import stylesheet from "~/tailwind.css?url";
 import { IconSprite } from "~/components/ui/icons";
 import { usePageHydrates } from "~/lib/hydration";
 import { STATIC_HOOKS } from "~/lib/static-hooks";
-import { STATIC_PAGE_SCRIPT } from "~/lib/static-page";
+import { staticPageScript } from "~/lib/static-page";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -81,7 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+          // Only the server renders a page without the app (in the browser the app runs already).
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? staticPageScript() : "" }} />
         )}
       </body>
     </html>

@@ -3,7 +3,7 @@ import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "./http/consta
 import { LANGUAGE_STORAGE_KEY } from "./i18n";
 import { preferenceCookie, THEME_STORAGE_KEY } from "./preferences";
 import { STATIC_HOOKS } from "./static-hooks";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toast-store";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "./toast-store";
 
 // What a page sent without the app (see hydration.ts) still does in the browser:
 // the theme switches at once, menus close on Escape or a tap elsewhere, the
@@ -17,7 +17,7 @@ export const STATIC_PAGE_CONFIG = {
   themeKey: THEME_STORAGE_KEY,
   languageKey: LANGUAGE_STORAGE_KEY,
   /** A cookie line with VALUE where the value goes: the same attributes as the app's own. */
-  cookieTemplate: preferenceCookie("KEY", "VALUE"),
+  cookieTemplate: /* @__PURE__ */ preferenceCookie("KEY", "VALUE"),
   iconPrefix: SPRITE_PREFIX,
   healthUrl: "/api/health",
   healthEveryMs: HEALTH_CHECK_INTERVAL_MS,
@@ -25,7 +25,7 @@ export const STATIC_PAGE_CONFIG = {
   newsletterMs: 2000,
   toastMs: TOAST_DURATION_MS,
   toastSwipePx: TOAST_SWIPE_THRESHOLD_PX,
-  toastHotkey: "F8",
+  toastHotkey: TOAST_HOTKEY,
 };
 export type StaticPageConfig = typeof STATIC_PAGE_CONFIG;
 
@@ -256,5 +256,14 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
   root.setAttribute("data-hydrated", "static");
 }
 
-/** The inline script of a page sent without the app. */
-export const STATIC_PAGE_SCRIPT = `(${enhanceStaticPage.toString()})(${JSON.stringify(STATIC_PAGE_CONFIG)},${JSON.stringify(STATIC_HOOKS)});`;
+let script: string | undefined;
+
+/**
+ * The inline script of a page sent without the app. Only the server calls it
+ * (root.tsx asks behind `import.meta.env.SSR`), so none of this module reaches
+ * the app's bundles: nothing here runs at import.
+ */
+export function staticPageScript(): string {
+  script ??= `(${enhanceStaticPage.toString()})(${JSON.stringify(STATIC_PAGE_CONFIG)},${JSON.stringify(STATIC_HOOKS)});`;
+  return script;
+}

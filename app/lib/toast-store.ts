@@ -7,6 +7,8 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** The key that brings the focus to the toasts. */
+export const TOAST_HOTKEY = "F8";
 
 export type ToastVariant = "default" | "destructive";
 export interface Toast {

@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
-import { ListingForm } from "~/components/listings/listing-form";
 import { Icon } from "~/components/ui/icons";
 import type { ListingActionData, ListingIntent, MyListing } from "~/components/listings/listing-types";
 import { MarketInsights } from "~/components/listings/market-insights";
@@ -55,6 +54,11 @@ const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   paused: "myListings.statusPaused",
   sold: "myListings.statusSold",
 };
+
+// The listing form (with its checks as you type) loads when a seller first opens it
+// or reaches for the button, not with the page: most visits only look at the list.
+const loadListingForm = () => import("~/components/listings/listing-form");
+const ListingForm = lazy(() => loadListingForm().then((module) => ({ default: module.ListingForm })));
 
 /** The address's filters: a search that cannot be used, or an unknown status, reads as none. */
 const filtersSchema = z.object({
@@ -206,6 +210,7 @@ export default function MyListingsPage() {
   });
 
   const openForm = (listing: MyListing | null) => setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
+  const preloadForm = () => void loadListingForm();
   const closeForm = useCallback(() => setFormState((state) => ({ ...state, open: false })), []);
   const deletePending = deleteFetcher.state !== "idle";
 
@@ -214,7 +219,7 @@ export default function MyListingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col">
       <PageHeader title={t("myListings.title")} subtitle={t("myListings.subtitle")}>
-        <Button type="button" onClick={() => openForm(null)} className="self-start sm:self-auto">
+        <Button type="button" onClick={() => openForm(null)} onPointerEnter={preloadForm} onFocus={preloadForm} className="self-start sm:self-auto">
           <Icon name="plus" />
           {t("myListings.create")}
         </Button>
@@ -282,7 +287,7 @@ export default function MyListingsPage() {
               </span>
               <h2 className="text-lg font-semibold">{t("myListings.emptyTitle")}</h2>
               <p className="max-w-sm text-gray-600 dark:text-gray-400">{t("myListings.emptyText")}</p>
-              <Button type="button" onClick={() => openForm(null)} className="mt-2">
+              <Button type="button" onClick={() => openForm(null)} onPointerEnter={preloadForm} onFocus={preloadForm} className="mt-2">
                 <Icon name="plus" />
                 {t("myListings.createFirst")}
               </Button>
@@ -304,15 +309,24 @@ export default function MyListingsPage() {
         onOpenChange={(open) => (open ? undefined : closeForm())}
         title={formState.listing ? t("myListings.editTitle") : t("myListings.createTitle")}
       >
-        <ListingForm
-          key={formState.opened}
-          listing={formState.listing ?? undefined}
-          products={products}
-          access={access}
-          hasPhone={hasPhone}
-          onCancel={closeForm}
-          onSaved={closeForm}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600 dark:text-gray-400">
+              <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+              {t("common.loading")}
+            </p>
+          }
+        >
+          <ListingForm
+            key={formState.opened}
+            listing={formState.listing ?? undefined}
+            products={products}
+            access={access}
+            hasPhone={hasPhone}
+            onCancel={closeForm}
+            onSaved={closeForm}
+          />
+        </Suspense>
       </Dialog>
 
       <ConfirmDialog

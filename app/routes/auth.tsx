@@ -2,15 +2,15 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
+import { TabList, tabPanelProps } from "~/components/ui/tabs";
 import { StaticToast } from "~/components/ui/toaster";
-import { cn } from "~/lib/cn";
 import { usePageHydrates, type PageHandle } from "~/lib/hydration";
 import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { formatNaira } from "~/lib/currency";
@@ -171,14 +171,6 @@ export default function AuthPage() {
     setTab(value);
     window.history.replaceState(window.history.state, "", tabHref(params, value));
   };
-  const moveTab = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    const step = { ArrowRight: 1, ArrowLeft: INTENTS.length - 1 }[event.key];
-    const target = event.key === "Home" ? 0 : event.key === "End" ? INTENTS.length - 1 : step === undefined ? null : (index + step) % INTENTS.length;
-    if (target === null) return;
-    event.preventDefault();
-    chooseTab(INTENTS[target]!);
-    document.getElementById(`auth-tab-${INTENTS[target]}`)?.focus();
-  };
   const failureTitle = actionData?.intent === "register" ? t("auth.registrationFailed") : t("auth.loginFailed");
 
   useEffect(() => {
@@ -207,34 +199,19 @@ export default function AuthPage() {
               {t("auth.signedOutEverywhere")}
             </p>
           ) : null}
-          <div role="tablist" aria-label={t("auth.title")} {...{ [STATIC_HOOKS.tabs]: "" }} className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
-            {INTENTS.map((value, index) => (
-              <a
-                key={value}
-                id={`auth-tab-${value}`}
-                role="tab"
-                href={tabHref(params, value)}
-                aria-selected={tab === value}
-                aria-controls={`auth-panel-${value}`}
-                tabIndex={tab === value ? 0 : -1}
-                onClick={(event) => {
-                  event.preventDefault();
-                  chooseTab(value);
-                }}
-                onKeyDown={(event) => moveTab(event, index)}
-                className={cn(
-                  "flex min-h-10 items-center justify-center rounded-lg text-sm font-semibold text-gray-600 dark:text-gray-300",
-                  "aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:aria-selected:bg-gray-950 dark:aria-selected:text-white",
-                )}
-              >
-                {value === "login" ? t("auth.signInTab") : t("auth.signUpTab")}
-              </a>
-            ))}
-          </div>
-          <div id="auth-panel-login" role="tabpanel" aria-labelledby="auth-tab-login" hidden={tab !== "login"}>
+          <TabList
+            id="auth"
+            label={t("auth.title")}
+            items={INTENTS.map((value) => ({ value, label: value === "login" ? t("auth.signInTab") : t("auth.signUpTab"), href: tabHref(params, value) }))}
+            value={tab}
+            onChange={chooseTab}
+            className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+            tabClassName="flex min-h-10 items-center justify-center rounded-lg text-sm font-semibold text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
+          />
+          <div {...tabPanelProps("auth", "login", tab === "login")}>
             <SignInForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} redirectTo={redirectTo} />
           </div>
-          <div id="auth-panel-register" role="tabpanel" aria-labelledby="auth-tab-register" hidden={tab !== "register"}>
+          <div {...tabPanelProps("auth", "register", tab === "register")}>
             <SignUpForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} redirectTo={redirectTo} />
           </div>
         </section>

@@ -166,6 +166,41 @@ test("a file that is not a photo is refused in the tab, with the 'Analysis Faile
   // The other tabs have no red box.
   await page.getByRole("tab", { name: "Crop Health" }).click();
   await expect(page.getByRole("tabpanel", { name: "Crop Health" }).getByRole("alert")).toHaveCount(0);
+
+  // The toast in the app: F8 reaches it, and a swipe of 50 px to the right dismisses it.
+  await page.getByRole("tab", { name: "Livestock" }).click();
+  await page.getByRole("tabpanel", { name: "Livestock" }).locator('input[data-input="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("again") });
+  const failed = toast(page, "Analysis Failed");
+  await expect(failed).toBeVisible();
+  await page.keyboard.press("F8");
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeFocused();
+  const box = (await failed.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(failed).toHaveCount(0);
+});
+
+test("the analysis tabs follow the arrow keys, Home and End, with one tab stop", async ({ page, user: _user }) => {
+  await page.goto("/asiiko");
+  await hydrated(page);
+  const crop = page.getByRole("tab", { name: "Crop Health" });
+  await expect(crop).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Livestock" })).toHaveAttribute("tabindex", "-1");
+  await crop.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Livestock" })).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Livestock" })).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(page.getByRole("tab", { name: "Medicine Plants" })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(crop).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Crop Health" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Medicine Plants" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(crop).toHaveAttribute("aria-selected", "true");
 });
 
 test("when the progress stream is blocked, the page asks for the analysis until its result", async ({ page, user }) => {

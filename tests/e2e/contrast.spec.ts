@@ -219,13 +219,13 @@ test("dialogs are readable in dark, over a clearly dimmed page", async ({ page, 
   await page.getByRole("button", { name: "Create Listing" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Listing" });
   await expect(dialog).toBeVisible();
-  await expectReadable(page, "the Create Listing dialog (dark)", '[role="dialog"]');
+  await expectReadable(page, "the Create Listing dialog (dark)", 'dialog[open]');
 
   // The overlay hides at least 60% of the page behind it.
   const overlayAlpha = await page.evaluate(() => {
-    const overlay = document.querySelector("[data-dialog-overlay]");
-    if (!overlay) return 0;
-    const color = getComputedStyle(overlay).backgroundColor;
+    const dialog = document.querySelector("dialog[open]");
+    if (!dialog) return 0;
+    const color = getComputedStyle(dialog, "::backdrop").backgroundColor;
     const alpha = color.match(/\/\s*([\d.]+)\s*\)$/) ?? color.match(/^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/);
     if (alpha) return Number(alpha[1]);
     return color.startsWith("rgb(") ? 1 : 0;
@@ -239,5 +239,5 @@ test("dialogs are readable in dark, over a clearly dimmed page", async ({ page, 
   await page.getByRole("button", { name: "Near Me" }).click();
   const nearMe = page.getByRole("dialog");
   await expect(nearMe).toBeVisible();
-  await expectReadable(page, "the Near Me dialog (dark)", '[role="dialog"]');
+  await expectReadable(page, "the Near Me dialog (dark)", 'dialog[open]');
 });

@@ -122,6 +122,49 @@ test("the filter panel: price range and conditions, then Clear Filters empties t
   await expect(page.getByPlaceholder(SEARCH)).toHaveValue("");
 });
 
+test("the filter panel's sliders and switches: the price thumbs never cross, and Apply Filters shows what they say", async ({ page, user }) => {
+  void user;
+  await page.goto("/marketplace");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Filters", exact: true }).click();
+  const panel = page.getByRole("region", { name: "Filters" });
+  const lowest = panel.getByRole("slider", { name: "Price range min" });
+  const highest = panel.getByRole("slider", { name: "Price range max" });
+  await expect(highest).toHaveValue("1000000");
+
+  await highest.fill("20000");
+  await expect(highest).toHaveAttribute("aria-valuetext", "₦20,000");
+  await expect(panel.getByText("₦20,000", { exact: true })).toBeVisible();
+  // The lower thumb stops at the upper one.
+  await lowest.fill("50000");
+  await expect(lowest).toHaveValue("20000");
+  // Keys move a thumb by one step.
+  await lowest.press("ArrowLeft");
+  await expect(lowest).toHaveValue("10000");
+  await highest.press("ArrowRight");
+  await expect(highest).toHaveValue("30000");
+
+  const brandNew = panel.getByRole("switch", { name: "New", exact: true });
+  await expect(brandNew).toHaveAttribute("aria-checked", "false");
+  await panel.getByText("New", { exact: true }).click();
+  await expect(brandNew).toHaveAttribute("aria-checked", "true");
+  await brandNew.press("Space");
+  await expect(brandNew).toHaveAttribute("aria-checked", "false");
+  await brandNew.click();
+
+  await panel.getByRole("button", { name: "Apply Filters" }).click();
+  await expectResults(page, async () => {
+    const url = new URL(page.url());
+    expect(url.searchParams.get("price_min")).toBe("10000");
+    expect(url.searchParams.get("price_max")).toBe("30000");
+    expect(url.searchParams.get("condition")).toBe("new");
+    for (const price of await cardPrices(page)) {
+      expect(price).toBeGreaterThanOrEqual(10000);
+      expect(price).toBeLessThanOrEqual(30000);
+    }
+  });
+});
+
 test.describe(() => {
   // The test holds the page's data request back; Playwright cannot hold what a service worker answers.
   test.use({ serviceWorkers: "block" });

@@ -295,3 +295,37 @@ for (const width of [360, 1280]) {
     });
   }
 }
+
+test.describe("the listing form's dialog on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("opens with the form (loaded when first wanted), keeps the page behind still, and closes on Escape, the cross or a tap on the dimmed page", async ({ page, user }) => {
+    void user;
+    await page.goto("/my-listings");
+    await hydrated(page);
+    const create = page.getByRole("button", { name: "Create Listing" }).first();
+    const dialog = page.getByRole("dialog", { name: "Create New Listing" });
+
+    await create.click();
+    await expect(dialog.getByLabel("Price (NGN)")).toBeVisible();
+    // The page behind does not scroll while the dialog is open, and cannot be reached.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(create).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+
+    await create.click();
+    await expect(dialog.getByLabel("Price (NGN)")).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // On a phone the form is a sheet at the bottom; the dimmed page shows above it.
+    await create.click();
+    await expect(dialog.getByLabel("Price (NGN)")).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThanOrEqual(739);
+    await page.mouse.click(180, 5);
+    await expect(dialog).toHaveCount(0);
+  });
+});

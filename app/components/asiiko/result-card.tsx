@@ -19,11 +19,7 @@ export function SeverityBadge({ severity, className }: { severity: Severity; cla
   return (
     <span
       data-severity={severity}
-      className={cn(
-        "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ring-1 ring-inset",
-        SEVERITY_TONES[severity],
-        className
-      )}
+      className={cn("severity-badge", SEVERITY_TONES[severity], className)}
     >
       {t(SEVERITY_LABELS[severity])}
     </span>

@@ -1,6 +1,6 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { useId, useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { TabList, tabPanelProps } from "~/components/ui/tabs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icons";
@@ -127,25 +127,27 @@ export function UploadTabs(props: UploadTabsProps) {
   const { t } = useTranslation();
   return (
     <Card className="p-4 sm:p-5">
-      <Tabs.Root value={props.tab} onValueChange={(value) => props.onTabChange(ANALYSIS_TYPES.find((type) => type === value) ?? "crop_health")}>
-        <Tabs.List className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800" aria-label={t("asiiko.tabsLabel")}>
-          {ANALYSIS_TYPES.map((type) => (
-            <Tabs.Trigger
-              key={type}
-              value={type}
-              className="flex min-h-12 flex-col items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-xs font-semibold leading-tight text-gray-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:flex-row sm:gap-2 sm:text-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-brand-300"
-            >
+      <TabList
+        id="analysis"
+        label={t("asiiko.tabsLabel")}
+        items={ANALYSIS_TYPES.map((type) => ({
+          value: type,
+          label: (
+            <>
               <TabIcon type={type} />
               <span className="text-center">{t(TYPE_LABELS[type])}</span>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {ANALYSIS_TYPES.map((type) => (
-          <Tabs.Content key={type} value={type}>
-            <TabPanel type={type} props={props} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+            </>
+          ),
+        }))}
+        value={props.tab}
+        onChange={props.onTabChange}
+        className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+        tabClassName="flex min-h-12 flex-col items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-xs font-semibold leading-tight text-gray-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm sm:flex-row sm:gap-2 sm:text-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-brand-300"
+      />
+      {/* Only the chosen tab's panel is in the page: switching tabs starts it afresh. */}
+      <div key={props.tab} {...tabPanelProps("analysis", props.tab, true)}>
+        <TabPanel type={props.tab} props={props} />
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import * as Slider from "@radix-ui/react-slider";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -10,6 +9,11 @@ import { ToggleChip } from "~/components/ui/toggle-chip";
 
 // The collapsible filter panel: changes are a draft until 'Apply Filters'.
 
+/**
+ * One or two thumbs on one track (a minimum and a maximum), made of the browser's
+ * own range inputs: light, and the phone's usual touch and keyboard handling.
+ * The two thumbs never cross.
+ */
 function RangeSlider({ label, value, onChange, min, max, step, format }: {
   label: string;
   value: number[];
@@ -19,20 +23,35 @@ function RangeSlider({ label, value, onChange, min, max, step, format }: {
   step: number;
   format: (value: number) => string;
 }) {
+  const share = (thumb: number) => ((thumb - min) / (max - min)) * 100;
+  const from = value.length > 1 ? share(value[0]!) : 0;
+  const to = share(value[value.length - 1]!);
+  const set = (index: number, next: number) => {
+    const other = value[index === 0 ? 1 : 0];
+    const kept = value.length < 2 || other === undefined ? next : index === 0 ? Math.min(next, other) : Math.max(next, other);
+    onChange(value.map((thumb, at) => (at === index ? kept : thumb)));
+  };
   return (
-    <Slider.Root className="relative flex h-8 w-full touch-none select-none items-center" value={value} onValueChange={onChange} min={min} max={max} step={step} minStepsBetweenThumbs={0}>
-      <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-200 dark:bg-gray-700">
-        <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-      </Slider.Track>
+    <div className="relative h-8 w-full">
+      {/* Inset by half a thumb: where a thumb's centre can travel, so the green part ends under each thumb. */}
+      <div aria-hidden="true" className="absolute inset-x-3 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200 dark:bg-gray-700">
+        <div className="absolute h-full rounded-full bg-brand-600" style={{ left: `${from}%`, right: `${100 - to}%` }} />
+      </div>
       {value.map((thumb, index) => (
-        <Slider.Thumb
+        <input
           key={index}
+          type="range"
+          className="range-thumb"
+          min={min}
+          max={max}
+          step={step}
+          value={thumb}
           aria-label={`${label} ${index === 0 && value.length > 1 ? "min" : "max"}`}
           aria-valuetext={format(thumb)}
-          className="block h-6 w-6 rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+          onChange={(event) => set(index, Number(event.currentTarget.value))}
         />
       ))}
-    </Slider.Root>
+    </div>
   );
 }
 

@@ -1,10 +1,18 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
 import { Icon } from "./icons";
 
-/** A modal dialog: full width on a phone, centred card on larger screens. */
+/** Told when a modal dialog opens: the toasts step back in front of it (toaster.tsx). */
+export const TOP_LAYER_EVENT = "asiiko:top-layer";
+
+// The browser's own modal dialog: it keeps the focus inside, makes the page
+// behind it inert, closes on Escape and gives the focus back on closing, with
+// no library. Its ::backdrop dims the page; html:has(dialog[open]) stops the
+// page behind from scrolling (tailwind.css).
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** A modal dialog: full width at the bottom on a phone, a centred card on larger screens. */
 export function Dialog({
   open,
   onOpenChange,
@@ -20,35 +28,83 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const { t } = useTranslation();
+  if (!open) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        {/* Dims the page clearly in both themes, so the dialog stands out. */}
-        <DialogPrimitive.Overlay data-dialog-overlay="" className="fixed inset-0 z-40 bg-black/70" />
-        <DialogPrimitive.Content
-          className={cn(
-            "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl dark:bg-gray-900 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",
-            className,
-          )}
-          aria-describedby={description ? undefined : undefined}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-              {description ? (
-                <DialogPrimitive.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</DialogPrimitive.Description>
-              ) : (
-                <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-              )}
-            </div>
-            <DialogPrimitive.Close className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800" aria-label={t("common.close")}>
-              <Icon name="close" className="h-4 w-4" />
-            </DialogPrimitive.Close>
-          </div>
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <OpenDialog onClose={() => onOpenChange(false)} title={title} description={description} className={className}>
+      {children}
+    </OpenDialog>
+  );
+}
+
+function OpenDialog({ onClose, title, description, children, className }: { onClose: () => void; title: string; description?: string; children: ReactNode; className?: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  // Where a press began: a tap that starts and ends on the dimmed page closes the dialog, a drag out of it does not.
+  const pressedOutside = useRef(false);
+
+  const shown = useRef(false);
+
+  useIsomorphicLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    shown.current = true;
+    document.dispatchEvent(new Event(TOP_LAYER_EVENT));
+    return () => {
+      shown.current = false;
+      // Closing it (not only removing it) gives the focus back to what opened it.
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  const outside = (dialog: HTMLDialogElement, x: number, y: number) => {
+    const box = dialog.getBoundingClientRect();
+    return x < box.left || x > box.right || y < box.top || y > box.bottom;
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className={cn("ui-dialog", className)}
+      onCancel={(event) => {
+        // Escape: the page decides (it may be saving); the dialog closes when the page says so.
+        event.preventDefault();
+        closing.current();
+      }}
+      // Closed by the browser itself (a second Escape, say): the page hears of it. Not after the page closed it.
+      onClose={() => {
+        if (shown.current) closing.current();
+      }}
+      onPointerDown={(event) => {
+        pressedOutside.current = event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY);
+      }}
+      onClick={(event) => {
+        if (pressedOutside.current && event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY)) closing.current();
+        pressedOutside.current = false;
+      }}
+    >
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+              {description}
+            </p>
+          ) : null}
+        </div>
+        <button type="button" onClick={() => closing.current()} className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800" aria-label={t("common.close")}>
+          <Icon name="close" className="h-4 w-4" />
+        </button>
+      </div>
+      {children}
+    </dialog>
   );
 }

@@ -53,10 +53,7 @@ export function DisclosureMenu({
         {trigger}
       </summary>
       <div
-        className={cn(
-          "absolute right-0 z-50 mt-1.5 flex min-w-40 flex-col rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900",
-          panelClassName,
-        )}
+        className={cn("ui-menu-panel", panelClassName)}
         onClick={(event) => {
           // A chosen item closes the menu (a link the app follows without reloading would leave it open).
           if ((event.target as HTMLElement).closest("a, button") && ref.current) ref.current.open = false;

@@ -5,10 +5,7 @@ import { cn } from "~/lib/cn";
 export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...props }, ref) => (
   <select
     ref={ref}
-    className={cn(
-      "min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus-visible:border-brand-500 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100",
-      className,
-    )}
+    className={cn("ui-select", className)}
     {...props}
   />
 ));

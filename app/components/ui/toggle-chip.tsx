@@ -11,13 +11,7 @@ export function ToggleChip({ pressed, className, type = "button", ...props }: Bu
     <button
       type={type}
       aria-pressed={pressed}
-      className={cn(
-        "min-h-9 whitespace-nowrap rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-        pressed
-          ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
-          : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800",
-        className,
-      )}
+      className={cn("ui-chip", pressed ? "ui-chip-on" : "ui-chip-off", className)}
       {...props}
     />
   );
