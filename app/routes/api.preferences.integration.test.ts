@@ -1,20 +1,11 @@
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { describe, expect, it } from "vitest";
+import { apiClient, signedInUser } from "../../tests/support/api-client";
+import { serveForTests } from "../../tests/support/web";
 
 // The landing page's language and theme forms post here (the page runs without
 // the app's JavaScript), and the landing page itself is sent without it.
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-
-beforeAll(async () => {
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
+const web = serveForTests();
 
 const call = apiClient(() => web.baseUrl);
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };

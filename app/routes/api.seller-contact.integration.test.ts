@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexPendingChanges, removeCreatedData, signedInUser, uniqueName } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, indexPendingChanges, signedInUser, uniqueName } from "../../tests/support/api-client";
+import { serveForTests } from "../../tests/support/web";
 
 // How a buyer reaches a seller, over HTTP against the real database and
 // Redis: the seller's phone (PUT/DELETE /api/user/phone), shown only on the
@@ -10,19 +10,10 @@ import { bootWebServer } from "../../tests/support/web";
 // /api/market/listings/{id}), never in lists or to visitors, and rate-limited
 // per buyer. Also: a listing names a catalogue product or a title of its own.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
-
-beforeAll(async () => {
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
 
 const PHONE_DIGITS = "8031234567";
 const E164 = `+234${PHONE_DIGITS}`;

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { newIp, removeCreatedData, uniqueName } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { newIp, uniqueName } from "../../tests/support/api-client";
+import { serveForTests } from "../../tests/support/web";
 
 // The sign-in page is sent without the app's JavaScript: everything a person
 // needs comes from the server's HTML. Its forms post to the page itself, which
 // answers with the page again (the field messages and the 'Login failed'
 // toast) or with the redirect; its tabs are links.
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-
-beforeAll(async () => {
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
+const web = serveForTests();
 
 async function page(path: string, init: { form?: Record<string, string>; language?: string } = {}) {
   const headers: Record<string, string> = { "X-Forwarded-For": newIp() };

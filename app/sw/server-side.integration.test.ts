@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeCreatedData, signedInUser } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { describe, expect, it } from "vitest";
+import { signedInUser } from "../../tests/support/api-client";
+import { serveForTests } from "../../tests/support/web";
 import { VIEWER_HEADER, VISITOR } from "./policy";
 
 // What the server does for the service worker: the worker's script, the
 // offline page it keeps, and the reader named on every answer.
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-
-beforeAll(async () => {
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
+const web = serveForTests();
 
 describe("the service worker's script", () => {
   it("is served from the site's root, checked for a new version on every visit", async () => {

@@ -1,27 +1,18 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../support/api-client";
-import { bootWebServer } from "../support/web";
+import { apiClient, signedInUser, trackProduct, uniqueName } from "../support/api-client";
+import { serveForTests } from "../support/web";
 
 // What every answer carries (security headers, caching of what is private),
 // what is never served (upload originals), and how often uploads and error
 // reports may come.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
-
-beforeAll(async () => {
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
 
 function expectSecurityHeaders(headers: Headers) {
   expect(headers.get("x-content-type-options")).toBe("nosniff");

@@ -1,3 +1,6 @@
+import { afterAll, beforeAll } from "vitest";
+import { removeCreatedData } from "./api-client";
+
 // Boots the real web server (the production build, as `npm start` serves it)
 // on a free port, for integration tests over HTTP.
 export async function bootWebServer(options: { trustProxy?: boolean | number | string } = {}) {
@@ -6,4 +9,25 @@ export async function bootWebServer(options: { trustProxy?: boolean | number | s
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("web server has no port");
   return { baseUrl: `http://127.0.0.1:${address.port}`, stop };
+}
+
+/**
+ * The web server for one test file: booted before its tests, and stopped after
+ * them once the rows they made are removed. Read `baseUrl` inside the tests.
+ */
+export function serveForTests(options: Parameters<typeof bootWebServer>[0] = {}) {
+  let web: Awaited<ReturnType<typeof bootWebServer>> | undefined;
+  beforeAll(async () => {
+    web = await bootWebServer(options);
+  });
+  afterAll(async () => {
+    await removeCreatedData();
+    await web?.stop();
+  });
+  return {
+    get baseUrl() {
+      if (!web) throw new Error("the web server is not up yet: read baseUrl inside a test");
+      return web.baseUrl;
+    },
+  };
 }
