@@ -6,6 +6,9 @@ import { hydrated, test as withUser } from "./fixtures";
 // Sign-in and registration through the real form, and the preferences that
 // must survive a reload (language, theme) with no flash of the wrong one.
 const ha = JSON.parse(readFileSync("app/locales/ha.json", "utf8"));
+// Wrong passwords for a name nobody has: they count towards that name's lock only,
+// never towards the demo farmer's that other tests sign in as.
+const stranger = `nobody_${randomBytes(4).toString("hex")}`;
 
 test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after reloads, and signs out", async ({ page }) => {
   const username = `ada_${randomBytes(4).toString("hex")}`;
@@ -142,7 +145,7 @@ test.describe("the sign-in page runs without the app", () => {
   test("a sent form says 'Signing in...' until the answer comes, and a second tap sends nothing more", async ({ page }) => {
     await page.goto("/auth");
     await hydrated(page);
-    await page.getByRole("tabpanel").getByLabel("Username").fill("amina");
+    await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
     await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
     // Playwright cannot look into a page whose next page is on its way, so the page notes
     // what each tap did (in session storage, which outlives the page) and the test reads it after.
@@ -168,7 +171,7 @@ test.describe("the sign-in page runs without the app", () => {
     const failOnce = async () => {
       await page.goto("/auth");
       await hydrated(page);
-      await page.getByRole("tabpanel").getByLabel("Username").fill("amina");
+      await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
       await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
       await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
       const toast = page.locator("[data-toast]");
@@ -211,11 +214,11 @@ test.describe("the sign-in page runs without the app", () => {
 
     test("a farmer still registers through the tab's link, and a wrong password still says why", async ({ page }) => {
       await page.goto("/auth");
-      await page.getByRole("tabpanel").getByLabel("Username").fill("amina");
+      await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
       await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByText("Login failed", { exact: true })).toBeVisible();
-      await expect(page.getByRole("tabpanel").getByLabel("Username")).toHaveValue("amina");
+      await expect(page.getByRole("tabpanel").getByLabel("Username")).toHaveValue(stranger);
 
       const username = `nojs_${randomBytes(4).toString("hex")}`;
       await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -247,7 +250,7 @@ withUser("reached from a page of the app, the sign-in page runs in the app: tabs
   await page.getByRole("tabpanel").getByLabel("Username").blur();
   await expect(page.getByText("Username must be 3-50 characters")).toBeVisible();
   await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByRole("tabpanel").getByLabel("Username").fill("amina");
+  await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
   await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
   await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
   await expect(page.getByText("Login failed", { exact: true })).toBeVisible();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll } from "vitest";
-import { removeCreatedData } from "./api-client";
 
 // Boots the real web server (the production build, as `npm start` serves it)
 // on a free port, for integration tests over HTTP.
@@ -21,6 +20,9 @@ export function serveForTests(options: Parameters<typeof bootWebServer>[0] = {})
     web = await bootWebServer(options);
   });
   afterAll(async () => {
+    // Loaded here, not at the top: importing it makes the database client, and a test file
+    // may point DATABASE_URL elsewhere (a proxy it can stop) before it boots the server.
+    const { removeCreatedData } = await import("./api-client");
     await removeCreatedData();
     await web?.stop();
   });
