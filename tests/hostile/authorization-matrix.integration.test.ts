@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordIndexChange } from "~/modules/search/indexing.server";
+import { prisma } from "~/server/db.server";
+import { apiClient, indexPendingChanges, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
+import { serveForTests } from "../support/web";
+
+// Who may do what, as one table: every protected API route and page, for a
+// visitor, a farmer whose trial is spent (no premium), another subscriber, the
+// owner of the things asked about, and an administrator. The owner's things are
+// a farm with a plot, a paused listing and an analysis. No answer to anyone but
+// the owner may carry the owner's private details, in any field.
+
+const web = serveForTests();
+const call = apiClient(() => web.baseUrl);
+
+type Role = "visitor" | "lapsed" | "other" | "owner" | "admin";
+const ROLES: Role[] = ["visitor", "lapsed", "other", "owner", "admin"];
+type Signed = Awaited<ReturnType<typeof signedInUser>>;
+
+const people = {} as Record<Exclude<Role, "visitor">, Signed>;
+const owned = { farmId: "", plotId: "", listingId: "", analysisId: "", productId: "", productName: uniqueName("Matrix maize") };
+const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "" };
+
+beforeAll(async () => {
+  [people.lapsed, people.other, people.owner, people.admin] = await Promise.all([
+    signedInUser("USER", "mx_lapsed"),
+    signedInUser("USER", "mx_other"),
+    signedInUser("USER", "mx_owner"),
+    signedInUser("ADMIN", "mx_admin"),
+  ]);
+  // Spent: the trial day is over and nothing was ever paid.
+  await prisma.user.update({ where: { id: people.lapsed.user.id }, data: { createdAt: new Date(Date.now() - 48 * 3_600_000) } });
+  await subscribe(people.other.user.id);
+  await subscribe(people.owner.user.id);
+  secret.email = `${uniqueName("owner")}@example.ng`;
+  await prisma.user.update({ where: { id: people.owner.user.id }, data: { email: secret.email, phone: secret.phone } });
+
+  secret.farmName = uniqueName("Secret farm");
+  const farm = await call("POST", "/api/farms", { name: secret.farmName, crops: ["Cassava"] }, { cookie: people.owner.cookie });
+  expect(farm.status).toBe(201);
+  owned.farmId = farm.body.farm.id;
+  secret.plotName = uniqueName("Secret plot");
+  const plot = await call("POST", `/api/farms/${owned.farmId}/plots`, { name: secret.plotName, type: "field", crops: ["Maize"] }, { cookie: people.owner.cookie });
+  expect(plot.status).toBe(201);
+  owned.plotId = plot.body.plot.id;
+
+  owned.productId = trackProduct(await prisma.product.create({ data: { name: owned.productName, categories: ["Grains & Cereals"], unit: "bags" } })).id;
+  owned.listingId = (
+    await prisma.listing.create({
+      data: { sellerId: people.owner.user.id, productId: owned.productId, priceNgn: "9000.00", quantity: 3, condition: "new", status: "paused", images: [], locality: "Oyo" },
+    })
+  ).id;
+  secret.diagnosis = uniqueName("Cassava mosaic, secret");
+  owned.analysisId = (
+    await prisma.analysis.create({
+      data: {
+        userId: people.owner.user.id,
+        analysisType: "crop_health",
+        preferredModel: "openai",
+        answeredBy: "builtin",
+        status: "completed",
+        stage: "done",
+        progress: 100,
+        severity: "medium",
+        confidence: 70,
+        diagnosis: secret.diagnosis,
+        treatment: "Remove the plants",
+        recommendations: ["Plant clean cuttings"],
+        deadlineAt: new Date(Date.now() + 3_600_000),
+        completedAt: new Date(),
+      },
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  // The farm's search document goes with it, as the app's deletes do.
+  if (!owned.farmId) return;
+  await prisma.$transaction(async (tx) => {
+    await recordIndexChange(tx, "farm", owned.farmId);
+    await tx.farm.deleteMany({ where: { id: owned.farmId } });
+  });
+  await indexPendingChanges();
+});
+
+// 200/201 where the role may; otherwise the refusal the API gives that role.
+// A thing another reader may not see answers 404: they cannot tell it exists.
+type Row = { method: string; path: () => string; body?: () => unknown; expect: Record<Role, number> };
+const all = (status: number, overrides: Partial<Record<Role, number>> = {}) => ({ visitor: status, lapsed: status, other: status, owner: status, admin: status, ...overrides });
+const signedIn = (status: number, overrides: Partial<Record<Role, number>> = {}) => all(status, { visitor: 401, ...overrides });
+
+const ROWS: Row[] = [
+  { method: "GET", path: () => "/api/user", expect: signedIn(200) },
+  { method: "GET", path: () => "/api/admin/check", expect: signedIn(200) },
+  { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },
+  { method: "GET", path: () => "/api/premium/farm_mapping/check", expect: signedIn(200) },
+  // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.
+  { method: "GET", path: () => "/api/farms", expect: signedIn(200) },
+  { method: "GET", path: () => `/api/farms/${owned.farmId}`, expect: signedIn(403, { owner: 200 }) },
+  { method: "PATCH", path: () => `/api/farms/${owned.farmId}`, body: () => ({ crops: ["Yam"] }), expect: signedIn(403, { owner: 200 }) },
+  { method: "GET", path: () => `/api/farms/${owned.farmId}/plots`, expect: signedIn(403, { owner: 200 }) },
+  { method: "PATCH", path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`, body: () => ({ crops: ["Rice"] }), expect: signedIn(403, { owner: 200 }) },
+  { method: "GET", path: () => `/api/farms/${owned.farmId}/export`, expect: signedIn(403, { owner: 200 }) },
+  // Listings: a paused listing is its seller's alone.
+  { method: "GET", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
+  // Changing another seller's listing is refused outright (AUTHZ_INSUFFICIENT_PERMISSIONS).
+  { method: "PATCH", path: () => `/api/market/listings/${owned.listingId}`, body: () => ({ status: "paused" }), expect: signedIn(403, { owner: 200 }) },
+  { method: "GET", path: () => `/api/market/listings?seller_id=${people.owner.user.id}&status=paused`, expect: signedIn(200) },
+  // Analyses: the owner's alone.
+  { method: "GET", path: () => "/api/ai/analyses", expect: signedIn(200) },
+  { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}`, expect: signedIn(404, { owner: 200 }) },
+  // The catalogue: everyone signed in reads it, only administrators write it.
+  { method: "GET", path: () => "/api/products", expect: signedIn(200) },
+  { method: "PATCH", path: () => `/api/products/${owned.productId}`, body: () => ({ name: owned.productName, categories: ["Grains & Cereals"], unit: "kg" }), expect: signedIn(403, { admin: 200 }) },
+  { method: "GET", path: () => "/api/search?q=maize", expect: signedIn(200) },
+  // Pages.
+  { method: "GET", path: () => "/dashboard", expect: all(200, { visitor: 302 }) },
+  { method: "GET", path: () => "/my-listings", expect: all(200, { visitor: 302 }) },
+  // The catalogue page tells a non-administrator they may not manage it (the specification's text).
+  { method: "GET", path: () => "/product-catalog", expect: all(200, { visitor: 302 }) },
+  { method: "GET", path: () => "/admin/queues", expect: all(403, { visitor: 401, admin: 200 }) },
+];
+
+async function ask(row: Row, role: Role) {
+  const cookie = role === "visitor" ? undefined : people[role].cookie;
+  const body = row.body?.();
+  return call(row.method, row.path(), body, { cookie, headers: { Origin: web.baseUrl } });
+}
+
+describe("the authorisation matrix", () => {
+  it("answers each role as the table says", async () => {
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const row of ROWS) {
+      for (const role of ROLES) {
+        const response = await ask(row, role);
+        // A refusal from the API is JSON with a catalogue code.
+        if (row.path().startsWith("/api/") && response.status >= 400) expect(response.body?.error?.code, `${row.method} ${row.path()} as ${role}`).toMatch(/^[A-Z]+_[A-Z_]+$/);
+        seen.push(`${row.method} ${row.path().replace(/[a-z0-9]{20,}/g, ":id")} as ${role}: ${response.status}`);
+        wanted.push(`${row.method} ${row.path().replace(/[a-z0-9]{20,}/g, ":id")} as ${role}: ${row.expect[role]}`);
+      }
+    }
+    expect(seen).toEqual(wanted);
+  });
+
+  it("never shows the owner's private details to anyone else, in any field", async () => {
+    const leaks: string[] = [];
+    for (const row of ROWS.filter((each) => each.method === "GET")) {
+      for (const role of ROLES.filter((each) => each !== "owner")) {
+        const response = await ask(row, role);
+        const text = typeof response.body === "string" ? response.body : JSON.stringify(response.body);
+        for (const [what, value] of Object.entries(secret)) {
+          if (value && text.includes(value)) leaks.push(`${row.method} ${row.path()} as ${role} shows the owner's ${what}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // Only an administrator manages the catalogue: the others are told so, and get no management tools.
+    for (const role of ["lapsed", "other", "owner"] as const) {
+      const page = await ask(ROWS.find((row) => row.path() === "/product-catalog")!, role);
+      expect(page.body).toContain("Access denied: Product catalog management requires administrator privileges.");
+      expect(page.body).not.toContain("Add Product");
+    }
+    // The owner does see them, so the check looks at the right places.
+    const own = await ask(ROWS.find((row) => row.path().endsWith(owned.analysisId))!, "owner");
+    expect(JSON.stringify(own.body)).toContain(secret.diagnosis);
+  });
+});
