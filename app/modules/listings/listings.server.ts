@@ -156,12 +156,16 @@ export async function createListing(input: ListingInput, sellerId: string) {
   return listingDto(listing);
 }
 
-/** The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist, 403 if it is someone else's. */
+/**
+ * The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist
+ * or is someone else's paused one (which only its seller may know of), 403 if it is
+ * someone else's that buyers see.
+ */
 async function ownedListing(id: string, userId: string) {
   // An id that cannot be one names no listing; it never reaches the database.
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
-  const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true } });
-  if (!listing) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true, status: true } });
+  if (!listing || (listing.sellerId !== userId && listing.status === "paused")) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {
     throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
   }
