@@ -1,5 +1,6 @@
 import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useIsomorphicLayoutEffect } from "./use-isomorphic-layout-effect";
 
 // Filters kept in the page's address (?search=&status=...), so a reload or a
 // shared link shows the same results and the loader does the filtering.
@@ -60,8 +61,6 @@ export function planFilterChange(
   const params = change(new URLSearchParams(leaving ? current.search : ahead.search));
   return { params, options: NAVIGATE };
 }
-
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * The page's filters in its address: `params`, the newest ones (a change

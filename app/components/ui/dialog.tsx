@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
+import { useIsomorphicLayoutEffect } from "~/lib/use-isomorphic-layout-effect";
 import { Icon } from "./icons";
 
 /** Told when a modal dialog opens: the toasts step back in front of it (toaster.tsx). */
@@ -10,7 +11,6 @@ export const TOP_LAYER_EVENT = "asiiko:top-layer";
 // behind it inert, closes on Escape and gives the focus back on closing, with
 // no library. Its ::backdrop dims the page; html:has(dialog[open]) stops the
 // page behind from scrolling (tailwind.css).
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** A modal dialog: full width at the bottom on a phone, a centred card on larger screens. */
 export function Dialog({
