@@ -61,6 +61,9 @@ const envSchema = z
     MEILI_HOST: optionalUrl,
     /** Search answers each web process keeps in memory until the index changes (0: none). */
     SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(300),
+    /** Searches a minute one account may make, and one network address (0: no limit, for benchmarks). */
+    SEARCH_LIMIT_PER_USER: z.coerce.number().int().min(0).max(1_000_000).default(60),
+    SEARCH_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(600),
     MEILI_MASTER_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,

@@ -17,14 +17,18 @@ import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { categoryKey, MARKETPLACE_CATEGORIES } from "~/lib/catalog";
 import { cn } from "~/lib/cn";
+import { passRetryAfter } from "~/lib/route-headers";
 import { readCookie } from "~/lib/cookies";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { listListings } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
+import { countPageSearch } from "~/modules/search/rate-limits.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { validateLeniently } from "~/server/validation";
 import { ToggleChip } from "~/components/ui/toggle-chip";
+
+export const headers = passRetryAfter;
 
 export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 
@@ -33,11 +37,12 @@ export const meta: MetaFunction = () => [{ title: "Marketplace · Asiiko" }];
 // page of results and a filtered page can be shared. A filter that does not
 // validate is dropped or brought within its bounds (readFilters), never
 // answered with an error page; a page past the last one goes to the last one.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
+  if (query.search) await countPageSearch(user.id, context.clientIp);
   const [{ listings, total, totalCapped }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id, "premium_products")]);
   const pages = pageCount(total);
   if (filters.page > pages) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,18 +13,22 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { cn } from "~/lib/cn";
+import { passRetryAfter } from "~/lib/route-headers";
 import { pricePerUnit } from "~/lib/price";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/session.server";
 import { SEARCH_RADII, SEARCH_TEXT_MAX } from "~/modules/search/query-limits";
 import { searchQuerySchema } from "~/modules/search/schemas";
+import { countSearch } from "~/modules/search/rate-limits.server";
 import { hasSearch, runSearch, type SearchData, type SearchResult } from "~/modules/search/search.server";
 import { logger } from "~/server/logger.server";
-import { isMessageKey } from "~/server/refusal";
+import { isMessageKey, Refusal } from "~/server/refusal";
 import { validateLeniently } from "~/server/validation";
 import type { SearchEntity } from "../../search/documents";
 import { ToggleChip } from "~/components/ui/toggle-chip";
 import { Photo } from "~/components/ui/photo";
+
+export const headers = passRetryAfter;
 
 export const meta: MetaFunction = () => [{ title: "Search & Discover · Asiiko" }];
 
@@ -33,14 +37,18 @@ export const meta: MetaFunction = () => [{ title: "Search & Discover · Asiiko" 
 // results and a search can be shared; a filter that does not read is left
 // out rather than answered with an error. Nothing is searched until there is
 // text, a content type or a place (the start state then offers ways in).
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = readSearchFilters(new URL(request.url).searchParams);
   const query = validateLeniently(searchQuerySchema, toSearchQuery(filters));
   if (!hasSearch(query)) return { filters, results: null, error: null };
   try {
+    await countSearch(user.id, context.clientIp);
     return { filters, results: await runSearch(query, user.id), error: null };
   } catch (error) {
+    if (error instanceof Refusal && error.status === 429) {
+      return data({ filters, results: null, error: error.message }, { status: 429, headers: error.headers });
+    }
     logger.error({ err: error }, "search failed");
     return { filters, results: null, error: "search.errors.unavailable" };
   }

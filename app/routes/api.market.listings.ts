@@ -1,5 +1,6 @@
 import { requireApiUser } from "~/modules/auth/session.server";
 import { createListing, listListings } from "~/modules/listings/listings.server";
+import { countSearch } from "~/modules/search/rate-limits.server";
 import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/listings/schemas";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -10,9 +11,11 @@ const coder = (issue: { path: PropertyKey[] }) => listingIssueCode(String(issue.
 
 const route = apiRoute({
   // GET /api/market/listings: filtered, sorted, paged listings with their product.
-  GET: async ({ request }) => {
+  GET: async ({ request, context }) => {
     const user = await requireApiUser(request);
     const query = validate(listingQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
+    // Words make it a search, counted as /api/search's are.
+    if (query.search) await countSearch(user.id, context.clientIp);
     const data = await listListings(query, user.id);
     return revalidatedJson(request, { success: true, data });
   },

@@ -235,3 +235,46 @@ describe("the /search page", () => {
     expect(response.status).toBe(302);
   });
 });
+
+describe("how often one account may search", () => {
+  it("allows 60 searches a minute, from any address, counting listing word searches too; the 61st is refused with Retry-After", async () => {
+    const reader = await signedInUser("USER", "search_eager");
+    const other = await signedInUser("USER", "search_calm");
+    // Half through /api/search, half through the listings' word search, each from an address of its own.
+    for (let index = 0; index < 60; index += 1) {
+      const path = index % 2 === 0 ? `/api/search?q=${tag}` : `/api/market/listings?search=${tag}`;
+      const answer = await call("GET", path, undefined, { cookie: reader.cookie });
+      expect(answer.status, `search ${index + 1}`).toBe(200);
+    }
+    // Browsing without words is not a search.
+    expect((await call("GET", "/api/market/listings?limit=5", undefined, { cookie: reader.cookie })).status).toBe(200);
+
+    const refused = await call("GET", `/api/search?q=${tag}`, undefined, { cookie: reader.cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: { code: "RATE_LIMIT_EXCEEDED", message: "Too many searches in a short time. Please wait a minute and search again." },
+    });
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect((await call("GET", `/api/market/listings?search=${tag}`, undefined, { cookie: reader.cookie })).status).toBe(429);
+    const hausa = await call("GET", `/api/search?q=${tag}`, undefined, { cookie: `${reader.cookie}; asiiko-lang=ha` });
+    expect(hausa.body.error.message).toBe("Bincike ya yi yawa cikin ɗan lokaci. Da fatan a jira minti ɗaya sannan a sake nema.");
+
+    // The pages say it too: the search page in its results' place, the marketplace with Try Again.
+    const page = await call("GET", `/search?q=${tag}`, undefined, { cookie: reader.cookie });
+    expect(page.status).toBe(429);
+    expect(page.body).toContain("Error searching: Too many searches in a short time. Please wait a minute and search again.");
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    const market = await call("GET", `/marketplace?search=${tag}`, undefined, { cookie: reader.cookie });
+    expect(market.status).toBe(429);
+    expect(Number(market.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(market.body).toContain("Too many searches in a short time. Please wait a minute and search again.");
+    expect(market.body).toContain("Try Again");
+    expect((await call("GET", "/marketplace", undefined, { cookie: reader.cookie })).status).toBe(200);
+
+    // Another account searches on.
+    expect((await call("GET", `/api/search?q=${tag}`, undefined, { cookie: other.cookie })).status).toBe(200);
+  });
+});

@@ -10,6 +10,8 @@ export interface Limit {
   name: string;
   max: number;
   windowSeconds: number;
+  /** What the refusal says (a translation key); by default 'Too many attempts...'. */
+  message?: string;
 }
 
 
@@ -41,7 +43,7 @@ export async function hitRateLimits(hits: { limit: Limit; key: string }[]) {
     const count = Number(results![index * 3]?.[1] ?? 0);
     const ttl = Number(results![index * 3 + 2]?.[1] ?? limit.windowSeconds);
     if (count > limit.max) {
-      throw new Refusal(429, "RATE_LIMIT_EXCEEDED", "auth.errors.rateLimited", undefined, {
+      throw new Refusal(429, "RATE_LIMIT_EXCEEDED", limit.message ?? "auth.errors.rateLimited", undefined, {
         "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
       });
     }
@@ -83,7 +85,7 @@ export async function hitDistinctRateLimit(limit: Limit, key: string, member: st
     await redis()
       .srem(redisKey, member)
       .catch(() => undefined);
-    throw new Refusal(429, "RATE_LIMIT_EXCEEDED", "auth.errors.rateLimited", undefined, {
+    throw new Refusal(429, "RATE_LIMIT_EXCEEDED", limit.message ?? "auth.errors.rateLimited", undefined, {
       "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
     });
   }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, signedInUser, trackProduct, uniqueName } from "../support/api-client";
+import { apiClient, newIp, signedInUser, trackProduct, uniqueName } from "../support/api-client";
 import { serveForTests } from "../support/web";
 
 // What every answer carries (security headers, caching of what is private),
@@ -98,6 +98,42 @@ describe("rate limits", () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("uploads: at most 60 in ten minutes per address, whoever is signed in there", async () => {
+    const ip = newIp();
+    const accounts = await Promise.all([1, 2, 3].map(() => signedInUser("USER", "shared_uploader")));
+    const statuses: number[] = [];
+    // 20 attempts each: no account reaches its own 30, the address reaches its 60.
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      statuses.push((await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip })).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([415]));
+    const refused = await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[0]!.cookie, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[0]!.cookie, ip: newIp() })).status).toBe(415);
+  });
+
+  it("AI analysis: at most 30 in ten minutes per user and 60 per address, then 429 with Retry-After", async () => {
+    const { cookie } = await signedInUser("USER", "analyst");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie })).status);
+    expect(new Set(statuses)).toEqual(new Set([415]));
+    const refused = await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const ip = newIp();
+    const accounts = await Promise.all([1, 2, 3].map(() => signedInUser("USER", "shared_analyst")));
+    const fromOneAddress: number[] = [];
+    for (let attempt = 0; attempt < 61; attempt += 1) {
+      fromOneAddress.push((await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip })).status);
+    }
+    expect(new Set(fromOneAddress.slice(0, 60))).toEqual(new Set([415]));
+    expect(fromOneAddress[60]).toBe(429);
   });
 
   it("error reports: at most 30 in ten minutes per address, then 429 with Retry-After", async () => {
