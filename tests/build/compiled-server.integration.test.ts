@@ -1,53 +1,22 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCompiledWeb } from "../support/processes";
 
 // The web process as `npm start` runs it: compiled JavaScript (build/node/server.js, no
 // TypeScript loader) serving the production build, with compressed answers and the hashed
 // assets cached for a year.
 
-let child: ChildProcess;
+let web: Awaited<ReturnType<typeof startCompiledWeb>>;
 let base = "";
-let stderr = "";
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["build/node/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  // Until it answers (or stops): what a person starting it waits for.
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the compiled server stopped (${child.exitCode}): ${stderr}`);
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  web = await startCompiledWeb();
+  base = web.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await web?.stop();
 });
 
 describe("the compiled web server", () => {
@@ -55,7 +24,7 @@ describe("the compiled web server", () => {
     const source = readFileSync("build/node/server.js", "utf8");
     expect(source).not.toMatch(/\btsx\b/);
     expect(source).not.toMatch(/from "~\//);
-    expect(child.spawnargs).toEqual([process.execPath, "build/node/server.js"]);
+    expect(web.child.spawnargs).toEqual([process.execPath, "build/node/server.js"]);
   });
 
   it("answers pages compressed", async () => {

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+// The product's processes as `npm start` runs them (the compiled web server and
+// workers, each its own process), started by a test with the configuration it
+// chooses, and stopped by their own pid.
+
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  /** What the process wrote to standard error (and standard output, when kept). */
+  output: () => string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Sends the signal (SIGTERM by default) and waits for the process to end. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | string>;
+}
+
+function startCompiled(script: string, env: Record<string, string | undefined>, keepStdout = false): Started {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", keepStdout ? "pipe" : "ignore", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-200_000);
+  };
+  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keep);
+  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "")));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** build/node/server.js on a free port, once /api/health answers (or it stops, which throws). */
+export async function startCompiledWeb(env: Record<string, string | undefined> = {}, options: { keepStdout?: boolean } = {}) {
+  const port = await freePort();
+  const started = startCompiled("build/node/server.js", { PORT: String(port), HOST: "127.0.0.1", ...env }, options.keepStdout);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`the web server stopped (${started.child.exitCode}): ${started.output()}`);
+    const up = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.status > 0,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { ...started, baseUrl, port };
+}
+
+/** build/node/workers.js, its log lines kept (see `output`). */
+export function startCompiledWorkers(env: Record<string, string | undefined> = {}) {
+  return startCompiled("build/node/workers.js", env, true);
+}
