@@ -128,6 +128,51 @@ function sanitiseAddressHeaders(req: express.Request, _res: express.Response, ne
 }
 
 /**
+ * An /api address with a dot segment, written or encoded (`/api/farms/F/plots/%2e%2e`): the
+ * router would resolve it to another address (here, the farm itself, so a DELETE meant for a
+ * plot would remove the farm) or out of the API. Browsers resolve dots before they send, so
+ * only a hand-made request has them: it is answered for the address as written, which no route
+ * has: 404 in the catalogue's JSON.
+ */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+function refuseDotSegmentsInApi(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const rawPath = req.originalUrl.split("?")[0] ?? "";
+  if (!rawPath.startsWith("/api/") || !DOT_SEGMENT.test(rawPath)) return next();
+  res.status(404).set("Cache-Control", "no-store").json(apiErrorBody("VLD_REQUIRED_FIELD", "There is no such address in the API."));
+}
+
+/** The most of an unread body that is read and dropped to keep its connection open. */
+const DRAIN_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * An answer given before its request's body was read to the end (a refusal made before the
+ * body, a route that takes none): Node would keep the connection open while the unread bytes
+ * still wait on it, and the client's next request on that connection was met with a reset.
+ * A small rest is read and dropped once the answer is sent, so the connection serves the next
+ * request; a larger or unknown one is not read: the answer says `Connection: close`, so the
+ * client opens a new connection for its next request instead of finding this one cut.
+ */
+function settleUnreadBodies(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  const small = Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!req.complete && !small) this.setHeader("Connection", "close");
+    return (writeHead as (...rest: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
+  res.once("finish", () => {
+    if (req.complete || !small) return;
+    // The request's body stream (if Remix made one) is done with: drop what is left.
+    req.removeAllListeners("data");
+    req.on("data", () => undefined);
+    req.resume();
+  });
+  next();
+}
+
+/**
  * Remix flushes the compressor after every chunk it writes, so that streamed parts of a page
  * (and server-sent events) leave at once. React writes a page in hundreds of small chunks: a
  * flush after each cut gzip's output to a quarter of its strength (a 190 KB page came to 73 KB
@@ -186,6 +231,8 @@ export async function createWebServer(options: WebServerOptions = {}) {
   // Only configured proxies may say who the client is; by default none (TRUST_PROXY).
   app.set("trust proxy", options.trustProxy ?? trustProxySetting(env));
   app.use(sanitiseAddressHeaders);
+  app.use(settleUnreadBodies);
+  app.use(refuseDotSegmentsInApi);
   app.use(securityHeaders(mode));
 
   app.use(

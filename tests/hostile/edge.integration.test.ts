@@ -1,5 +1,5 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
@@ -220,3 +220,58 @@ describe("bodies are capped while they are read", () => {
     expect(response.status).toBe(413);
   });
 });
+
+describe("addresses and connections", () => {
+  it("answers an /api address with dot segments for the address as written: a plot's DELETE never reaches its farm", async () => {
+    const owner = await signedInUser("USER", "dots_owner");
+    const farm = await call("POST", "/api/farms", { name: uniqueName("Dotted farm"), crops: ["Yam"] }, { cookie: owner.cookie });
+    expect(farm.status).toBe(201);
+    const farmId = farm.body.farm.id as string;
+    for (const path of [`/api/farms/${farmId}/plots/%2e%2e`, `/api/farms/${farmId}/plots/%2E%2e/`, `/api/farms/${farmId}/export/..`, "/api/%2e%2e/%2e%2e/etc/passwd", `/api/farms/${farmId}/%2e`]) {
+      const answer = await rawRequest("DELETE", path, owner.cookie);
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body), path).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
+    }
+    expect((await call("GET", `/api/farms/${farmId}`, undefined, { cookie: owner.cookie })).status).toBe(200);
+    // Dots inside a segment are nobody's business.
+    expect((await call("GET", "/api/products/a.b", undefined, { cookie: owner.cookie })).status).toBe(404);
+    await prisma.farm.deleteMany({ where: { id: farmId } });
+  });
+
+  it("serves the next request on a connection whose last body it did not read", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const post = (size: number) => rawRequest("POST", "/api/logout", undefined, { agent, body: Buffer.alloc(size, 0x61), headers: { "Content-Type": "text/plain" } });
+      // Sign-out reads no body: a small one is dropped and the connection kept...
+      const small = await post(100_000);
+      expect(small.status).toBe(200);
+      expect(small.headers.connection).toBe("keep-alive");
+      expect((await post(10)).status).toBe(200);
+      // ...a large one is not read: the answer says the connection closes, so the next request opens a new one.
+      const large = await post(2_000_000);
+      expect(large.status).toBe(200);
+      expect(large.headers.connection).toBe("close");
+      expect((await post(10)).status).toBe(200);
+      expect((await rawRequest("GET", "/api/health", undefined, { agent })).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+/** A request exactly as written (no resolving of dot segments), over node:http. */
+function rawRequest(method: string, pathName: string, cookie?: string, options: { agent?: Agent; body?: Buffer; headers?: Record<string, string> } = {}) {
+  const url = new URL(web.baseUrl);
+  const headers: Record<string, string> = { "X-Forwarded-For": newIp(), ...options.headers, ...(cookie ? { Cookie: cookie } : {}) };
+  if (options.body) headers["Content-Length"] = String(options.body.length);
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: pathName, method, headers, agent: options.agent }, (incoming) => {
+      let body = "";
+      incoming.setEncoding("utf8");
+      incoming.on("data", (chunk: string) => (body += chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, headers: incoming.headers }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
+  });
+}
