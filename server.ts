@@ -322,7 +322,22 @@ export async function createWebServer(options: WebServerOptions = {}) {
     if (/^\/[A-Za-z0-9_-]{1,64}\/(?:320|800|1600)\.webp$/.test(req.path)) return next();
     res.status(404).type("text/plain").send("Not found");
   });
-  app.use("/uploads", express.static(path.resolve(env.UPLOAD_DIR), { maxAge: "7d", index: false }));
+  if (runtime.photoStore() === "disk") {
+    app.use("/uploads", express.static(path.resolve(env.UPLOAD_DIR), { maxAge: "7d", index: false }));
+  } else {
+    // From the bucket, through this server: the same addresses, headers and policy as from disk.
+    app.get("/uploads/:id/:width.webp", async (req, res) => {
+      try {
+        const bytes = await runtime.readPublicPhoto(req.params.id ?? "", Number(req.params.width));
+        if (!bytes) return res.status(404).type("text/plain").send("Not found");
+        res.set("Cache-Control", "public, max-age=604800").type("image/webp").send(bytes);
+      } catch (error) {
+        // The bucket out of reach: a moment's outage, not a missing photo (which would be cached as gone).
+        logger.warn({ err: error }, "photo store unavailable");
+        res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain").send("Photo unavailable for a moment");
+      }
+    });
+  }
 
   app.all(
     "*",

@@ -9,6 +9,8 @@ import { getAllQueues } from "~/jobs/enqueue.server";
 import { NonceProvider } from "~/lib/nonce";
 import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { queueDashboardAccess } from "~/modules/auth/operator.server";
+import { fileStore } from "~/modules/storage/file-store.server";
+import { readPublicPhoto } from "~/modules/storage/uploads.server";
 import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
@@ -27,6 +29,9 @@ export const serverRuntime = {
   isCrossSiteMutation,
   runShutdownHooks,
   stopGracefullyOnSignal,
+  /** Where photos are kept ("disk": UPLOAD_DIR, served as static files; "s3": a bucket, read through readPublicPhoto). */
+  photoStore: () => fileStore().kind,
+  readPublicPhoto,
 };
 export type ServerRuntime = typeof serverRuntime;
 

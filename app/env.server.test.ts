@@ -55,6 +55,16 @@ describe("parseEnv", () => {
   });
 });
 
+describe("S3 storage settings", () => {
+  it("wants the bucket and both keys together, and defaults the region", () => {
+    expect(() => parseEnv({ S3_BUCKET: "photos" })).toThrow("Invalid configuration: S3_ACCESS_KEY_ID is required when S3 storage is configured");
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" })).toThrow("S3_BUCKET is required");
+    const env = parseEnv({ S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" });
+    expect(env).toMatchObject({ S3_BUCKET: "photos", S3_REGION: "us-east-1" });
+    expect(parseEnv({ S3_BUCKET: "", S3_REGION: "" }).S3_BUCKET).toBeUndefined();
+  });
+});
+
 describe("sessionSecrets", () => {
   it("splits a comma-separated list for rotation, newest first", () => {
     expect(sessionSecrets(parseEnv({ SESSION_SECRET: "new, old ,," }))).toEqual(["new", "old"]);

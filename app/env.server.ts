@@ -81,10 +81,12 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
+    /** Photos in S3-compatible storage instead of UPLOAD_DIR: the bucket, its keys, and the endpoint unless it is AWS's own. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default("us-east-1")),
     /** The queues this worker process runs (comma-separated names, or empty for all). */
     WORKER_QUEUES: z.string().optional().transform((value, ctx) => {
       const parsed = parseWorkerQueues(value);
@@ -96,6 +98,12 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    // Half an S3 configuration would quietly keep photos on one machine's disk.
+    if (env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
+      for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3 storage is configured" });
+      }
     }
   });
 

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { analysisPhotoPath } from "~/modules/analysis/analysis.server";
+import { analysisPhoto } from "~/modules/analysis/analysis.server";
 import { requireApiUser } from "~/modules/auth/session.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";
@@ -14,10 +13,7 @@ const route = apiRoute({
     if (size !== null && size !== "320" && size !== "800") {
       throw new Refusal(400, "VLD_REQUIRED_FIELD", "errors.validation", { size: ["errors.validation"] });
     }
-    const path = await analysisPhotoPath(user.id, params.id ?? "", size === "320" ? 320 : 800);
-    const bytes = await readFile(path).catch(() => {
-      throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
-    });
+    const bytes = await analysisPhoto(user.id, params.id ?? "", size === "320" ? 320 : 800);
     // The file behind an address never changes: the owner's browser keeps it.
     return new Response(new Uint8Array(bytes), {
       headers: { "Content-Type": "image/webp", "Cache-Control": "private, max-age=604800, immutable", "Content-Length": String(bytes.length) },

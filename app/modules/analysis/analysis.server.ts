@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
 import { getEnv } from "~/env.server";
 import type { Analysis } from "~/generated/prisma/client";
@@ -6,7 +5,7 @@ import { enqueue } from "~/jobs/enqueue.server";
 import type { LanguageCode } from "~/lib/i18n";
 import { isLanguage } from "~/lib/i18n";
 import { recordFeatureUseIn, requireFeatureAccess } from "~/modules/premium/premium.server";
-import { acceptUpload, ANALYSIS_PHOTO_FORMATS, discardUpload, inspectImage, processUpload, renditionPath, verifyImageDecodes } from "~/modules/storage/uploads.server";
+import { acceptUpload, ANALYSIS_PHOTO_FORMATS, discardUpload, inspectImage, processUpload, readRendition, verifyImageDecodes } from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -249,12 +248,14 @@ export async function listAnalyses(userId: string, options: { limit?: number; be
   return { analyses, nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-/** Where the photo of one of the user's analyses is, at 320 or 800 px; 404 when it is not (or no longer) there. */
-export async function analysisPhotoPath(userId: string, id: string, width: 320 | 800) {
+/** The photo of one of the user's analyses (WebP), at 320 or 800 px; 404 when it is not (or no longer) there. */
+export async function analysisPhoto(userId: string, id: string, width: 320 | 800) {
   const analysis = await ownAnalysis(userId, id);
   const upload = analysis.uploadId ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } }) : null;
   if (!analysis.uploadId || upload?.status !== "ready") throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
-  return renditionPath(analysis.uploadId, "analysis", width);
+  const bytes = await readRendition(analysis.uploadId, "analysis", width);
+  if (!bytes) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  return bytes;
 }
 
 // ---------------------------------------------------------------------------
@@ -327,7 +328,9 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
 async function preparePhoto(uploadId: string | null) {
   const prepared = uploadId ? await processUpload(uploadId) : { status: "missing" as const };
   if (prepared.status !== "ready" || !uploadId) throw new AiFailure("AI_INVALID_IMAGE", `photo could not be prepared (${prepared.status})`, false);
-  return readFile(renditionPath(uploadId, "analysis", ANALYZER_WIDTH));
+  const photo = await readRendition(uploadId, "analysis", ANALYZER_WIDTH);
+  if (!photo) throw new Error(`upload ${uploadId} is ready but its ${ANALYZER_WIDTH} px size is not in the store`);
+  return photo;
 }
 
 export type RunOutcome =

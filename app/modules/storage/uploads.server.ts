@@ -1,17 +1,17 @@
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { getEnv } from "~/env.server";
 import { enqueue } from "~/jobs/enqueue.server";
 import { LIMITS } from "~/lib/catalog";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { UPLOAD_WIDTHS, uploadUrl } from "~/lib/images";
+import { fileStore } from "./file-store.server";
 
 // Photos sent by users: checked by decoding (never by name or declared type),
 // kept as an original only until the image-processing worker has made the
 // WebP sizes without metadata, then served from /uploads/<id>/<width>.webp.
+// The files live in the configured store (file-store.server.ts): a folder, or
+// an S3-compatible bucket.
 
 export { UPLOAD_WIDTHS, uploadUrl };
 /** Bigger than any phone photo; a small file that claims more pixels (a pixel bomb) is refused. */
@@ -23,17 +23,23 @@ export const ANALYSIS_PHOTO_FORMATS = [...PHOTO_FORMATS, "heif"] as const;
 
 export type UploadPurpose = "analysis" | "listing" | "product";
 
-function root() {
-  return path.resolve(getEnv().UPLOAD_DIR);
-}
-const originalPath = (id: string) => path.join(root(), "originals", id);
+type Width = (typeof UPLOAD_WIDTHS)[number];
+const originalKey = (id: string) => `originals/${id}`;
 // Analysis photos are the farmer's own: kept under private/, which the public
 // /uploads address never reaches; their owner gets them through the analysis API.
-const renditionDir = (id: string, purpose: UploadPurpose) => (purpose === "analysis" ? path.join(root(), "private", id) : path.join(root(), id));
+const renditionKey = (id: string, purpose: UploadPurpose, width: Width) => (purpose === "analysis" ? `private/${id}/${width}.webp` : `${id}/${width}.webp`);
+const everyRendition = (id: string) =>
+  (["listing", "analysis"] as const).flatMap((purpose) => UPLOAD_WIDTHS.map((width) => renditionKey(id, purpose, width)));
 
-/** Where one processed size of an upload is on disk. */
-export function renditionPath(id: string, purpose: UploadPurpose, width: (typeof UPLOAD_WIDTHS)[number]) {
-  return path.join(renditionDir(id, purpose), `${width}.webp`);
+/** One processed size of an upload (WebP), or null when it is not (or no longer) there. */
+export function readRendition(id: string, purpose: UploadPurpose, width: Width) {
+  return fileStore().get(renditionKey(id, purpose, width));
+}
+
+/** A public photo (a listing's or a product's) as /uploads/<id>/<width>.webp serves it; never an analysis photo or an original. */
+export function readPublicPhoto(id: string, width: number) {
+  if (!/^[\w-]{1,64}$/.test(id) || !(UPLOAD_WIDTHS as readonly number[]).includes(width)) return Promise.resolve(null);
+  return fileStore().get(renditionKey(id, "listing", width as Width));
 }
 
 /** Reads what the bytes really are; refuses anything but a photo of an accepted format (JPEG, PNG or WebP by default) of sane size. */
@@ -84,8 +90,7 @@ export async function acceptUpload(ownerId: string, purpose: UploadPurpose, byte
     data: { ownerId, purpose, format: image.format, bytes: bytes.length, width: image.width, height: image.height },
   });
   try {
-    await mkdir(path.dirname(originalPath(upload.id)), { recursive: true });
-    await writeFile(originalPath(upload.id), bytes);
+    await fileStore().put(originalKey(upload.id), bytes, "application/octet-stream");
     if (options.queue !== false) await enqueue("image-processing", { uploadId: upload.id, purpose });
   } catch (error) {
     await discardUpload(upload.id);
@@ -96,10 +101,12 @@ export async function acceptUpload(ownerId: string, purpose: UploadPurpose, byte
 
 /** Removes every trace of an upload: files and record. */
 export async function discardUpload(id: string) {
-  await rm(originalPath(id), { force: true });
-  await rm(renditionDir(id, "listing"), { recursive: true, force: true });
-  await rm(renditionDir(id, "analysis"), { recursive: true, force: true });
-  await prisma.upload.deleteMany({ where: { id } });
+  try {
+    await fileStore().remove([originalKey(id), ...everyRendition(id)]);
+  } finally {
+    // Even when the store is out of reach (it is then why the upload is discarded), no record of it stays.
+    await prisma.upload.deleteMany({ where: { id } });
+  }
 }
 
 /**
@@ -112,34 +119,37 @@ export async function processUpload(id: string) {
   if (!upload) return { status: "missing" as const };
   if (upload.status === "ready") return { status: "ready" as const, sizes: upload.sizes };
   if (upload.status === "failed") return { status: "failed" as const };
-  const dir = renditionDir(id, upload.purpose);
-  const original = await readFile(originalPath(id)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return null;
-    throw error;
-  });
+  const store = fileStore();
+  const keys = UPLOAD_WIDTHS.map((width) => renditionKey(id, upload.purpose, width));
+  const original = await store.get(originalKey(id));
   // An earlier try made every size and dropped the original, then failed to record it.
   if (!original) {
-    const made = await Promise.all(UPLOAD_WIDTHS.map((width) => stat(path.join(dir, `${width}.webp`)).then(() => true, () => false)));
+    const made = await Promise.all(keys.map((key) => store.has(key)));
     if (!made.every(Boolean)) throw new Error(`upload ${id} has neither its original nor its sizes`);
     return markReady(id);
   }
-  await mkdir(dir, { recursive: true });
+  let sizes: Buffer[];
   try {
+    sizes = [];
     for (const width of UPLOAD_WIDTHS) {
-      await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78, effort: 4 })
-        .toFile(path.join(dir, `${width}.webp`));
+      sizes.push(
+        await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78, effort: 4 })
+          .toBuffer(),
+      );
     }
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    await rm(originalPath(id), { force: true });
+    // The photo does not decode: nothing is kept of it.
+    await store.remove([originalKey(id), ...keys]);
     await prisma.upload.update({ where: { id }, data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() } });
     return { status: "failed" as const };
   }
+  // A store that fails here (a bucket out of reach) fails the job, which is tried again.
+  await Promise.all(keys.map((key, index) => store.put(key, sizes[index]!, "image/webp")));
   // The original (with its metadata) is gone before the upload counts as ready.
-  await rm(originalPath(id), { force: true });
+  await store.remove([originalKey(id)]);
   return markReady(id);
 }
 

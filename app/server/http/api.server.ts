@@ -1,4 +1,5 @@
 import en from "~/locales/en.json";
+import { isServiceOutage } from "~/server/outage";
 import { Refusal } from "~/server/refusal";
 import { translateRefusal } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -88,6 +89,13 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof Refusal) return refusalResponse(request, error);
+    if (isServiceOutage(error)) {
+      // PostgreSQL, Redis or the photo bucket is out of reach: the same request will do once it is back.
+      logger.warn({ err: error }, "a service is out of reach");
+      return refusalResponse(request, new Refusal(503, "SYS_SERVICE_DEGRADED", "apiErrors.unavailable", undefined, { "Retry-After": "5" })).catch(() =>
+        apiError(503, "SYS_SERVICE_DEGRADED", en.apiErrors.unavailable, { headers: { "Retry-After": "5" } }),
+      );
+    }
     logger.error({ err: error }, "unhandled API error");
     try {
       return await refusalResponse(request, new Refusal(500, "SYS_INTERNAL_ERROR", "apiErrors.internal"));
