@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -15,6 +15,7 @@ import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { stopGracefullyOnSignal } from "~/server/process.server";
+import { isServiceOutage } from "~/server/outage";
 import { isCrossSiteMutation } from "~/server/security/origin.server";
 
 /**
@@ -39,6 +40,28 @@ export type ServerRuntime = typeof serverRuntime;
 // bots (and curl) get the complete document at once.
 export const streamTimeout = 5_000;
 
+/** Requests whose loader or action failed because PostgreSQL, Redis or the photo bucket was out of reach. */
+const outages = new WeakSet<Request>();
+
+/** Every error of a page's loader or action: an outage is said as such (and answered 503 below), anything else logged as a fault. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isServiceOutage(error)) {
+    outages.add(request);
+    logger.warn({ err: error, url: request.url }, "a service is out of reach");
+    return;
+  }
+  logger.error({ err: error, url: request.url }, "unhandled page error");
+}
+
+/** A page's data asked by the app (a navigation): 503 with Retry-After when a service was out of reach, as for documents. */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (response.status !== 500 || !outages.has(request)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,6 +69,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page that failed for a service out of reach is a moment's outage (503, try again), not a fault (500).
+  if (responseStatusCode === 500 && outages.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   const nonce = loadContext.cspNonce ?? "";
   // Pages carry the reader's own data: never kept by shared caches, nor by the browser for later.
   if (!responseHeaders.has("Cache-Control") && request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {

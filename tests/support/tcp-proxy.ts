@@ -37,7 +37,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       server = undefined;
     },
-    /** Accepts connections again on the same port. */
-    start: listen,
+    /** Accepts connections again on the same port (nothing to do when it already does). */
+    async start() {
+      if (!server) await listen();
+    },
   };
 }
