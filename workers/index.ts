@@ -108,11 +108,24 @@ export async function startWorkers(options: WorkerOptions = {}) {
 }
 
 async function catchUpAfterReconnect(queueNames: readonly QueueName[]) {
-  logger.info("Redis connection ready: restoring schedules and applying pending search changes");
-  if (queueNames.includes("maintenance")) await scheduleMaintenance();
+  logger.info("Redis connection ready: applying pending search changes and restoring schedules");
+  // The search changes first: they need only the database and the search backend.
   if (queueNames.includes("search-indexing")) {
     const applied = await applyPendingIndexChanges();
     if (applied > 0) logger.info({ applied }, "search changes made while Redis was away applied");
+  }
+  // The schedule goes through the producers' connection, which may come back a moment after this
+  // one (it refuses commands while it is down, not to hold web requests): try again for a while.
+  if (queueNames.includes("maintenance")) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await scheduleMaintenance();
+        return;
+      } catch (error) {
+        if (attempt >= 30) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
   }
 }
 

@@ -11,8 +11,9 @@ export type RedisRole = "queue" | "worker" | "health" | "app" | "subscriber";
  * - subscriber: a pub/sub listener; it waits for Redis to come back and subscribes again.
  * - queue, health, app: a web request should fail fast when Redis is down rather than hang.
  * - queue and app wait for the connection a process is still opening (offline queue), so the
- *   first requests after a start are counted by the rate limits like every later one; a
- *   command still fails after one reconnection attempt when Redis is really away.
+ *   first requests after a start are counted by the rate limits like every later one. Once
+ *   the connection has been up, a command sent while it is down fails at once (Redis went
+ *   away: waiting for reconnection attempts would hold every request for seconds).
  */
 export function createRedisConnection(role: RedisRole, url: string = getEnv().REDIS_URL): Redis {
   const failFast: RedisOptions = {
@@ -36,6 +37,12 @@ export function createRedisConnection(role: RedisRole, url: string = getEnv().RE
   });
   // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
   connection.on("error", () => {});
+  if (role === "queue" || role === "app") {
+    // ioredis reads this option on every command.
+    connection.once("ready", () => {
+      connection.options.enableOfflineQueue = false;
+    });
+  }
   return connection;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { request as httpRequest, Agent } from "node:http";
 
 // Traffic for the fault drills: a few readers and writers sending requests in a loop while a
@@ -20,6 +21,8 @@ export interface TrafficKind {
   cookie?: string;
   /** A JSON body; `tag` makes each one unique. */
   body?: (tag: string) => unknown;
+  /** Each request from an address of its own (X-Forwarded-For, which the tests' server trusts from loopback). */
+  spoofAddress?: boolean;
 }
 
 /** One request over node:http with its own connection, so a cut connection spoils only itself. */
@@ -67,9 +70,11 @@ export function runTraffic(baseUrl: string, kinds: TrafficKind[], users: number)
   const loops = Array.from({ length: users }, async (_, user) => {
     for (let turn = user; running; turn += 1) {
       const kind = kinds[turn % kinds.length]!;
-      const tag = `t${process.pid}x${(counter += 1)}`;
+      counter += 1;
+      const tag = randomBytes(4).toString("hex");
       const startedAt = Date.now();
-      const answer = await sendOnce(baseUrl, kind.method, kind.path, { cookie: kind.cookie, body: kind.body?.(tag) });
+      const headers: Record<string, string> = kind.spoofAddress ? { "X-Forwarded-For": `10.${counter % 250}.${user}.${(counter >> 8) % 250}` } : {};
+      const answer = await sendOnce(baseUrl, kind.method, kind.path, { cookie: kind.cookie, body: kind.body?.(tag), headers });
       sent.push({ kind: kind.kind, status: answer.status, code: codeOf(answer.text), startedAt, endedAt: Date.now(), tag: kind.body ? tag : undefined });
       // Not a tight loop: a failing service answers fast, and the drill is about phones, not a flood.
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,62 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ownRedis } from "../../../tests/support/redis-server";
 
 // Nothing is lost when Redis is down: with a Redis of the test's own, the web server and the
 // workers running, Redis stops, a seller writes a listing (the write succeeds), Redis starts
 // again (empty, as a restarted Redis with no persistence is), and the listing shows up in
 // search with nobody running a reindex.
 
-let redis: ChildProcess | undefined;
-let port = 0;
+let redis: Awaited<ReturnType<typeof ownRedis>>;
 const stops: (() => Promise<void>)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function startRedis() {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  redis = child;
-  // Ready once it answers PING.
-  const { Redis } = await import("ioredis");
-  const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    for (let waited = 0; ; waited += 100) {
-      const answer = await probe.connect().then(() => probe.ping(), () => "down");
-      if (answer === "PONG") return;
-      if (waited > 15_000) throw new Error(`redis-server on port ${port} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    probe.disconnect();
-  }
-}
-
-async function stopRedis() {
-  const child = redis;
-  if (!child || child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-  redis = undefined;
-}
+const stopRedis = () => redis.stop();
+const startRedis = () => redis.start();
 
 beforeAll(async () => {
-  port = await freePort();
-  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  redis = await ownRedis();
+  process.env.REDIS_URL = redis.url;
   process.env.QUEUE_PREFIX = `outage-${randomBytes(3).toString("hex")}`;
-  await startRedis();
   const { startWorkers } = await import("../../../workers/index");
   const { bootWebServer } = await import("../../../tests/support/web");
   const workers = await startWorkers({ queues: ["search-indexing", "maintenance"] });
