@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createBullBoard } from "@bull-board/api";
@@ -233,6 +234,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
   app.use(sanitiseAddressHeaders);
   app.use(settleUnreadBodies);
   app.use(refuseDotSegmentsInApi);
+  // Once stopping, every answer ends its connection, so no client sends another request on it.
+  app.use((req, res, next) => {
+    if (req.app.locals.stopping === true) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(securityHeaders(mode));
 
   app.use(
@@ -408,10 +414,15 @@ export async function startWebServer(options: WebServerOptions = {}) {
   let stopping: Promise<void> | undefined;
   function stop() {
     stopping ??= (async () => {
+      app.locals.stopping = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Streaming responses get a few seconds to finish, then are cut.
+        // Stop taking connections; the callback comes once every one taken has ended. (Node's own
+        // server.close() would also drop each connection whose request it has not read yet: under
+        // load, requests a client had already sent.)
+        net.Server.prototype.close.call(server, () => resolve());
+        // Kept-alive connections with nothing asked get a moment to ask, then are closed...
+        setTimeout(() => server.closeIdleConnections(), 1_000).unref();
+        // ...and streaming answers get a few seconds to finish, then are cut.
         setTimeout(() => server.closeAllConnections(), 8_000).unref();
       });
       await close();

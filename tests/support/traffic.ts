@@ -6,7 +6,10 @@ import { request as httpRequest, Agent } from "node:http";
 
 export interface Sent {
   kind: string;
+  /** 0 when no whole answer came (refused, cut, timed out). */
   status: number;
+  /** When the connection was made (null: never). */
+  connectedAt: number | null;
   code: string | null;
   startedAt: number;
   endedAt: number;
@@ -35,17 +38,21 @@ export function sendOnce(baseUrl: string, method: string, path: string, options:
     headers["Content-Type"] = "application/json";
     headers["Content-Length"] = String(payload.length);
   }
-  return new Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }>((resolve) => {
+  let connectedAt: number | null = null;
+  return new Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined>; connectedAt: number | null }>((resolve) => {
     const outgoing = httpRequest({ host: url.hostname, port: url.port, path, method, headers, agent: new Agent({ keepAlive: false }), timeout: options.timeoutMs ?? 30_000 }, (incoming) => {
       let text = "";
       incoming.setEncoding("utf8");
       incoming.on("data", (chunk: string) => (text += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers }));
-      incoming.on("error", () => resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers }));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers, connectedAt }));
+      // Cut in the middle of the answer: not an answer.
+      incoming.on("aborted", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
+      incoming.on("error", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
     });
+    outgoing.on("socket", (socket) => socket.once("connect", () => (connectedAt = Date.now())));
     // No answer at all (a refused or cut connection, a time-out) is status 0.
     outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
-    outgoing.on("error", () => resolve({ status: 0, text: "", headers: {} }));
+    outgoing.on("error", () => resolve({ status: 0, text: "", headers: {}, connectedAt }));
     outgoing.end(payload);
   });
 }
@@ -75,7 +82,7 @@ export function runTraffic(baseUrl: string, kinds: TrafficKind[], users: number)
       const startedAt = Date.now();
       const headers: Record<string, string> = kind.spoofAddress ? { "X-Forwarded-For": `10.${counter % 250}.${user}.${(counter >> 8) % 250}` } : {};
       const answer = await sendOnce(baseUrl, kind.method, kind.path, { cookie: kind.cookie, body: kind.body?.(tag), headers });
-      sent.push({ kind: kind.kind, status: answer.status, code: codeOf(answer.text), startedAt, endedAt: Date.now(), tag: kind.body ? tag : undefined });
+      sent.push({ kind: kind.kind, status: answer.status, connectedAt: answer.connectedAt, code: codeOf(answer.text), startedAt, endedAt: Date.now(), tag: kind.body ? tag : undefined });
       // Not a tight loop: a failing service answers fast, and the drill is about phones, not a flood.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
