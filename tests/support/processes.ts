@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { freePort } from "../../scripts/bench/bench-env";
 
 // The product's processes as `npm start` runs them (the compiled web server and
 // workers, each its own process), started by a test with the configuration it
 // chooses, and stopped by their own pid.
 
-export async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
 
 export interface Started {
   child: ChildProcess;
