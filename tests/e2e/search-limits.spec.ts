@@ -1,9 +1,10 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 
 // A reader who searches faster than a person does (60 searches in a minute, here sent by the
 // test) is told so where the results would be, in words, and the rest of the product goes on.
 
-async function searchSixtyTimes(request: import("@playwright/test").APIRequestContext) {
+async function searchSixtyTimes(request: APIRequestContext) {
   for (let index = 0; index < 60; index += 1) {
     const answer = await request.get(`/api/search?q=maize${index}&types=product`);
     expect(answer.status()).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexPendingChanges, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
+import { apiClient, finishedAnalysis, indexPendingChanges, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
 import { serveForTests } from "../support/web";
 
 // Who may do what, as one table: every protected API route and page, for a
@@ -51,26 +51,7 @@ beforeAll(async () => {
     })
   ).id;
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
-  owned.analysisId = (
-    await prisma.analysis.create({
-      data: {
-        userId: people.owner.user.id,
-        analysisType: "crop_health",
-        preferredModel: "openai",
-        answeredBy: "builtin",
-        status: "completed",
-        stage: "done",
-        progress: 100,
-        severity: "medium",
-        confidence: 70,
-        diagnosis: secret.diagnosis,
-        treatment: "Remove the plants",
-        recommendations: ["Plant clean cuttings"],
-        deadlineAt: new Date(Date.now() + 3_600_000),
-        completedAt: new Date(),
-      },
-    })
-  ).id;
+  owned.analysisId = await finishedAnalysis(people.owner.user.id, { diagnosis: secret.diagnosis });
 });
 
 afterAll(async () => {

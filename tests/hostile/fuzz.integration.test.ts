@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { indexPendingChanges, newIp, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
+import { finishedAnalysis, indexPendingChanges, newIp, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
 import { idCases, jsonBodyCases, methodCases, multipartCases, queryCases, seededRandom, type FuzzRequest, type Json } from "../support/fuzz";
 import { serveForTests } from "../support/web";
 
@@ -78,26 +78,7 @@ beforeAll(async () => {
         data: { sellerId: owner.user.id, productId, priceNgn: "9000.00", quantity: 3, condition: "new", status: "active", images: ["/uploads/abc/800.webp"], locality: "Oyo" },
       })
     ).id;
-    owner.analysisId = (
-      await prisma.analysis.create({
-        data: {
-          userId: owner.user.id,
-          analysisType: "crop_health",
-          preferredModel: "openai",
-          answeredBy: "builtin",
-          status: "completed",
-          stage: "done",
-          progress: 100,
-          severity: "low",
-          confidence: 60,
-          diagnosis: "Healthy leaves",
-          treatment: "None needed",
-          recommendations: ["Keep weeding"],
-          deadlineAt: new Date(Date.now() + 3_600_000),
-          completedAt: new Date(),
-        },
-      })
-    ).id;
+    owner.analysisId = await finishedAnalysis(owner.user.id, { severity: "low", diagnosis: "Healthy leaves" });
   }
 }, 120_000);
 

@@ -93,6 +93,29 @@ export async function signedInUser(role: "USER" | "ADMIN" = "USER", prefix = "ap
   return { user, cookie };
 }
 
+/** A finished analysis of the user's, as the worker leaves one (the built-in analyzer answered); `result` sets what it found. */
+export async function finishedAnalysis(userId: string, result: { severity?: "low" | "medium" | "high"; diagnosis?: string } = {}) {
+  const analysis = await prisma.analysis.create({
+    data: {
+      userId,
+      analysisType: "crop_health",
+      preferredModel: "openai",
+      answeredBy: "builtin",
+      status: "completed",
+      stage: "done",
+      progress: 100,
+      severity: result.severity ?? "medium",
+      confidence: 70,
+      diagnosis: result.diagnosis ?? "Cassava mosaic disease",
+      treatment: "Remove the plants",
+      recommendations: ["Plant clean cuttings"],
+      deadlineAt: new Date(Date.now() + 3_600_000),
+      completedAt: new Date(),
+    },
+  });
+  return analysis.id;
+}
+
 /** Gives a user an active premium subscription (a sandbox one, paid until a month from now), as the payment worker records it. */
 export async function subscribe(userId: string, overrides: { status?: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd?: Date } = {}) {
   const end = overrides.currentPeriodEnd ?? new Date(Date.now() + 20 * 24 * 3_600_000);

@@ -1,6 +1,7 @@
 // A TCP proxy in front of a real service, so a test can make PostgreSQL or
 // Redis "go away" (stop) and "come back" (start) without touching the server.
 import net from "node:net";
+import { relay } from "../../scripts/bench/round-robin";
 
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
@@ -8,19 +9,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   let port = 0;
 
   async function listen() {
-    server = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      sockets.add(client).add(upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(client);
-        sockets.delete(upstream);
-      };
-      client.on("error", drop).on("close", drop);
-      upstream.on("error", drop).on("close", drop);
-      client.pipe(upstream).pipe(client);
-    });
+    server = net.createServer((client) => relay(client, target, sockets));
     await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
     port = (server.address() as net.AddressInfo).port;
   }
