@@ -18,7 +18,7 @@ const ROLES: Role[] = ["visitor", "lapsed", "other", "owner", "admin"];
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
 const people = {} as Record<Exclude<Role, "visitor">, Signed>;
-const owned = { farmId: "", plotId: "", listingId: "", analysisId: "", productId: "", productName: uniqueName("Matrix maize") };
+const owned = { farmId: "", plotId: "", listingId: "", analysisId: "", productId: "", spareProductId: "", productName: uniqueName("Matrix maize") };
 const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "" };
 
 beforeAll(async () => {
@@ -45,6 +45,8 @@ beforeAll(async () => {
   owned.plotId = plot.body.plot.id;
 
   owned.productId = trackProduct(await prisma.product.create({ data: { name: owned.productName, categories: ["Grains & Cereals"], unit: "bags" } })).id;
+  // One no listing uses, for the catalogue's DELETE.
+  owned.spareProductId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Matrix spare"), categories: ["Spices & Herbs"], unit: "kg" } })).id;
   owned.listingId = (
     await prisma.listing.create({
       data: { sellerId: people.owner.user.id, productId: owned.productId, priceNgn: "9000.00", quantity: 3, condition: "new", status: "paused", images: [], locality: "Oyo" },
@@ -84,6 +86,8 @@ const ROWS: Row[] = [
   { method: "GET", path: () => `/api/farms/${owned.farmId}/export`, expect: signedIn(403, { owner: 200 }) },
   // Listings: a paused listing is its seller's alone.
   { method: "GET", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
+  // A listing's seller: a paused listing's is its seller's alone.
+  { method: "GET", path: () => `/marketplace/${owned.listingId}/seller`, expect: all(404, { visitor: 302, owner: 200 }) },
   // Changing it too: to anyone else it does not exist (an active one answers 403, api.market's tests).
   { method: "PATCH", path: () => `/api/market/listings/${owned.listingId}`, body: () => ({ status: "paused" }), expect: signedIn(404, { owner: 200 }) },
   { method: "GET", path: () => `/api/market/listings?seller_id=${people.owner.user.id}&status=paused`, expect: signedIn(200) },
@@ -93,15 +97,33 @@ const ROWS: Row[] = [
   // The catalogue: everyone signed in reads it, only administrators write it.
   { method: "GET", path: () => "/api/products", expect: signedIn(200) },
   { method: "PATCH", path: () => `/api/products/${owned.productId}`, body: () => ({ name: owned.productName, categories: ["Grains & Cereals"], unit: "kg" }), expect: signedIn(403, { admin: 200 }) },
+  { method: "POST", path: () => "/api/products", body: () => ({ name: uniqueName("Matrix millet"), categories: ["Grains & Cereals"], unit: "kg" }), expect: signedIn(403, { admin: 201 }) },
+  { method: "DELETE", path: () => `/api/products/${owned.spareProductId}`, expect: signedIn(403, { admin: 200 }) },
   { method: "GET", path: () => "/api/search?q=maize", expect: signedIn(200) },
   { method: "GET", path: () => "/api/user/phone", expect: signedIn(200) },
+  // Plots are drawn on one's own farm only.
+  { method: "POST", path: () => `/api/farms/${owned.farmId}/plots`, body: () => ({ name: uniqueName("Plot"), type: "pen", crops: [] }), expect: signedIn(403, { owner: 201 }) },
+  // An analysis's progress and photo: its owner's alone (this one has no photo: 404 for the owner too).
+  { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}/events`, expect: signedIn(404, { owner: 200 }) },
+  { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}/photo`, expect: signedIn(404) },
+  // Photos: any signed-in user may send one (this body is not a photo form: 415 once let in); an
+  // analysis also needs premium, checked before the body is read.
+  { method: "POST", path: () => "/api/uploads", body: () => ({ not: "a form" }), expect: signedIn(415) },
+  { method: "POST", path: () => "/api/ai/analyze", body: () => ({ not: "a form" }), expect: signedIn(415, { lapsed: 403 }) },
+  { method: "GET", path: () => "/api/premium/asiiko_ai/check", expect: signedIn(200) },
+  // Paying: a spent trial may check out; a subscriber is told they already are one. Cancelling needs a subscription.
+  { method: "POST", path: () => "/api/subscription/checkout", expect: signedIn(200, { other: 409, owner: 409 }) },
   // Removing: the owner's things, by the owner alone (last, so the rows above still find them).
   { method: "DELETE", path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`, expect: signedIn(403, { owner: 200 }) },
   { method: "DELETE", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
   { method: "DELETE", path: () => `/api/farms/${owned.farmId}`, expect: signedIn(403, { owner: 200 }) },
+  // Premium use ends a trial: asked after every row above that needs premium.
+  { method: "POST", path: () => "/api/premium/farm_mapping/use", expect: signedIn(200, { lapsed: 403 }) },
+  { method: "POST", path: () => "/api/subscription/cancel", expect: signedIn(404, { other: 200, owner: 200 }) },
   // Pages.
-  { method: "GET", path: () => "/dashboard", expect: all(200, { visitor: 302 }) },
-  { method: "GET", path: () => "/my-listings", expect: all(200, { visitor: 302 }) },
+  ...["/dashboard", "/my-listings", "/marketplace", "/search", "/asiiko", "/mapping", "/profile", "/settings", "/help", "/notifications", "/community", "/medicine"].map(
+    (page): Row => ({ method: "GET", path: () => page, expect: all(200, { visitor: 302 }) }),
+  ),
   // The catalogue page tells a non-administrator they may not manage it (the specification's text).
   { method: "GET", path: () => "/product-catalog", expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => "/admin/queues", expect: all(403, { visitor: 401, admin: 200 }) },
