@@ -15,8 +15,10 @@
 // The report goes to bench/results/scale-<date>.md; a short run of the same code is a test
 // (scripts/bench/scale.integration.test.ts).
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, Agent } from "node:http";
+import { cpus } from "node:os";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { argument, benchSetting, describeMachine, freePort, root, writeReport } from "./bench-env";
 import { percentile } from "./load";
@@ -84,6 +86,19 @@ async function stopProcess(process: Process) {
   process.child.kill("SIGTERM");
   return exited;
 }
+
+/** CPU seconds a process has used so far (user and system, from /proc; null where there is none). */
+function cpuSeconds(pid: number | undefined) {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, the 14th and 15th fields of the line (12th and 13th after the name).
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
 
 /** Each process's heap after a forced collection, in MB (null: it did not answer within 10 s). */
 async function heaps(processes: Process[]) {
@@ -195,6 +210,8 @@ export async function runScale(options: ScaleOptions) {
 
     // The run.
     const answers: Answer[] = [];
+    const cpuBefore = processes().map((process) => cpuSeconds(process.child.pid));
+    const ownCpuBefore = process.cpuUsage();
     const started = Date.now();
     const endAt = started + options.seconds * 1000;
     const warmUpAt = started + (options.warmUpSeconds ?? Math.min(10, options.seconds / 3)) * 1000;
@@ -255,6 +272,15 @@ export async function runScale(options: ScaleOptions) {
     await Promise.all(loops);
     await heapProbe;
     const ranSeconds = (Date.now() - started) / 1000;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const cpu = [
+      ...processes().map((each, index) => {
+        const now = cpuSeconds(each.child.pid);
+        const before = cpuBefore[index];
+        return { name: each.name, seconds: now !== null && before !== null && before !== undefined ? now - before : null };
+      }),
+      { name: "users and proxy (this process)", seconds: (ownCpu.user + ownCpu.system) / 1e6 },
+    ];
     log(`${answers.length} requests in ${ranSeconds.toFixed(0)} s`);
 
     // Every analysis asked for finished (the queue drained), each by one worker.
@@ -335,7 +361,7 @@ export async function runScale(options: ScaleOptions) {
       const times = of.map((answer) => answer.ms).sort((a, b) => a - b);
       return { kind, count: of.length, failed: of.filter((answer) => answer.status === 0 || answer.status >= 400).length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 };
     });
-    return { checks, rows, failed: failed.slice(0, 20), requests: answers.length, seconds: ranSeconds, passed: checks.every((check) => check.ok) };
+    return { checks, rows, cpu, failed: failed.slice(0, 20), requests: answers.length, seconds: ranSeconds, passed: checks.every((check) => check.ok) };
   } finally {
     await Promise.all(processes().map(stopProcess));
     await prisma.user.deleteMany({ where: { username: { startsWith: `scale_${runId}_` } } });
@@ -355,6 +381,12 @@ export function renderScale(options: ScaleOptions, result: Awaited<ReturnType<ty
     "| request | count | failed | p50 ms | p95 ms | max ms |",
     "|---|---:|---:|---:|---:|---:|",
     ...result.rows.map((row) => `| ${row.kind} | ${row.count} | ${row.failed} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.max.toFixed(0)} |`),
+    "",
+    `Where the machine's time went during the run (CPU seconds, of ${(result.seconds * cpus().length).toFixed(0)} available on ${cpus().length} cores; PostgreSQL and Redis take the rest):`,
+    "",
+    "| process | CPU s |",
+    "|---|---:|",
+    ...result.cpu.map((each) => `| ${each.name} | ${each.seconds === null ? "?" : each.seconds.toFixed(1)} |`),
   ];
   if (result.failed.length > 0) lines.push("", "First failures:", "", ...result.failed.map((answer) => `- ${answer.kind}: ${answer.status} ${answer.detail}`));
   return `${lines.join("\n")}\n`;
