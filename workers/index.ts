@@ -129,11 +129,11 @@ async function catchUpAfterReconnect(queueNames: readonly QueueName[]) {
   }
 }
 
-/** Creates or updates the repeatable maintenance jobs; the first run of each is now. */
+/** Creates or updates the repeatable maintenance jobs; the first run of each is now (BullMQ runs an `every` schedule at once). */
 export async function scheduleMaintenance() {
   const queue = getQueue("maintenance");
   for (const task of MAINTENANCE_TASKS) {
-    await queue.upsertJobScheduler(task, { every: MAINTENANCE_SCHEDULE[task].everyMs, immediately: true }, { name: task, data: { task } });
+    await queue.upsertJobScheduler(task, { every: MAINTENANCE_SCHEDULE[task].everyMs }, { name: task, data: { task } });
   }
 }
 
