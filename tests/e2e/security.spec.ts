@@ -11,7 +11,8 @@ test("the main pages load and hydrate with no Content-Security-Policy violation"
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
 
-  for (const path of ["/marketplace", "/my-listings", "/settings", "/profile", "/help"]) {
+  // The farm map too: its tiles come from the tile server, which the policy must allow.
+  for (const path of ["/dashboard", "/marketplace", "/my-listings", "/search?q=maize", "/asiiko", "/mapping", "/settings", "/profile", "/help"]) {
     await page.goto(path);
     await hydrated(page);
   }
