@@ -24,6 +24,7 @@ step() {
 }
 
 step "lint" npx --no-install eslint .
+step "format" npx --no-install prettier --check --log-level warn .
 step "typecheck" npx --no-install tsc --noEmit
 if step "build" npx --no-install remix vite:build --logLevel warn && step "build (node processes)" npx --no-install vite build --config vite.node.config.ts \
   && [ -f build/server/index.js ] && [ -f build/node/server.js ]; then
