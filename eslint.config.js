@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "app/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "data/**"],
+    ignores: [
+      "build/**",
+      "app/generated/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".data/**",
+      "data/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

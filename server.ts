@@ -94,7 +94,8 @@ function securityHeaders(mode: "development" | "production") {
   };
 }
 
-const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST_HEADER =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const FORWARDED_PROTO = /^https?$/i;
 
 /**
@@ -106,22 +107,36 @@ const FORWARDED_PROTO = /^https?$/i;
  */
 function sanitiseAddressHeaders(req: express.Request, _res: express.Response, next: express.NextFunction) {
   const headers = req.headers;
-  if (typeof headers.host !== "string" || headers.host.length > 300 || !HOST_HEADER.test(headers.host)) headers.host = "localhost";
-  const trusted = (req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0);
+  if (typeof headers.host !== "string" || headers.host.length > 300 || !HOST_HEADER.test(headers.host))
+    headers.host = "localhost";
+  const trusted = (req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(
+    req.socket.remoteAddress,
+    0,
+  );
   if (!trusted) {
     delete headers["x-forwarded-host"];
     delete headers["x-forwarded-proto"];
     delete headers["x-forwarded-port"];
   } else {
     // A proxy chain lists values comma-separated; keep them only if every one is well formed.
-    const list = (value: string | string[] | undefined) => (typeof value === "string" ? value.split(",").map((item) => item.trim()) : []);
-    if (headers["x-forwarded-host"] !== undefined && !list(headers["x-forwarded-host"]).every((item) => item.length <= 300 && HOST_HEADER.test(item))) {
+    const list = (value: string | string[] | undefined) =>
+      typeof value === "string" ? value.split(",").map((item) => item.trim()) : [];
+    if (
+      headers["x-forwarded-host"] !== undefined &&
+      !list(headers["x-forwarded-host"]).every((item) => item.length <= 300 && HOST_HEADER.test(item))
+    ) {
       delete headers["x-forwarded-host"];
     }
-    if (headers["x-forwarded-proto"] !== undefined && !list(headers["x-forwarded-proto"]).every((item) => FORWARDED_PROTO.test(item))) {
+    if (
+      headers["x-forwarded-proto"] !== undefined &&
+      !list(headers["x-forwarded-proto"]).every((item) => FORWARDED_PROTO.test(item))
+    ) {
       delete headers["x-forwarded-proto"];
     }
-    if (headers["x-forwarded-port"] !== undefined && !list(headers["x-forwarded-port"]).every((item) => /^\d{1,5}$/.test(item))) {
+    if (
+      headers["x-forwarded-port"] !== undefined &&
+      !list(headers["x-forwarded-port"]).every((item) => /^\d{1,5}$/.test(item))
+    ) {
       delete headers["x-forwarded-port"];
     }
   }
@@ -140,7 +155,10 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 function refuseDotSegmentsInApi(req: express.Request, res: express.Response, next: express.NextFunction) {
   const rawPath = req.originalUrl.split("?")[0] ?? "";
   if (!rawPath.startsWith("/api/") || !DOT_SEGMENT.test(rawPath)) return next();
-  res.status(404).set("Cache-Control", "no-store").json(apiErrorBody("VLD_REQUIRED_FIELD", "There is no such address in the API."));
+  res
+    .status(404)
+    .set("Cache-Control", "no-store")
+    .json(apiErrorBody("VLD_REQUIRED_FIELD", "There is no such address in the API."));
 }
 
 /** The most of an unread body that is read and dropped to keep its connection open. */
@@ -207,7 +225,10 @@ const SESSION_IN_COOKIES = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]+)
 
 function nameViewer(req: express.Request, res: express.Response, next: express.NextFunction) {
   const session = SESSION_IN_COOKIES.exec(req.headers.cookie ?? "")?.[1];
-  res.setHeader(VIEWER_HEADER, session ? createHash("sha256").update(session).digest("base64url").slice(0, 22) : VISITOR);
+  res.setHeader(
+    VIEWER_HEADER,
+    session ? createHash("sha256").update(session).digest("base64url").slice(0, 22) : VISITOR,
+  );
   next();
 }
 
@@ -262,7 +283,8 @@ export async function createWebServer(options: WebServerOptions = {}) {
       },
       // Health probes every 30 s from every open tab would drown the log.
       autoLogging: { ignore: (req) => req.url === "/api/health" && req.method === "HEAD" },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
   app.use(compression());
@@ -295,7 +317,10 @@ export async function createWebServer(options: WebServerOptions = {}) {
       secFetchSite: req.get("sec-fetch-site"),
     });
     if (!cross) return next();
-    res.status(403).setHeader("Cache-Control", "no-store").json(apiErrorBody("SEC_CSRF_VIOLATION", "Requests from other sites are not accepted."));
+    res
+      .status(403)
+      .setHeader("Cache-Control", "no-store")
+      .json(apiErrorBody("SEC_CSRF_VIOLATION", "Requests from other sites are not accepted."));
   });
 
   // Operators' dashboard: every queue, retries and failures.
@@ -340,7 +365,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
       } catch (error) {
         // The bucket out of reach: a moment's outage, not a missing photo (which would be cached as gone).
         logger.warn({ err: error }, "photo store unavailable");
-        res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain").send("Photo unavailable for a moment");
+        res
+          .status(503)
+          .set({ "Retry-After": "5", "Cache-Control": "no-store" })
+          .type("text/plain")
+          .send("Photo unavailable for a moment");
       }
     });
   }
@@ -391,7 +420,10 @@ function answerUnreadableRequests(server: Server) {
     }
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
     const body = JSON.stringify(
-      apiErrorBody("SEC_MALICIOUS_REQUEST", tooLarge ? "The request's address or headers are too large." : "The request could not be read."),
+      apiErrorBody(
+        "SEC_MALICIOUS_REQUEST",
+        tooLarge ? "The request's address or headers are too large." : "The request could not be read.",
+      ),
     );
     socket.end(
       `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +

@@ -16,7 +16,11 @@ describe("parseEnv", () => {
 
   it("gives Asiiko AI working defaults: a model per provider, even when the variable is left empty, and its time limits", () => {
     const env = parseEnv({ OPENAI_MODEL: "", GEMINI_MODEL: "gemini-pro-vision" });
-    expect([env.OPENAI_MODEL, env.ANTHROPIC_MODEL, env.GEMINI_MODEL]).toEqual(["gpt-4o-mini", "claude-sonnet-4-5", "gemini-pro-vision"]);
+    expect([env.OPENAI_MODEL, env.ANTHROPIC_MODEL, env.GEMINI_MODEL]).toEqual([
+      "gpt-4o-mini",
+      "claude-sonnet-4-5",
+      "gemini-pro-vision",
+    ]);
     expect([env.AI_CALL_TIMEOUT_SECONDS, env.AI_ANALYSIS_DEADLINE_SECONDS]).toEqual([25, 60]);
     expect(() => parseEnv({ AI_ANALYSIS_DEADLINE_SECONDS: "-5" })).toThrowError(/AI_ANALYSIS_DEADLINE_SECONDS/);
   });
@@ -28,15 +32,23 @@ describe("parseEnv", () => {
   it("runs every queue in a worker unless WORKER_QUEUES names some", () => {
     expect(parseEnv({}).WORKER_QUEUES).toHaveLength(6);
     expect(parseEnv({ WORKER_QUEUES: "all" }).WORKER_QUEUES).toContain("maintenance");
-    expect(parseEnv({ WORKER_QUEUES: " search-indexing , ai-analysis" }).WORKER_QUEUES).toEqual(["ai-analysis", "search-indexing"]);
+    expect(parseEnv({ WORKER_QUEUES: " search-indexing , ai-analysis" }).WORKER_QUEUES).toEqual([
+      "ai-analysis",
+      "search-indexing",
+    ]);
   });
 
   it("says which queue names it does not know", () => {
-    expect(() => parseEnv({ WORKER_QUEUES: "ai-analysis,ai-analysys" })).toThrowError(/WORKER_QUEUES names unknown queues: ai-analysys/);
+    expect(() => parseEnv({ WORKER_QUEUES: "ai-analysis,ai-analysys" })).toThrowError(
+      /WORKER_QUEUES names unknown queues: ai-analysys/,
+    );
   });
 
   it("treats empty values as not configured", () => {
-    expect(parseEnv({ STRIPE_SECRET_KEY: "", MEILI_HOST: "" })).toMatchObject({ STRIPE_SECRET_KEY: undefined, MEILI_HOST: undefined });
+    expect(parseEnv({ STRIPE_SECRET_KEY: "", MEILI_HOST: "" })).toMatchObject({
+      STRIPE_SECRET_KEY: undefined,
+      MEILI_HOST: undefined,
+    });
   });
 
   it.each([
@@ -57,8 +69,12 @@ describe("parseEnv", () => {
 
 describe("S3 storage settings", () => {
   it("wants the bucket and both keys together, and defaults the region", () => {
-    expect(() => parseEnv({ S3_BUCKET: "photos" })).toThrow("Invalid configuration: S3_ACCESS_KEY_ID is required when S3 storage is configured");
-    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" })).toThrow("S3_BUCKET is required");
+    expect(() => parseEnv({ S3_BUCKET: "photos" })).toThrow(
+      "Invalid configuration: S3_ACCESS_KEY_ID is required when S3 storage is configured",
+    );
+    expect(() =>
+      parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" }),
+    ).toThrow("S3_BUCKET is required");
     const env = parseEnv({ S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" });
     expect(env).toMatchObject({ S3_BUCKET: "photos", S3_REGION: "us-east-1" });
     expect(parseEnv({ S3_BUCKET: "", S3_REGION: "" }).S3_BUCKET).toBeUndefined();
@@ -79,12 +95,17 @@ describe("TRUST_PROXY", () => {
 
   it("takes a hop count or a list of addresses, ranges and Express's names", () => {
     expect(trustProxySetting(parseEnv({ TRUST_PROXY: "1" }))).toBe(1);
-    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1, fd00::/8" }))).toBe("loopback, 10.0.0.0/8, ::1, fd00::/8");
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1, fd00::/8" }))).toBe(
+      "loopback, 10.0.0.0/8, ::1, fd00::/8",
+    );
   });
 
-  it.each(["everyone", "true", "10.0.0.0/33", "300.1.1.1", "loopback,,", "1.2.3.4/8/9"])("refuses %s in one line", (value) => {
-    expect(() => parseEnv({ TRUST_PROXY: value })).toThrowError(/^Invalid configuration: TRUST_PROXY /);
-  });
+  it.each(["everyone", "true", "10.0.0.0/33", "300.1.1.1", "loopback,,", "1.2.3.4/8/9"])(
+    "refuses %s in one line",
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrowError(/^Invalid configuration: TRUST_PROXY /);
+    },
+  );
 });
 
 describe("publicOrigin", () => {

@@ -27,7 +27,8 @@ const envSchema = z
       .optional()
       .transform((value) => value?.trim() ?? "")
       .refine((value) => value === "" || isTrustProxySetting(value), {
-        message: "must be a hop count, or addresses, CIDR ranges and the names loopback, linklocal, uniquelocal, comma-separated",
+        message:
+          "must be a hop count, or addresses, CIDR ranges and the names loopback, linklocal, uniquelocal, comma-separated",
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: z
@@ -39,7 +40,10 @@ const envSchema = z
       .regex(/^rediss?:\/\//, "must be a redis:// URL")
       .default("redis://127.0.0.1:6379"),
     /** Prefix of every queue key in Redis; tests use their own. */
-    QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default("asiiko"),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9:_-]+$/)
+      .default("asiiko"),
     /** Comma-separated; the first signs new cookies, all are accepted (rotation). */
     SESSION_SECRET: optionalString,
     /** Opens the queue dashboard (/admin/queues) to whoever presents it. */
@@ -88,12 +92,18 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default("us-east-1")),
     /** The queues this worker process runs (comma-separated names, or empty for all). */
-    WORKER_QUEUES: z.string().optional().transform((value, ctx) => {
-      const parsed = parseWorkerQueues(value);
-      if ("queues" in parsed) return parsed.queues;
-      ctx.addIssue({ code: "custom", message: `names unknown queues: ${parsed.unknown.join(", ")} (known: ${QUEUE_NAMES.join(", ")})` });
-      return z.NEVER;
-    }),
+    WORKER_QUEUES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseWorkerQueues(value);
+        if ("queues" in parsed) return parsed.queues;
+        ctx.addIssue({
+          code: "custom",
+          message: `names unknown queues: ${parsed.unknown.join(", ")} (known: ${QUEUE_NAMES.join(", ")})`,
+        });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -102,7 +112,8 @@ const envSchema = z
     // Half an S3 configuration would quietly keep photos on one machine's disk.
     if (env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3 storage is configured" });
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when S3 storage is configured" });
       }
     }
   });
@@ -167,7 +178,11 @@ export function publicOrigin(env: Env = getEnv()): string {
 /** Values the browser may see. Nothing secret goes here. */
 export function getPublicEnv(): PublicEnv {
   const env = getEnv();
-  return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN, SUPPORT_PHONE: env.SUPPORT_PHONE ?? null };
+  return {
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL,
+    PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN,
+    SUPPORT_PHONE: env.SUPPORT_PHONE ?? null,
+  };
 }
 
 /** The secrets that sign cookies; a fixed development value outside production. */

@@ -41,7 +41,8 @@ export const meta: MetaFunction = () => [
   { title: "Asiiko: farm marketplace, AI crop doctor and farm mapping" },
   {
     name: "description",
-    content: "Buy and sell farm produce in naira, check crop and livestock health with Asiiko AI, and map your farm with GPS.",
+    content:
+      "Buy and sell farm produce in naira, check crop and livestock health with Asiiko AI, and map your farm with GPS.",
   },
 ];
 
@@ -129,7 +130,13 @@ function useLanguageSync(locale: RootData["locale"]) {
 function StaticOfflineBanner() {
   const { t } = useTranslation();
   return (
-    <div id={STATIC_HOOKS.offlineBanner} hidden role="status" aria-live="assertive" className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow">
+    <div
+      id={STATIC_HOOKS.offlineBanner}
+      hidden
+      role="status"
+      aria-live="assertive"
+      className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow"
+    >
       {t("errors.offline")}
     </div>
   );

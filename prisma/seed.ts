@@ -15,7 +15,14 @@ import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS }
 const CONDITIONS_USED = ["used_good", "new", "used_like_new", "used_fair"] as const;
 const SELLERS = ["seed_user_amina", "seed_user_tunde", "seed_user_chidi", "seed_user_halima"];
 const QUANTITY_BY_UNIT: Record<string, number> = {
-  bags: 40, baskets: 30, bundles: 60, head: 12, kg: 250, pieces: 8, liters: 200, tonnes: 5,
+  bags: 40,
+  baskets: 30,
+  bundles: 60,
+  head: 12,
+  kg: 250,
+  pieces: 8,
+  liters: 200,
+  tonnes: 5,
 };
 
 /** Rounds a naira amount to a price a seller would write. */
@@ -72,78 +79,81 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
   };
   const listings = buildListings();
 
-  await prisma.$transaction(async (tx) => {
-    for (const user of SEED_USERS) {
-      await tx.user.upsert({
-        where: { username: user.username },
-        update: {},
-        create: {
-          id: user.id,
-          username: user.username,
-          email: user.email,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          role: user.role,
-          passwordHash: hashes[user.password],
-        },
-      });
-    }
-    await tx.product.createMany({
-      skipDuplicates: true,
-      data: SEED_PRODUCTS.map((product) => ({
-        id: product.id,
-        name: product.name,
-        description: product.description,
-        categories: product.categories,
-        unit: product.unit,
-        images: [product.image],
-        isActive: true,
-        createdById: "seed_user_admin",
-      })),
-    });
-    await tx.listing.createMany({ skipDuplicates: true, data: listings });
-    for (const farm of SEED_FARMS) {
-      const centre = ringCentroid(farm.ring);
-      await tx.farm.createMany({
-        skipDuplicates: true,
-        data: [
-          {
-            id: farm.id,
-            ownerId: farm.ownerId,
-            name: farm.name,
-            description: farm.description,
-            crops: farm.crops,
-            centerLat: centre.latitude,
-            centerLng: centre.longitude,
-            boundary: polygonFeature(farm.ring, { name: farm.name }),
-            areaHectares: Number(ringAreaHectares(farm.ring).toFixed(2)),
-            geohash: encodeGeohash(centre.latitude, centre.longitude),
+  await prisma.$transaction(
+    async (tx) => {
+      for (const user of SEED_USERS) {
+        await tx.user.upsert({
+          where: { username: user.username },
+          update: {},
+          create: {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: user.role,
+            passwordHash: hashes[user.password],
           },
-        ],
-      });
-      await tx.plot.createMany({
+        });
+      }
+      await tx.product.createMany({
         skipDuplicates: true,
-        data: farm.plots.map((plot) => {
-          const plotCentre = ringCentroid(plot.ring);
-          return {
-            id: plot.id,
-            farmId: farm.id,
-            name: plot.name,
-            type: plot.type,
-            crops: plot.crops,
-            geometry: polygonFeature(plot.ring, { name: plot.name, type: plot.type }),
-            centroidLat: plotCentre.latitude,
-            centroidLng: plotCentre.longitude,
-            areaHectares: Number(ringAreaHectares(plot.ring).toFixed(3)),
-          };
-        }),
+        data: SEED_PRODUCTS.map((product) => ({
+          id: product.id,
+          name: product.name,
+          description: product.description,
+          categories: product.categories,
+          unit: product.unit,
+          images: [product.image],
+          isActive: true,
+          createdById: "seed_user_admin",
+        })),
       });
-    }
-    // Their search documents are pending from the same transaction, like any other write's.
-    await tx.$executeRaw`
+      await tx.listing.createMany({ skipDuplicates: true, data: listings });
+      for (const farm of SEED_FARMS) {
+        const centre = ringCentroid(farm.ring);
+        await tx.farm.createMany({
+          skipDuplicates: true,
+          data: [
+            {
+              id: farm.id,
+              ownerId: farm.ownerId,
+              name: farm.name,
+              description: farm.description,
+              crops: farm.crops,
+              centerLat: centre.latitude,
+              centerLng: centre.longitude,
+              boundary: polygonFeature(farm.ring, { name: farm.name }),
+              areaHectares: Number(ringAreaHectares(farm.ring).toFixed(2)),
+              geohash: encodeGeohash(centre.latitude, centre.longitude),
+            },
+          ],
+        });
+        await tx.plot.createMany({
+          skipDuplicates: true,
+          data: farm.plots.map((plot) => {
+            const plotCentre = ringCentroid(plot.ring);
+            return {
+              id: plot.id,
+              farmId: farm.id,
+              name: plot.name,
+              type: plot.type,
+              crops: plot.crops,
+              geometry: polygonFeature(plot.ring, { name: plot.name, type: plot.type }),
+              centroidLat: plotCentre.latitude,
+              centroidLng: plotCentre.longitude,
+              areaHectares: Number(ringAreaHectares(plot.ring).toFixed(3)),
+            };
+          }),
+        });
+      }
+      // Their search documents are pending from the same transaction, like any other write's.
+      await tx.$executeRaw`
       INSERT INTO "SearchOutbox" (entity, "entityId")
       SELECT 'product', id FROM "Product" UNION ALL SELECT 'listing', id FROM "Listing" UNION ALL SELECT 'farm', id FROM "Farm"`;
-  }, { timeout: 60_000 });
+    },
+    { timeout: 60_000 },
+  );
   // Applied at once, so search finds the demo data from the first start.
   const { applyPendingIndexChanges } = await import("~/modules/search/indexing.server");
   await applyPendingIndexChanges();
@@ -155,7 +165,11 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
     farms: await prisma.farm.count(),
     plots: await prisma.plot.count(),
   };
-  log(`[seed] demo data ready: ${Object.entries(counts).map(([name, count]) => `${count} ${name}`).join(", ")}`);
+  log(
+    `[seed] demo data ready: ${Object.entries(counts)
+      .map(([name, count]) => `${count} ${name}`)
+      .join(", ")}`,
+  );
   return { created: true, counts };
 }
 

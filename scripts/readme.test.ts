@@ -30,7 +30,10 @@ function routePath(file: string): string {
 describe("README", () => {
   it("starts with the command that runs the product and the one that tests it", () => {
     const commands = readme.filter((line) => line.trim().startsWith("npm install &&")).slice(0, 2);
-    expect(commands.map((line) => line.replace(/\s*#.*$/, "").trim())).toEqual(["npm install && npm start", "npm install && npm test"]);
+    expect(commands.map((line) => line.replace(/\s*#.*$/, "").trim())).toEqual([
+      "npm install && npm start",
+      "npm install && npm test",
+    ]);
     expect(readme.slice(0, 12).join("\n")).toContain("npm install && npm start");
   });
 

@@ -14,9 +14,20 @@ describe("search documents", () => {
       isActive: true,
       updatedAt,
     });
-    expect(doc).toMatchObject({ id: "product_p1", type: "product", title: "Cassava Tubers", snippet: "TME 419 cassava", visibility: "public" });
+    expect(doc).toMatchObject({
+      id: "product_p1",
+      type: "product",
+      title: "Cassava Tubers",
+      snippet: "TME 419 cassava",
+      visibility: "public",
+    });
     expect(doc.keywords).toEqual(["Root Vegetables", "bags"]);
-    expect(productDocument({ ...{ id: "p2", name: "x", description: null, categories: [], unit: null, updatedAt }, isActive: false }).visibility).toBe("owner");
+    expect(
+      productDocument({
+        ...{ id: "p2", name: "x", description: null, categories: [], unit: null, updatedAt },
+        isActive: false,
+      }).visibility,
+    ).toBe("owner");
   });
 
   it("index a listing with price, place and a geohash; only active ones are public", () => {

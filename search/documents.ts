@@ -117,7 +117,13 @@ export function listingDocument(listing: {
   images?: string[];
   /** The seller's own name for what is sold, when it is not a catalogue product. */
   title?: string | null;
-  product: { name: string; description: string | null; categories: string[]; unit: string | null; images?: string[] } | null;
+  product: {
+    name: string;
+    description: string | null;
+    categories: string[];
+    unit: string | null;
+    images?: string[];
+  } | null;
 }): SearchDocument {
   const name = listingName(listing, "Custom Product");
   const unit = listing.product?.unit ? ` / ${listing.product.unit}` : "";
@@ -127,7 +133,9 @@ export function listingDocument(listing: {
     type: "listing",
     entityId: listing.id,
     title: name,
-    snippet: snippet(`₦${Number(listing.priceNgn.toString()).toLocaleString("en-NG", { maximumFractionDigits: 0 })}${unit} · Qty: ${listing.quantity}${place}`),
+    snippet: snippet(
+      `₦${Number(listing.priceNgn.toString()).toLocaleString("en-NG", { maximumFractionDigits: 0 })}${unit} · Qty: ${listing.quantity}${place}`,
+    ),
     keywords: [...(listing.product?.categories ?? []), ...(listing.locality ? [listing.locality] : [])],
     ...geo(listing.latitude, listing.longitude),
     // As the marketplace shows them: active and sold (marked sold) to everyone, paused to the seller.

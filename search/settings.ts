@@ -9,7 +9,6 @@ export const SEARCH_INDEX_UID = "asiiko";
 /** The most matches one search counts or hands on (Meilisearch's pagination.maxTotalHits; the PostgreSQL backend keeps the same bound where it hands ids on). */
 export const MAX_TOTAL_HITS = 1000;
 
-
 export const meilisearchSettings = {
   searchableAttributes: ["title", "keywords", "snippet"],
   filterableAttributes: ["type", "visibility", "ownerId", "categories", "status", "_geo"],

@@ -32,36 +32,75 @@ describe("normaliseTerm", () => {
 describe("LOCAL_NAME_GROUPS", () => {
   it("has at least 30 groups, each with at least 3 different names", () => {
     expect(LOCAL_NAME_GROUPS.length).toBeGreaterThanOrEqual(30);
-    const thin = LOCAL_NAME_GROUPS.filter((group) => new Set(group.names.map(normaliseTerm)).size < 3).map((group) => group.canonical);
+    const thin = LOCAL_NAME_GROUPS.filter((group) => new Set(group.names.map(normaliseTerm)).size < 3).map(
+      (group) => group.canonical,
+    );
     expect(thin).toEqual([]);
   });
 
   it("has unique canonical names, each one of its group's names", () => {
     const canonicals = LOCAL_NAME_GROUPS.map((group) => group.canonical);
     expect(new Set(canonicals).size).toBe(canonicals.length);
-    const missing = LOCAL_NAME_GROUPS.filter((group) => !group.names.map(normaliseTerm).includes(normaliseTerm(group.canonical))).map((group) => group.canonical);
+    const missing = LOCAL_NAME_GROUPS.filter(
+      (group) => !group.names.map(normaliseTerm).includes(normaliseTerm(group.canonical)),
+    ).map((group) => group.canonical);
     expect(missing).toEqual([]);
   });
 
   it("puts no name in two groups", () => {
     const owners = new Map<string, string[]>();
     for (const group of LOCAL_NAME_GROUPS) {
-      for (const name of new Set(group.names.map(normaliseTerm))) owners.set(name, [...(owners.get(name) ?? []), group.canonical]);
+      for (const name of new Set(group.names.map(normaliseTerm)))
+        owners.set(name, [...(owners.get(name) ?? []), group.canonical]);
     }
-    const duplicates = [...owners].filter(([, groups]) => groups.length > 1).map(([name, groups]) => `${name}: ${groups.join(", ")}`);
+    const duplicates = [...owners]
+      .filter(([, groups]) => groups.length > 1)
+      .map(([name, groups]) => `${name}: ${groups.join(", ")}`);
     expect(duplicates).toEqual([]);
   });
 
   it("never lists a one-way word among its own group's names", () => {
     const clashes = LOCAL_NAME_GROUPS.flatMap((group) => {
       const names = new Set(group.names.map(normaliseTerm));
-      return (group.oneWay ?? []).map(normaliseTerm).filter((word) => names.has(word)).map((word) => `${group.canonical}: ${word}`);
+      return (group.oneWay ?? [])
+        .map(normaliseTerm)
+        .filter((word) => names.has(word))
+        .map((word) => `${group.canonical}: ${word}`);
     });
     expect(clashes).toEqual([]);
   });
 
   it("covers every product of the seed catalogue that has a local name", () => {
-    for (const canonical of ["maize", "rice", "tomato", "plantain", "onion", "goat", "chicken", "catfish", "tractor", "hoe", "fertilizer", "seed", "bitter leaf", "moringa", "herbal medicine", "garri", "palm oil", "ploughing", "milk", "cheese", "ginger", "scotch bonnet", "cassava", "yam", "sweet potato", "beans", "groundnut", "cocoa"]) {
+    for (const canonical of [
+      "maize",
+      "rice",
+      "tomato",
+      "plantain",
+      "onion",
+      "goat",
+      "chicken",
+      "catfish",
+      "tractor",
+      "hoe",
+      "fertilizer",
+      "seed",
+      "bitter leaf",
+      "moringa",
+      "herbal medicine",
+      "garri",
+      "palm oil",
+      "ploughing",
+      "milk",
+      "cheese",
+      "ginger",
+      "scotch bonnet",
+      "cassava",
+      "yam",
+      "sweet potato",
+      "beans",
+      "groundnut",
+      "cocoa",
+    ]) {
       expect(groupOf(canonical).names.length).toBeGreaterThanOrEqual(3);
     }
   });
@@ -169,7 +208,9 @@ describe("meilisearchSynonyms", () => {
     for (const group of LOCAL_NAME_GROUPS) {
       for (const name of group.names.map(normaliseTerm)) oneWayOnly.delete(name);
     }
-    const reached = Object.entries(synonyms).flatMap(([key, values]) => values.filter((value) => oneWayOnly.has(value)).map((value) => `${key} -> ${value}`));
+    const reached = Object.entries(synonyms).flatMap(([key, values]) =>
+      values.filter((value) => oneWayOnly.has(value)).map((value) => `${key} -> ${value}`),
+    );
     expect(reached).toEqual([]);
   });
 

@@ -32,7 +32,19 @@ export interface LocalNameGroup {
 
 // General words for hot pepper (English, Pidgin, French, Hausa, Yoruba, Igbo):
 // they find every kind of pepper below.
-const PEPPER = ["pepper", "peppers", "hot pepper", "chilli", "chili", "chillies", "piment", "piments", "barkono", "ata", "ose"] as const;
+const PEPPER = [
+  "pepper",
+  "peppers",
+  "hot pepper",
+  "chilli",
+  "chili",
+  "chillies",
+  "piment",
+  "piments",
+  "barkono",
+  "ata",
+  "ose",
+] as const;
 // General words for fish: they find catfish too.
 const FISH = ["fish", "poisson", "poissons", "kifi", "azu", "eja"] as const;
 
@@ -72,11 +84,29 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "sweet potato",
-    names: ["sweet potato", "sweet potatoes", "patate douce", "patate", "dankalin hausa", "ọdunkun", "odunkun", "nduku", "ndụkụ"],
+    names: [
+      "sweet potato",
+      "sweet potatoes",
+      "patate douce",
+      "patate",
+      "dankalin hausa",
+      "ọdunkun",
+      "odunkun",
+      "nduku",
+      "ndụkụ",
+    ],
   },
   {
     canonical: "irish potato",
-    names: ["irish potato", "irish potatoes", "potato", "potatoes", "pomme de terre", "pommes de terre", "dankalin turawa"],
+    names: [
+      "irish potato",
+      "irish potatoes",
+      "potato",
+      "potatoes",
+      "pomme de terre",
+      "pommes de terre",
+      "dankalin turawa",
+    ],
   },
 
   // --- Grains ---
@@ -111,13 +141,41 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   // --- Legumes and nuts ---
   {
     canonical: "beans",
-    names: ["beans", "bean", "cowpea", "cowpeas", "black-eyed peas", "niébé", "haricot", "haricots", "wake", "agwa", "ẹ̀wà", "ewa"],
+    names: [
+      "beans",
+      "bean",
+      "cowpea",
+      "cowpeas",
+      "black-eyed peas",
+      "niébé",
+      "haricot",
+      "haricots",
+      "wake",
+      "agwa",
+      "ẹ̀wà",
+      "ewa",
+    ],
     // Varieties of bean: a search for them may show beans in general.
     oneWay: ["oloyin", "honey beans", "akidi"],
   },
   {
     canonical: "groundnut",
-    names: ["groundnut", "groundnuts", "ground nut", "peanut", "peanuts", "arachide", "arachides", "cacahuète", "gyaɗa", "gyada", "ẹ̀pà", "epa", "ahụekere", "ahuekere"],
+    names: [
+      "groundnut",
+      "groundnuts",
+      "ground nut",
+      "peanut",
+      "peanuts",
+      "arachide",
+      "arachides",
+      "cacahuète",
+      "gyaɗa",
+      "gyada",
+      "ẹ̀pà",
+      "epa",
+      "ahụekere",
+      "ahuekere",
+    ],
   },
   {
     canonical: "bambara nut",
@@ -141,7 +199,20 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "kola nut",
-    names: ["kola nut", "kola nuts", "kolanut", "kolanuts", "kola", "cola", "noix de cola", "goro", "ọjị", "oji", "obì", "obi"],
+    names: [
+      "kola nut",
+      "kola nuts",
+      "kolanut",
+      "kolanuts",
+      "kola",
+      "cola",
+      "noix de cola",
+      "goro",
+      "ọjị",
+      "oji",
+      "obì",
+      "obi",
+    ],
   },
   {
     canonical: "bitter kola",
@@ -192,7 +263,19 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "garden egg",
-    names: ["garden egg", "garden eggs", "eggplant", "egg plant", "aubergine", "aubergines", "gauta", "añara", "anara", "ìgbá", "igba"],
+    names: [
+      "garden egg",
+      "garden eggs",
+      "eggplant",
+      "egg plant",
+      "aubergine",
+      "aubergines",
+      "gauta",
+      "añara",
+      "anara",
+      "ìgbá",
+      "igba",
+    ],
   },
   {
     canonical: "egusi",
@@ -216,7 +299,20 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
     canonical: "spinach",
     // 'Green' (Nigerian English for amaranth) is left out: as a search word it would
     // pull spinach into every 'green maize' or 'green plantain' search.
-    names: ["spinach", "amaranth", "african spinach", "ẹ̀fọ́ tẹ̀tẹ̀", "efo tete", "tete", "alayyafo", "alayyahu", "inine", "épinard", "épinards", "amarante"],
+    names: [
+      "spinach",
+      "amaranth",
+      "african spinach",
+      "ẹ̀fọ́ tẹ̀tẹ̀",
+      "efo tete",
+      "tete",
+      "alayyafo",
+      "alayyahu",
+      "inine",
+      "épinard",
+      "épinards",
+      "amarante",
+    ],
     // Yoruba 'ẹ̀fọ́' is any leafy vegetable; it most often means this one.
     oneWay: ["efo"],
   },
@@ -277,7 +373,18 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "palm oil",
-    names: ["palm oil", "red oil", "red palm oil", "huile de palme", "huile rouge", "manja", "mmanụ nri", "mmanu nri", "epo pupa", "ẹ̀pọ pupa"],
+    names: [
+      "palm oil",
+      "red oil",
+      "red palm oil",
+      "huile de palme",
+      "huile rouge",
+      "manja",
+      "mmanụ nri",
+      "mmanu nri",
+      "epo pupa",
+      "ẹ̀pọ pupa",
+    ],
     // Yoruba 'epo' is oil in general, most often palm oil.
     oneWay: ["epo"],
   },
@@ -287,13 +394,36 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "palm fruit",
-    names: ["palm fruit", "palm fruits", "palm nut", "palm nuts", "oil palm", "noix de palme", "graine de palme", "akwụ", "akwu"],
+    names: [
+      "palm fruit",
+      "palm fruits",
+      "palm nut",
+      "palm nuts",
+      "oil palm",
+      "noix de palme",
+      "graine de palme",
+      "akwụ",
+      "akwu",
+    ],
     // Banga is the palm-fruit soup (and its fruit in the Delta).
     oneWay: ["banga"],
   },
   {
     canonical: "shea",
-    names: ["shea", "shea butter", "shea nut", "shea nuts", "karité", "beurre de karité", "kaɗanya", "kadanya", "man kadanya", "òrí", "ori", "okwuma"],
+    names: [
+      "shea",
+      "shea butter",
+      "shea nut",
+      "shea nuts",
+      "karité",
+      "beurre de karité",
+      "kaɗanya",
+      "kadanya",
+      "man kadanya",
+      "òrí",
+      "ori",
+      "okwuma",
+    ],
   },
   {
     canonical: "cotton",
@@ -315,13 +445,35 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "locust beans",
-    names: ["locust bean", "locust beans", "african locust bean", "ìrú", "iru", "dawadawa", "daddawa", "néré", "soumbala"],
+    names: [
+      "locust bean",
+      "locust beans",
+      "african locust bean",
+      "ìrú",
+      "iru",
+      "dawadawa",
+      "daddawa",
+      "néré",
+      "soumbala",
+    ],
     // Ogiri is a similar fermented seasoning (from melon or castor seed), used the same way.
     oneWay: ["ogiri"],
   },
   {
     canonical: "bitter leaf",
-    names: ["bitter leaf", "bitter leaves", "bitterleaf", "onugbu", "olugbu", "ewúro", "ewuro", "shuwaka", "vernonia", "ndolé", "feuille amère"],
+    names: [
+      "bitter leaf",
+      "bitter leaves",
+      "bitterleaf",
+      "onugbu",
+      "olugbu",
+      "ewúro",
+      "ewuro",
+      "shuwaka",
+      "vernonia",
+      "ndolé",
+      "feuille amère",
+    ],
   },
   {
     canonical: "moringa",
@@ -357,7 +509,15 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "herbal medicine",
-    names: ["agbo", "herbal mix", "herbal medicine", "traditional medicine", "oogun ibile", "maganin gargajiya", "médecine traditionnelle"],
+    names: [
+      "agbo",
+      "herbal mix",
+      "herbal medicine",
+      "traditional medicine",
+      "oogun ibile",
+      "maganin gargajiya",
+      "médecine traditionnelle",
+    ],
     // The general words for medicine in Hausa, Igbo and Yoruba.
     oneWay: ["magani", "ọgwụ", "ogwu", "oogun"],
   },
@@ -365,19 +525,65 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   // --- Livestock, fish and animal products ---
   {
     canonical: "goat",
-    names: ["goat", "goats", "chèvre", "chèvres", "bouc", "akuya", "awaki", "bunsuru", "ewu", "ewúrẹ́", "ewure", "òbúkọ", "obuko"],
+    names: [
+      "goat",
+      "goats",
+      "chèvre",
+      "chèvres",
+      "bouc",
+      "akuya",
+      "awaki",
+      "bunsuru",
+      "ewu",
+      "ewúrẹ́",
+      "ewure",
+      "òbúkọ",
+      "obuko",
+    ],
     // Red Sokoto is a breed of goat.
     oneWay: ["red sokoto"],
   },
   {
     canonical: "cattle",
-    names: ["cattle", "cow", "cows", "bull", "bulls", "vache", "vaches", "bœuf", "boeufs", "saniya", "shanu", "ehi", "efi", "màálù", "maalu", "malu"],
+    names: [
+      "cattle",
+      "cow",
+      "cows",
+      "bull",
+      "bulls",
+      "vache",
+      "vaches",
+      "bœuf",
+      "boeufs",
+      "saniya",
+      "shanu",
+      "ehi",
+      "efi",
+      "màálù",
+      "maalu",
+      "malu",
+    ],
     oneWay: ["beef"],
   },
   {
     canonical: "sheep",
     // Yoruba 'àgbò' (ram) is left out: it is spelt like 'agbo', herbal medicine.
-    names: ["sheep", "ram", "rams", "mouton", "moutons", "bélier", "brebis", "tunkiya", "tumaki", "rago", "atụrụ", "aturu", "àgùntàn", "aguntan"],
+    names: [
+      "sheep",
+      "ram",
+      "rams",
+      "mouton",
+      "moutons",
+      "bélier",
+      "brebis",
+      "tunkiya",
+      "tumaki",
+      "rago",
+      "atụrụ",
+      "aturu",
+      "àgùntàn",
+      "aguntan",
+    ],
   },
   {
     canonical: "pig",
@@ -386,7 +592,29 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "chicken",
-    names: ["chicken", "chickens", "fowl", "fowls", "hen", "hens", "cock", "cockerel", "cockerels", "broiler", "broilers", "poulet", "poulets", "poule", "coq", "kaza", "zakara", "ọkụkọ", "okuko", "adìẹ", "adie"],
+    names: [
+      "chicken",
+      "chickens",
+      "fowl",
+      "fowls",
+      "hen",
+      "hens",
+      "cock",
+      "cockerel",
+      "cockerels",
+      "broiler",
+      "broilers",
+      "poulet",
+      "poulets",
+      "poule",
+      "coq",
+      "kaza",
+      "zakara",
+      "ọkụkọ",
+      "okuko",
+      "adìẹ",
+      "adie",
+    ],
     // Layers are laying hens, but 'layers' also names their feed.
     oneWay: ["layers"],
   },
@@ -455,7 +683,19 @@ export const LOCAL_NAME_GROUPS: readonly LocalNameGroup[] = [
   },
   {
     canonical: "seed",
-    names: ["seed", "seeds", "semence", "semences", "graine", "graines", "iri", "irúgbìn", "irugbin", "mkpụrụ", "mkpuru"],
+    names: [
+      "seed",
+      "seeds",
+      "semence",
+      "semences",
+      "graine",
+      "graines",
+      "iri",
+      "irúgbìn",
+      "irugbin",
+      "mkpụrụ",
+      "mkpuru",
+    ],
   },
   {
     canonical: "tractor",

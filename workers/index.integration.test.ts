@@ -67,7 +67,12 @@ describe("workers", () => {
       data: { username: "worker_it_user", passwordHash: "x", firstName: "Ada", lastName: "Obi" },
     });
     const analysis = await prisma.analysis.create({
-      data: { userId: user.id, analysisType: "crop_health", preferredModel: "openai", deadlineAt: new Date(Date.now() - 1000) },
+      data: {
+        userId: user.id,
+        analysisType: "crop_health",
+        preferredModel: "openai",
+        deadlineAt: new Date(Date.now() - 1000),
+      },
     });
     const { state, job } = await settled(await enqueue("ai-analysis", { analysisId: analysis.id }));
     expect(state).toBe("completed");
@@ -83,7 +88,12 @@ describe("workers", () => {
 
   it("apply a stored payment event once", async () => {
     await prisma.paymentEvent.create({
-      data: { id: "evt_it_0001", type: "charge.refunded", provider: "sandbox", payload: { id: "evt_it_0001", type: "charge.refunded", data: { object: {} } } },
+      data: {
+        id: "evt_it_0001",
+        type: "charge.refunded",
+        provider: "sandbox",
+        payload: { id: "evt_it_0001", type: "charge.refunded", data: { object: {} } },
+      },
     });
     const first = await settled(await enqueue("payment-webhooks", { eventId: "evt_it_0001" }));
     expect(first.state).toBe("completed");
@@ -94,8 +104,14 @@ describe("workers", () => {
   });
 
   it("make the WebP sizes of an uploaded photo and drop its original", async () => {
-    const owner = await prisma.user.create({ data: { username: "worker_it_uploader", passwordHash: "x", firstName: "Ngozi", lastName: "Eze" } });
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 140, b: 60 } } }).jpeg().toBuffer();
+    const owner = await prisma.user.create({
+      data: { username: "worker_it_uploader", passwordHash: "x", firstName: "Ngozi", lastName: "Eze" },
+    });
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 140, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
     const upload = await acceptUpload(owner.id, "listing", photo);
     expect(await waitForUpload(upload.id)).toBe("ready");
     const stored = await prisma.upload.findUniqueOrThrow({ where: { id: upload.id } });
@@ -107,20 +123,28 @@ describe("workers", () => {
     // A try that made every size and dropped the original but failed to record it is finished by the next try.
     await prisma.upload.update({ where: { id: upload.id }, data: { status: "pending", sizes: [] } });
     expect(await processUpload(upload.id)).toEqual({ status: "ready", sizes: [320, 800, 1600] });
-    expect(await prisma.upload.findUniqueOrThrow({ where: { id: upload.id } })).toMatchObject({ status: "ready", sizes: [320, 800, 1600] });
+    expect(await prisma.upload.findUniqueOrThrow({ where: { id: upload.id } })).toMatchObject({
+      status: "ready",
+      sizes: [320, 800, 1600],
+    });
     await discardUpload(upload.id);
     await prisma.user.delete({ where: { id: owner.id } });
   });
 
   it("delete expired sessions on the maintenance schedule, and only those", async () => {
-    const user = await prisma.user.create({ data: { username: "worker_it_sessions", passwordHash: "x", firstName: "Bola", lastName: "Ade" } });
+    const user = await prisma.user.create({
+      data: { username: "worker_it_sessions", passwordHash: "x", firstName: "Bola", lastName: "Ade" },
+    });
     const [expired, live] = await Promise.all([
       prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - 60_000) } }),
       prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } }),
     ]);
     // The schedule exists in Redis, every hour, first run at start.
     const schedulers = await getQueue("maintenance").getJobSchedulers();
-    expect(schedulers.map((scheduler) => ({ id: scheduler.key, every: Number(scheduler.every) }))).toContainEqual({ id: "delete-expired-sessions", every: 3600_000 });
+    expect(schedulers.map((scheduler) => ({ id: scheduler.key, every: Number(scheduler.every) }))).toContainEqual({
+      id: "delete-expired-sessions",
+      every: 3600_000,
+    });
     const { state, job } = await settled(await enqueue("maintenance", { task: "delete-expired-sessions" }));
     expect(state).toBe("completed");
     expect(job.returnvalue.deleted).toBeGreaterThanOrEqual(1);
@@ -130,11 +154,28 @@ describe("workers", () => {
   });
 
   it("give each queue its own retries and history bounds", async () => {
-    const report = { errorId: "err_it_policy", boundary: "App", level: "app" as const, message: "x", timestamp: new Date().toISOString(), retryCount: 0 };
+    const report = {
+      errorId: "err_it_policy",
+      boundary: "App",
+      level: "app" as const,
+      message: "x",
+      timestamp: new Date().toISOString(),
+      retryCount: 0,
+    };
     const errorJob = await enqueue("frontend-errors", { report, userId: null, receivedAt: new Date().toISOString() });
-    const indexJob = await enqueue("search-indexing", { entity: "product", id: "seed_product_maize", action: "upsert" });
-    expect(errorJob.opts).toMatchObject({ attempts: QUEUE_POLICIES["frontend-errors"].attempts, removeOnComplete: QUEUE_POLICIES["frontend-errors"].removeOnComplete });
-    expect(indexJob.opts).toMatchObject({ attempts: QUEUE_POLICIES["search-indexing"].attempts, backoff: QUEUE_POLICIES["search-indexing"].backoff });
+    const indexJob = await enqueue("search-indexing", {
+      entity: "product",
+      id: "seed_product_maize",
+      action: "upsert",
+    });
+    expect(errorJob.opts).toMatchObject({
+      attempts: QUEUE_POLICIES["frontend-errors"].attempts,
+      removeOnComplete: QUEUE_POLICIES["frontend-errors"].removeOnComplete,
+    });
+    expect(indexJob.opts).toMatchObject({
+      attempts: QUEUE_POLICIES["search-indexing"].attempts,
+      backoff: QUEUE_POLICIES["search-indexing"].backoff,
+    });
     expect(errorJob.opts.attempts).not.toBe(indexJob.opts.attempts);
     await Promise.all([settled(errorJob), settled(indexJob)]);
   });
@@ -161,19 +202,31 @@ describe("/admin/queues", () => {
   async function sessionCookieFor(role: "USER" | "ADMIN") {
     const { sessionCookie } = await import("~/modules/auth/session.server");
     const user = await prisma.user.create({
-      data: { username: `queue_${role.toLowerCase()}_${Date.now()}`, passwordHash: "x", firstName: "Op", lastName: "Erator", role },
+      data: {
+        username: `queue_${role.toLowerCase()}_${Date.now()}`,
+        passwordHash: "x",
+        firstName: "Op",
+        lastName: "Erator",
+        role,
+      },
     });
-    const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
+    const session = await prisma.session.create({
+      data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) },
+    });
     return (await sessionCookie.serialize(session.id)).split(";")[0]!;
   }
 
   it("opens for a signed-in administrator without any token", async () => {
-    const response = await fetch(`${web.baseUrl}/admin/queues`, { headers: { Cookie: await sessionCookieFor("ADMIN") } });
+    const response = await fetch(`${web.baseUrl}/admin/queues`, {
+      headers: { Cookie: await sessionCookieFor("ADMIN") },
+    });
     expect(response.status).toBe(200);
   });
 
   it("stays closed to a signed-in farmer", async () => {
-    const response = await fetch(`${web.baseUrl}/admin/queues`, { headers: { Cookie: await sessionCookieFor("USER") } });
+    const response = await fetch(`${web.baseUrl}/admin/queues`, {
+      headers: { Cookie: await sessionCookieFor("USER") },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: "AUTHZ_INSUFFICIENT_PERMISSIONS" } });
   });
@@ -185,7 +238,9 @@ describe("/admin/queues", () => {
   });
 
   it("refuses a wrong token", async () => {
-    const response = await fetch(`${web.baseUrl}/admin/queues`, { headers: { Authorization: "Bearer not-the-token-at-all" } });
+    const response = await fetch(`${web.baseUrl}/admin/queues`, {
+      headers: { Authorization: "Bearer not-the-token-at-all" },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: "AUTHZ_INSUFFICIENT_PERMISSIONS" } });
   });
@@ -201,7 +256,9 @@ describe("/admin/queues", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<title>Asiiko queues</title>");
 
-    const api = await fetch(`${web.baseUrl}/admin/queues/api/queues`, { headers: { Authorization: `Bearer ${token}` } });
+    const api = await fetch(`${web.baseUrl}/admin/queues/api/queues`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string; counts: Record<string, number> }[] };
     expect(body.queues.map((queue) => queue.name).sort()).toEqual([...QUEUE_NAMES].sort());

@@ -86,7 +86,9 @@ export async function startWorkers(options: WorkerOptions = {}) {
   if (queueNames.includes("search-indexing")) {
     await searchBackend()
       .prepare()
-      .catch((error: unknown) => logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"));
+      .catch((error: unknown) =>
+        logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"),
+      );
   }
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // The process that runs maintenance keeps its schedule in Redis (one schedule however many processes run it).
@@ -94,7 +96,9 @@ export async function startWorkers(options: WorkerOptions = {}) {
   // Back from a Redis outage: a Redis that lost its data lost the schedule too, and writes made
   // meanwhile could not queue their index jobs. Restore the one and apply the others now.
   connection.on("ready", () => {
-    void catchUpAfterReconnect(queueNames).catch((error: unknown) => logger.error({ err: error }, "catching up after Redis came back failed"));
+    void catchUpAfterReconnect(queueNames).catch((error: unknown) =>
+      logger.error({ err: error }, "catching up after Redis came back failed"),
+    );
   });
 
   async function close() {

@@ -5,6 +5,9 @@ import type { Processor } from "./types";
 // however often it is delivered (see applyPaymentEvent).
 export const processPaymentWebhook: Processor<"payment-webhooks"> = async (job, { log }) => {
   const outcome = await applyPaymentEvent(job.data.eventId);
-  log.info({ eventId: job.data.eventId, ...outcome }, outcome.applied ? "payment event applied" : "payment event skipped");
+  log.info(
+    { eventId: job.data.eventId, ...outcome },
+    outcome.applied ? "payment event applied" : "payment event skipped",
+  );
   return { eventId: job.data.eventId, ...outcome };
 };

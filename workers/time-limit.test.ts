@@ -25,7 +25,9 @@ describe("withTimeLimit", () => {
   });
 
   it("passes the try's own failure on unchanged", async () => {
-    await expect(withTimeLimit(1_000, async () => Promise.reject(new Error("model refused")))).rejects.toThrow("model refused");
+    await expect(withTimeLimit(1_000, async () => Promise.reject(new Error("model refused")))).rejects.toThrow(
+      "model refused",
+    );
   });
 
   it("leaves no timer behind after a quick try", async () => {

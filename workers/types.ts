@@ -9,4 +9,7 @@ export interface ProcessorContext {
 }
 
 /** One processor per queue: takes a validated payload, returns what the dashboard shows as the result. */
-export type Processor<Q extends QueueName> = (job: Job<JobPayload<Q>>, context: ProcessorContext) => Promise<Record<string, unknown>>;
+export type Processor<Q extends QueueName> = (
+  job: Job<JobPayload<Q>>,
+  context: ProcessorContext,
+) => Promise<Record<string, unknown>>;

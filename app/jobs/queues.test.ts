@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { frontendErrorReportSchema, jobOptionsFor, jobPayloadSchemas, parseWorkerQueues, QUEUE_POLICIES } from "./queues";
+import {
+  frontendErrorReportSchema,
+  jobOptionsFor,
+  jobPayloadSchemas,
+  parseWorkerQueues,
+  QUEUE_POLICIES,
+} from "./queues";
 
 describe("parseWorkerQueues", () => {
   it("runs every queue when nothing or 'all' is named", () => {
@@ -8,7 +14,9 @@ describe("parseWorkerQueues", () => {
   });
 
   it("runs only the named queues, in the product's order, once each", () => {
-    expect(parseWorkerQueues("frontend-errors, ai-analysis,ai-analysis")).toEqual({ queues: ["ai-analysis", "frontend-errors"] });
+    expect(parseWorkerQueues("frontend-errors, ai-analysis,ai-analysis")).toEqual({
+      queues: ["ai-analysis", "frontend-errors"],
+    });
   });
 
   it("names what it does not know instead of running nothing", () => {
@@ -25,7 +33,9 @@ describe("queue policies", () => {
   });
 
   it("keep payment history far longer than error reports", () => {
-    expect(jobOptionsFor("payment-webhooks").removeOnComplete.age).toBeGreaterThan(jobOptionsFor("frontend-errors").removeOnComplete.age);
+    expect(jobOptionsFor("payment-webhooks").removeOnComplete.age).toBeGreaterThan(
+      jobOptionsFor("frontend-errors").removeOnComplete.age,
+    );
   });
 
   it("retry payment events for about a day at most", () => {
@@ -37,22 +47,41 @@ describe("queue policies", () => {
   });
 
   it("carry only what BullMQ reads as job options", () => {
-    expect(Object.keys(jobOptionsFor("maintenance")).sort()).toEqual(["attempts", "backoff", "removeOnComplete", "removeOnFail"]);
+    expect(Object.keys(jobOptionsFor("maintenance")).sort()).toEqual([
+      "attempts",
+      "backoff",
+      "removeOnComplete",
+      "removeOnFail",
+    ]);
   });
 });
 
 describe("frontend error payloads", () => {
   const schema = jobPayloadSchemas["frontend-errors"];
-  const report = { errorId: "e1", boundary: "App", level: "app", message: "boom", timestamp: "2026-11-21T10:00:00Z", retryCount: 0 };
-  const job = (changes: Record<string, unknown>) => ({ report: { ...report, ...changes }, userId: null, receivedAt: "2026-11-21T10:00:01Z" });
+  const report = {
+    errorId: "e1",
+    boundary: "App",
+    level: "app",
+    message: "boom",
+    timestamp: "2026-11-21T10:00:00Z",
+    retryCount: 0,
+  };
+  const job = (changes: Record<string, unknown>) => ({
+    report: { ...report, ...changes },
+    userId: null,
+    receivedAt: "2026-11-21T10:00:01Z",
+  });
 
   it("accept a well-formed report", () => {
     expect(schema.safeParse(job({})).success).toBe(true);
   });
 
-  it.each([[{ level: "global" }], [{ message: "x".repeat(2001) }], [{ timestamp: "yesterday" }], [{ errorId: "" }]])("refuse %o", (changes) => {
-    expect(schema.safeParse(job(changes)).success).toBe(false);
-  });
+  it.each([[{ level: "global" }], [{ message: "x".repeat(2001) }], [{ timestamp: "yesterday" }], [{ errorId: "" }]])(
+    "refuse %o",
+    (changes) => {
+      expect(schema.safeParse(job(changes)).success).toBe(false);
+    },
+  );
 });
 
 describe("maintenance payloads", () => {
@@ -63,13 +92,35 @@ describe("maintenance payloads", () => {
 });
 
 describe("frontend error reports with text the database cannot store", () => {
-  const report = { errorId: "e1", boundary: "App", level: "app", message: "boom", timestamp: "2026-11-21T10:00:00Z", retryCount: 0 };
+  const report = {
+    errorId: "e1",
+    boundary: "App",
+    level: "app",
+    message: "boom",
+    timestamp: "2026-11-21T10:00:00Z",
+    retryCount: 0,
+  };
 
   it("keep what the browser sent, with NUL and lone surrogates as U+FFFD, the same when the worker parses them again", () => {
-    const sent = { ...report, message: "bad \u0000 byte \uD800", stack: "at x\u0000", url: "http://localhost/\uDC00", userAgent: "UA\u0000" };
+    const sent = {
+      ...report,
+      message: "bad \u0000 byte \uD800",
+      stack: "at x\u0000",
+      url: "http://localhost/\uDC00",
+      userAgent: "UA\u0000",
+    };
     const accepted = frontendErrorReportSchema.parse(sent);
-    expect(accepted).toMatchObject({ message: "bad \uFFFD byte \uFFFD", stack: "at x\uFFFD", url: "http://localhost/\uFFFD", userAgent: "UA\uFFFD" });
-    const job = jobPayloadSchemas["frontend-errors"].parse({ report: accepted, userId: null, receivedAt: "2026-11-21T10:00:01Z" });
+    expect(accepted).toMatchObject({
+      message: "bad \uFFFD byte \uFFFD",
+      stack: "at x\uFFFD",
+      url: "http://localhost/\uFFFD",
+      userAgent: "UA\uFFFD",
+    });
+    const job = jobPayloadSchemas["frontend-errors"].parse({
+      report: accepted,
+      userId: null,
+      receivedAt: "2026-11-21T10:00:01Z",
+    });
     expect(job.report).toEqual(accepted);
   });
 

@@ -57,5 +57,9 @@ export const LIMITS = {
 
 /** The translation key of a category: "Grains & Cereals" -> "categories.grains_cereals". */
 export function categoryKey(category: string) {
-  return `categories.${category.toLowerCase().replace(/&/g, "").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "")}`;
+  return `categories.${category
+    .toLowerCase()
+    .replace(/&/g, "")
+    .replace(/[^a-z]+/g, "_")
+    .replace(/^_|_$/g, "")}`;
 }

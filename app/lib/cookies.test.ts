@@ -20,9 +20,12 @@ describe("readCookie", () => {
     expect(readCookie("xasiiko-lang=fr; asiiko-lang-old=ig", "asiiko-lang")).toBeUndefined();
   });
 
-  it.each(["asiiko-lang=%", "asiiko-lang=%E0%A4%A", "asiiko-lang=%ZZ"])("reads malformed encoding as absent, never throws: %s", (header) => {
-    expect(readCookie(header, "asiiko-lang")).toBeUndefined();
-  });
+  it.each(["asiiko-lang=%", "asiiko-lang=%E0%A4%A", "asiiko-lang=%ZZ"])(
+    "reads malformed encoding as absent, never throws: %s",
+    (header) => {
+      expect(readCookie(header, "asiiko-lang")).toBeUndefined();
+    },
+  );
 
   it("reads nothing from an empty or missing header, or a part with no '='", () => {
     expect(readCookie(undefined, "a")).toBeUndefined();

@@ -37,7 +37,8 @@ export function formatDate(value: Date | string, language: LanguageCode, style: 
   const months = MONTH_NAMES[language];
   if (!months) return formatter.format(date);
   const names = style === "long" ? months.long : months.short;
-  const monthIndex = Number(new Intl.DateTimeFormat("en-NG", { month: "numeric", timeZone: MARKET_TIME_ZONE }).format(date)) - 1;
+  const monthIndex =
+    Number(new Intl.DateTimeFormat("en-NG", { month: "numeric", timeZone: MARKET_TIME_ZONE }).format(date)) - 1;
   return formatter
     .formatToParts(date)
     .map((part) => (part.type === "month" ? names[monthIndex] : part.value))

@@ -13,7 +13,13 @@ describe("languages", () => {
   });
 
   it("detect in the order local storage, browser, html tag, path, subdomain; English otherwise", () => {
-    const all = { storage: "ha", navigatorLanguages: ["fr-FR"], htmlLang: "ig", pathname: "/yo/x", hostname: "fr.asiiko.ng" };
+    const all = {
+      storage: "ha",
+      navigatorLanguages: ["fr-FR"],
+      htmlLang: "ig",
+      pathname: "/yo/x",
+      hostname: "fr.asiiko.ng",
+    };
     expect(detectBrowserLanguage(all)).toBe("ha");
     expect(detectBrowserLanguage({ ...all, storage: null })).toBe("fr");
     expect(detectBrowserLanguage({ ...all, storage: null, navigatorLanguages: ["de-DE"] })).toBe("ig");
@@ -24,6 +30,11 @@ describe("languages", () => {
 
   it("use fr-FR speech recognition for French and en-US for the rest", () => {
     expect(speechLanguage("fr")).toBe("fr-FR");
-    expect(["en", "ha", "ig", "yo"].map((code) => speechLanguage(code as "en"))).toEqual(["en-US", "en-US", "en-US", "en-US"]);
+    expect(["en", "ha", "ig", "yo"].map((code) => speechLanguage(code as "en"))).toEqual([
+      "en-US",
+      "en-US",
+      "en-US",
+      "en-US",
+    ]);
   });
 });

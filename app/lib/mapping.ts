@@ -63,7 +63,10 @@ export const MAP_TABS: readonly MapTiles[] = ["satellite", "terrain", "soil"];
  * tiles under the soil tab (its soil overlay is still to come). Zoom beyond a
  * server's own levels stretches its last level up to the map's 20.
  */
-export const TILE_SOURCES: Record<MapTiles, { url: string; maxNativeZoom: number; attribution: string; subdomains?: string }> = {
+export const TILE_SOURCES: Record<
+  MapTiles,
+  { url: string; maxNativeZoom: number; attribution: string; subdomains?: string }
+> = {
   satellite: {
     url: "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
     maxNativeZoom: 19,

@@ -12,11 +12,37 @@ interface MonthNames {
 
 export const MONTH_NAMES: Partial<Record<LanguageCode, MonthNames>> = {
   ha: {
-    long: ["Janairu", "Faburairu", "Maris", "Afirilu", "Mayu", "Yuni", "Yuli", "Agusta", "Satumba", "Oktoba", "Nuwamba", "Disamba"],
+    long: [
+      "Janairu",
+      "Faburairu",
+      "Maris",
+      "Afirilu",
+      "Mayu",
+      "Yuni",
+      "Yuli",
+      "Agusta",
+      "Satumba",
+      "Oktoba",
+      "Nuwamba",
+      "Disamba",
+    ],
     short: ["Jan", "Fab", "Mar", "Afi", "May", "Yun", "Yul", "Agu", "Sat", "Okt", "Nuw", "Dis"],
   },
   ig: {
-    long: ["Jenụwarị", "Febrụwarị", "Maachị", "Eprel", "Mee", "Jun", "Julaị", "Ọgọọst", "Septemba", "Ọktoba", "Novemba", "Disemba"],
+    long: [
+      "Jenụwarị",
+      "Febrụwarị",
+      "Maachị",
+      "Eprel",
+      "Mee",
+      "Jun",
+      "Julaị",
+      "Ọgọọst",
+      "Septemba",
+      "Ọktoba",
+      "Novemba",
+      "Disemba",
+    ],
     short: ["Jen", "Feb", "Maa", "Epr", "Mee", "Jun", "Jul", "Ọgọ", "Sep", "Ọkt", "Nov", "Dis"],
   },
   yo: {

@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { LngLat } from "./geo";
-import { checkPolygonFeature, featureRing, pointInRing, polygonFeature, ringAreaHectares, ringAreaSquareMetres, ringCentroid, ringSelfIntersects, shareInside } from "./polygon";
+import {
+  checkPolygonFeature,
+  featureRing,
+  pointInRing,
+  polygonFeature,
+  ringAreaHectares,
+  ringAreaSquareMetres,
+  ringCentroid,
+  ringSelfIntersects,
+  shareInside,
+} from "./polygon";
 
 const limits = { maxVertices: 500, maxAreaHectares: 10_000 };
-const feature = (ring: number[][]) => ({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } });
+const feature = (ring: number[][]) => ({
+  type: "Feature",
+  properties: {},
+  geometry: { type: "Polygon", coordinates: [ring] },
+});
 
 // About 110 m a side, near Ibadan.
 const square: LngLat[] = [
@@ -52,7 +66,15 @@ describe("ringCentroid", () => {
 
   it("weights an L-shape by its area, not its corners", () => {
     // Two unit squares side by side and one on top of the left one.
-    const ell: LngLat[] = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2], [0, 0]].map(([x, y]) => [x! / 1000, y! / 1000]);
+    const ell: LngLat[] = [
+      [0, 0],
+      [2, 0],
+      [2, 1],
+      [1, 1],
+      [1, 2],
+      [0, 2],
+      [0, 0],
+    ].map(([x, y]) => [x! / 1000, y! / 1000]);
     const centre = ringCentroid(ell);
     expect(centre.longitude * 1000).toBeCloseTo(5 / 6, 6);
     expect(centre.latitude * 1000).toBeCloseTo(5 / 6, 6);
@@ -61,17 +83,51 @@ describe("ringCentroid", () => {
 
 describe("ringSelfIntersects", () => {
   it("finds a bow-tie", () => {
-    expect(ringSelfIntersects([[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]])).toBe(true);
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ]),
+    ).toBe(true);
   });
 
   it("accepts a square and a concave shape", () => {
     expect(ringSelfIntersects(square)).toBe(false);
-    expect(ringSelfIntersects([[0, 0], [4, 0], [4, 4], [2, 1], [0, 4], [0, 0]])).toBe(false);
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [2, 1],
+        [0, 4],
+        [0, 0],
+      ]),
+    ).toBe(false);
   });
 
   it("finds an edge that touches another and a spike that folds back", () => {
-    expect(ringSelfIntersects([[0, 0], [4, 0], [4, 4], [2, 0], [0, 4], [0, 0]])).toBe(true);
-    expect(ringSelfIntersects([[0, 0], [4, 0], [2, 0], [2, 3], [0, 0]])).toBe(true);
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [2, 0],
+        [0, 4],
+        [0, 0],
+      ]),
+    ).toBe(true);
+    expect(
+      ringSelfIntersects([
+        [0, 0],
+        [4, 0],
+        [2, 0],
+        [2, 3],
+        [0, 0],
+      ]),
+    ).toBe(true);
   });
 });
 
@@ -90,7 +146,18 @@ describe("checkPolygonFeature", () => {
   });
 
   it("refuses a bow-tie", () => {
-    expect(checkPolygonFeature(feature([[3.91, 7.52], [3.911, 7.521], [3.911, 7.52], [3.91, 7.521], [3.91, 7.52]]), limits)).toEqual({ ok: false, problem: "edgesCross" });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [3.91, 7.52],
+          [3.911, 7.521],
+          [3.911, 7.52],
+          [3.91, 7.521],
+          [3.91, 7.52],
+        ]),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "edgesCross" });
   });
 
   it("refuses a ring that is not closed", () => {
@@ -98,13 +165,52 @@ describe("checkPolygonFeature", () => {
   });
 
   it("refuses coordinates out of range", () => {
-    expect(checkPolygonFeature(feature([[181, 0], [181, 1], [180, 1], [181, 0]]), limits)).toEqual({ ok: false, problem: "outOfRange" });
-    expect(checkPolygonFeature(feature([[0, -91], [1, 0], [0, 1], [0, -91]]), limits)).toEqual({ ok: false, problem: "outOfRange" });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [181, 0],
+          [181, 1],
+          [180, 1],
+          [181, 0],
+        ]),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "outOfRange" });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [0, -91],
+          [1, 0],
+          [0, 1],
+          [0, -91],
+        ]),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "outOfRange" });
   });
 
   it("refuses too few positions, also after dropping a double tap", () => {
-    expect(checkPolygonFeature(feature([[0, 0], [1, 0], [0, 0]]), limits)).toEqual({ ok: false, problem: "tooFewPositions" });
-    expect(checkPolygonFeature(feature([[0, 0], [0.001, 0], [0.001, 0], [0, 0]]), limits)).toEqual({ ok: false, problem: "tooFewPositions" });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [0, 0],
+          [1, 0],
+          [0, 0],
+        ]),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "tooFewPositions" });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [0, 0],
+          [0.001, 0],
+          [0.001, 0],
+          [0, 0],
+        ]),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "tooFewPositions" });
   });
 
   it("drops a repeated neighbouring position rather than calling it a crossing", () => {
@@ -125,31 +231,102 @@ describe("checkPolygonFeature", () => {
   });
 
   it("refuses a shape over the area limit, and one with no area", () => {
-    const big = feature([[3, 7], [3.2, 7], [3.2, 7.2], [3, 7.2], [3, 7]]); // about 49,000 ha
+    const big = feature([
+      [3, 7],
+      [3.2, 7],
+      [3.2, 7.2],
+      [3, 7.2],
+      [3, 7],
+    ]); // about 49,000 ha
     expect(checkPolygonFeature(big, limits)).toEqual({ ok: false, problem: "tooLarge" });
-    expect(checkPolygonFeature(feature([[0, 0], [0.001, 0], [0.002, 0], [0, 0]]), limits).ok).toBe(false);
+    expect(
+      checkPolygonFeature(
+        feature([
+          [0, 0],
+          [0.001, 0],
+          [0.002, 0],
+          [0, 0],
+        ]),
+        limits,
+      ).ok,
+    ).toBe(false);
   });
 
   it("refuses what is not a polygon feature", () => {
     expect(checkPolygonFeature(null, limits)).toEqual({ ok: false, problem: "notFeature" });
     expect(checkPolygonFeature("square", limits)).toEqual({ ok: false, problem: "notFeature" });
-    expect(checkPolygonFeature({ type: "Feature", geometry: { type: "Point", coordinates: [3, 7] } }, limits)).toEqual({ ok: false, problem: "notPolygon" });
-    expect(checkPolygonFeature(feature([[3, "7"], [3, 8], [4, 8], [3, "7"]] as never), limits)).toEqual({ ok: false, problem: "notPositions" });
-    expect(checkPolygonFeature({ type: "Feature", geometry: { type: "Polygon", coordinates: [square, square] } }, limits)).toEqual({ ok: false, problem: "holes" });
-    expect(checkPolygonFeature({ type: "Feature", geometry: { type: "Polygon", coordinates: [] } }, limits)).toEqual({ ok: false, problem: "notPositions" });
+    expect(checkPolygonFeature({ type: "Feature", geometry: { type: "Point", coordinates: [3, 7] } }, limits)).toEqual({
+      ok: false,
+      problem: "notPolygon",
+    });
+    expect(
+      checkPolygonFeature(
+        feature([
+          [3, "7"],
+          [3, 8],
+          [4, 8],
+          [3, "7"],
+        ] as never),
+        limits,
+      ),
+    ).toEqual({ ok: false, problem: "notPositions" });
+    expect(
+      checkPolygonFeature({ type: "Feature", geometry: { type: "Polygon", coordinates: [square, square] } }, limits),
+    ).toEqual({ ok: false, problem: "holes" });
+    expect(checkPolygonFeature({ type: "Feature", geometry: { type: "Polygon", coordinates: [] } }, limits)).toEqual({
+      ok: false,
+      problem: "notPositions",
+    });
   });
 });
 
 describe("shareInside", () => {
-  const farm: LngLat[] = [[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]];
+  const farm: LngLat[] = [
+    [0, 0],
+    [0.01, 0],
+    [0.01, 0.01],
+    [0, 0.01],
+    [0, 0],
+  ];
 
   it("is 1 for a plot inside and 0 for one outside", () => {
-    expect(shareInside([[0.001, 0.001], [0.002, 0.001], [0.002, 0.002], [0.001, 0.002], [0.001, 0.001]], farm)).toBe(1);
-    expect(shareInside([[0.02, 0.02], [0.03, 0.02], [0.03, 0.03], [0.02, 0.03], [0.02, 0.02]], farm)).toBe(0);
+    expect(
+      shareInside(
+        [
+          [0.001, 0.001],
+          [0.002, 0.001],
+          [0.002, 0.002],
+          [0.001, 0.002],
+          [0.001, 0.001],
+        ],
+        farm,
+      ),
+    ).toBe(1);
+    expect(
+      shareInside(
+        [
+          [0.02, 0.02],
+          [0.03, 0.02],
+          [0.03, 0.03],
+          [0.02, 0.03],
+          [0.02, 0.02],
+        ],
+        farm,
+      ),
+    ).toBe(0);
   });
 
   it("is about a half for a plot half over the edge", () => {
-    const share = shareInside([[0.009, 0.004], [0.011, 0.004], [0.011, 0.006], [0.009, 0.006], [0.009, 0.004]], farm);
+    const share = shareInside(
+      [
+        [0.009, 0.004],
+        [0.011, 0.004],
+        [0.011, 0.006],
+        [0.009, 0.006],
+        [0.009, 0.004],
+      ],
+      farm,
+    );
     expect(share).toBeGreaterThan(0.47);
     expect(share).toBeLessThan(0.53);
   });

@@ -101,7 +101,12 @@ function orientation(a: LngLat, b: LngLat, c: LngLat) {
 }
 
 function onSegment(a: LngLat, b: LngLat, p: LngLat) {
-  return Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
+  return (
+    Math.min(a[0], b[0]) <= p[0] &&
+    p[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= p[1] &&
+    p[1] <= Math.max(a[1], b[1])
+  );
 }
 
 /** Whether segments ab and cd share any point (touching counts). */
@@ -111,7 +116,12 @@ function segmentsMeet(a: LngLat, b: LngLat, c: LngLat, d: LngLat) {
   const o3 = Math.sign(orientation(c, d, a));
   const o4 = Math.sign(orientation(c, d, b));
   if (o1 !== o2 && o3 !== o4) return true;
-  return (o1 === 0 && onSegment(a, b, c)) || (o2 === 0 && onSegment(a, b, d)) || (o3 === 0 && onSegment(c, d, a)) || (o4 === 0 && onSegment(c, d, b));
+  return (
+    (o1 === 0 && onSegment(a, b, c)) ||
+    (o2 === 0 && onSegment(a, b, d)) ||
+    (o3 === 0 && onSegment(c, d, a)) ||
+    (o4 === 0 && onSegment(c, d, b))
+  );
 }
 
 /**
@@ -134,7 +144,11 @@ export function ringSelfIntersects(ring: readonly LngLat[]): boolean {
         const shared = j === i + 1 ? b : a;
         const other1 = j === i + 1 ? a : b;
         const other2 = j === i + 1 ? d : c;
-        if (orientation(other1, shared, other2) === 0 && (onSegment(shared, other1, other2) || onSegment(shared, other2, other1))) return true;
+        if (
+          orientation(other1, shared, other2) === 0 &&
+          (onSegment(shared, other1, other2) || onSegment(shared, other2, other1))
+        )
+          return true;
         continue;
       }
       if (segmentsMeet(a, b, c, d)) return true;
@@ -166,7 +180,8 @@ export type PolygonCheck =
   | { ok: true; ring: LngLat[]; areaHectares: number; centroid: { latitude: number; longitude: number } }
   | { ok: false; problem: PolygonProblem };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function readPosition(value: unknown): LngLat | null {
   if (!Array.isArray(value) || value.length < 2 || value.length > 3) return null;
@@ -186,7 +201,8 @@ export function checkPolygonFeature(input: unknown, limits: PolygonLimits): Poly
   let geometry: unknown = input;
   if (input.type === "Feature") geometry = input.geometry;
   else if (input.type !== "Polygon") return { ok: false, problem: "notFeature" };
-  if (!isRecord(geometry) || geometry.type !== "Polygon" || !Array.isArray(geometry.coordinates)) return { ok: false, problem: "notPolygon" };
+  if (!isRecord(geometry) || geometry.type !== "Polygon" || !Array.isArray(geometry.coordinates))
+    return { ok: false, problem: "notPolygon" };
   const rings = geometry.coordinates as unknown[];
   if (rings.length === 0 || !Array.isArray(rings[0])) return { ok: false, problem: "notPositions" };
   if (rings.length > 1) return { ok: false, problem: "holes" };
@@ -227,7 +243,10 @@ export function shareInside(plot: readonly LngLat[], farm: readonly LngLat[]): n
   let inBoth = 0;
   for (let i = 0; i < steps; i += 1) {
     for (let j = 0; j < steps; j += 1) {
-      const point: LngLat = [minLng + ((i + 0.5) / steps) * (maxLng - minLng), minLat + ((j + 0.5) / steps) * (maxLat - minLat)];
+      const point: LngLat = [
+        minLng + ((i + 0.5) / steps) * (maxLng - minLng),
+        minLat + ((j + 0.5) / steps) * (maxLat - minLat),
+      ];
       if (!pointInRing(point, plot)) continue;
       inPlot += 1;
       if (pointInRing(point, farm)) inBoth += 1;
@@ -238,7 +257,10 @@ export function shareInside(plot: readonly LngLat[], farm: readonly LngLat[]): n
 }
 
 /** A GeoJSON Feature holding one polygon ring. */
-export function polygonFeature(ring: readonly LngLat[], properties: Record<string, string | number | boolean | null> = {}) {
+export function polygonFeature(
+  ring: readonly LngLat[],
+  properties: Record<string, string | number | boolean | null> = {},
+) {
   return {
     type: "Feature" as const,
     properties,

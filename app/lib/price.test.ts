@@ -7,11 +7,16 @@ import yo from "~/locales/yo.json";
 import { PRODUCT_UNITS } from "./catalog";
 import { pricePerUnit } from "./price";
 
-const translate = (texts: { perUnit: Record<string, string> }) => (key: string) => texts.perUnit[key.replace("perUnit.", "")] ?? key;
+const translate = (texts: { perUnit: Record<string, string> }) => (key: string) =>
+  texts.perUnit[key.replace("perUnit.", "")] ?? key;
 
 describe("pricePerUnit", () => {
   it("puts the singular unit after the price", () => {
-    expect(pricePerUnit(translate(en), "30000.00", "baskets")).toEqual({ amount: "₦30,000", unit: "per basket", text: "₦30,000 per basket" });
+    expect(pricePerUnit(translate(en), "30000.00", "baskets")).toEqual({
+      amount: "₦30,000",
+      unit: "per basket",
+      text: "₦30,000 per basket",
+    });
     expect(pricePerUnit(translate(en), 1500, "kg").text).toBe("₦1,500 per kg");
     expect(pricePerUnit(translate(en), 250000, "head").text).toBe("₦250,000 per head");
     expect(pricePerUnit(translate(en), 4000, "dozens").text).toBe("₦4,000 per dozen");

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { commaList, emptyToUndefined, optionalNumber } from "./query-params";
 
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 describe("emptyToUndefined", () => {
   it("makes an empty or blank string no value and leaves the rest", () => {
@@ -50,7 +51,9 @@ describe("optionalNumber", () => {
   it("refuses what is no number with the message given, or zod's own without one", () => {
     for (const value of ["abc", "Infinity", "1e400"]) {
       expect(messages(optionalNumber(latitude, "lat.invalid").safeParse(value)), value).toEqual(["lat.invalid"]);
-      expect(messages(optionalNumber(latitude).safeParse(value)), value).toEqual([expect.stringMatching(/^Invalid input: expected number/)]);
+      expect(messages(optionalNumber(latitude).safeParse(value)), value).toEqual([
+        expect.stringMatching(/^Invalid input: expected number/),
+      ]);
     }
   });
 });

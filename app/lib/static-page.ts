@@ -29,7 +29,6 @@ export const STATIC_PAGE_CONFIG = {
 };
 export type StaticPageConfig = typeof STATIC_PAGE_CONFIG;
 
-
 /**
  * Runs in the browser as an inline script, so it must stand alone: no imports, no
  * closures over this module, only its two arguments. Written for old Android browsers.
@@ -158,10 +157,15 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
       tab.addEventListener("keydown", (event) => {
         const key = event.key;
         const next =
-          key === "ArrowRight" ? tabs[(index + 1) % tabs.length] :
-          key === "ArrowLeft" ? tabs[(index + tabs.length - 1) % tabs.length] :
-          key === "Home" ? tabs[0] :
-          key === "End" ? tabs[tabs.length - 1] : null;
+          key === "ArrowRight"
+            ? tabs[(index + 1) % tabs.length]
+            : key === "ArrowLeft"
+              ? tabs[(index + tabs.length - 1) % tabs.length]
+              : key === "Home"
+                ? tabs[0]
+                : key === "End"
+                  ? tabs[tabs.length - 1]
+                  : null;
         if (!next) return;
         event.preventDefault();
         next.focus();

@@ -15,7 +15,12 @@ const modules: Record<string, Record<string, unknown>> = {
 const isSchema = (value: unknown): value is z.ZodType => typeof value === "object" && value !== null && "_zod" in value;
 
 /** The paths of the string schemas inside a schema that are not a text(). */
-function bareStrings(schema: z.ZodType, path: string, seen = new Set<unknown>(), found: { bare: string[]; strings: number } = { bare: [], strings: 0 }) {
+function bareStrings(
+  schema: z.ZodType,
+  path: string,
+  seen = new Set<unknown>(),
+  found: { bare: string[]; strings: number } = { bare: [], strings: 0 },
+) {
   if (seen.has(schema)) return found;
   seen.add(schema);
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
@@ -68,7 +73,9 @@ describe("every string of every schema is a text()", () => {
       if (isSchema(value)) return [[`${file}:${name}`, value] as const];
       // Maps of schemas, such as the job payloads of each queue.
       if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-        return Object.entries(value).filter(([, item]) => isSchema(item)).map(([key, item]) => [`${file}:${name}.${key}`, item as z.ZodType] as const);
+        return Object.entries(value)
+          .filter(([, item]) => isSchema(item))
+          .map(([key, item]) => [`${file}:${name}.${key}`, item as z.ZodType] as const);
       }
       return [];
     }),
@@ -77,7 +84,15 @@ describe("every string of every schema is a text()", () => {
   it("finds the product's schemas", () => {
     const names = schemas.map(([name]) => name.split(":")[1]);
     expect(names).toEqual(
-      expect.arrayContaining(["loginSchema", "registerSchema", "listingSchema", "listingQuerySchema", "productSchema", "productQuerySchema", "frontendErrorReportSchema"]),
+      expect.arrayContaining([
+        "loginSchema",
+        "registerSchema",
+        "listingSchema",
+        "listingQuerySchema",
+        "productSchema",
+        "productQuerySchema",
+        "frontendErrorReportSchema",
+      ]),
     );
     // The walk reaches into objects, unions, records, pipes and wrappers: it sees the strings there are.
     const strings = schemas.reduce((sum, [name, schema]) => sum + bareStrings(schema, name).strings, 0);
@@ -89,7 +104,11 @@ describe("every string of every schema is a text()", () => {
   });
 
   it("would notice a bare z.string()", () => {
-    const careless = z.object({ ok: text({ max: 5 }), note: z.string().max(10).optional(), tags: z.array(z.preprocess((v) => v, z.string())) });
+    const careless = z.object({
+      ok: text({ max: 5 }),
+      note: z.string().max(10).optional(),
+      tags: z.array(z.preprocess((v) => v, z.string())),
+    });
     expect(bareStrings(careless, "careless")).toEqual({ bare: ["careless.note", "careless.tags[]"], strings: 3 });
   });
 });

@@ -69,7 +69,11 @@ describe("text()", () => {
     expect(name.parse("  e\u0301t\u00e9  ")).toBe("\u00e9t\u00e9");
     // Ten decomposed letters are twenty code points, but ten characters once composed.
     expect(name.parse("e\u0301".repeat(10))).toBe("\u00e9".repeat(10));
-    expect(issuesOf(name, "e\u0301".repeat(11))[0]).toMatchObject({ code: "too_big", maximum: 10, message: "field.tooLong" });
+    expect(issuesOf(name, "e\u0301".repeat(11))[0]).toMatchObject({
+      code: "too_big",
+      maximum: 10,
+      message: "field.tooLong",
+    });
   });
 
   it("counts a surrogate pair as one character", () => {
@@ -136,7 +140,8 @@ describe("recordId(), isoDateTime(), addressSearch()", () => {
   it("takes ids of letters, digits, _ and -", () => {
     expect(recordId().parse("cm3x9k2p0000abcd")).toBe("cm3x9k2p0000abcd");
     expect(recordId().parse("seed_product_maize")).toBe("seed_product_maize");
-    for (const bad of ["", "a b", "../x", "id\u0000", "x".repeat(101), "ïd"]) expect(recordId().safeParse(bad).success).toBe(false);
+    for (const bad of ["", "a b", "../x", "id\u0000", "x".repeat(101), "ïd"])
+      expect(recordId().safeParse(bad).success).toBe(false);
   });
 
   it("takes ISO date-times with a zone, and only real dates", () => {
@@ -160,6 +165,7 @@ describe("recordId(), isoDateTime(), addressSearch()", () => {
 describe("isRecordId()", () => {
   it("tells ids from anything else", () => {
     expect(isRecordId("cm3x9k2p0000abcd")).toBe(true);
-    for (const bad of [undefined, null, 42, "", "a\u0000b", "a b", "x".repeat(101)]) expect(isRecordId(bad)).toBe(false);
+    for (const bad of [undefined, null, 42, "", "a\u0000b", "a b", "x".repeat(101)])
+      expect(isRecordId(bad)).toBe(false);
   });
 });

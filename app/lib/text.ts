@@ -12,7 +12,15 @@ import { isStorableText, readAddressSearch, TEXT_MESSAGES, textLength, toStorabl
 //
 // Isomorphic: the same schemas validate forms in the browser.
 
-export { isStorableText, readAddressSearch, TEXT_MESSAGES, textLength, toStorableText, truncateText, unstorableIndex } from "./storable-text";
+export {
+  isStorableText,
+  readAddressSearch,
+  TEXT_MESSAGES,
+  textLength,
+  toStorableText,
+  truncateText,
+  unstorableIndex,
+} from "./storable-text";
 
 // Module-level checks, so tests can tell a text() apart from a bare z.string()
 // by the check it carries (see textChecked).
@@ -70,9 +78,23 @@ export function text(options: TextOptions) {
     const length = textLength(context.value);
     if (length < min) {
       const minimum = length === 0 ? 1 : min;
-      context.issues.push({ code: "too_small", origin: "string", minimum, inclusive: true, input: context.value, message: length === 0 ? required : tooShort });
+      context.issues.push({
+        code: "too_small",
+        origin: "string",
+        minimum,
+        inclusive: true,
+        input: context.value,
+        message: length === 0 ? required : tooShort,
+      });
     } else if (length > max) {
-      context.issues.push({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: context.value, message: tooLong });
+      context.issues.push({
+        code: "too_big",
+        origin: "string",
+        maximum: max,
+        inclusive: true,
+        input: context.value,
+        message: tooLong,
+      });
     }
   });
 }

@@ -25,7 +25,13 @@ describe("fetcher answers", () => {
 
   it("are handled once however often the same answer is seen", () => {
     const saved = { ok: true };
-    expect(handled(undefined, [{ state: "idle", data: saved }, { state: "idle", data: saved }, { state: "idle", data: saved }])).toEqual([saved]);
+    expect(
+      handled(undefined, [
+        { state: "idle", data: saved },
+        { state: "idle", data: saved },
+        { state: "idle", data: saved },
+      ]),
+    ).toEqual([saved]);
   });
 
   it("are each handled, even when a second one reads the same as the first", () => {
@@ -43,6 +49,12 @@ describe("fetcher answers", () => {
   it("leave out an answer that was there before the component appeared", () => {
     const earlier = { ok: true };
     const fresh = { ok: true };
-    expect(handled(earlier, [{ state: "idle", data: earlier }, { state: "submitting", data: earlier }, { state: "idle", data: fresh }])).toEqual([fresh]);
+    expect(
+      handled(earlier, [
+        { state: "idle", data: earlier },
+        { state: "submitting", data: earlier },
+        { state: "idle", data: fresh },
+      ]),
+    ).toEqual([fresh]);
   });
 });

@@ -19,7 +19,10 @@ import {
 
 const idle: NavigationLike = { state: "idle" };
 const here = { pathname: "/marketplace", search: "?categories=Grains" };
-const loading = (search: string, pathname = "/marketplace"): NavigationLike => ({ state: "loading", location: { pathname, search } });
+const loading = (search: string, pathname = "/marketplace"): NavigationLike => ({
+  state: "loading",
+  location: { pathname, search },
+});
 
 /** A box whose writes land in `address`, as the page's navigation would. */
 function box(initial = "") {
@@ -151,11 +154,18 @@ describe("filter changes", () => {
   it("are not written over a visit to another page by a typed search, but a click still wins", () => {
     const leaving = loading("", "/dashboard");
     expect(planFilterChange(here, leaving, setSearch("rice"), { unlessLeaving: true })).toBeNull();
-    expect(Object.fromEntries(planFilterChange(here, leaving, setSearch("rice"))!.params)).toEqual({ categories: "Grains", search: "rice" });
+    expect(Object.fromEntries(planFilterChange(here, leaving, setSearch("rice"))!.params)).toEqual({
+      categories: "Grains",
+      search: "rice",
+    });
   });
 
   it("ignore a form post's navigation", () => {
-    const posting: NavigationLike = { state: "submitting", formMethod: "POST", location: { pathname: "/marketplace", search: "" } };
+    const posting: NavigationLike = {
+      state: "submitting",
+      formMethod: "POST",
+      location: { pathname: "/marketplace", search: "" },
+    };
     expect(addressAhead(here, posting)).toEqual(here);
   });
 });

@@ -79,15 +79,24 @@ export function useUrlFilters() {
     latest.current = { location, navigation, setSearchParams };
   });
 
-  const update = useCallback((change: (params: URLSearchParams) => URLSearchParams, options?: { unlessLeaving?: boolean }): boolean => {
-    const { location: current, navigation: under, setSearchParams: navigate } = latest.current;
-    const step = planFilterChange(current, under, change, options);
-    if (!step) return false;
-    // Until React renders the navigation, a second change in the same moment builds on this one.
-    latest.current = { ...latest.current, navigation: { state: "loading", location: { pathname: current.pathname, search: `?${step.params.toString()}` } } };
-    navigate(step.params, step.options);
-    return true;
-  }, []);
+  const update = useCallback(
+    (change: (params: URLSearchParams) => URLSearchParams, options?: { unlessLeaving?: boolean }): boolean => {
+      const { location: current, navigation: under, setSearchParams: navigate } = latest.current;
+      const step = planFilterChange(current, under, change, options);
+      if (!step) return false;
+      // Until React renders the navigation, a second change in the same moment builds on this one.
+      latest.current = {
+        ...latest.current,
+        navigation: {
+          state: "loading",
+          location: { pathname: current.pathname, search: `?${step.params.toString()}` },
+        },
+      };
+      navigate(step.params, step.options);
+      return true;
+    },
+    [],
+  );
 
   return {
     params: new URLSearchParams(ahead.pathname === location.pathname ? ahead.search : location.search),

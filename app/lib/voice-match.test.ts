@@ -11,7 +11,9 @@ const OTHERS = LANGUAGE_CODES.filter((code) => code !== "en");
 const PHRASES = LANGUAGE_CODES.flatMap((language) =>
   VOICE_COMMAND_IDS.flatMap((command) => {
     const { say, also = [], heard = [] } = VOICE_COMMANDS[language][command];
-    return [say, ...also, ...heard].map((phrase) => [language, command, phrase] as [LanguageCode, VoiceCommandId, string]);
+    return [say, ...also, ...heard].map(
+      (phrase) => [language, command, phrase] as [LanguageCode, VoiceCommandId, string],
+    );
   }),
 );
 
@@ -24,14 +26,20 @@ describe("the voice commands data", () => {
     expect(VOICE_COMMANDS.en.marketplace.say).toBe("open marketplace");
     expect(VOICE_COMMANDS.en.analysis.say).toBe("start analysis");
     expect(VOICE_COMMANDS.en.mapping.say).toBe("map my farm");
-    expect(VOICE_DESTINATIONS).toEqual({ home: "/", marketplace: "/marketplace", analysis: "/asiiko", mapping: "/mapping" });
+    expect(VOICE_DESTINATIONS).toEqual({
+      home: "/",
+      marketplace: "/marketplace",
+      analysis: "/asiiko",
+      mapping: "/mapping",
+    });
   });
 
   it("gives each of French, Hausa, Igbo and Yoruba its own phrase for each of the four commands", () => {
     for (const language of OTHERS) {
       const said = VOICE_COMMAND_IDS.map((command) => normaliseTerm(VOICE_COMMANDS[language][command].say));
       expect(new Set(said).size, language).toBe(4);
-      for (const [index, command] of VOICE_COMMAND_IDS.entries()) expect(said[index], `${language}.${command}`).not.toBe(normaliseTerm(VOICE_COMMANDS.en[command].say));
+      for (const [index, command] of VOICE_COMMAND_IDS.entries())
+        expect(said[index], `${language}.${command}`).not.toBe(normaliseTerm(VOICE_COMMANDS.en[command].say));
     }
   });
 
@@ -39,7 +47,8 @@ describe("the voice commands data", () => {
     for (const language of ["ha", "ig", "yo"] as const) {
       for (const command of VOICE_COMMAND_IDS) {
         const { say, also = [] } = VOICE_COMMANDS[language][command];
-        for (const phrase of [say, ...also]) expect(englishWordsIn(phrase), `${language}.${command} '${phrase}'`).toEqual([]);
+        for (const phrase of [say, ...also])
+          expect(englishWordsIn(phrase), `${language}.${command} '${phrase}'`).toEqual([]);
       }
     }
   });
@@ -111,7 +120,12 @@ describe("matchVoiceCommand", () => {
   });
 
   it("keeps what was heard as the recogniser wrote it", () => {
-    expect(matchVoiceCommand("  Open Marketplace  ", "en")).toEqual({ command: "marketplace", to: "/marketplace", phrase: "open marketplace", heard: "Open Marketplace" });
+    expect(matchVoiceCommand("  Open Marketplace  ", "en")).toEqual({
+      command: "marketplace",
+      to: "/marketplace",
+      phrase: "open marketplace",
+      heard: "Open Marketplace",
+    });
   });
 });
 

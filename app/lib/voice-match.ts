@@ -1,6 +1,13 @@
 import type { LanguageCode } from "./i18n";
 import { normaliseTerm } from "./normalise-term";
-import { VOICE_COMMAND_IDS, VOICE_COMMANDS, VOICE_DESTINATIONS, type VoiceCommandId, type VoiceDestination, type VoicePhrases } from "./voice-commands";
+import {
+  VOICE_COMMAND_IDS,
+  VOICE_COMMANDS,
+  VOICE_DESTINATIONS,
+  type VoiceCommandId,
+  type VoiceDestination,
+  type VoicePhrases,
+} from "./voice-commands";
 
 // Which command a recognised sentence holds: it must contain one of the
 // phrases of the current language (voice-commands.ts) or an English one.
@@ -32,11 +39,13 @@ function candidates(language: LanguageCode): Candidate[] {
   let list = candidatesByLanguage.get(language);
   if (!list) {
     const languages: LanguageCode[] = language === "en" ? ["en"] : [language, "en"];
-    list = languages.flatMap((code) =>
-      VOICE_COMMAND_IDS.flatMap((command) =>
-        allPhrases(VOICE_COMMANDS[code][command]).map((phrase) => ({ command, phrase, squashed: squash(phrase) })),
-      ),
-    ).filter((candidate) => candidate.squashed !== "");
+    list = languages
+      .flatMap((code) =>
+        VOICE_COMMAND_IDS.flatMap((command) =>
+          allPhrases(VOICE_COMMANDS[code][command]).map((phrase) => ({ command, phrase, squashed: squash(phrase) })),
+        ),
+      )
+      .filter((candidate) => candidate.squashed !== "");
     candidatesByLanguage.set(language, list);
   }
   return list;
@@ -66,7 +75,12 @@ export function matchVoiceCommand(transcript: string, language: LanguageCode): V
   for (const candidate of candidates(language)) {
     const index = wordRunIndex(words, candidate.squashed);
     if (index < 0) continue;
-    if (!best || index < best.index || (index === best.index && candidate.squashed.length > best.candidate.squashed.length)) best = { candidate, index };
+    if (
+      !best ||
+      index < best.index ||
+      (index === best.index && candidate.squashed.length > best.candidate.squashed.length)
+    )
+      best = { candidate, index };
   }
   if (!best) return null;
   const { command, phrase } = best.candidate;

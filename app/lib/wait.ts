@@ -2,7 +2,12 @@
  * Reads a value every `intervalMs` until it is settled or `timeoutMs` has
  * passed, and answers the last value read (used to wait briefly for a worker).
  */
-export async function waitUntilSettled<T>(read: () => Promise<T>, settled: (value: T) => boolean, timeoutMs: number, intervalMs = 150): Promise<T> {
+export async function waitUntilSettled<T>(
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+  timeoutMs: number,
+  intervalMs = 150,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

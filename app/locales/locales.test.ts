@@ -25,7 +25,8 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 }
 
 /** The placeholders of a text, without their formats: '{{count, number}}' is 'count'. */
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
 const english = flatten(load("en"));
 
 /**
@@ -88,15 +89,18 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== "en"))("locale %s", (code
   });
 
   it("is translated, not English copied", () => {
-    const copied = [...english].filter(([key, value]) => texts.get(key) === value && !sameEverywhere(key) && !(code === "fr" && SAME_IN_FRENCH.has(key)));
+    const copied = [...english].filter(
+      ([key, value]) => texts.get(key) === value && !sameEverywhere(key) && !(code === "fr" && SAME_IN_FRENCH.has(key)),
+    );
     expect(copied.map(([key]) => key)).toEqual([]);
   });
-
 });
 
 describe.each(["ha", "ig", "yo"] as const)("locale %s, word by word", (code) => {
   it("reads as its own language: no English words left inside a text", () => {
-    const mixed = [...flatten(load(code))].filter(([, value]) => englishWordsIn(value).length > 0).map(([key, value]) => `${key}: ${value}`);
+    const mixed = [...flatten(load(code))]
+      .filter(([, value]) => englishWordsIn(value).length > 0)
+      .map(([key, value]) => `${key}: ${value}`);
     expect(mixed).toEqual([]);
   });
 });
@@ -109,7 +113,9 @@ describe("locale en", () => {
     expect(english.get("nav.signingOut")).toBe("Signing out...");
     expect(english.get("footer.subscribing")).toBe("Subscribing...");
     expect(english.get("errors.componentTitle")).toBe("Component Error");
-    expect(english.get("errors.componentText")).toBe("This section encountered an error. Try refreshing the component.");
+    expect(english.get("errors.componentText")).toBe(
+      "This section encountered an error. Try refreshing the component.",
+    );
     expect(english.get("pages.medicineComingSoon")).toBe("Traditional medicine hub interface coming soon...");
     expect(english.get("auth.loginFailed")).toBe("Login failed");
     expect(english.get("auth.registrationFailed")).toBe("Registration failed");
@@ -145,7 +151,9 @@ describe("numbers in texts", () => {
 
   it("counts go through the number format in every language", () => {
     for (const code of LANGUAGE_CODES) {
-      const bare = [...flatten(load(code))].filter(([, value]) => /\{\{\s*(count|km|quantity|percent)\s*\}\}/.test(value)).map(([key]) => key);
+      const bare = [...flatten(load(code))]
+        .filter(([, value]) => /\{\{\s*(count|km|quantity|percent)\s*\}\}/.test(value))
+        .map(([key]) => key);
       expect(bare, code).toEqual([]);
     }
   });

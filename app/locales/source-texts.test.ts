@@ -18,7 +18,18 @@ const sources = execFileSync("git", ["ls-files", "app"], { cwd: ROOT, encoding: 
   .split("\n")
   .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith(".d.ts"));
 
-const READ_ATTRIBUTES = new Set(["aria-label", "aria-description", "aria-valuetext", "aria-placeholder", "aria-roledescription", "placeholder", "title", "alt", "label", "description"]);
+const READ_ATTRIBUTES = new Set([
+  "aria-label",
+  "aria-description",
+  "aria-valuetext",
+  "aria-placeholder",
+  "aria-roledescription",
+  "placeholder",
+  "title",
+  "alt",
+  "label",
+  "description",
+]);
 const TOAST_FIELDS = new Set(["title", "description"]);
 /** A word: two letters in a row. '→', '·', '₦', '%' and numbers are not words. */
 const hasWord = (text: string) => /\p{L}{2,}/u.test(text);
@@ -28,7 +39,8 @@ type Finding = string;
 function stringValue(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ");
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ");
   return undefined;
 }
 
@@ -36,7 +48,12 @@ function stringValue(node: ts.Node | undefined): string | undefined {
 function renderedStrings(node: ts.Expression): ts.Expression[] {
   if (ts.isParenthesizedExpression(node)) return renderedStrings(node.expression);
   if (ts.isConditionalExpression(node)) return [...renderedStrings(node.whenTrue), ...renderedStrings(node.whenFalse)];
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(
+      node.operatorToken.kind,
+    )
+  ) {
     return renderedStrings(node.right);
   }
   return stringValue(node) === undefined ? [] : [node];
@@ -50,13 +67,22 @@ function literalTexts(file: string, source: ts.SourceFile): Finding[] {
     if (ts.isJsxText(node) && hasWord(node.text)) found.push(`${where(node)} text ${JSON.stringify(node.text.trim())}`);
     if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
       const initializer = node.initializer;
-      const values = ts.isJsxExpression(initializer) ? (initializer.expression ? renderedStrings(initializer.expression) : []) : [initializer];
+      const values = ts.isJsxExpression(initializer)
+        ? initializer.expression
+          ? renderedStrings(initializer.expression)
+          : []
+        : [initializer];
       for (const value of values) {
         const text = stringValue(value);
-        if (text !== undefined && hasWord(text)) found.push(`${where(node)} ${node.name.getText(source)}=${JSON.stringify(text)}`);
+        if (text !== undefined && hasWord(text))
+          found.push(`${where(node)} ${node.name.getText(source)}=${JSON.stringify(text)}`);
       }
     }
-    if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
       for (const value of renderedStrings(node.expression)) {
         const text = stringValue(value);
         if (text !== undefined && hasWord(text)) found.push(`${where(node)} child ${JSON.stringify(text)}`);
@@ -91,17 +117,29 @@ const KEYS = new Set<string>();
 })(en as Tree, "");
 const SECTIONS = new Set(Object.keys(en));
 /** A string shaped like a key of ours: a locale section, a dot, then names. */
-const looksLikeKey = (text: string) => /^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/.test(text) && SECTIONS.has(text.split(".")[0]!);
+const looksLikeKey = (text: string) =>
+  /^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/.test(text) && SECTIONS.has(text.split(".")[0]!);
 
 /** Keys written in full (t("a.b"), i18nKey="a.b", { label: "a.b" }) that no locale has. */
 function unknownKeys(file: string, source: ts.SourceFile): Finding[] {
   const found: Finding[] = [];
   const visit = (node: ts.Node) => {
-    const symbolName = node.parent !== undefined && ts.isCallExpression(node.parent) && node.parent.expression.getText(source) === "Symbol.for";
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && looksLikeKey(node.text) && !KEYS.has(node.text) && !symbolName) {
+    const symbolName =
+      node.parent !== undefined &&
+      ts.isCallExpression(node.parent) &&
+      node.parent.expression.getText(source) === "Symbol.for";
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      looksLikeKey(node.text) &&
+      !KEYS.has(node.text) &&
+      !symbolName
+    ) {
       // A prefix that code completes (`${prefix}.${name}`) is a section, not a key: those are objects in the locale.
       const isSection = [...KEYS].some((key) => key.startsWith(`${node.text}.`));
-      if (!isSection) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${JSON.stringify(node.text)}`);
+      if (!isSection)
+        found.push(
+          `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${JSON.stringify(node.text)}`,
+        );
     }
     ts.forEachChild(node, visit);
   };
@@ -113,11 +151,16 @@ function unknownKeys(file: string, source: ts.SourceFile): Finding[] {
 function literalRefusals(file: string, source: ts.SourceFile): Finding[] {
   const found: Finding[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ["Refusal", "apiError"].includes(node.expression.getText(source))) {
+    if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ["Refusal", "apiError"].includes(node.expression.getText(source))
+    ) {
       const message = node.arguments?.[2];
       const text = stringValue(message);
       if (message && text !== undefined && !/^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/.test(text)) {
-        found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${message.getText(source).slice(0, 80)}`);
+        found.push(
+          `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${message.getText(source).slice(0, 80)}`,
+        );
       }
     }
     ts.forEachChild(node, visit);
@@ -127,7 +170,13 @@ function literalRefusals(file: string, source: ts.SourceFile): Finding[] {
 }
 
 function parse(file: string) {
-  return ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    readFileSync(path.join(ROOT, file), "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 describe("texts in the source", () => {
@@ -168,7 +217,13 @@ describe("texts in the source", () => {
       'careless.tsx:1 text "→ 5 km"',
     ]);
     expect(unknownKeys("careless.tsx", careless)).toEqual(['careless.tsx:1 "nav.nowhere"']);
-    const refusing = ts.createSourceFile("refusing.ts", 'throw new Refusal(400, "VLD_REQUIRED_FIELD", `Use ${x}`); new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");', ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const refusing = ts.createSourceFile(
+      "refusing.ts",
+      'throw new Refusal(400, "VLD_REQUIRED_FIELD", `Use ${x}`); new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");',
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TS,
+    );
     expect(literalRefusals("refusing.ts", refusing)).toEqual(["refusing.ts:1 `Use ${x}`"]);
   });
 });

@@ -131,7 +131,7 @@ export default function AsiikoPage() {
     }
   }
 
-  const shown = shownId ? history.find((view) => view.id === shownId) ?? null : null;
+  const shown = shownId ? (history.find((view) => view.id === shownId) ?? null) : null;
   const canUse = access?.canAccess ?? false;
   const tabs: UploadTabsProps = {
     tab,
@@ -149,7 +149,11 @@ export default function AsiikoPage() {
     <div className="mx-auto flex w-full max-w-4xl flex-col">
       <PageHeader title={t("nav.asiiko")} subtitle={t("asiiko.subtitle")} />
       <div className="flex flex-col gap-4 sm:gap-6">
-        <PremiumGate feature="asiiko_ai" access={access} preview={<UploadTabs {...tabs} canUse={false} failure={null} note={null} />}>
+        <PremiumGate
+          feature="asiiko_ai"
+          access={access}
+          preview={<UploadTabs {...tabs} canUse={false} failure={null} note={null} />}
+        >
           <div className="flex flex-col gap-4 sm:gap-6">
             <AgentPanel selected={model} onSelect={setModel} models={models} disabled={run.busy} />
             <UploadTabs {...tabs} />
@@ -164,7 +168,9 @@ export default function AsiikoPage() {
           locale={locale}
           hasMore={cursor !== null && !historyFailed}
           loadingMore={loadingMore}
-          loadError={historyFailed ? t("asiiko.history.loadFailed") : moreFailed ? t("asiiko.history.moreFailed") : null}
+          loadError={
+            historyFailed ? t("asiiko.history.loadFailed") : moreFailed ? t("asiiko.history.moreFailed") : null
+          }
           onRetry={historyFailed ? () => revalidator.revalidate() : undefined}
           onLoadMore={() => void loadMore()}
         />

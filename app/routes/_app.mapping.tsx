@@ -12,8 +12,25 @@ import { PageHeader } from "~/components/shell/page-header";
 import { MAPPING_JSON_BYTES } from "~/lib/mapping";
 import { recordId } from "~/lib/text";
 import { requireUser } from "~/modules/auth/session.server";
-import { createFarm, createPlot, deleteFarm, deletePlot, getFarm, listFarms, listPlots, updateFarm, updatePlot } from "~/modules/farms/farms.server";
-import { farmCreateSchema, farmEditSchema, farmIssueCode, plotCreateSchema, plotIssueCode, plotUpdateSchema } from "~/modules/farms/schemas";
+import {
+  createFarm,
+  createPlot,
+  deleteFarm,
+  deletePlot,
+  getFarm,
+  listFarms,
+  listPlots,
+  updateFarm,
+  updatePlot,
+} from "~/modules/farms/farms.server";
+import {
+  farmCreateSchema,
+  farmEditSchema,
+  farmIssueCode,
+  plotCreateSchema,
+  plotIssueCode,
+  plotUpdateSchema,
+} from "~/modules/farms/schemas";
 import { checkFarmWriter } from "~/modules/farms/writer.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
@@ -54,16 +71,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
         return null;
       })
     : [];
-  return { access, farms: farms ?? [], farmsFailed: farms === null, selectedId: selected?.id ?? null, plots: plots ?? [], plotsFailed: plots === null, locale: detectLanguage(request) };
+  return {
+    access,
+    farms: farms ?? [],
+    farmsFailed: farms === null,
+    selectedId: selected?.id ?? null,
+    plots: plots ?? [],
+    plotsFailed: plots === null,
+    locale: detectLanguage(request),
+  };
 }
 
-export type MappingIntent = "select" | "createFarm" | "updateFarm" | "deleteFarm" | "boundary" | "createPlot" | "drawnPlot" | "updatePlot" | "deletePlot";
+export type MappingIntent =
+  | "select"
+  | "createFarm"
+  | "updateFarm"
+  | "deleteFarm"
+  | "boundary"
+  | "createPlot"
+  | "drawnPlot"
+  | "updatePlot"
+  | "deletePlot";
 export type MappingActionData =
   | { ok: true; intent: MappingIntent; farmId?: string }
   | { ok: false; intent: MappingIntent; message: string; code: string; fields?: Record<string, string[]> };
 
-const INTENTS: readonly MappingIntent[] = ["select", "createFarm", "updateFarm", "deleteFarm", "boundary", "createPlot", "drawnPlot", "updatePlot", "deletePlot"];
-const isIntent = (value: unknown): value is MappingIntent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+const INTENTS: readonly MappingIntent[] = [
+  "select",
+  "createFarm",
+  "updateFarm",
+  "deleteFarm",
+  "boundary",
+  "createPlot",
+  "drawnPlot",
+  "updatePlot",
+  "deletePlot",
+];
+const isIntent = (value: unknown): value is MappingIntent =>
+  typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 /** A JSON field of the form (a shape): parsed, or refused as the shape problem it is. */
 function jsonField(form: FormData, name: string): unknown {
@@ -72,7 +117,9 @@ function jsonField(form: FormData, name: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.notFeature", { [name]: ["mapping.geometry.notFeature"] });
+    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.notFeature", {
+      [name]: ["mapping.geometry.notFeature"],
+    });
   }
 }
 
@@ -92,7 +139,16 @@ export async function action({ request }: ActionFunctionArgs) {
   // A walked boundary of 1,000 corners is larger than most forms.
   const form = await readPageForm(request, MAPPING_JSON_BYTES);
   const intent = form.get("intent");
-  if (!isIntent(intent)) return data({ ok: false, intent: "select", code: "VLD_REQUIRED_FIELD", message: "Unknown action" } satisfies MappingActionData, { status: 400 });
+  if (!isIntent(intent))
+    return data(
+      {
+        ok: false,
+        intent: "select",
+        code: "VLD_REQUIRED_FIELD",
+        message: "Unknown action",
+      } satisfies MappingActionData,
+      { status: 400 },
+    );
   const farmId = () => validateValue(recordId("mapping.errors.farmNotFound"), form.get("farmId"));
   const plotId = () => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
 
@@ -145,7 +201,13 @@ export async function action({ request }: ActionFunctionArgs) {
         }
       }
     },
-    (refusal: RefusalText): MappingActionData => ({ ok: false, intent, message: refusal.message, code: refusal.code, fields: refusal.fields }),
+    (refusal: RefusalText): MappingActionData => ({
+      ok: false,
+      intent,
+      message: refusal.message,
+      code: refusal.code,
+      fields: refusal.fields,
+    }),
   );
 }
 
@@ -159,7 +221,9 @@ export default function MappingPage() {
       <PremiumGate feature="farm_mapping" access={access} title={t("mapping.featureName")} preview={<MappingPreview />}>
         <MappingWorkspace {...loaderData} />
       </PremiumGate>
-      {access && !access.canAccess && farms.length > 0 ? <ReadOnlyFarms farms={farms} locale={loaderData.locale} /> : null}
+      {access && !access.canAccess && farms.length > 0 ? (
+        <ReadOnlyFarms farms={farms} locale={loaderData.locale} />
+      ) : null}
     </div>
   );
 }

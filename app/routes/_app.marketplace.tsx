@@ -5,7 +5,15 @@ import { useTranslation } from "react-i18next";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { LocationDialog } from "~/components/listings/location-dialog";
 import { FilterPanel } from "~/components/marketplace/filter-panel";
-import { DEFAULT_FILTERS, MARKETPLACE_PAGE_SIZE, readFilters, toListingQuery, writeFilters, type MarketplaceFilters, type SortBy } from "~/components/marketplace/filters";
+import {
+  DEFAULT_FILTERS,
+  MARKETPLACE_PAGE_SIZE,
+  readFilters,
+  toListingQuery,
+  writeFilters,
+  type MarketplaceFilters,
+  type SortBy,
+} from "~/components/marketplace/filters";
 import { ListingCard, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { ListingDetails } from "~/components/marketplace/listing-details";
 import { MarketplaceUpsell, UPSELL_COOKIE, UPSELL_DISMISSED } from "~/components/marketplace/marketplace-upsell";
@@ -43,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
   if (query.search) await countPageSearch(user.id, context.clientIp);
-  const [{ listings, total, totalCapped }, access] = await Promise.all([listListings(query, user.id), pageFeatureAccess(user.id, "premium_products")]);
+  const [{ listings, total, totalCapped }, access] = await Promise.all([
+    listListings(query, user.id),
+    pageFeatureAccess(user.id, "premium_products"),
+  ]);
   const pages = pageCount(total);
   if (filters.page > pages) {
     // An old link or a hand-edited address: the count and the list must agree, so show the last page.
@@ -120,7 +131,8 @@ export default function MarketplacePage() {
 
   // Each change builds on the newest filters, including ones still loading.
   const apply = useCallback(
-    (change: (current: MarketplaceFilters) => MarketplaceFilters) => update((params) => writeFilters(change(readFilters(params)))),
+    (change: (current: MarketplaceFilters) => MarketplaceFilters) =>
+      update((params) => writeFilters(change(readFilters(params)))),
     [update],
   );
 
@@ -146,7 +158,9 @@ export default function MarketplacePage() {
   function toggleCategory(category: string) {
     apply((current) => ({
       ...current,
-      categories: current.categories.includes(category) ? current.categories.filter((item) => item !== category) : [...current.categories, category],
+      categories: current.categories.includes(category)
+        ? current.categories.filter((item) => item !== category)
+        : [...current.categories, category],
       page: 1,
     }));
   }
@@ -187,11 +201,19 @@ export default function MarketplacePage() {
             <Icon name="settings" className="h-4 w-4 flex-none" />
             <span className="truncate">{t("marketplace.filters")}</span>
           </Button>
-          <Button variant={shown.location.enabled ? "default" : "outline"} className="min-w-0 px-3 sm:px-4" onClick={() => setLocationOpen(true)}>
+          <Button
+            variant={shown.location.enabled ? "default" : "outline"}
+            className="min-w-0 px-3 sm:px-4"
+            onClick={() => setLocationOpen(true)}
+          >
             <Icon name="pin" className="h-4 w-4 flex-none" />
             <span className="truncate">{t("marketplace.nearMe")}</span>
           </Button>
-          <div className="ml-auto flex flex-none rounded-lg border border-gray-300 p-0.5 dark:border-gray-700" role="group" aria-label={t("marketplace.viewMode")}>
+          <div
+            className="ml-auto flex flex-none rounded-lg border border-gray-300 p-0.5 dark:border-gray-700"
+            role="group"
+            aria-label={t("marketplace.viewMode")}
+          >
             {(["grid", "list"] as const).map((mode) => (
               <button
                 key={mode}
@@ -199,7 +221,10 @@ export default function MarketplacePage() {
                 aria-pressed={shown.viewMode === mode}
                 aria-label={mode === "grid" ? t("marketplace.gridView") : t("marketplace.listView")}
                 onClick={() => apply((current) => ({ ...current, viewMode: mode }))}
-                className={cn("inline-flex h-9 w-10 items-center justify-center rounded-md", shown.viewMode === mode ? "bg-brand-600 text-white" : "text-gray-600 dark:text-gray-300")}
+                className={cn(
+                  "inline-flex h-9 w-10 items-center justify-center rounded-md",
+                  shown.viewMode === mode ? "bg-brand-600 text-white" : "text-gray-600 dark:text-gray-300",
+                )}
               >
                 <Icon name={mode === "grid" ? "catalog" : "list"} className="h-4 w-4" />
               </button>
@@ -244,8 +269,14 @@ export default function MarketplacePage() {
 
       {/* The count, then the sort; on a phone the place filtered on gets a line of its own under them, beside the count on wider screens. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <p id={countId} className="order-1 whitespace-nowrap text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-          {loading ? t("marketplace.loading") : t(totalCapped ? "marketplace.countMore" : "marketplace.count", { count: total })}
+        <p
+          id={countId}
+          className="order-1 whitespace-nowrap text-sm text-gray-600 dark:text-gray-400"
+          aria-live="polite"
+        >
+          {loading
+            ? t("marketplace.loading")
+            : t(totalCapped ? "marketplace.countMore" : "marketplace.count", { count: total })}
         </p>
         {shown.location.enabled ? (
           <PlaceChip
@@ -286,7 +317,10 @@ export default function MarketplacePage() {
       >
         {loading && listings.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-16 text-gray-600 dark:text-gray-400" role="status">
-            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             {t("marketplace.loadingMarketplace")}
           </div>
         ) : listings.length === 0 ? (
@@ -297,7 +331,13 @@ export default function MarketplacePage() {
             </Button>
           </div>
         ) : (
-          <div className={filters.viewMode === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "flex flex-col gap-3"}>
+          <div
+            className={
+              filters.viewMode === "grid"
+                ? "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+                : "flex flex-col gap-3"
+            }
+          >
             {listings.map((listing, index) => (
               <ListingCard
                 key={listing.id}
@@ -314,12 +354,25 @@ export default function MarketplacePage() {
       </section>
 
       {pages > 1 ? (
-        <nav className="flex items-center justify-center gap-3" aria-label={t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}>
-          <Button variant="outline" disabled={filters.page <= 1} onClick={() => apply((current) => ({ ...current, page: current.page - 1 }))}>
+        <nav
+          className="flex items-center justify-center gap-3"
+          aria-label={t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}
+        >
+          <Button
+            variant="outline"
+            disabled={filters.page <= 1}
+            onClick={() => apply((current) => ({ ...current, page: current.page - 1 }))}
+          >
             {t("marketplace.previous")}
           </Button>
-          <span className="text-sm">{t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}</span>
-          <Button variant="outline" disabled={filters.page >= pages} onClick={() => apply((current) => ({ ...current, page: current.page + 1 }))}>
+          <span className="text-sm">
+            {t(totalCapped ? "marketplace.pageMore" : "marketplace.page", { page: filters.page, pages })}
+          </span>
+          <Button
+            variant="outline"
+            disabled={filters.page >= pages}
+            onClick={() => apply((current) => ({ ...current, page: current.page + 1 }))}
+          >
             {t("marketplace.next")}
           </Button>
         </nav>
@@ -332,7 +385,13 @@ export default function MarketplacePage() {
         onChoose={(place) =>
           apply((current) => ({
             ...current,
-            location: { ...current.location, enabled: true, latitude: place.latitude, longitude: place.longitude, place: place.town },
+            location: {
+              ...current.location,
+              enabled: true,
+              latitude: place.latitude,
+              longitude: place.longitude,
+              place: place.town,
+            },
             page: 1,
           }))
         }

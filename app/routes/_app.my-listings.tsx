@@ -97,10 +97,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // The page stays usable and says so ('Failed to load your listings. Please try again.') instead of replacing the shell.
     logger.error({ err: error, userId: user.id }, "my listings could not be loaded");
-    return { filters, listings: [] as MyListing[], products: [], comparableListings: 0, loadError: true, hasPhone: false, access: await pageFeatureAccess(user.id, "premium_products") };
+    return {
+      filters,
+      listings: [] as MyListing[],
+      products: [],
+      comparableListings: 0,
+      loadError: true,
+      hasPhone: false,
+      access: await pageFeatureAccess(user.id, "premium_products"),
+    };
   }
 }
-
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -121,11 +128,18 @@ export async function action({ request }: ActionFunctionArgs) {
         else await updateListing(listingId(), user.id, submission.value);
         return { ok: true, intent } satisfies ListingActionData;
       },
-      (refusal): ListingActionData => ({ ok: false, intent, message: refusal.message, result: refusalFormReply(submission, refusal) }),
+      (refusal): ListingActionData => ({
+        ok: false,
+        intent,
+        message: refusal.message,
+        result: refusalFormReply(submission, refusal),
+      }),
     );
   }
 
-  const refused = (intent: ListingIntent) => (refusal: RefusalText): ListingActionData => ({ ok: false, intent, message: refusal.message });
+  const refused =
+    (intent: ListingIntent) =>
+    (refusal: RefusalText): ListingActionData => ({ ok: false, intent, message: refusal.message });
 
   if (intent === "insights") {
     // The premium listing analytics: each look is a recorded premium use.
@@ -146,7 +160,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyToRefusal(
       request,
       async () => {
-        const productId = validateValue(optionalText(recordId("listing.errors.productNotFound")), form.get("productId"));
+        const productId = validateValue(
+          optionalText(recordId("listing.errors.productNotFound")),
+          form.get("productId"),
+        );
         // A product with too few listings to suggest from costs nothing.
         const suggestion = productId ? await priceStats(productId) : null;
         if (suggestion) await recordFeatureUse(user.id, "premium_products");
@@ -179,7 +196,8 @@ export async function action({ request }: ActionFunctionArgs) {
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
 
 export default function MyListingsPage() {
-  const { filters, listings, products, comparableListings, loadError, access, hasPhone } = useLoaderData<typeof loader>();
+  const { filters, listings, products, comparableListings, loadError, access, hasPhone } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
@@ -209,7 +227,8 @@ export default function MyListingsPage() {
     }
   });
 
-  const openForm = (listing: MyListing | null) => setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
+  const openForm = (listing: MyListing | null) =>
+    setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
   const preloadForm = () => void loadListingForm();
   const closeForm = useCallback(() => setFormState((state) => ({ ...state, open: false })), []);
   const deletePending = deleteFetcher.state !== "idle";
@@ -219,7 +238,13 @@ export default function MyListingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col">
       <PageHeader title={t("myListings.title")} subtitle={t("myListings.subtitle")}>
-        <Button type="button" onClick={() => openForm(null)} onPointerEnter={preloadForm} onFocus={preloadForm} className="self-start sm:self-auto">
+        <Button
+          type="button"
+          onClick={() => openForm(null)}
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
+          className="self-start sm:self-auto"
+        >
           <Icon name="plus" />
           {t("myListings.create")}
         </Button>
@@ -229,7 +254,10 @@ export default function MyListingsPage() {
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative min-w-0 flex-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400"
+          />
           <Input
             type="search"
             value={searchText}
@@ -267,7 +295,10 @@ export default function MyListingsPage() {
         >
           {filtering ? (
             <>
-              <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+              <span
+                className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+                aria-hidden="true"
+              />
               {t("myListings.loading")}
             </>
           ) : null}
@@ -276,18 +307,32 @@ export default function MyListingsPage() {
           {loadError ? (
             <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
               <p className="text-red-700 dark:text-red-300">{t("myListings.loadError")}</p>
-              <Button type="button" variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => revalidator.revalidate()}
+                disabled={revalidator.state !== "idle"}
+              >
                 {t("marketplace.tryAgain")}
               </Button>
             </Card>
           ) : listings.length === 0 ? (
-            <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-filtered={filtered || undefined}>
+            <Card
+              className="flex flex-col items-center gap-3 px-6 py-12 text-center"
+              data-filtered={filtered || undefined}
+            >
               <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
                 <Icon name="store" className="h-7 w-7" />
               </span>
               <h2 className="text-lg font-semibold">{t("myListings.emptyTitle")}</h2>
               <p className="max-w-sm text-gray-600 dark:text-gray-400">{t("myListings.emptyText")}</p>
-              <Button type="button" onClick={() => openForm(null)} onPointerEnter={preloadForm} onFocus={preloadForm} className="mt-2">
+              <Button
+                type="button"
+                onClick={() => openForm(null)}
+                onPointerEnter={preloadForm}
+                onFocus={preloadForm}
+                className="mt-2"
+              >
                 <Icon name="plus" />
                 {t("myListings.createFirst")}
               </Button>
@@ -296,7 +341,11 @@ export default function MyListingsPage() {
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {listings.map((listing) => (
                 <li key={listing.id} className="flex min-w-0">
-                  <MyListingCard listing={listing} onEdit={() => openForm(listing)} onDelete={() => setDeleting(listing)} />
+                  <MyListingCard
+                    listing={listing}
+                    onEdit={() => openForm(listing)}
+                    onDelete={() => setDeleting(listing)}
+                  />
                 </li>
               ))}
             </ul>
@@ -311,8 +360,14 @@ export default function MyListingsPage() {
       >
         <Suspense
           fallback={
-            <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600 dark:text-gray-400">
-              <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+            <p
+              role="status"
+              className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600 dark:text-gray-400"
+            >
+              <span
+                className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+                aria-hidden="true"
+              />
               {t("common.loading")}
             </p>
           }

@@ -5,7 +5,12 @@ import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
 import { Icon } from "~/components/ui/icons";
-import { formErrorsOf, ProductDialog, type CatalogActionData, type CatalogIntent } from "~/components/catalog/product-dialog";
+import {
+  formErrorsOf,
+  ProductDialog,
+  type CatalogActionData,
+  type CatalogIntent,
+} from "~/components/catalog/product-dialog";
 import { ProductTable, type CatalogProduct } from "~/components/catalog/product-table";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
@@ -74,7 +79,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return replyToRefusal(
     request,
     async () => {
-      const product = intent === "update" ? await updateProduct(productId(), submission.value) : await createProduct(submission.value, user.id);
+      const product =
+        intent === "update"
+          ? await updateProduct(productId(), submission.value)
+          : await createProduct(submission.value, user.id);
       return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
     },
     (refused): CatalogActionData => ({ ok: false, intent, result: refusalFormReply(submission, refused) }),
@@ -84,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
 function StatusLine({ children }: { children: string }) {
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-      <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+      <span
+        className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+        aria-hidden="true"
+      />
       {children}
     </p>
   );
@@ -148,11 +159,19 @@ export default function ProductCatalogPage() {
               <CardTitle>{t("catalog.tableTitle", { count: loaderData.total })}</CardTitle>
               {loading ? <StatusLine>{t("catalog.loading")}</StatusLine> : null}
             </CardHeader>
-            <CardContent aria-busy={loading} className={cn("p-3 pt-0 transition-opacity sm:p-5 sm:pt-0", loading && "pointer-events-none opacity-50")}>
+            <CardContent
+              aria-busy={loading}
+              className={cn("p-3 pt-0 transition-opacity sm:p-5 sm:pt-0", loading && "pointer-events-none opacity-50")}
+            >
               {loaderData.products.length === 0 ? (
                 <p className="py-10 text-center text-gray-600 dark:text-gray-400">{t("catalog.empty")}</p>
               ) : (
-                <ProductTable products={loaderData.products} locale={loaderData.locale} onEdit={openDialog} onDelete={setDeleting} />
+                <ProductTable
+                  products={loaderData.products}
+                  locale={loaderData.locale}
+                  onEdit={openDialog}
+                  onDelete={setDeleting}
+                />
               )}
             </CardContent>
           </Card>
@@ -171,7 +190,9 @@ export default function ProductCatalogPage() {
             confirmLabel={t("catalog.deleteButton")}
             pendingLabel={t("catalog.deleting")}
             pending={deleteFetcher.state !== "idle"}
-            onConfirm={() => deleting && deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post" })}
+            onConfirm={() =>
+              deleting && deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post" })
+            }
           />
         </>
       )}

@@ -83,7 +83,13 @@ function useTranslatedErrors() {
   return (errors?: string[]) => errors?.map((error) => t(error));
 }
 
-function ProfileForm({ user, lastResult }: { user: ReturnType<typeof useLoaderData<typeof loader>>["user"]; lastResult?: SubmissionResult<string[]> }) {
+function ProfileForm({
+  user,
+  lastResult,
+}: {
+  user: ReturnType<typeof useLoaderData<typeof loader>>["user"];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const translate = useTranslatedErrors();
   const navigation = useNavigation();
@@ -107,7 +113,11 @@ function ProfileForm({ user, lastResult }: { user: ReturnType<typeof useLoaderDa
           <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
         </Field>
       </div>
-      <Field id={fields.email.id} label={`${t("auth.email")} (${t("common.optional")})`} errors={translate(fields.email.errors)}>
+      <Field
+        id={fields.email.id}
+        label={`${t("auth.email")} (${t("common.optional")})`}
+        errors={translate(fields.email.errors)}
+      >
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <Button type="submit" className="self-start" disabled={pending}>
@@ -132,11 +142,19 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="password" />
-      <Field id={fields.currentPassword.id} label={t("pages.currentPassword")} errors={translate(fields.currentPassword.errors)}>
+      <Field
+        id={fields.currentPassword.id}
+        label={t("pages.currentPassword")}
+        errors={translate(fields.currentPassword.errors)}
+      >
         <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
       </Field>
       <Field id={fields.newPassword.id} label={t("pages.newPassword")} errors={translate(fields.newPassword.errors)}>
-        <Input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" placeholder={t("auth.passwordPlaceholder")} />
+        <Input
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          autoComplete="new-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
       </Field>
       <Button type="submit" className="self-start" disabled={pending}>
         {pending ? t("common.saving") : t("pages.updatePassword")}
@@ -162,7 +180,10 @@ function PhoneForm({ phone, lastResult }: { phone: string | null; lastResult?: S
     <div className="flex flex-col gap-4">
       <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.phoneText")}</p>
       {phone ? (
-        <Form method="post" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800">
+        <Form
+          method="post"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800"
+        >
           <input type="hidden" name="intent" value="remove-phone" />
           <span className="flex items-center gap-2 font-medium" data-testid="profile-phone">
             <Icon name="phone" className="h-4 w-4 text-brand-600 dark:text-brand-400" />
@@ -178,7 +199,13 @@ function PhoneForm({ phone, lastResult }: { phone: string | null; lastResult?: S
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="phone" />
         <Field id={fields.phone.id} label={t("pages.phoneLabel")} errors={translate(fields.phone.errors)}>
-          <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel-national" inputMode="tel" maxLength={32} placeholder={t("pages.phonePlaceholder")} />
+          <Input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            autoComplete="tel-national"
+            inputMode="tel"
+            maxLength={32}
+            placeholder={t("pages.phonePlaceholder")}
+          />
         </Field>
         <Button type="submit" className="self-start" disabled={busy === "phone"}>
           {busy === "phone" ? t("common.saving") : t("pages.savePhone")}
@@ -229,7 +256,12 @@ export default function ProfilePage() {
   useEffect(() => {
     if (!actionData) return;
     if (actionData.saved) {
-      const saved = { password: "pages.passwordChanged", phone: "pages.phoneSaved", "remove-phone": "pages.phoneRemoved", profile: "pages.profileSaved" } as const;
+      const saved = {
+        password: "pages.passwordChanged",
+        phone: "pages.phoneSaved",
+        "remove-phone": "pages.phoneRemoved",
+        profile: "pages.profileSaved",
+      } as const;
       toast({ title: t(saved[actionData.intent]) });
     } else if (actionData.result.status === "error") {
       toast({ title: t("pages.saveFailed"), variant: "destructive" });

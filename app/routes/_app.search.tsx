@@ -3,7 +3,13 @@ import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/r
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
-import { DEFAULT_SEARCH_FILTERS, readSearchFilters, toSearchQuery, writeSearchFilters, type SearchFilters } from "~/components/search/filters";
+import {
+  DEFAULT_SEARCH_FILTERS,
+  readSearchFilters,
+  toSearchQuery,
+  writeSearchFilters,
+  type SearchFilters,
+} from "~/components/search/filters";
 import { Highlighted } from "~/components/search/highlight";
 import { PlaceChip } from "~/components/search/place-chip";
 import { SearchBox } from "~/components/search/search-box";
@@ -106,7 +112,10 @@ function ResultCard({ result }: { result: SearchResult }) {
           {result.image ? (
             <Photo src={result.image} sizes="64px" className="h-full w-full object-cover" />
           ) : (
-            <Icon name={result.type === "farm" ? "map" : result.type === "listing" ? "store" : "leaf"} className="h-6 w-6" />
+            <Icon
+              name={result.type === "farm" ? "map" : result.type === "listing" ? "store" : "leaf"}
+              className="h-6 w-6"
+            />
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -121,7 +130,9 @@ function ResultCard({ result }: { result: SearchResult }) {
             ) : null}
           </div>
           {price ? <p className="font-semibold text-brand-700 dark:text-brand-300">{price}</p> : null}
-          {result.type !== "listing" && result.snippet ? <p className="line-clamp-2 break-words text-sm text-gray-600 dark:text-gray-400">{result.snippet}</p> : null}
+          {result.type !== "listing" && result.snippet ? (
+            <p className="line-clamp-2 break-words text-sm text-gray-600 dark:text-gray-400">{result.snippet}</p>
+          ) : null}
           <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-gray-600 dark:text-gray-400">
             {result.type === "listing" ? (
               <span className="inline-flex min-w-0 items-center gap-1">
@@ -130,7 +141,9 @@ function ResultCard({ result }: { result: SearchResult }) {
               </span>
             ) : null}
             {result.type === "farm" ? <span>{t("search.yourFarm")}</span> : null}
-            {result.distanceKm !== null ? <span data-distance>{t("search.kmAway", { km: result.distanceKm })}</span> : null}
+            {result.distanceKm !== null ? (
+              <span data-distance>{t("search.kmAway", { km: result.distanceKm })}</span>
+            ) : null}
           </p>
         </div>
       </Link>
@@ -145,7 +158,9 @@ function ResultGroup({ title, icon, results }: { title: string; icon: IconName; 
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <Icon name={icon} className="h-5 w-5 text-brand-600 dark:text-brand-400" />
         <span>{title}</span>
-        <span className="rounded-full bg-gray-100 px-2 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">{results.length}</span>
+        <span className="rounded-full bg-gray-100 px-2 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {results.length}
+        </span>
       </h2>
       <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {results.map((result) => (
@@ -172,10 +187,17 @@ export default function SearchPage() {
     loadedAt = Date.now();
   }, [results, error]);
 
-  const apply = useCallback((change: (current: SearchFilters) => SearchFilters) => update((params) => writeSearchFilters(change(readSearchFilters(params)))), [update]);
+  const apply = useCallback(
+    (change: (current: SearchFilters) => SearchFilters) =>
+      update((params) => writeSearchFilters(change(readSearchFilters(params)))),
+    [update],
+  );
 
   function toggleType(type: SearchEntity) {
-    apply((current) => ({ ...current, types: current.types.includes(type) ? current.types.filter((item) => item !== type) : [...current.types, type] }));
+    apply((current) => ({
+      ...current,
+      types: current.types.includes(type) ? current.types.filter((item) => item !== type) : [...current.types, type],
+    }));
   }
 
   async function turnLocationOn() {
@@ -226,14 +248,22 @@ export default function SearchPage() {
       </div>
 
       {showFilters ? (
-        <div id="search-filters" className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+        <div
+          id="search-filters"
+          className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
+        >
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-semibold">{t("search.contentTypes")}</legend>
             <div className="flex flex-wrap gap-2">
               {GROUPS.map(({ type, icon }) => {
                 const on = shown.types.includes(type);
                 return (
-                  <ToggleChip key={type} pressed={on} onClick={() => toggleType(type)} className="inline-flex min-h-10 items-center gap-1.5">
+                  <ToggleChip
+                    key={type}
+                    pressed={on}
+                    onClick={() => toggleType(type)}
+                    className="inline-flex min-h-10 items-center gap-1.5"
+                  >
                     <Icon name={icon} className="h-4 w-4 flex-none" />
                     {t(`search.types.${type}`)}
                   </ToggleChip>
@@ -254,7 +284,11 @@ export default function SearchPage() {
               <span>{locating ? t("search.locating") : t("search.useLocation")}</span>
             </label>
             {alert ? (
-              <p id="search-location-alert" role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              <p
+                id="search-location-alert"
+                role="alert"
+                className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              >
                 {t(alert)}
               </p>
             ) : null}
@@ -264,7 +298,9 @@ export default function SearchPage() {
                 className="min-h-10 w-auto"
                 value={String(shown.radiusKm)}
                 onChange={(event) => {
-                  const radiusKm = SEARCH_RADII.find((option) => String(option) === event.target.value) ?? DEFAULT_SEARCH_FILTERS.radiusKm;
+                  const radiusKm =
+                    SEARCH_RADII.find((option) => String(option) === event.target.value) ??
+                    DEFAULT_SEARCH_FILTERS.radiusKm;
                   apply((current) => ({ ...current, radiusKm }));
                 }}
               >
@@ -286,7 +322,12 @@ export default function SearchPage() {
       ) : null}
 
       {shown.point ? (
-        <PlaceChip text={t("search.nearYou", { km: shown.radiusKm })} clearLabel={t("search.clearLocation")} onClear={clearLocation} className="self-start" />
+        <PlaceChip
+          text={t("search.nearYou", { km: shown.radiusKm })}
+          clearLabel={t("search.clearLocation")}
+          onClear={clearLocation}
+          className="self-start"
+        />
       ) : null}
 
       {results || loading ? (
@@ -295,14 +336,27 @@ export default function SearchPage() {
         </p>
       ) : null}
 
-      <div aria-busy={loading} aria-labelledby={results || loading ? countId : undefined} className={cn("flex flex-col gap-6 transition-opacity", loading && total > 0 && "pointer-events-none opacity-50")}>
+      <div
+        aria-busy={loading}
+        aria-labelledby={results || loading ? countId : undefined}
+        className={cn(
+          "flex flex-col gap-6 transition-opacity",
+          loading && total > 0 && "pointer-events-none opacity-50",
+        )}
+      >
         {error ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
             {t("search.error", { message: isMessageKey(error) ? t(error) : error })}
           </p>
         ) : loading && !results ? (
           <div className="flex flex-col items-center gap-3 py-16 text-gray-600 dark:text-gray-400" role="status">
-            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             {t("search.searching")}
           </div>
         ) : !results ? (
@@ -320,7 +374,12 @@ export default function SearchPage() {
           </div>
         ) : (
           GROUPS.filter(({ key }) => results[key].length > 0).map(({ key, icon, type }) => (
-            <ResultGroup key={key} title={t(`search.types.${type}`)} icon={icon} results={(results as SearchData)[key]} />
+            <ResultGroup
+              key={key}
+              title={t(`search.types.${type}`)}
+              icon={icon}
+              results={(results as SearchData)[key]}
+            />
           ))
         )}
       </div>
@@ -336,7 +395,10 @@ function StartState() {
     { to: "/search?types=farm", label: t("search.exploreFarms"), icon: "map" },
   ];
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-gray-200 bg-white p-8 text-center dark:border-gray-800 dark:bg-gray-900" data-start>
+    <div
+      className="flex flex-col items-center gap-4 rounded-2xl border border-gray-200 bg-white p-8 text-center dark:border-gray-800 dark:bg-gray-900"
+      data-start
+    >
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
         <Icon name="search" className="h-7 w-7" />
       </span>

@@ -85,12 +85,16 @@ function PlanCard() {
       ) : (
         <>
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            {plan.plan === "trial" ? t("premium.plan.trialEnds", { date: date(plan.trialEndsAt) }) : t(accessNote(plan.access))}
+            {plan.plan === "trial"
+              ? t("premium.plan.trialEnds", { date: date(plan.trialEndsAt) })
+              : t(accessNote(plan.access))}
           </p>
           <Button className="self-start" onClick={() => void upgrade()} disabled={pending}>
             {pending ? t("premium.upgrading") : t("premium.upgrade")}
           </Button>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.price", { price: formatNaira(plan.priceNgn) })}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {t("premium.price", { price: formatNaira(plan.priceNgn) })}
+          </p>
         </>
       )}
     </Card>
@@ -106,12 +110,16 @@ export default function SettingsPage() {
   // Coming back from checkout: say how it went, once.
   useEffect(() => {
     if (!checkout) return;
-    if (checkout === "success") toast({ title: plan.plan === "premium" ? t("premium.plan.checkoutSuccess") : t("premium.plan.checkoutPending") });
+    if (checkout === "success")
+      toast({ title: plan.plan === "premium" ? t("premium.plan.checkoutSuccess") : t("premium.plan.checkoutPending") });
     if (checkout === "cancelled") toast({ title: t("premium.plan.checkoutCancelled") });
-    setParams((current) => {
-      current.delete("checkout");
-      return current;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        current.delete("checkout");
+        return current;
+      },
+      { replace: true },
+    );
   }, [checkout, plan.plan, setParams, t]);
 
   return (

@@ -31,7 +31,13 @@ export default function Index() {
   if (!data.signedIn) return <LandingPage />;
   return (
     <AppShell user={data.user}>
-      <DashboardPage firstName={data.user.firstName} newcomer={data.newcomer} locale={data.locale} stats={data.stats} activity={data.activity} />
+      <DashboardPage
+        firstName={data.user.firstName}
+        newcomer={data.newcomer}
+        locale={data.locale}
+        stats={data.stats}
+        activity={data.activity}
+      />
     </AppShell>
   );
 }

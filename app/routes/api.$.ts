@@ -3,7 +3,8 @@ import { refusalResponse } from "~/server/http/api.server";
 import { Refusal } from "~/server/refusal";
 
 // Any /api address that no route answers: 404 in the catalogue's JSON, whatever the method.
-const notFound = ({ request }: LoaderFunctionArgs) => refusalResponse(request, new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress"));
+const notFound = ({ request }: LoaderFunctionArgs) =>
+  refusalResponse(request, new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress"));
 
 export const loader = notFound;
 export const action = notFound;

@@ -5,7 +5,10 @@ import { apiRoute } from "~/server/http/api-route.server";
 const route = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
-    return Response.json({ success: true, data: { hasAccess: user.role === "ADMIN" } }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { success: true, data: { hasAccess: user.role === "ADMIN" } },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
 });
 

@@ -33,10 +33,12 @@ const route = apiRoute({
         const heartbeat = setInterval(() => send(": waiting\n\n"), HEARTBEAT_MS);
         followAnalysis(user.id, id, {
           signal: stop.signal,
-          onChange: async (analysis) => send(`event: analysis\ndata: ${JSON.stringify(await toView(analysis, language))}\n\n`),
+          onChange: async (analysis) =>
+            send(`event: analysis\ndata: ${JSON.stringify(await toView(analysis, language))}\n\n`),
         })
           .catch((error: unknown) => {
-            if (!stop.signal.aborted) logger.warn({ err: error, analysisId: id }, "analysis progress stream ended early");
+            if (!stop.signal.aborted)
+              logger.warn({ err: error, analysisId: id }, "analysis progress stream ended early");
           })
           .finally(() => {
             clearInterval(heartbeat);

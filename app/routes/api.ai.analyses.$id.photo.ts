@@ -16,7 +16,11 @@ const route = apiRoute({
     const bytes = await analysisPhoto(user.id, params.id ?? "", size === "320" ? 320 : 800);
     // The file behind an address never changes: the owner's browser keeps it.
     return new Response(new Uint8Array(bytes), {
-      headers: { "Content-Type": "image/webp", "Cache-Control": "private, max-age=604800, immutable", "Content-Length": String(bytes.length) },
+      headers: {
+        "Content-Type": "image/webp",
+        "Cache-Control": "private, max-age=604800, immutable",
+        "Content-Length": String(bytes.length),
+      },
     });
   },
 });

@@ -11,7 +11,11 @@ const route = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
     const query = validate(historyQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-    const page = await listAnalyses(user.id, { limit: query.limit, before: query.before, language: detectLanguage(request) });
+    const page = await listAnalyses(user.id, {
+      limit: query.limit,
+      before: query.before,
+      language: detectLanguage(request),
+    });
     return Response.json({ success: true, data: page });
   },
 });

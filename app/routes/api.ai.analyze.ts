@@ -49,7 +49,10 @@ const route = apiRoute({
       const view = await toView(analysis, language);
       return Response.json(
         { success: true, data: { analysis: view }, message: t("ai.messages.started") },
-        { status: 202, headers: { Location: `/api/ai/analyses/${analysis.id}`, "Preference-Applied": "respond-async" } },
+        {
+          status: 202,
+          headers: { Location: `/api/ai/analyses/${analysis.id}`, "Preference-Applied": "respond-async" },
+        },
       );
     }
     const finished = await followAnalysis(user.id, analysis.id, { signal: request.signal }).catch((error: unknown) => {
@@ -57,8 +60,13 @@ const route = apiRoute({
       if (request.signal.aborted) throw new Response(null, { status: 499 });
       throw error;
     });
-    if (finished.status !== "completed") throw failureRefusal(finished.errorCode ?? "AI_ANALYSIS_FAILED", finished.errorMessage ?? undefined);
-    return Response.json({ success: true, data: await toView(finished, language), message: t("ai.messages.completed") });
+    if (finished.status !== "completed")
+      throw failureRefusal(finished.errorCode ?? "AI_ANALYSIS_FAILED", finished.errorMessage ?? undefined);
+    return Response.json({
+      success: true,
+      data: await toView(finished, language),
+      message: t("ai.messages.completed"),
+    });
   },
 });
 

@@ -87,12 +87,19 @@ describe("POST /api/ai/analyze", () => {
     expect(data.treatment.length).toBeGreaterThan(10);
     expect(data.recommendations.length).toBeGreaterThanOrEqual(1);
     expect(data.recommendations.length).toBeLessThanOrEqual(8);
-    expect(data).toMatchObject({ answeredBy: "builtin", status: "completed", analysisType: "crop_health", context: { cropType: "Cassava" } });
+    expect(data).toMatchObject({
+      answeredBy: "builtin",
+      status: "completed",
+      analysisType: "crop_health",
+      context: { cropType: "Cassava" },
+    });
     expect(typeof data.id).toBe("string");
 
     // The trial's one use: recorded once, and it ended the trial.
     expect(await usesOf(farmer.user.id)).toBe(1);
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: farmer.user.id } })).firstPremiumUseAt).toBeInstanceOf(Date);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: farmer.user.id } })).firstPremiumUseAt).toBeInstanceOf(
+      Date,
+    );
     const again = await analyze(farmer, await leafForm());
     expect(again.status).toBe(403);
     expect(again.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED" } });
@@ -109,7 +116,10 @@ describe("POST /api/ai/analyze", () => {
       severities.push(response.body.data.severity);
     }
     expect(severities).toEqual(["low", "medium", "high"]);
-    const [first, second] = [await analyze(farmer, await leafForm("yellowed")), await analyze(farmer, await leafForm("yellowed"))];
+    const [first, second] = [
+      await analyze(farmer, await leafForm("yellowed")),
+      await analyze(farmer, await leafForm("yellowed")),
+    ];
     const pick = (body: { data: Record<string, unknown> }) => {
       const { severity, confidence, diagnosis, treatment, recommendations } = body.data;
       return { severity, confidence, diagnosis, treatment, recommendations };
@@ -129,7 +139,11 @@ describe("POST /api/ai/analyze", () => {
     for (const [format, bytes] of Object.entries(photos)) {
       const response = await analyze(
         farmer,
-        analysisForm({ image: { bytes, filename: `leaf.${format}`, type: `image/${format}` }, analysisType: "crop_health", preferredModel: "openai" }),
+        analysisForm({
+          image: { bytes, filename: `leaf.${format}`, type: `image/${format}` },
+          analysisType: "crop_health",
+          preferredModel: "openai",
+        }),
       );
       expect(response.status, format).toBe(200);
       expect(response.body.data.severity, format).toBe("high");
@@ -155,14 +169,20 @@ describe("POST /api/ai/analyze", () => {
     expect(visitor.body).toMatchObject({ success: false, error: { code: "AUTH_SESSION_EXPIRED" } });
 
     const spent = await signedInUser("USER", "ai_spent");
-    await prisma.user.update({ where: { id: spent.user.id }, data: { firstPremiumUseAt: new Date(Date.now() - 3_600_000) } });
+    await prisma.user.update({
+      where: { id: spent.user.id },
+      data: { firstPremiumUseAt: new Date(Date.now() - 3_600_000) },
+    });
     const refused = await analyze(spent, await leafForm());
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED" } });
     expect(await prisma.analysis.count({ where: { userId: spent.user.id } })).toBe(0);
 
     const expired = await signedInUser("USER", "ai_expired");
-    await prisma.user.update({ where: { id: expired.user.id }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await prisma.user.update({
+      where: { id: expired.user.id },
+      data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
+    });
     expect((await analyze(expired, await leafForm())).status).toBe(403);
   });
 
@@ -173,38 +193,152 @@ describe("POST /api/ai/analyze", () => {
     });
 
     const cases: [string, () => Promise<FormData | string>, number, string, string?][] = [
-      ["no photo", async () => analysisForm({ analysisType: "crop_health", preferredModel: "openai" }), 400, "VLD_REQUIRED_FIELD", "image"],
-      ["a text file", async () => analysisForm({ image: { bytes: Buffer.from("not a photo at all\n"), filename: "notes.txt", type: "text/plain" }, analysisType: "crop_health" }), 415, "FILE_INVALID_TYPE"],
-      ["a PDF named .jpg", async () => analysisForm({ image: { bytes: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n"), filename: "leaf.jpg", type: "image/jpeg" }, analysisType: "crop_health" }), 415, "FILE_INVALID_TYPE"],
-      ["an empty file", async () => analysisForm({ image: { bytes: Buffer.alloc(0), filename: "leaf.jpg", type: "image/jpeg" }, analysisType: "crop_health" }), 400, "FILE_CORRUPTED"],
+      [
+        "no photo",
+        async () => analysisForm({ analysisType: "crop_health", preferredModel: "openai" }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "image",
+      ],
+      [
+        "a text file",
+        async () =>
+          analysisForm({
+            image: { bytes: Buffer.from("not a photo at all\n"), filename: "notes.txt", type: "text/plain" },
+            analysisType: "crop_health",
+          }),
+        415,
+        "FILE_INVALID_TYPE",
+      ],
+      [
+        "a PDF named .jpg",
+        async () =>
+          analysisForm({
+            image: { bytes: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n"), filename: "leaf.jpg", type: "image/jpeg" },
+            analysisType: "crop_health",
+          }),
+        415,
+        "FILE_INVALID_TYPE",
+      ],
+      [
+        "an empty file",
+        async () =>
+          analysisForm({
+            image: { bytes: Buffer.alloc(0), filename: "leaf.jpg", type: "image/jpeg" },
+            analysisType: "crop_health",
+          }),
+        400,
+        "FILE_CORRUPTED",
+      ],
       [
         "a JPEG cut short",
         async () => {
           const whole = await leafPhoto("healthy", { width: 1200, height: 900 });
-          return analysisForm({ image: { bytes: whole.subarray(0, Math.floor(whole.length * 0.5)), filename: "leaf.jpg", type: "image/jpeg" }, analysisType: "crop_health" });
+          return analysisForm({
+            image: {
+              bytes: whole.subarray(0, Math.floor(whole.length * 0.5)),
+              filename: "leaf.jpg",
+              type: "image/jpeg",
+            },
+            analysisType: "crop_health",
+          });
         },
         400,
         "FILE_CORRUPTED",
       ],
-      ["a photo too small to show anything", async () => analysisForm({ image: { bytes: await leafPhoto("healthy", { width: 40, height: 30 }), filename: "leaf.jpg", type: "image/jpeg" }, analysisType: "crop_health" }), 400, "AI_INVALID_IMAGE"],
+      [
+        "a photo too small to show anything",
+        async () =>
+          analysisForm({
+            image: {
+              bytes: await leafPhoto("healthy", { width: 40, height: 30 }),
+              filename: "leaf.jpg",
+              type: "image/jpeg",
+            },
+            analysisType: "crop_health",
+          }),
+        400,
+        "AI_INVALID_IMAGE",
+      ],
       [
         "a PNG that claims too many pixels",
         async () => {
-          const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: "#ffffff" }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
-          return analysisForm({ image: { bytes: bomb, filename: "leaf.png", type: "image/png" }, analysisType: "crop_health" });
+          const bomb = await sharp({
+            create: { width: 9000, height: 9000, channels: 3, background: "#ffffff" },
+            limitInputPixels: false,
+          })
+            .png({ compressionLevel: 9 })
+            .toBuffer();
+          return analysisForm({
+            image: { bytes: bomb, filename: "leaf.png", type: "image/png" },
+            analysisType: "crop_health",
+          });
         },
         413,
         "FILE_TOO_LARGE",
       ],
-      ["an unknown analysis type", async () => leafForm("healthy", { analysisType: "soil" }), 400, "VLD_REQUIRED_FIELD", "analysisType"],
-      ["no analysis type", async () => analysisForm({ image: { bytes: await leafPhoto(), filename: "leaf.jpg", type: "image/jpeg" } }), 400, "VLD_REQUIRED_FIELD", "analysisType"],
-      ["an unknown model", async () => leafForm("healthy", { preferredModel: "llama" }), 400, "VLD_REQUIRED_FIELD", "preferredModel"],
-      ["context that is not JSON", async () => leafForm("healthy", { additionalContext: "{cropType: cassava" }), 400, "VLD_REQUIRED_FIELD", "additionalContext"],
-      ["context that is a list", async () => leafForm("healthy", { additionalContext: "[1,2]" }), 400, "VLD_REQUIRED_FIELD", "additionalContext"],
-      ["a crop name of 101 characters", async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "x".repeat(101) }) }), 400, "VLD_REQUIRED_FIELD", "additionalContext.cropType"],
-      ["a NUL in the crop name", async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "cas\u0000sava" }) }), 400, "VLD_REQUIRED_FIELD", "additionalContext.cropType"],
-      ["a lone surrogate in the crop name", async () => leafForm("healthy", { additionalContext: '{"cropType":"cas\\ud800sava"}' }), 400, "VLD_REQUIRED_FIELD", "additionalContext.cropType"],
-      ["context over the field cap", async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "x".repeat(5000) }) }), 413, "FILE_TOO_LARGE"],
+      [
+        "an unknown analysis type",
+        async () => leafForm("healthy", { analysisType: "soil" }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "analysisType",
+      ],
+      [
+        "no analysis type",
+        async () => analysisForm({ image: { bytes: await leafPhoto(), filename: "leaf.jpg", type: "image/jpeg" } }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "analysisType",
+      ],
+      [
+        "an unknown model",
+        async () => leafForm("healthy", { preferredModel: "llama" }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "preferredModel",
+      ],
+      [
+        "context that is not JSON",
+        async () => leafForm("healthy", { additionalContext: "{cropType: cassava" }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "additionalContext",
+      ],
+      [
+        "context that is a list",
+        async () => leafForm("healthy", { additionalContext: "[1,2]" }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "additionalContext",
+      ],
+      [
+        "a crop name of 101 characters",
+        async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "x".repeat(101) }) }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "additionalContext.cropType",
+      ],
+      [
+        "a NUL in the crop name",
+        async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "cas\u0000sava" }) }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "additionalContext.cropType",
+      ],
+      [
+        "a lone surrogate in the crop name",
+        async () => leafForm("healthy", { additionalContext: '{"cropType":"cas\\ud800sava"}' }),
+        400,
+        "VLD_REQUIRED_FIELD",
+        "additionalContext.cropType",
+      ],
+      [
+        "context over the field cap",
+        async () => leafForm("healthy", { additionalContext: JSON.stringify({ cropType: "x".repeat(5000) }) }),
+        413,
+        "FILE_TOO_LARGE",
+      ],
       ["JSON instead of a form", async () => JSON.stringify({ analysisType: "crop_health" }), 415, "FILE_INVALID_TYPE"],
     ];
 
@@ -224,7 +358,10 @@ describe("POST /api/ai/analyze", () => {
     });
 
     it("a photo over 10 MB, with or without a Content-Length", async () => {
-      const big = analysisForm({ image: { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), filename: "leaf.jpg", type: "image/jpeg" }, analysisType: "crop_health" });
+      const big = analysisForm({
+        image: { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), filename: "leaf.jpg", type: "image/jpeg" },
+        analysisType: "crop_health",
+      });
       const response = await analyze(farmer, big);
       expect(response.status).toBe(413);
       expect(response.body).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
@@ -250,10 +387,20 @@ describe("progress, history and photos", () => {
     expect(started.headers.get("preference-applied")).toBe("respond-async");
     const { analysis } = started.body.data;
     // No photo address until the worker has prepared the photo.
-    expect(analysis).toMatchObject({ status: "queued", stage: "queued", progress: 0, severity: null, photoUrl: null, thumbnailUrl: null });
+    expect(analysis).toMatchObject({
+      status: "queued",
+      stage: "queued",
+      progress: 0,
+      severity: null,
+      photoUrl: null,
+      thumbnailUrl: null,
+    });
     expect(started.headers.get("location")).toBe(`/api/ai/analyses/${analysis.id}`);
 
-    const stream = await readEvents(`${web.baseUrl}/api/ai/analyses/${analysis.id}/events`, { Cookie: farmer.cookie, "Accept-Encoding": "gzip" });
+    const stream = await readEvents(`${web.baseUrl}/api/ai/analyses/${analysis.id}/events`, {
+      Cookie: farmer.cookie,
+      "Accept-Encoding": "gzip",
+    });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     expect(stream.headers.get("content-encoding")).toBeNull();
     const first = await stream.next();
@@ -264,7 +411,13 @@ describe("progress, history and photos", () => {
     const views = [JSON.parse(first!.data)];
     for (let event = await stream.next(); event; event = await stream.next()) views.push(JSON.parse(event.data));
     const last = views.at(-1);
-    expect(last).toMatchObject({ status: "completed", stage: "done", progress: 100, severity: "medium", answeredBy: "builtin" });
+    expect(last).toMatchObject({
+      status: "completed",
+      stage: "done",
+      progress: 100,
+      severity: "medium",
+      answeredBy: "builtin",
+    });
     expect(last.photoUrl).toBe(`/api/ai/analyses/${analysis.id}/photo`);
     const progress = views.map((view) => view.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -276,19 +429,31 @@ describe("progress, history and photos", () => {
     const farmer = await subscriber("ai_history");
     const other = await subscriber("ai_other");
     const ids: string[] = [];
-    for (const condition of ["healthy", "spotted", "yellowed"] as const) ids.push((await analyze(farmer, await leafForm(condition))).body.data.id);
+    for (const condition of ["healthy", "spotted", "yellowed"] as const)
+      ids.push((await analyze(farmer, await leafForm(condition))).body.data.id);
     const otherId = (await analyze(other, await leafForm())).body.data.id;
 
     const firstPage = await call("GET", "/api/ai/analyses?limit=2", undefined, { cookie: farmer.cookie });
     expect(firstPage.status).toBe(200);
     expect(firstPage.headers.get("cache-control")).toContain("no-store");
     expect(firstPage.body.data.analyses.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
-    expect(firstPage.body.data.analyses[0]).toMatchObject({ analysisType: "crop_health", status: "completed", severity: "medium" });
-    const secondPage = await call("GET", `/api/ai/analyses?limit=2&before=${firstPage.body.data.nextCursor}`, undefined, { cookie: farmer.cookie });
+    expect(firstPage.body.data.analyses[0]).toMatchObject({
+      analysisType: "crop_health",
+      status: "completed",
+      severity: "medium",
+    });
+    const secondPage = await call(
+      "GET",
+      `/api/ai/analyses?limit=2&before=${firstPage.body.data.nextCursor}`,
+      undefined,
+      { cookie: farmer.cookie },
+    );
     expect(secondPage.body.data).toMatchObject({ nextCursor: null });
     expect(secondPage.body.data.analyses.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
 
-    const thumbnail = await fetch(`${web.baseUrl}${firstPage.body.data.analyses[0].thumbnailUrl}`, { headers: { Cookie: farmer.cookie } });
+    const thumbnail = await fetch(`${web.baseUrl}${firstPage.body.data.analyses[0].thumbnailUrl}`, {
+      headers: { Cookie: farmer.cookie },
+    });
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get("content-type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
@@ -296,7 +461,12 @@ describe("progress, history and photos", () => {
     expect(meta.exif).toBeUndefined();
 
     // Another farmer's analysis, its photo and its stream answer exactly as a missing one does.
-    for (const path of [`/api/ai/analyses/${otherId}`, `/api/ai/analyses/${otherId}/photo`, `/api/ai/analyses/${otherId}/events`, "/api/ai/analyses/nothing_here"]) {
+    for (const path of [
+      `/api/ai/analyses/${otherId}`,
+      `/api/ai/analyses/${otherId}/photo`,
+      `/api/ai/analyses/${otherId}/events`,
+      "/api/ai/analyses/nothing_here",
+    ]) {
       const response = await call("GET", path, undefined, { cookie: farmer.cookie });
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
@@ -313,7 +483,12 @@ describe("progress, history and photos", () => {
   });
 
   it("refuses visitors and bad history addresses", async () => {
-    for (const path of ["/api/ai/analyses", "/api/ai/analyses/x", "/api/ai/analyses/x/events", "/api/ai/analyses/x/photo"]) {
+    for (const path of [
+      "/api/ai/analyses",
+      "/api/ai/analyses/x",
+      "/api/ai/analyses/x/events",
+      "/api/ai/analyses/x/photo",
+    ]) {
       const response = await call("GET", path);
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ success: false, error: { code: "AUTH_SESSION_EXPIRED" } });
@@ -338,13 +513,24 @@ describe("when the worker is away", () => {
     expect(response.status).toBe(504);
     expect(response.body).toMatchObject({ success: false, error: { code: "AI_PROCESSING_TIMEOUT" } });
     const stored = await prisma.analysis.findFirstOrThrow({ where: { userId: farmer.user.id } });
-    expect(stored).toMatchObject({ status: "failed", errorCode: "AI_PROCESSING_TIMEOUT", severity: null, diagnosis: null, confidence: null });
+    expect(stored).toMatchObject({
+      status: "failed",
+      errorCode: "AI_PROCESSING_TIMEOUT",
+      severity: null,
+      diagnosis: null,
+      confidence: null,
+    });
 
     // A worker that comes back later leaves the timed-out analysis as it is.
     workers = await startWorkers({ queues: ["ai-analysis"] });
     const { getQueue } = await import("~/jobs/enqueue.server");
-    await expect.poll(async () => (await getQueue("ai-analysis").getJob(stored.id))?.finishedOn ?? null, { timeout: 15_000 }).not.toBeNull();
-    expect(await prisma.analysis.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ status: "failed", severity: null });
+    await expect
+      .poll(async () => (await getQueue("ai-analysis").getJob(stored.id))?.finishedOn ?? null, { timeout: 15_000 })
+      .not.toBeNull();
+    expect(await prisma.analysis.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({
+      status: "failed",
+      severity: null,
+    });
     expect(await usesOf(farmer.user.id)).toBe(0);
     const history = await call("GET", "/api/ai/analyses", undefined, { cookie: farmer.cookie });
     expect(history.body.data.analyses[0]).toMatchObject({ status: "failed", error: { code: "AI_PROCESSING_TIMEOUT" } });

@@ -20,7 +20,10 @@ const { uploadDir, fakes } = await vi.hoisted(async () => {
   const nodePath = await import("node:path");
   const { startFakeAiProvider: start } = await import("../../tests/support/fake-ai-providers");
   const dir = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-providers-"));
-  const [openai, anthropic] = await Promise.all([start("openai", { apiKey: "sk-test-openai" }), start("anthropic", { apiKey: "sk-ant-test" })]);
+  const [openai, anthropic] = await Promise.all([
+    start("openai", { apiKey: "sk-test-openai" }),
+    start("anthropic", { apiKey: "sk-ant-test" }),
+  ]);
   Object.assign(process.env, {
     UPLOAD_DIR: dir,
     OPENAI_API_KEY: "sk-test-openai",
@@ -161,8 +164,16 @@ describe("a provider's failures reach the farmer with the right code, and cost n
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe("AI_ANALYSIS_FAILED");
     expect(fakes.openai.requests).toHaveLength(2);
-    const latest = await prisma.analysis.findFirstOrThrow({ where: { userId: farmer.user.id }, orderBy: { createdAt: "desc" } });
-    expect(latest).toMatchObject({ status: "failed", errorCode: "AI_ANALYSIS_FAILED", severity: null, diagnosis: null });
+    const latest = await prisma.analysis.findFirstOrThrow({
+      where: { userId: farmer.user.id },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(latest).toMatchObject({
+      status: "failed",
+      errorCode: "AI_ANALYSIS_FAILED",
+      severity: null,
+      diagnosis: null,
+    });
     expect(await usesOf(farmer.user.id)).toBe(before);
   });
 
@@ -184,7 +195,10 @@ describe("a worker killed in the middle of an analysis", () => {
   it("leaves a job that the next worker finishes", async () => {
     await workers?.close();
     workers = undefined;
-    child = spawn(process.execPath, ["--import", "tsx", "tests/support/ai-worker-process.ts"], { env: { ...process.env, TEST_AI_LOCK_MS: "1000" }, stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--import", "tsx", "tests/support/ai-worker-process.ts"], {
+      env: { ...process.env, TEST_AI_LOCK_MS: "1000" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise<void>((resolve, reject) => {
       child!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
       child!.once("exit", (code) => reject(new Error(`worker process exited with ${code}`)));
@@ -195,7 +209,10 @@ describe("a worker killed in the middle of an analysis", () => {
     expect(started.status).toBe(202);
     const id = started.body.data.analysis.id as string;
     await expect.poll(() => fakes.openai.requests.length, { timeout: 15_000 }).toBe(1);
-    expect(await prisma.analysis.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "processing", stage: "analysing" });
+    expect(await prisma.analysis.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "processing",
+      stage: "analysing",
+    });
 
     child.kill("SIGKILL");
     await new Promise((resolve) => child!.once("exit", resolve));
@@ -203,7 +220,11 @@ describe("a worker killed in the middle of an analysis", () => {
     workers = await startAiWorkers();
 
     await expect
-      .poll(async () => (await call("GET", `/api/ai/analyses/${id}`, undefined, { cookie: farmer.cookie })).body.data.analysis.status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await call("GET", `/api/ai/analyses/${id}`, undefined, { cookie: farmer.cookie })).body.data.analysis.status,
+        { timeout: 20_000 },
+      )
       .toBe("completed");
     expect(fakes.openai.requests).toHaveLength(2);
     const stored = await prisma.analysis.findUniqueOrThrow({ where: { id } });

@@ -21,7 +21,14 @@ const call = apiClient(() => web.baseUrl);
 const sessionPart = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
 
 function registration(overrides: Record<string, unknown> = {}) {
-  return { username: uniqueName(), password: "correct-horse-8", firstName: "Amina", lastName: "Bello", email: `${uniqueName("mail")}@example.ng`, ...overrides };
+  return {
+    username: uniqueName(),
+    password: "correct-horse-8",
+    firstName: "Amina",
+    lastName: "Bello",
+    email: `${uniqueName("mail")}@example.ng`,
+    ...overrides,
+  };
 }
 
 describe("POST /api/register", () => {
@@ -67,16 +74,44 @@ describe("POST /api/register", () => {
     expect(sameName.body.error.code).toBe("AUTH_USERNAME_EXISTS");
     expect(sameName.body.error.fields.username).toEqual(["That username is already taken"]);
 
-    const sameEmail = await call("POST", "/api/register", registration({ email: (first.email as string).toUpperCase() }));
+    const sameEmail = await call(
+      "POST",
+      "/api/register",
+      registration({ email: (first.email as string).toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error.code).toBe("AUTH_EMAIL_EXISTS");
   });
 
   it.each([
-    ["a username of 2 characters", { username: "ab" }, "VLD_REQUIRED_FIELD", "username", "Username must be 3-50 characters"],
-    ["a username of 51 characters", { username: "u".repeat(51) }, "VLD_REQUIRED_FIELD", "username", "Username must be 3-50 characters"],
-    ["a username with spaces", { username: "amina bello" }, "VLD_REQUIRED_FIELD", "username", "Use letters, numbers, dots, dashes and underscores only"],
-    ["a password of 7 characters", { password: "1234567" }, "VLD_PASSWORD_TOO_SHORT", "password", "Password must be at least 8 characters"],
+    [
+      "a username of 2 characters",
+      { username: "ab" },
+      "VLD_REQUIRED_FIELD",
+      "username",
+      "Username must be 3-50 characters",
+    ],
+    [
+      "a username of 51 characters",
+      { username: "u".repeat(51) },
+      "VLD_REQUIRED_FIELD",
+      "username",
+      "Username must be 3-50 characters",
+    ],
+    [
+      "a username with spaces",
+      { username: "amina bello" },
+      "VLD_REQUIRED_FIELD",
+      "username",
+      "Use letters, numbers, dots, dashes and underscores only",
+    ],
+    [
+      "a password of 7 characters",
+      { password: "1234567" },
+      "VLD_PASSWORD_TOO_SHORT",
+      "password",
+      "Password must be at least 8 characters",
+    ],
     ["no first name", { firstName: undefined }, "VLD_REQUIRED_FIELD", "firstName", "First name is required"],
     ["a blank last name", { lastName: "   " }, "VLD_REQUIRED_FIELD", "lastName", "Last name is required"],
     ["no username", { username: undefined }, "VLD_REQUIRED_FIELD", "username", "Username is required"],
@@ -92,13 +127,17 @@ describe("POST /api/register", () => {
 
   it("accepts the boundaries: usernames of 3 and 50 characters, a password of 8", async () => {
     const three = `a${randomBytes(1).toString("hex")}`;
-    expect((await call("POST", "/api/register", registration({ username: three, password: "12345678" }))).status).toBe(201);
+    expect((await call("POST", "/api/register", registration({ username: three, password: "12345678" }))).status).toBe(
+      201,
+    );
     const fifty = `${uniqueName("b")}${"x".repeat(50)}`.slice(0, 50);
     expect((await call("POST", "/api/register", registration({ username: fifty }))).status).toBe(201);
   });
 
   it("answers messages in the reader's language", async () => {
-    const response = await call("POST", "/api/register", registration({ password: "short" }), { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    const response = await call("POST", "/api/register", registration({ password: "short" }), {
+      headers: { "Accept-Language": "fr-FR,fr;q=0.9" },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).not.toBe("Password must be at least 8 characters");
     expect(response.body.error.message).toMatch(/8/);
@@ -106,11 +145,16 @@ describe("POST /api/register", () => {
 
   it("refuses a 5 MB body, a wrong content type, malformed JSON and non-object JSON, storing nothing", async () => {
     const before = await prisma.user.count();
-    const huge = await call("POST", "/api/register", undefined, { raw: JSON.stringify({ ...registration(), firstName: "x".repeat(5 * 1024 * 1024) }) });
+    const huge = await call("POST", "/api/register", undefined, {
+      raw: JSON.stringify({ ...registration(), firstName: "x".repeat(5 * 1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
 
-    const form = await call("POST", "/api/register", undefined, { raw: "username=a&password=b", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await call("POST", "/api/register", undefined, {
+      raw: "username=a&password=b",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.body.error.message).toContain("JSON");
 
@@ -145,12 +189,20 @@ describe("POST /api/login", () => {
   it("signs in with the right password, case-insensitively, with a new session each time", async () => {
     const input = registration();
     const registered = await call("POST", "/api/register", input);
-    const first = await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password });
+    const first = await call("POST", "/api/login", {
+      username: input.username.toUpperCase(),
+      password: input.password,
+    });
     expect(first.status).toBe(200);
     expect(first.body.id).toBe(registered.body.id);
 
     // Signing in again from the same browser renews the session id and ends the old one.
-    const second = await call("POST", "/api/login", { username: input.username, password: input.password }, { cookie: sessionPart(first.cookie) });
+    const second = await call(
+      "POST",
+      "/api/login",
+      { username: input.username, password: input.password },
+      { cookie: sessionPart(first.cookie) },
+    );
     expect(second.status).toBe(200);
     expect(sessionPart(second.cookie)).not.toBe(sessionPart(first.cookie));
     expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(first.cookie) })).status).toBe(401);
@@ -180,7 +232,9 @@ describe("POST /api/login", () => {
     const input = registration();
     await call("POST", "/api/register", input);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(401);
+      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(
+        401,
+      );
     }
     const limited = await call("POST", "/api/login", { username: input.username, password: input.password });
     expect(limited.status).toBe(429);
@@ -193,43 +247,73 @@ describe("POST /api/login", () => {
     await call("POST", "/api/register", input);
     const variants = [input.username.toUpperCase(), ` ${input.username} `, input.username];
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: variants[attempt % 3], password: "guess-guess" })).status).toBe(401);
+      expect(
+        (await call("POST", "/api/login", { username: variants[attempt % 3], password: "guess-guess" })).status,
+      ).toBe(401);
     }
-    expect((await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password })).status).toBe(429);
+    expect(
+      (await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password })).status,
+    ).toBe(429);
   });
 
   it("lets the owner in from an address they signed in from before while the name is locked elsewhere, and locks a guesser there apart", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
     const home = newIp();
-    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status,
+    ).toBe(200);
 
     // Someone elsewhere types 10 wrong passwords: the name is locked for every other address...
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(401);
+      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(
+        401,
+      );
     }
     expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(429);
     // ...but not for the owner at home.
-    const owner = await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password }, { ip: home });
+    const owner = await call(
+      "POST",
+      "/api/login",
+      { username: input.username.toUpperCase(), password: input.password },
+      { ip: home },
+    );
     expect(owner.status).toBe(200);
 
     // Guessing from that address is limited too, to the same 10, and locks only that address.
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" }, { ip: home })).status).toBe(401);
+      expect(
+        (await call("POST", "/api/login", { username: input.username, password: "guess-guess" }, { ip: home })).status,
+      ).toBe(401);
     }
-    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status).toBe(429);
+    expect(
+      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status,
+    ).toBe(429);
     const otherKnown = newIp();
-    expect((await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: otherKnown })).status).toBe(429);
+    expect(
+      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: otherKnown }))
+        .status,
+    ).toBe(429);
   });
 
   it("refuses a sign-in posted from another site", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
-    const cross = await call("POST", "/api/login", { username: input.username, password: input.password }, { headers: { Origin: "https://evil.example" } });
+    const cross = await call(
+      "POST",
+      "/api/login",
+      { username: input.username, password: input.password },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(cross.status).toBe(403);
     expect(cross.body.error.code).toBe("SEC_CSRF_VIOLATION");
     expect(cross.cookie).toBeNull();
-    const same = await call("POST", "/api/login", { username: input.username, password: input.password }, { headers: { Origin: web.baseUrl } });
+    const same = await call(
+      "POST",
+      "/api/login",
+      { username: input.username, password: input.password },
+      { headers: { Origin: web.baseUrl } },
+    );
     expect(same.status).toBe(200);
   });
 
@@ -361,10 +445,14 @@ describe("the profile page's password change", () => {
       });
 
     expect((await post("wrong-current-password", "brand-new-password")).status).toBe(400);
-    expect((await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status).toBe(401);
+    expect(
+      (await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status,
+    ).toBe(401);
 
     expect((await post(input.password, "brand-new-password")).status).toBe(200);
-    expect((await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status,
+    ).toBe(200);
     expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(401);
     // This browser stays signed in; the other one is signed out.
     expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);

@@ -3,7 +3,15 @@ import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { ringAreaHectares } from "~/lib/polygon";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexingActions, indexPendingChanges, removeCreatedData, signedInUser, subscribe, uniqueName } from "../../tests/support/api-client";
+import {
+  apiClient,
+  indexingActions,
+  indexPendingChanges,
+  removeCreatedData,
+  signedInUser,
+  subscribe,
+  uniqueName,
+} from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // The farms and plots API over HTTP (features.md section 7), against the real
@@ -30,13 +38,19 @@ beforeAll(async () => {
   await subscribe(owner.user.id);
   await subscribe(other.user.id);
   const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
-  await prisma.user.updateMany({ where: { id: { in: [lapsed.user.id, expired.user.id] } }, data: { createdAt: twoDaysAgo } });
+  await prisma.user.updateMany({
+    where: { id: { in: [lapsed.user.id, expired.user.id] } },
+    data: { createdAt: twoDaysAgo },
+  });
   await subscribe(expired.user.id, { currentPeriodEnd: new Date(Date.now() - 3_600_000) });
 });
 
 afterAll(async () => {
   // The users' farms go with them; their search documents are taken out first, as the app's deletes do.
-  const farms = await prisma.farm.findMany({ where: { owner: { username: { startsWith: "api_user" } } }, select: { id: true } });
+  const farms = await prisma.farm.findMany({
+    where: { owner: { username: { startsWith: "api_user" } } },
+    select: { id: true },
+  });
   await prisma.$transaction(async (tx) => {
     for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
     await tx.farm.deleteMany({ where: { id: { in: farms.map((farm) => farm.id) } } });
@@ -48,20 +62,40 @@ afterAll(async () => {
 
 /** A rectangle of [lng, lat] corners, closed, about 111 m per 0.001°. */
 function rectangle(west: number, south: number, east: number, north: number): LngLat[] {
-  return [[west, south], [east, south], [east, north], [west, north], [west, south]];
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
 }
-const feature = (ring: number[][]) => ({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } });
+const feature = (ring: number[][]) => ({
+  type: "Feature",
+  properties: {},
+  geometry: { type: "Polygon", coordinates: [ring] },
+});
 const FARM_RING = rectangle(3.91, 7.52, 3.915, 7.525); // about 30 ha near Ibadan
 const PLOT_RING = rectangle(3.911, 7.521, 3.912, 7.522); // about 1.2 ha inside it
 
 async function newFarm(user: Signed = owner, body: Record<string, unknown> = {}) {
-  const response = await call("POST", "/api/farms", { name: uniqueName("Farm"), crops: ["Cassava"], ...body }, { cookie: user.cookie });
+  const response = await call(
+    "POST",
+    "/api/farms",
+    { name: uniqueName("Farm"), crops: ["Cassava"], ...body },
+    { cookie: user.cookie },
+  );
   expect(response.status).toBe(201);
   return response.body.farm as { id: string; [key: string]: unknown };
 }
 
 async function newPlot(farmId: string, body: Record<string, unknown> = {}) {
-  const response = await call("POST", `/api/farms/${farmId}/plots`, { name: "Plot A", type: "field", crops: ["Maize"], ...body }, { cookie: owner.cookie });
+  const response = await call(
+    "POST",
+    `/api/farms/${farmId}/plots`,
+    { name: "Plot A", type: "field", crops: ["Maize"], ...body },
+    { cookie: owner.cookie },
+  );
   expect(response.status).toBe(201);
   return response.body.plot as { id: string; [key: string]: unknown };
 }
@@ -71,7 +105,13 @@ describe("farms: shapes of the answers", () => {
     const response = await call(
       "POST",
       "/api/farms",
-      { name: "  Moniya   Farm ", description: "Cassava north of Ibadan", crops: "Cassava, Maize, cassava", centerLat: "7.5240", centerLng: 3.9123 },
+      {
+        name: "  Moniya   Farm ",
+        description: "Cassava north of Ibadan",
+        crops: "Cassava, Maize, cassava",
+        centerLat: "7.5240",
+        centerLng: 3.9123,
+      },
       { cookie: owner.cookie },
     );
     expect(response.status).toBe(201);
@@ -110,7 +150,12 @@ describe("farms: shapes of the answers", () => {
   it("measures a boundary itself: area, centre and geohash, whatever the client claims", async () => {
     const farm = await newFarm();
     const boundary = { ...feature(FARM_RING), properties: { areaHectares: 9999, name: "<b>x</b>" } };
-    const response = await call("PATCH", `/api/farms/${farm.id}`, { boundary, areaHectares: 1, centerLat: 0, centerLng: 0 }, { cookie: owner.cookie });
+    const response = await call(
+      "PATCH",
+      `/api/farms/${farm.id}`,
+      { boundary, areaHectares: 1, centerLat: 0, centerLng: 0 },
+      { cookie: owner.cookie },
+    );
     expect(response.status).toBe(200);
     const updated = response.body.farm;
     expect(updated.areaHectares).toBeCloseTo(ringAreaHectares(FARM_RING), 6);
@@ -119,7 +164,11 @@ describe("farms: shapes of the answers", () => {
     expect(updated.centerLat).toBeCloseTo(7.5225, 9);
     expect(updated.centerLng).toBeCloseTo(3.9125, 9);
     expect(updated.geohash).toBe(encodeGeohash(updated.centerLat, updated.centerLng));
-    expect(updated.boundary).toEqual({ type: "Feature", properties: { name: farm.name }, geometry: { type: "Polygon", coordinates: [FARM_RING] } });
+    expect(updated.boundary).toEqual({
+      type: "Feature",
+      properties: { name: farm.name },
+      geometry: { type: "Polygon", coordinates: [FARM_RING] },
+    });
     expect(await indexingActions("farm", farm.id)).toContain("upsert");
 
     const fetched = await call("GET", `/api/farms/${farm.id}`, undefined, { cookie: owner.cookie });
@@ -133,7 +182,12 @@ describe("farms: shapes of the answers", () => {
 
   it("renames a farm and changes its crops without touching its boundary", async () => {
     const farm = await newFarm(owner, { boundary: feature(FARM_RING) });
-    const response = await call("PATCH", `/api/farms/${farm.id}`, { name: "Renamed farm", crops: ["Yam"] }, { cookie: owner.cookie });
+    const response = await call(
+      "PATCH",
+      `/api/farms/${farm.id}`,
+      { name: "Renamed farm", crops: ["Yam"] },
+      { cookie: owner.cookie },
+    );
     expect(response.status).toBe(200);
     expect(response.body.farm).toMatchObject({ name: "Renamed farm", crops: ["Yam"], description: null });
     expect(response.body.farm.areaHectares).toBeCloseTo(ringAreaHectares(FARM_RING), 6);
@@ -154,7 +208,12 @@ describe("farms: shapes of the answers", () => {
 describe("plots: shapes of the answers", () => {
   it("adds a plot from the dialog, with no shape", async () => {
     const farm = await newFarm();
-    const response = await call("POST", `/api/farms/${farm.id}/plots`, { name: "Yam heaps", type: "field", crops: ["Yam", "Maize"] }, { cookie: owner.cookie });
+    const response = await call(
+      "POST",
+      `/api/farms/${farm.id}/plots`,
+      { name: "Yam heaps", type: "field", crops: ["Yam", "Maize"] },
+      { cookie: owner.cookie },
+    );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ success: true, message: "Plot created" });
     expect(response.body.plot).toMatchObject({
@@ -171,7 +230,9 @@ describe("plots: shapes of the answers", () => {
     expect(list.status).toBe(200);
     expect(list.body.plots).toHaveLength(1);
     expect(list.body.plots[0].id).toBe(response.body.plot.id);
-    expect((await call("GET", `/api/farms/${farm.id}`, undefined, { cookie: owner.cookie })).body.farm.plotCount).toBe(1);
+    expect((await call("GET", `/api/farms/${farm.id}`, undefined, { cookie: owner.cookie })).body.farm.plotCount).toBe(
+      1,
+    );
   });
 
   it("adds a drawn plot, computing its centroid and area and ignoring the sent ones and the body's farmId", async () => {
@@ -180,7 +241,15 @@ describe("plots: shapes of the answers", () => {
     const response = await call(
       "POST",
       `/api/farms/${farm.id}/plots`,
-      { farmId: elsewhere.id, name: "Plot 1764000000000", type: "pond", geometry: feature(PLOT_RING), centroidLat: 1, centroidLng: 2, crops: [] },
+      {
+        farmId: elsewhere.id,
+        name: "Plot 1764000000000",
+        type: "pond",
+        geometry: feature(PLOT_RING),
+        centroidLat: 1,
+        centroidLng: 2,
+        crops: [],
+      },
       { cookie: owner.cookie },
     );
     expect(response.status).toBe(201);
@@ -204,7 +273,12 @@ describe("plots: shapes of the answers", () => {
     expect(response.body.plot.areaHectares).toBeCloseTo(ringAreaHectares(PLOT_RING), 6);
 
     const moved = rectangle(3.913, 7.523, 3.914, 7.524);
-    const reshaped = await call("PATCH", `/api/farms/${farm.id}/plots/${plot.id}`, { geometry: feature(moved) }, { cookie: owner.cookie });
+    const reshaped = await call(
+      "PATCH",
+      `/api/farms/${farm.id}/plots/${plot.id}`,
+      { geometry: feature(moved) },
+      { cookie: owner.cookie },
+    );
     expect(reshaped.status).toBe(200);
     expect(reshaped.body.plot.centroidLat).toBeCloseTo(7.5235, 9);
 
@@ -220,7 +294,12 @@ describe("plots: shapes of the answers", () => {
     const farm = await newFarm();
     const plot = await newPlot(farm.id);
     const otherFarm = await newFarm();
-    const response = await call("PATCH", `/api/farms/${otherFarm.id}/plots/${plot.id}`, { name: "x" }, { cookie: owner.cookie });
+    const response = await call(
+      "PATCH",
+      `/api/farms/${otherFarm.id}/plots/${plot.id}`,
+      { name: "x" },
+      { cookie: owner.cookie },
+    );
     expect(response.status).toBe(404);
   });
 
@@ -240,8 +319,12 @@ describe("plots: shapes of the answers", () => {
     expect(notDrawn.geometry).toBeNull();
 
     const quoted = await newFarm(owner, { name: "Bello's (North) Farm" });
-    const header = (await call("GET", `/api/farms/${quoted.id}/export`, undefined, { cookie: owner.cookie })).headers.get("content-disposition");
-    expect(header).toBe(`attachment; filename="bellos-north-farm.geojson"; filename*=UTF-8''Bello%27s%20%28North%29%20Farm.geojson`);
+    const header = (
+      await call("GET", `/api/farms/${quoted.id}/export`, undefined, { cookie: owner.cookie })
+    ).headers.get("content-disposition");
+    expect(header).toBe(
+      `attachment; filename="bellos-north-farm.geojson"; filename*=UTF-8''Bello%27s%20%28North%29%20Farm.geojson`,
+    );
   });
 });
 
@@ -294,7 +377,13 @@ describe("farms and plots: who may call what", () => {
       [expired, "AUTHZ_SUBSCRIPTION_EXPIRED"],
     ] as const) {
       const own = await prisma.farm.create({
-        data: { ownerId: user.user.id, name: "Kept farm", centerLat: 7.5, centerLng: 3.9, geohash: encodeGeohash(7.5, 3.9) },
+        data: {
+          ownerId: user.user.id,
+          name: "Kept farm",
+          centerLat: 7.5,
+          centerLng: 3.9,
+          geohash: encodeGeohash(7.5, 3.9),
+        },
       });
       const ownPlot = await prisma.plot.create({ data: { farmId: own.id, name: "Kept plot" } });
       const theirRoutes = routes().map((route) => ({
@@ -321,7 +410,12 @@ describe("farms and plots: who may call what", () => {
       expect(response.status, path).toBe(404);
       expect(response.body.error.code).toBe("DB_RECORD_NOT_FOUND");
     }
-    const plot = await call("PATCH", `/api/farms/${farmId}/plots/cl0000000000000000000000`, { name: "x" }, { cookie: owner.cookie });
+    const plot = await call(
+      "PATCH",
+      `/api/farms/${farmId}/plots/cl0000000000000000000000`,
+      { name: "x" },
+      { cookie: owner.cookie },
+    );
     expect(plot.status).toBe(404);
   });
 
@@ -346,7 +440,12 @@ describe("a trial spent on farm mapping", () => {
     // Selecting the farm records the farm_mapping use, which is the trial's one use.
     const use = await call("POST", "/api/premium/farm_mapping/use", undefined, { cookie: trial.cookie });
     expect(use.status).toBe(200);
-    const patch = await call("PATCH", `/api/farms/${farm.id}`, { boundary: feature(FARM_RING) }, { cookie: trial.cookie });
+    const patch = await call(
+      "PATCH",
+      `/api/farms/${farm.id}`,
+      { boundary: feature(FARM_RING) },
+      { cookie: trial.cookie },
+    );
     expect(patch.status).toBe(200);
     expect((await call("POST", "/api/premium/farm_mapping/use", undefined, { cookie: trial.cookie })).status).toBe(200);
     const mapping = await call("GET", "/api/premium/farm_mapping/check", undefined, { cookie: trial.cookie });
@@ -371,10 +470,17 @@ describe("farms and plots: what the server refuses", () => {
     farmId = (await newFarm(owner, { boundary: feature(FARM_RING) })).id;
   });
 
-  const boundary = (ring: unknown) => call("PATCH", `/api/farms/${farmId}`, { boundary: feature(ring as number[][]) }, { cookie: owner.cookie });
+  const boundary = (ring: unknown) =>
+    call("PATCH", `/api/farms/${farmId}`, { boundary: feature(ring as number[][]) }, { cookie: owner.cookie });
 
   it("refuses a bow-tie with 'shape edges cannot cross'", async () => {
-    const response = await boundary([[3.91, 7.52], [3.915, 7.525], [3.915, 7.52], [3.91, 7.525], [3.91, 7.52]]);
+    const response = await boundary([
+      [3.91, 7.52],
+      [3.915, 7.525],
+      [3.915, 7.52],
+      [3.91, 7.525],
+      [3.91, 7.52],
+    ]);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: "FARM_BOUNDARY_INVALID", message: "shape edges cannot cross" });
     expect(response.body.message).toBe("shape edges cannot cross");
@@ -383,15 +489,50 @@ describe("farms and plots: what the server refuses", () => {
 
   it("refuses an unclosed ring, out-of-range coordinates, too few and too many corners, text for numbers", async () => {
     const circle: number[][] = [];
-    for (let i = 0; i < 1001; i += 1) circle.push([3.912 + 0.002 * Math.cos((2 * Math.PI * i) / 1001), 7.522 + 0.002 * Math.sin((2 * Math.PI * i) / 1001)]);
+    for (let i = 0; i < 1001; i += 1)
+      circle.push([
+        3.912 + 0.002 * Math.cos((2 * Math.PI * i) / 1001),
+        7.522 + 0.002 * Math.sin((2 * Math.PI * i) / 1001),
+      ]);
     circle.push(circle[0]!);
     const cases: [unknown, string][] = [
       [FARM_RING.slice(0, 4), "The shape's last corner must be its first"],
-      [[[190, 7.52], [191, 7.52], [191, 7.53], [190, 7.52]], "Longitudes must be between -180 and 180 and latitudes between -90 and 90"],
-      [[[3.91, 95], [3.92, 95], [3.92, 96], [3.91, 95]], "Longitudes must be between -180 and 180 and latitudes between -90 and 90"],
-      [[[3.91, 7.52], [3.92, 7.52], [3.91, 7.52]], "A shape needs at least 3 corners"],
+      [
+        [
+          [190, 7.52],
+          [191, 7.52],
+          [191, 7.53],
+          [190, 7.52],
+        ],
+        "Longitudes must be between -180 and 180 and latitudes between -90 and 90",
+      ],
+      [
+        [
+          [3.91, 95],
+          [3.92, 95],
+          [3.92, 96],
+          [3.91, 95],
+        ],
+        "Longitudes must be between -180 and 180 and latitudes between -90 and 90",
+      ],
+      [
+        [
+          [3.91, 7.52],
+          [3.92, 7.52],
+          [3.91, 7.52],
+        ],
+        "A shape needs at least 3 corners",
+      ],
       [circle, "A shape can have at most 1,000 corners"],
-      [[["3.91", "7.52"], [3.92, 7.52], [3.92, 7.53], ["3.91", "7.52"]], "Each corner must be a pair of numbers: longitude, latitude"],
+      [
+        [
+          ["3.91", "7.52"],
+          [3.92, 7.52],
+          [3.92, 7.53],
+          ["3.91", "7.52"],
+        ],
+        "Each corner must be a pair of numbers: longitude, latitude",
+      ],
     ];
     for (const [ring, message] of cases) {
       const response = await boundary(ring);
@@ -412,16 +553,39 @@ describe("farms and plots: what the server refuses", () => {
   });
 
   it("refuses a plot outside its farm's boundary, and accepts one on a sloppy edge", async () => {
-    const outside = await call("POST", `/api/farms/${farmId}/plots`, { name: "Across the road", type: "field", geometry: feature(rectangle(3.92, 7.52, 3.921, 7.521)) }, { cookie: owner.cookie });
+    const outside = await call(
+      "POST",
+      `/api/farms/${farmId}/plots`,
+      { name: "Across the road", type: "field", geometry: feature(rectangle(3.92, 7.52, 3.921, 7.521)) },
+      { cookie: owner.cookie },
+    );
     expect(outside.status).toBe(400);
-    expect(outside.body.error).toMatchObject({ code: "FARM_BOUNDARY_INVALID", message: "The plot must lie inside the farm boundary" });
+    expect(outside.body.error).toMatchObject({
+      code: "FARM_BOUNDARY_INVALID",
+      message: "The plot must lie inside the farm boundary",
+    });
     // 5% of it over the edge: a finger's width on a phone.
-    const edge = await call("POST", `/api/farms/${farmId}/plots`, { name: "Edge", type: "field", geometry: feature(rectangle(3.914, 7.521, 3.91505, 7.522)) }, { cookie: owner.cookie });
+    const edge = await call(
+      "POST",
+      `/api/farms/${farmId}/plots`,
+      { name: "Edge", type: "field", geometry: feature(rectangle(3.914, 7.521, 3.91505, 7.522)) },
+      { cookie: owner.cookie },
+    );
     expect(edge.status).toBe(201);
     const bowTie = await call(
       "POST",
       `/api/farms/${farmId}/plots`,
-      { name: "Bow", type: "field", geometry: feature([[3.911, 7.521], [3.912, 7.522], [3.912, 7.521], [3.911, 7.522], [3.911, 7.521]]) },
+      {
+        name: "Bow",
+        type: "field",
+        geometry: feature([
+          [3.911, 7.521],
+          [3.912, 7.522],
+          [3.912, 7.521],
+          [3.911, 7.522],
+          [3.911, 7.521],
+        ]),
+      },
       { cookie: owner.cookie },
     );
     expect(bowTie.body.error).toMatchObject({ code: "FARM_BOUNDARY_INVALID", message: "shape edges cannot cross" });
@@ -430,21 +594,43 @@ describe("farms and plots: what the server refuses", () => {
   it("refuses a farm name of 100 characters or more, and takes one of 99", async () => {
     const long = await call("POST", "/api/farms", { name: "F".repeat(100) }, { cookie: owner.cookie });
     expect(long.status).toBe(400);
-    expect(long.body.error).toMatchObject({ code: "VLD_FARM_NAME_TOO_LONG", message: "Farm name must be under 100 characters" });
+    expect(long.body.error).toMatchObject({
+      code: "VLD_FARM_NAME_TOO_LONG",
+      message: "Farm name must be under 100 characters",
+    });
     expect((await call("POST", "/api/farms", { name: "F".repeat(99) }, { cookie: owner.cookie })).status).toBe(201);
     const empty = await call("POST", "/api/farms", { name: "   " }, { cookie: owner.cookie });
     expect(empty.body.error).toMatchObject({ code: "VLD_REQUIRED_FIELD", message: "Name is required" });
   });
 
   it("refuses bad plot fields and bad crops with clear codes", async () => {
-    const type = await call("POST", `/api/farms/${farmId}/plots`, { name: "P", type: "barn" }, { cookie: owner.cookie });
+    const type = await call(
+      "POST",
+      `/api/farms/${farmId}/plots`,
+      { name: "P", type: "barn" },
+      { cookie: owner.cookie },
+    );
     expect(type.status).toBe(400);
     expect(type.body.error.fields.type).toBeDefined();
-    const crops = await call("POST", `/api/farms/${farmId}/plots`, { name: "P", crops: [1, 2] }, { cookie: owner.cookie });
+    const crops = await call(
+      "POST",
+      `/api/farms/${farmId}/plots`,
+      { name: "P", crops: [1, 2] },
+      { cookie: owner.cookie },
+    );
     expect(crops.body.error.code).toBe("VLD_INVALID_CROP_TYPE");
-    const coords = await call("POST", "/api/farms", { name: "Lost", centerLat: 91, centerLng: 3 }, { cookie: owner.cookie });
+    const coords = await call(
+      "POST",
+      "/api/farms",
+      { name: "Lost", centerLat: 91, centerLng: 3 },
+      { cookie: owner.cookie },
+    );
     expect(coords.body.error.code).toBe("VLD_INVALID_GPS_COORDS");
-    const notJson = await call("POST", "/api/farms", undefined, { cookie: owner.cookie, raw: "{name", headers: { "Content-Type": "application/json" } });
+    const notJson = await call("POST", "/api/farms", undefined, {
+      cookie: owner.cookie,
+      raw: "{name",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
   });
 });

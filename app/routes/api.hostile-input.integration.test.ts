@@ -27,10 +27,22 @@ beforeAll(async () => {
   web = await bootWebServer();
   admin = await signedInUser("ADMIN", "hostile");
   seller = await signedInUser("USER", "hostile");
-  productId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Maize"), categories: ["Grains & Cereals"], unit: "bags" } })).id;
+  productId = trackProduct(
+    await prisma.product.create({
+      data: { name: uniqueName("Maize"), categories: ["Grains & Cereals"], unit: "bags" },
+    }),
+  ).id;
   listingId = (
     await prisma.listing.create({
-      data: { sellerId: seller.user.id, productId, priceNgn: "5000.00", quantity: 3, condition: "new", images: ["https://images.example.ng/a.jpg"], locality: "Jos" },
+      data: {
+        sellerId: seller.user.id,
+        productId,
+        priceNgn: "5000.00",
+        quantity: 3,
+        condition: "new",
+        images: ["https://images.example.ng/a.jpg"],
+        locality: "Jos",
+      },
     })
   ).id;
 });
@@ -48,13 +60,20 @@ const UNSTORABLE = [
   ["a lone low surrogate", "\uDC00"],
 ] as const;
 
-const counts = async () => ({ users: await prisma.user.count(), listings: await prisma.listing.count(), products: await prisma.product.count() });
+const counts = async () => ({
+  users: await prisma.user.count(),
+  listings: await prisma.listing.count(),
+  products: await prisma.product.count(),
+});
 
 function expectRefused(response: Awaited<ReturnType<typeof call>>, field?: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(400);
   expect(response.body.success).toBe(false);
   expect(response.body.error.code).toMatch(/^VLD_/);
-  if (field) expect(Object.keys(response.body.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`))).toBe(true);
+  if (field)
+    expect(
+      Object.keys(response.body.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`)),
+    ).toBe(true);
 }
 
 describe("sign-in with NUL at the same moment as other sign-ins", () => {
@@ -62,7 +81,11 @@ describe("sign-in with NUL at the same moment as other sign-ins", () => {
     // Each round a different account, so the per-username limit (10 in 15 minutes) never joins in.
     const passwordHash = await hashPassword("the-right-password");
     const users = await Promise.all(
-      Array.from({ length: 20 }, () => prisma.user.create({ data: { username: uniqueName("race"), passwordHash, firstName: "Race", lastName: "Test" } })),
+      Array.from({ length: 20 }, () =>
+        prisma.user.create({
+          data: { username: uniqueName("race"), passwordHash, firstName: "Race", lastName: "Test" },
+        }),
+      ),
     );
     try {
       for (const user of users) {
@@ -88,8 +111,17 @@ describe("POST /api/login and /api/register", () => {
       expectRefused(await call("POST", "/api/login", body), field);
     }
     for (const field of ["username", "password", "firstName", "lastName", "email"]) {
-      const body = { username: uniqueName("reg"), password: "correct-horse-8", firstName: "Amina", lastName: "Bello", email: `${uniqueName("m")}@example.ng` };
-      const response = await call("POST", "/api/register", { ...body, [field]: `${String(body[field as keyof typeof body]).slice(0, 6)}${bad}x` });
+      const body = {
+        username: uniqueName("reg"),
+        password: "correct-horse-8",
+        firstName: "Amina",
+        lastName: "Bello",
+        email: `${uniqueName("m")}@example.ng`,
+      };
+      const response = await call("POST", "/api/register", {
+        ...body,
+        [field]: `${String(body[field as keyof typeof body]).slice(0, 6)}${bad}x`,
+      });
       expectRefused(response, field);
       expect(response.body.error.fields[field]).toEqual(["This text contains characters that cannot be saved"]);
     }
@@ -98,15 +130,27 @@ describe("POST /api/login and /api/register", () => {
 
   it("checks a username's length as stored: 50 dotted capital I are 100 characters lower-cased", async () => {
     const before = await counts();
-    const tooLong = await call("POST", "/api/register", { username: "İ".repeat(50), password: "correct-horse-8", firstName: "Ayşe", lastName: "Yıldız" });
+    const tooLong = await call("POST", "/api/register", {
+      username: "İ".repeat(50),
+      password: "correct-horse-8",
+      firstName: "Ayşe",
+      lastName: "Yıldız",
+    });
     expectRefused(tooLong, "username");
     expect(tooLong.body.error.fields.username).toEqual(["Username must be 3-50 characters"]);
-    expect((await call("POST", "/api/login", { username: "İ".repeat(50), password: "correct-horse-8" })).status).toBe(400);
+    expect((await call("POST", "/api/login", { username: "İ".repeat(50), password: "correct-horse-8" })).status).toBe(
+      400,
+    );
     expect(await counts()).toEqual(before);
 
     // 22 of them and 6 more characters: exactly 50 once lower-cased, and stored so.
     const username = `${"İ".repeat(22)}${randomBytes(3).toString("hex")}`;
-    const made = await call("POST", "/api/register", { username, password: "correct-horse-8", firstName: "Ayşe", lastName: "Yıldız" });
+    const made = await call("POST", "/api/register", {
+      username,
+      password: "correct-horse-8",
+      firstName: "Ayşe",
+      lastName: "Yıldız",
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.username).toBe(username.toLowerCase());
     expect([...made.body.username]).toHaveLength(50);
@@ -146,15 +190,23 @@ describe("listings: POST /api/market/listings and PATCH /api/market/listings/{id
     ];
     for (const [field, change] of cases) {
       expectRefused(await call("POST", "/api/market/listings", body(change), { cookie: seller.cookie }), field);
-      expectRefused(await call("PATCH", `/api/market/listings/${listingId}`, body(change), { cookie: seller.cookie }), field);
+      expectRefused(
+        await call("PATCH", `/api/market/listings/${listingId}`, body(change), { cookie: seller.cookie }),
+        field,
+      );
     }
-    expectRefused(await call("PATCH", `/api/market/listings/${listingId}`, { status: `paused${bad}` }, { cookie: seller.cookie }), "status");
+    expectRefused(
+      await call("PATCH", `/api/market/listings/${listingId}`, { status: `paused${bad}` }, { cookie: seller.cookie }),
+      "status",
+    );
     expect(await counts()).toEqual(before);
     expect(await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).toEqual(stored);
   });
 
   it("still accepts a well-formed listing after all that", async () => {
-    const made = await call("POST", "/api/market/listings", body({ locality: "  Adébáyọ̀ Street, Ìbàdàn  " }), { cookie: seller.cookie });
+    const made = await call("POST", "/api/market/listings", body({ locality: "  Adébáyọ̀ Street, Ìbàdàn  " }), {
+      cookie: seller.cookie,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.data.listing.locality).toBe("Adébáyọ̀ Street, Ìbàdàn".normalize("NFC"));
   });
@@ -172,25 +224,28 @@ describe("products: POST /api/products and PATCH /api/products/{id}", () => {
     ...overrides,
   });
 
-  it.each(UNSTORABLE)("refuse %s in every text field, attribute names and values included, storing and changing nothing", async (_name, bad) => {
-    const before = await counts();
-    const stored = await prisma.product.findUniqueOrThrow({ where: { id: productId } });
-    const cases: [string, Record<string, unknown>][] = [
-      ["name", { name: `Sor${bad}ghum` }],
-      ["description", { description: `Red${bad}` }],
-      ["categories", { categories: [`Grains & Cereals${bad}`] }],
-      ["unit", { unit: `bags${bad}` }],
-      ["attributes", { attributes: { [`ori${bad}gin`]: "Kano" } }],
-      ["attributes", { attributes: { origin: `Ka${bad}no` } }],
-      ["images", { images: [`https://images.example.ng/${bad}.jpg`] }],
-    ];
-    for (const [field, change] of cases) {
-      expectRefused(await call("POST", "/api/products", body(change), { cookie: admin.cookie }), field);
-      expectRefused(await call("PATCH", `/api/products/${productId}`, body(change), { cookie: admin.cookie }), field);
-    }
-    expect(await counts()).toEqual(before);
-    expect(await prisma.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(stored);
-  });
+  it.each(UNSTORABLE)(
+    "refuse %s in every text field, attribute names and values included, storing and changing nothing",
+    async (_name, bad) => {
+      const before = await counts();
+      const stored = await prisma.product.findUniqueOrThrow({ where: { id: productId } });
+      const cases: [string, Record<string, unknown>][] = [
+        ["name", { name: `Sor${bad}ghum` }],
+        ["description", { description: `Red${bad}` }],
+        ["categories", { categories: [`Grains & Cereals${bad}`] }],
+        ["unit", { unit: `bags${bad}` }],
+        ["attributes", { attributes: { [`ori${bad}gin`]: "Kano" } }],
+        ["attributes", { attributes: { origin: `Ka${bad}no` } }],
+        ["images", { images: [`https://images.example.ng/${bad}.jpg`] }],
+      ];
+      for (const [field, change] of cases) {
+        expectRefused(await call("POST", "/api/products", body(change), { cookie: admin.cookie }), field);
+        expectRefused(await call("PATCH", `/api/products/${productId}`, body(change), { cookie: admin.cookie }), field);
+      }
+      expect(await counts()).toEqual(before);
+      expect(await prisma.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(stored);
+    },
+  );
 
   it("refuses more than 50 attributes", async () => {
     const attributes = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, index]));
@@ -230,8 +285,15 @@ describe("ids in addresses", () => {
     ["DELETE", "/api/market/listings/a%00b"],
   ])("%s %s answers a catalogue refusal, never a 500, and changes nothing", async (method, path) => {
     const before = await counts();
-    const body = method === "PATCH" ? (path.includes("products") ? { name: "Millet", categories: ["Grains & Cereals"] } : { status: "paused" }) : undefined;
-    const response = await call(method, path, body, { cookie: path.includes("products") ? admin.cookie : seller.cookie });
+    const body =
+      method === "PATCH"
+        ? path.includes("products")
+          ? { name: "Millet", categories: ["Grains & Cereals"] }
+          : { status: "paused" }
+        : undefined;
+    const response = await call(method, path, body, {
+      cookie: path.includes("products") ? admin.cookie : seller.cookie,
+    });
     expect([400, 404]).toContain(response.status);
     expect(response.body.error.code).toMatch(/^(VLD|MKT)_/);
     expect(await counts()).toEqual(before);
@@ -254,38 +316,62 @@ describe("POST /api/errors/frontend", () => {
   });
 
   async function queuedReport(errorId: string) {
-    const jobs = await getQueue("frontend-errors").getJobs(["waiting", "delayed", "active", "completed", "prioritized"]);
+    const jobs = await getQueue("frontend-errors").getJobs([
+      "waiting",
+      "delayed",
+      "active",
+      "completed",
+      "prioritized",
+    ]);
     const job = jobs.find((item) => item?.data?.report?.errorId === errorId);
     expect(job).toBeDefined();
     return job!.data;
   }
 
-  it.each(UNSTORABLE)("keeps a report with %s in its texts as U+FFFD, and the worker stores what was accepted", async (_name, bad) => {
-    const sent = report({ message: `boom ${bad} here`, stack: `at x${bad}`, componentStack: `${bad}`, userAgent: `UA${bad}`, url: `http://localhost/${bad}` });
-    const response = await call("POST", "/api/errors/frontend", sent, { cookie: seller.cookie });
-    expect(response.status).toBe(202);
+  it.each(UNSTORABLE)(
+    "keeps a report with %s in its texts as U+FFFD, and the worker stores what was accepted",
+    async (_name, bad) => {
+      const sent = report({
+        message: `boom ${bad} here`,
+        stack: `at x${bad}`,
+        componentStack: `${bad}`,
+        userAgent: `UA${bad}`,
+        url: `http://localhost/${bad}`,
+      });
+      const response = await call("POST", "/api/errors/frontend", sent, { cookie: seller.cookie });
+      expect(response.status).toBe(202);
 
-    // What the worker does with the job: parse the payload again, then store it.
-    const payload = jobPayloadSchemas["frontend-errors"].parse(await queuedReport(sent.errorId));
-    const { id } = await storeFrontendError(payload);
-    const row = await prisma.frontendError.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({
-      errorId: sent.errorId,
-      message: "boom \uFFFD here",
-      stack: "at x\uFFFD",
-      componentStack: "\uFFFD",
-      userAgent: "UA\uFFFD",
-      url: "http://localhost/\uFFFD",
-      userId: seller.user.id,
-    });
-  });
+      // What the worker does with the job: parse the payload again, then store it.
+      const payload = jobPayloadSchemas["frontend-errors"].parse(await queuedReport(sent.errorId));
+      const { id } = await storeFrontendError(payload);
+      const row = await prisma.frontendError.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({
+        errorId: sent.errorId,
+        message: "boom \uFFFD here",
+        stack: "at x\uFFFD",
+        componentStack: "\uFFFD",
+        userAgent: "UA\uFFFD",
+        url: "http://localhost/\uFFFD",
+        userId: seller.user.id,
+      });
+    },
+  );
 
-  it.each(UNSTORABLE)("refuses %s in the error id, the boundary, the level and the time with 400", async (_name, bad) => {
-    for (const field of ["errorId", "boundary", "level", "timestamp"]) {
-      const sent = report();
-      expectRefused(await call("POST", "/api/errors/frontend", { ...sent, [field]: `${String(sent[field as keyof typeof sent])}${bad}` }), field);
-    }
-  });
+  it.each(UNSTORABLE)(
+    "refuses %s in the error id, the boundary, the level and the time with 400",
+    async (_name, bad) => {
+      for (const field of ["errorId", "boundary", "level", "timestamp"]) {
+        const sent = report();
+        expectRefused(
+          await call("POST", "/api/errors/frontend", {
+            ...sent,
+            [field]: `${String(sent[field as keyof typeof sent])}${bad}`,
+          }),
+          field,
+        );
+      }
+    },
+  );
 
   it("stores a report whose user was deleted after it was accepted, without the user", async () => {
     const reporter = await signedInUser("USER", "reporter");
@@ -295,22 +381,34 @@ describe("POST /api/errors/frontend", () => {
     expect(payload.userId).toBe(reporter.user.id);
     await prisma.user.delete({ where: { id: reporter.user.id } });
     const { id } = await storeFrontendError(payload);
-    expect(await prisma.frontendError.findUniqueOrThrow({ where: { id } })).toMatchObject({ errorId: sent.errorId, userId: null });
+    expect(await prisma.frontendError.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      errorId: sent.errorId,
+      userId: null,
+    });
   });
 });
 
 describe("malformed cookies", () => {
-  it.each(["asiiko-session=%", "asiiko-session=%E0%A4%A", "asiiko-session=%00", 'asiiko-session="', "asiiko-lang=%", "asiiko-lang=%E0%A4%A; asiiko-session=%"])(
-    "%s: the API answers as signed out, never 500",
-    async (cookie) => {
-      const me = await call("GET", "/api/user", undefined, { cookie });
-      expect(me.status).toBe(401);
-      expect(me.body.error.code).toBe("AUTH_SESSION_EXPIRED");
-      const login = await call("POST", "/api/login", { username: uniqueName("ghost"), password: "not-the-password" }, { cookie });
-      expect(login.status).toBe(401);
-      expect((await call("POST", "/api/logout", undefined, { cookie })).status).toBe(200);
-    },
-  );
+  it.each([
+    "asiiko-session=%",
+    "asiiko-session=%E0%A4%A",
+    "asiiko-session=%00",
+    'asiiko-session="',
+    "asiiko-lang=%",
+    "asiiko-lang=%E0%A4%A; asiiko-session=%",
+  ])("%s: the API answers as signed out, never 500", async (cookie) => {
+    const me = await call("GET", "/api/user", undefined, { cookie });
+    expect(me.status).toBe(401);
+    expect(me.body.error.code).toBe("AUTH_SESSION_EXPIRED");
+    const login = await call(
+      "POST",
+      "/api/login",
+      { username: uniqueName("ghost"), password: "not-the-password" },
+      { cookie },
+    );
+    expect(login.status).toBe(401);
+    expect((await call("POST", "/api/logout", undefined, { cookie })).status).toBe(200);
+  });
 
   it("a malformed language cookie beside a good session: signed in, in English", async () => {
     const me = await call("GET", "/api/user", undefined, { cookie: `asiiko-lang=%; ${seller.cookie}` });

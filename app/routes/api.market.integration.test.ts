@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { recordIndexChange } from "~/modules/search/indexing.server";
-import { apiClient, indexPendingChanges, indexingActions, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
+import {
+  apiClient,
+  indexPendingChanges,
+  indexingActions,
+  removeCreatedData,
+  signedInUser,
+  trackProduct,
+  uniqueName,
+} from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // The marketplace listings API over HTTP (GET/POST /api/market/listings,
@@ -84,7 +92,8 @@ function listingBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const ids = (response: { body: { data: { listings: { id: string }[] } } }) => response.body.data.listings.map((listing) => listing.id);
+const ids = (response: { body: { data: { listings: { id: string }[] } } }) =>
+  response.body.data.listings.map((listing) => listing.id);
 
 function query(params: Record<string, string | number>) {
   return `/api/market/listings?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`;
@@ -151,7 +160,9 @@ describe("GET /api/market/listings", () => {
     await makeListing(seller.user.id, { locality: "Ibadan" });
     await indexPendingChanges();
 
-    const upper = await call("GET", query({ search: `GOLDEN MAIZE ${token.toUpperCase()}` }), undefined, { cookie: buyer.cookie });
+    const upper = await call("GET", query({ search: `GOLDEN MAIZE ${token.toUpperCase()}` }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(upper.status).toBe(200);
     expect(ids(upper)).toEqual([byName.id]);
 
@@ -164,9 +175,13 @@ describe("GET /api/market/listings", () => {
       const found = await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie });
       expect(ids(found), words).toEqual([byLocalName.id]);
     }
-    expect(ids(await call("GET", query({ search: `zaria ${token}` }), undefined, { cookie: buyer.cookie }))).toEqual([byLocality.id]);
+    expect(ids(await call("GET", query({ search: `zaria ${token}` }), undefined, { cookie: buyer.cookie }))).toEqual([
+      byLocality.id,
+    ]);
     // The last word is still being typed: its beginning finds it.
-    expect(ids(await call("GET", query({ search: `golden ${token.slice(0, -2)}` }), undefined, { cookie: buyer.cookie }))).toEqual([byName.id]);
+    expect(
+      ids(await call("GET", query({ search: `golden ${token.slice(0, -2)}` }), undefined, { cookie: buyer.cookie })),
+    ).toEqual([byName.id]);
     // Only letters and digits reach the engine; punctuation alone finds nothing and breaks nothing.
     for (const words of ["!!!", "' OR 1=1 --", `${token} & | !`]) {
       const odd = await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie });
@@ -180,17 +195,27 @@ describe("GET /api/market/listings", () => {
   it("follows a change of a listing into the search results once its change is applied", async () => {
     const seller = await signedInUser("USER", "seller");
     const token = uniqueName("chg").replace("_", "");
-    const made = await call("POST", "/api/market/listings", listingBody({ title: `Tarpaulin sheets ${token}` }), { cookie: seller.cookie });
+    const made = await call("POST", "/api/market/listings", listingBody({ title: `Tarpaulin sheets ${token}` }), {
+      cookie: seller.cookie,
+    });
     expect(made.status).toBe(201);
     await indexPendingChanges();
-    const find = async (words: string) => ids(await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie }));
+    const find = async (words: string) =>
+      ids(await call("GET", query({ search: words }), undefined, { cookie: buyer.cookie }));
     expect(await find(`tarpaulin ${token}`)).toEqual([made.body.data.listing.id]);
-    const renamed = await call("PATCH", `/api/market/listings/${made.body.data.listing.id}`, listingBody({ title: `Wheelbarrow parts ${token}` }), { cookie: seller.cookie });
+    const renamed = await call(
+      "PATCH",
+      `/api/market/listings/${made.body.data.listing.id}`,
+      listingBody({ title: `Wheelbarrow parts ${token}` }),
+      { cookie: seller.cookie },
+    );
     expect(renamed.status).toBe(200);
     await indexPendingChanges();
     expect(await find(`tarpaulin ${token}`)).toEqual([]);
     expect(await find(`wheelbarrow ${token}`)).toEqual([made.body.data.listing.id]);
-    const deleted = await call("DELETE", `/api/market/listings/${made.body.data.listing.id}`, undefined, { cookie: seller.cookie });
+    const deleted = await call("DELETE", `/api/market/listings/${made.body.data.listing.id}`, undefined, {
+      cookie: seller.cookie,
+    });
     expect(deleted.status).toBe(200);
     await indexPendingChanges();
     expect(await find(`wheelbarrow ${token}`)).toEqual([]);
@@ -206,7 +231,9 @@ describe("GET /api/market/listings", () => {
     const c = await makeListing(seller.user.id, { productId: tractor.id, condition: "used_fair", priceNgn: "4000.00" });
     const d = await makeListing(seller.user.id, { condition: "used_like_new", priceNgn: "2500.49" });
     const get = async (params: Record<string, string | number>) => {
-      const response = await call("GET", query({ seller_id: seller.user.id, ...params }), undefined, { cookie: buyer.cookie });
+      const response = await call("GET", query({ seller_id: seller.user.id, ...params }), undefined, {
+        cookie: buyer.cookie,
+      });
       expect(response.status).toBe(200);
       expect(response.body.data.total).toBe(response.body.data.listings.length);
       return ids(response).sort();
@@ -222,7 +249,9 @@ describe("GET /api/market/listings", () => {
     expect(await get({ price_min: "2500.50" })).toEqual([b.id, c.id].sort());
     expect(await get({ price_max: "2500.50" })).toEqual([a.id, b.id, d.id].sort());
     expect(await get({ price_min: 1000, price_max: 2500.49 })).toEqual([a.id, d.id].sort());
-    expect(await get({ categories: "Grains & Cereals,Legumes & Pulses", condition: "used_good", price_max: 3000 })).toEqual([b.id]);
+    expect(
+      await get({ categories: "Grains & Cereals,Legumes & Pulses", condition: "used_good", price_max: 3000 }),
+    ).toEqual([b.id]);
 
     const unknownCategory = await call("GET", query({ categories: "Moon Rocks" }), undefined, { cookie: buyer.cookie });
     expect(unknownCategory.status).toBe(400);
@@ -242,21 +271,29 @@ describe("GET /api/market/listings", () => {
     const at = { seller_id: seller.user.id, lat: LAGOS.latitude, lng: LAGOS.longitude };
     await indexPendingChanges();
 
-    const byDistance = await call("GET", query({ ...at, radius_km: 150, sort: "distance" }), undefined, { cookie: buyer.cookie });
+    const byDistance = await call("GET", query({ ...at, radius_km: 150, sort: "distance" }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(byDistance.status).toBe(200);
     expect(ids(byDistance)).toEqual([near.id, oneDegree.id]);
     expect(byDistance.body.data.total).toBe(2);
-    expect(byDistance.body.data.listings.map((listing: { distanceKm: number }) => listing.distanceKm)).toEqual([0, 111.2]);
+    expect(byDistance.body.data.listings.map((listing: { distanceKm: number }) => listing.distanceKm)).toEqual([
+      0, 111.2,
+    ]);
 
     // Without sort=distance the newest comes first, still with its distance.
     const newest = await call("GET", query({ ...at, radius_km: 150 }), undefined, { cookie: buyer.cookie });
     expect(ids(newest)).toEqual([oneDegree.id, near.id]);
     expect(newest.body.data.listings[0].distanceKm).toBe(111.2);
 
-    const tight = await call("GET", query({ ...at, radius_km: 100, sort: "distance" }), undefined, { cookie: buyer.cookie });
+    const tight = await call("GET", query({ ...at, radius_km: 100, sort: "distance" }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(ids(tight)).toEqual([near.id]);
 
-    const wide = await call("GET", query({ ...at, radius_km: 500, sort: "distance" }), undefined, { cookie: buyer.cookie });
+    const wide = await call("GET", query({ ...at, radius_km: 500, sort: "distance" }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(ids(wide)).toEqual([near.id, oneDegree.id, ilorin.id]);
     // Lagos to Ilorin is about 254 km as the crow flies.
     const ilorinKm = wide.body.data.listings[2].distanceKm;
@@ -268,7 +305,12 @@ describe("GET /api/market/listings", () => {
     expect(ids(defaultRadius)).toEqual([near.id]);
 
     // limit and offset cut the sorted list; total counts all within the radius.
-    const second = await call("GET", query({ ...at, radius_km: 500, sort: "distance", limit: 1, offset: 1 }), undefined, { cookie: buyer.cookie });
+    const second = await call(
+      "GET",
+      query({ ...at, radius_km: 500, sort: "distance", limit: 1, offset: 1 }),
+      undefined,
+      { cookie: buyer.cookie },
+    );
     expect(ids(second)).toEqual([oneDegree.id]);
     expect(second.body.data.total).toBe(3);
   });
@@ -278,7 +320,12 @@ describe("GET /api/market/listings", () => {
     // Two points on the equator 0.2 degrees of longitude apart (22.2 km), on either side of 180°.
     const east = await makeListing(seller.user.id, { latitude: 0, longitude: 179.9 });
     await indexPendingChanges();
-    const response = await call("GET", query({ seller_id: seller.user.id, lat: 0, lng: -179.9, radius_km: 50 }), undefined, { cookie: buyer.cookie });
+    const response = await call(
+      "GET",
+      query({ seller_id: seller.user.id, lat: 0, lng: -179.9, radius_km: 50 }),
+      undefined,
+      { cookie: buyer.cookie },
+    );
     expect(response.status).toBe(200);
     // A radius that crosses the 180th meridian wraps around it.
     expect(ids(response)).toEqual([east.id]);
@@ -299,9 +346,15 @@ describe("GET /api/market/listings", () => {
     expect(ids(await get("newest"))).toEqual([newestListing.id, middle.id, oldest.id]);
     const low = await get("price_low");
     expect(ids(low)).toEqual([middle.id, oldest.id, newestListing.id]);
-    expect(low.body.data.listings.map((listing: { priceNgn: string }) => listing.priceNgn)).toEqual(["100.50", "300.00", "2000.00"]);
+    expect(low.body.data.listings.map((listing: { priceNgn: string }) => listing.priceNgn)).toEqual([
+      "100.50",
+      "300.00",
+      "2000.00",
+    ]);
     expect(ids(await get("price_high"))).toEqual([newestListing.id, oldest.id, middle.id]);
-    expect((await get()).body.data.listings.every((listing: { seller_id: string }) => listing.seller_id === seller.user.id)).toBe(true);
+    expect(
+      (await get()).body.data.listings.every((listing: { seller_id: string }) => listing.seller_id === seller.user.id),
+    ).toBe(true);
 
     const badSort = await call("GET", query({ sort: "cheapest" }), undefined, { cookie: buyer.cookie });
     expect(badSort.status).toBe(400);
@@ -316,7 +369,9 @@ describe("GET /api/market/listings", () => {
 
     const pages: string[] = [];
     for (const offset of [0, 2, 4]) {
-      const page = await call("GET", query({ seller_id: seller.user.id, limit: 2, offset }), undefined, { cookie: buyer.cookie });
+      const page = await call("GET", query({ seller_id: seller.user.id, limit: 2, offset }), undefined, {
+        cookie: buyer.cookie,
+      });
       expect(page.status).toBe(200);
       expect(page.body.data.total).toBe(5);
       expect(page.body.data.listings.length).toBe(offset === 4 ? 1 : 2);
@@ -324,7 +379,9 @@ describe("GET /api/market/listings", () => {
     }
     expect(pages).toEqual(newestFirst);
 
-    const past = await call("GET", query({ seller_id: seller.user.id, limit: 2, offset: 5 }), undefined, { cookie: buyer.cookie });
+    const past = await call("GET", query({ seller_id: seller.user.id, limit: 2, offset: 5 }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(past.body.data).toEqual({ listings: [], total: 5, totalCapped: false });
 
     for (const limit of [0, 101]) {
@@ -347,7 +404,12 @@ describe("GET /api/market/listings", () => {
     expect(same.status).toBe(304);
     expect(same.body).toBeNull();
 
-    const sold = await call("PATCH", `/api/market/listings/${listing.id}`, { status: "sold" }, { cookie: seller.cookie });
+    const sold = await call(
+      "PATCH",
+      `/api/market/listings/${listing.id}`,
+      { status: "sold" },
+      { cookie: seller.cookie },
+    );
     expect(sold.status).toBe(200);
     const changed = await call("GET", path, undefined, { cookie: buyer.cookie, headers: { "If-None-Match": tag! } });
     expect(changed.status).toBe(200);
@@ -372,17 +434,25 @@ describe("GET /api/market/listings", () => {
     const asBuyer = await call("GET", query({ seller_id: seller.user.id }), undefined, { cookie: buyer.cookie });
     expect(ids(asBuyer).sort()).toEqual([active.id, sold.id].sort());
     expect(asBuyer.body.data.total).toBe(2);
-    const buyerAsksPaused = await call("GET", query({ seller_id: seller.user.id, status: "paused" }), undefined, { cookie: buyer.cookie });
+    const buyerAsksPaused = await call("GET", query({ seller_id: seller.user.id, status: "paused" }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(buyerAsksPaused.body.data).toEqual({ listings: [], total: 0, totalCapped: false });
-    const buyerSearch = await call("GET", query({ search: token, status: "active,paused,sold" }), undefined, { cookie: buyer.cookie });
+    const buyerSearch = await call("GET", query({ search: token, status: "active,paused,sold" }), undefined, {
+      cookie: buyer.cookie,
+    });
     expect(ids(buyerSearch).sort()).toEqual([active.id, sold.id].sort());
 
     const own = await call("GET", query({ seller_id: seller.user.id }), undefined, { cookie: seller.cookie });
     expect(ids(own).sort()).toEqual([active.id, paused.id, sold.id].sort());
     expect(own.body.data.total).toBe(3);
-    const ownPaused = await call("GET", query({ seller_id: seller.user.id, status: "paused" }), undefined, { cookie: seller.cookie });
+    const ownPaused = await call("GET", query({ seller_id: seller.user.id, status: "paused" }), undefined, {
+      cookie: seller.cookie,
+    });
     expect(ids(ownPaused)).toEqual([paused.id]);
-    const ownTwo = await call("GET", query({ seller_id: seller.user.id, status: "active,sold" }), undefined, { cookie: seller.cookie });
+    const ownTwo = await call("GET", query({ seller_id: seller.user.id, status: "active,sold" }), undefined, {
+      cookie: seller.cookie,
+    });
     expect(ids(ownTwo).sort()).toEqual([active.id, sold.id].sort());
 
     const badStatus = await call("GET", query({ status: "archived" }), undefined, { cookie: buyer.cookie });
@@ -412,7 +482,12 @@ describe("POST /api/market/listings", () => {
   it("creates a listing of the signed-in seller: 201, data.listing, the row, and a search-indexing upsert", async () => {
     const seller = await signedInUser("USER", "seller");
     const product = await makeProduct({ categories: ["Fruits & Vegetables"], unit: "crates" });
-    const response = await call("POST", "/api/market/listings", listingBody({ productId: product.id, status: undefined }), { cookie: seller.cookie });
+    const response = await call(
+      "POST",
+      "/api/market/listings",
+      listingBody({ productId: product.id, status: undefined }),
+      { cookie: seller.cookie },
+    );
     expect(response.status).toBe(201);
     expect(response.body.success).toBe(true);
     const listing = response.body.data.listing;
@@ -432,7 +507,16 @@ describe("POST /api/market/listings", () => {
     });
 
     const row = await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } });
-    expect(row).toMatchObject({ sellerId: seller.user.id, productId: product.id, quantity: 20, condition: "new", status: "active", latitude: LAGOS.latitude, longitude: LAGOS.longitude, locality: "Ikeja, Lagos" });
+    expect(row).toMatchObject({
+      sellerId: seller.user.id,
+      productId: product.id,
+      quantity: 20,
+      condition: "new",
+      status: "active",
+      latitude: LAGOS.latitude,
+      longitude: LAGOS.longitude,
+      locality: "Ikeja, Lagos",
+    });
     expect(row.priceNgn.toFixed(2)).toBe("2500.00");
     expect(row.geohash).toMatch(/^[0-9b-hjkmnp-z]{9}$/);
     expect(await indexingActions("listing", listing.id)).toEqual(["upsert"]);
@@ -440,7 +524,9 @@ describe("POST /api/market/listings", () => {
 
   it("keeps the exact price: 12500.50 is stored and answered as 12500.50", async () => {
     const seller = await signedInUser("USER", "seller");
-    const response = await call("POST", "/api/market/listings", listingBody({ priceNgn: "12500.50" }), { cookie: seller.cookie });
+    const response = await call("POST", "/api/market/listings", listingBody({ priceNgn: "12500.50" }), {
+      cookie: seller.cookie,
+    });
     expect(response.status).toBe(201);
     expect(response.body.data.listing.priceNgn).toBe("12500.50");
     const row = await prisma.listing.findUniqueOrThrow({ where: { id: response.body.data.listing.id } });
@@ -466,9 +552,21 @@ describe("POST /api/market/listings", () => {
 
   it("creates a listing without a product link and without a location", async () => {
     const seller = await signedInUser("USER", "seller");
-    const response = await call("POST", "/api/market/listings", listingBody({ latitude: "", longitude: "", locality: "" }), { cookie: seller.cookie });
+    const response = await call(
+      "POST",
+      "/api/market/listings",
+      listingBody({ latitude: "", longitude: "", locality: "" }),
+      { cookie: seller.cookie },
+    );
     expect(response.status).toBe(201);
-    expect(response.body.data.listing).toMatchObject({ productId: null, product: null, title: "Yellow maize in 50 kg bags", latitude: null, longitude: null, locality: null });
+    expect(response.body.data.listing).toMatchObject({
+      productId: null,
+      product: null,
+      title: "Yellow maize in 50 kg bags",
+      latitude: null,
+      longitude: null,
+      locality: null,
+    });
     const row = await prisma.listing.findUniqueOrThrow({ where: { id: response.body.data.listing.id } });
     expect(row.geohash).toBeNull();
   });
@@ -485,8 +583,20 @@ describe("POST /api/market/listings", () => {
     ["an unknown condition", { condition: "broken" }, "VLD_REQUIRED_FIELD", "condition", "Choose a condition"],
     ["an unknown status", { status: "archived" }, "VLD_REQUIRED_FIELD", "status", "Choose a status"],
     ["no images", { images: [] }, "VLD_REQUIRED_FIELD", "images", "At least one image is required"],
-    ["a javascript: image URL", { images: ["javascript:alert(1)"] }, "VLD_REQUIRED_FIELD", "images.0", "Enter an image address starting with http:// or https://"],
-    ["a data: image URL", { images: ["data:image/png;base64,iVBORw0KGgo="] }, "VLD_REQUIRED_FIELD", "images.0", "Enter an image address starting with http:// or https://"],
+    [
+      "a javascript: image URL",
+      { images: ["javascript:alert(1)"] },
+      "VLD_REQUIRED_FIELD",
+      "images.0",
+      "Enter an image address starting with http:// or https://",
+    ],
+    [
+      "a data: image URL",
+      { images: ["data:image/png;base64,iVBORw0KGgo="] },
+      "VLD_REQUIRED_FIELD",
+      "images.0",
+      "Enter an image address starting with http:// or https://",
+    ],
     ["latitude 91", { latitude: "91" }, "VLD_INVALID_GPS_COORDS", "latitude", "Enter a valid GPS position"],
     ["longitude 181", { longitude: "181" }, "VLD_INVALID_GPS_COORDS", "longitude", "Enter a valid GPS position"],
   ])("refuses %s with 400 and stores nothing", async (_case, overrides, code, field, message) => {
@@ -516,7 +626,9 @@ describe("POST /api/market/listings", () => {
     const seller = await signedInUser("USER", "seller");
     const inactive = await makeProduct({ isActive: false });
     for (const productId of [uniqueName("no_such_product"), inactive.id]) {
-      const response = await call("POST", "/api/market/listings", listingBody({ productId }), { cookie: seller.cookie });
+      const response = await call("POST", "/api/market/listings", listingBody({ productId }), {
+        cookie: seller.cookie,
+      });
       expect(response.status).toBe(404);
       expect(response.body.success).toBe(false);
       expect(response.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
@@ -541,7 +653,9 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
   it("PATCH with the whole form updates every field and queues an upsert", async () => {
     const seller = await signedInUser("USER", "seller");
     const product = await makeProduct();
-    const created = await call("POST", "/api/market/listings", listingBody({ productId: product.id }), { cookie: seller.cookie });
+    const created = await call("POST", "/api/market/listings", listingBody({ productId: product.id }), {
+      cookie: seller.cookie,
+    });
     const id = created.body.data.listing.id;
     const replacement = await makeProduct({ categories: ["Livestock & Poultry"], unit: "head" });
 
@@ -563,7 +677,13 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     );
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
-    expect(response.body.data.listing).toMatchObject({ id, productId: replacement.id, priceNgn: "99999.99", status: "sold", product: { unit: "head" } });
+    expect(response.body.data.listing).toMatchObject({
+      id,
+      productId: replacement.id,
+      priceNgn: "99999.99",
+      status: "sold",
+      product: { unit: "head" },
+    });
     const row = await prisma.listing.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({
       productId: replacement.id,
@@ -593,7 +713,12 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     }
     expect(await indexingActions("listing", listing.id)).toEqual(["upsert", "upsert", "upsert", "upsert"]);
 
-    const bad = await call("PATCH", `/api/market/listings/${listing.id}`, { status: "archived" }, { cookie: seller.cookie });
+    const bad = await call(
+      "PATCH",
+      `/api/market/listings/${listing.id}`,
+      { status: "archived" },
+      { cookie: seller.cookie },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("VLD_REQUIRED_FIELD");
     expect(bad.body.error.fields).toHaveProperty("status");
@@ -604,7 +729,9 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     const seller = await signedInUser("USER", "seller");
     const listing = await makeListing(seller.user.id);
     const before = await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } });
-    const response = await call("PATCH", `/api/market/listings/${listing.id}`, listingBody({ priceNgn: "0" }), { cookie: seller.cookie });
+    const response = await call("PATCH", `/api/market/listings/${listing.id}`, listingBody({ priceNgn: "0" }), {
+      cookie: seller.cookie,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("VLD_INVALID_PRICE");
     expect(await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } })).toEqual(before);
@@ -615,12 +742,19 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     const kept = await makeProduct();
     const listing = await makeListing(seller.user.id, { productId: kept.id });
     await prisma.product.update({ where: { id: kept.id }, data: { isActive: false } });
-    const keep = await call("PATCH", `/api/market/listings/${listing.id}`, listingBody({ productId: kept.id, priceNgn: "777.00" }), { cookie: seller.cookie });
+    const keep = await call(
+      "PATCH",
+      `/api/market/listings/${listing.id}`,
+      listingBody({ productId: kept.id, priceNgn: "777.00" }),
+      { cookie: seller.cookie },
+    );
     expect(keep.status).toBe(200);
     expect((await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } })).priceNgn.toFixed(2)).toBe("777.00");
 
     const other = await makeListing(seller.user.id);
-    const link = await call("PATCH", `/api/market/listings/${other.id}`, listingBody({ productId: kept.id }), { cookie: seller.cookie });
+    const link = await call("PATCH", `/api/market/listings/${other.id}`, listingBody({ productId: kept.id }), {
+      cookie: seller.cookie,
+    });
     expect(link.status).toBe(404);
     expect(link.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
     expect((await prisma.listing.findUniqueOrThrow({ where: { id: other.id } })).productId).toBeNull();
@@ -646,7 +780,9 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     ["DELETE", "DELETE", undefined],
   ])("%s of a listing that does not exist answers 404 MKT_PRODUCT_NOT_FOUND", async (_case, method, body) => {
     const seller = await signedInUser("USER", "seller");
-    const response = await call(method, `/api/market/listings/${uniqueName("missing")}`, body, { cookie: seller.cookie });
+    const response = await call(method, `/api/market/listings/${uniqueName("missing")}`, body, {
+      cookie: seller.cookie,
+    });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ success: false, error: { code: "MKT_PRODUCT_NOT_FOUND" } });
   });
@@ -682,7 +818,11 @@ describe("who may change a listing", () => {
   });
 
   const requests: Record<Write, (id: string) => [string, string, unknown]> = {
-    "PATCH (whole form)": (id) => ["PATCH", `/api/market/listings/${id}`, listingBody({ priceNgn: "7777.00", status: "sold" })],
+    "PATCH (whole form)": (id) => [
+      "PATCH",
+      `/api/market/listings/${id}`,
+      listingBody({ priceNgn: "7777.00", status: "sold" }),
+    ],
     "PATCH ({ status })": (id) => ["PATCH", `/api/market/listings/${id}`, { status: "paused" }],
     DELETE: (id) => ["DELETE", `/api/market/listings/${id}`, undefined],
   };
@@ -712,7 +852,8 @@ describe("who may change a listing", () => {
     }
     expect(response.body.success).toBe(true);
     if (write === "DELETE") expect(after).toBeNull();
-    else if (write === "PATCH ({ status })") expect(after).toMatchObject({ status: "paused", priceNgn: before.priceNgn });
+    else if (write === "PATCH ({ status })")
+      expect(after).toMatchObject({ status: "paused", priceNgn: before.priceNgn });
     else {
       expect(after?.status).toBe("sold");
       expect(after?.priceNgn.toFixed(2)).toBe("7777.00");

@@ -21,7 +21,8 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const id = params.id ?? "";
     const body = await readJsonBody(request);
-    const statusOnly = typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).join() === "status";
+    const statusOnly =
+      typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).join() === "status";
     const listing = statusOnly
       ? await setListingStatus(id, user.id, validate(listingStatusSchema, body).status)
       : await updateListing(id, user.id, validate(listingSchema, body, { coder }));

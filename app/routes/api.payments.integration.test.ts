@@ -43,7 +43,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...eventIds].map((id) => getQueue("payment-webhooks").remove(id).catch(() => 0)));
+  await Promise.all(
+    [...eventIds].map((id) =>
+      getQueue("payment-webhooks")
+        .remove(id)
+        .catch(() => 0),
+    ),
+  );
   await prisma.paymentEvent.deleteMany({ where: { id: { in: [...eventIds] } } });
   await removeCreatedData();
   await web?.stop();
@@ -61,7 +67,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A signed-in user whose trial is over, so only a subscription gives access. */
 async function userAfterTrial(prefix = "payer") {
   const signed = await signedInUser("USER", prefix);
-  await prisma.user.update({ where: { id: signed.user.id }, data: { createdAt: new Date(Date.now() - 3 * DAY * 1000) } });
+  await prisma.user.update({
+    where: { id: signed.user.id },
+    data: { createdAt: new Date(Date.now() - 3 * DAY * 1000) },
+  });
   return signed;
 }
 
@@ -102,7 +111,11 @@ function checkoutCompleted(userId: string, subscriptionId: string, customerId: s
   });
 }
 
-function invoicePaid(subscriptionId: string, period: { start: number; end: number }, style: "subscription" | "parent" = "subscription") {
+function invoicePaid(
+  subscriptionId: string,
+  period: { start: number; end: number },
+  style: "subscription" | "parent" = "subscription",
+) {
   return stripeEvent("invoice.paid", {
     id: newId("in"),
     object: "invoice",
@@ -114,7 +127,12 @@ function invoicePaid(subscriptionId: string, period: { start: number; end: numbe
     // Older API versions name the subscription on the invoice, newer ones under parent.
     ...(style === "subscription"
       ? { subscription: subscriptionId }
-      : { parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata: {} } } }),
+      : {
+          parent: {
+            type: "subscription_details",
+            subscription_details: { subscription: subscriptionId, metadata: {} },
+          },
+        }),
     lines: {
       object: "list",
       has_more: false,
@@ -124,7 +142,10 @@ function invoicePaid(subscriptionId: string, period: { start: number; end: numbe
   });
 }
 
-function subscriptionObject(id: string, fields: { status?: string; start: number; end: number; cancelAtPeriodEnd?: boolean; endedAt?: number }) {
+function subscriptionObject(
+  id: string,
+  fields: { status?: string; start: number; end: number; cancelAtPeriodEnd?: boolean; endedAt?: number },
+) {
   return {
     id,
     object: "subscription",
@@ -135,7 +156,17 @@ function subscriptionObject(id: string, fields: { status?: string; start: number
     current_period_end: fields.end,
     ended_at: fields.endedAt ?? null,
     canceled_at: fields.endedAt ?? null,
-    items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", current_period_start: fields.start, current_period_end: fields.end }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: newId("si"),
+          object: "subscription_item",
+          current_period_start: fields.start,
+          current_period_end: fields.end,
+        },
+      ],
+    },
     livemode: false,
   };
 }
@@ -145,8 +176,15 @@ function signatureFor(payload: string, secret = WEBHOOK_SECRET) {
 }
 
 /** Delivers an event as Stripe does: the JSON body and its Stripe-Signature header. */
-function deliver(event: StripeEventBody, signature: string | null = signatureFor(JSON.stringify(event)), payload = JSON.stringify(event)) {
-  return call("POST", "/api/webhooks/stripe", undefined, { raw: payload, headers: signature === null ? {} : { "Stripe-Signature": signature } });
+function deliver(
+  event: StripeEventBody,
+  signature: string | null = signatureFor(JSON.stringify(event)),
+  payload = JSON.stringify(event),
+) {
+  return call("POST", "/api/webhooks/stripe", undefined, {
+    raw: payload,
+    headers: signature === null ? {} : { "Stripe-Signature": signature },
+  });
 }
 
 /** Polls the stored event until its status is no longer `received` (or time runs out). */
@@ -163,7 +201,12 @@ async function settledStatus(eventId: string, timeoutMs = 15_000) {
 async function subscribedUser(prefix = "subscriber") {
   const signed = await userAfterTrial(prefix);
   const start = nowSeconds() - DAY;
-  const stripeSubscription = fake.addSubscription({ id: newId("sub"), customer: newId("cus"), current_period_start: start, current_period_end: start + 30 * DAY });
+  const stripeSubscription = fake.addSubscription({
+    id: newId("sub"),
+    customer: newId("cus"),
+    current_period_start: start,
+    current_period_end: start + 30 * DAY,
+  });
   const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
   expect((await deliver(event)).status).toBe(200);
   expect(await settledStatus(event.id)).toBe("processed");
@@ -171,7 +214,8 @@ async function subscribedUser(prefix = "subscriber") {
   return { ...signed, subscriptionId: stripeSubscription.id, start, end: start + 30 * DAY, row };
 }
 
-const check = (cookie: string, feature = "asiiko_ai") => call("GET", `/api/premium/${feature}/check`, undefined, { cookie });
+const check = (cookie: string, feature = "asiiko_ai") =>
+  call("GET", `/api/premium/${feature}/check`, undefined, { cookie });
 
 // ------------------------------------------------------------ webhooks
 
@@ -193,7 +237,9 @@ describe("POST /api/webhooks/stripe", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await prisma.paymentEvent.findUnique({ where: { id: event.id } })).toBeNull();
-    expect(await prisma.subscription.count({ where: { OR: [{ externalId: subscriptionId }, { userId: signed.user.id }] } })).toBe(0);
+    expect(
+      await prisma.subscription.count({ where: { OR: [{ externalId: subscriptionId }, { userId: signed.user.id }] } }),
+    ).toBe(0);
     expect(await getQueue("payment-webhooks").getJob(event.id)).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
   });
@@ -213,14 +259,24 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await check(signed.cookie)).body.canAccess).toBe(false);
     const start = nowSeconds() - 3600;
     const end = start + 31 * DAY;
-    const stripeSubscription = fake.addSubscription({ id: newId("sub"), customer: newId("cus"), current_period_start: start, current_period_end: end });
+    const stripeSubscription = fake.addSubscription({
+      id: newId("sub"),
+      customer: newId("cus"),
+      current_period_start: start,
+      current_period_end: end,
+    });
     const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
     const signature = signatureFor(JSON.stringify(event));
 
     for (let delivery = 0; delivery < 5; delivery += 1) {
       const response = await deliver(event, signature);
       expect(response.status, `delivery ${delivery + 1}`).toBe(200);
-      expect(response.body).toEqual({ received: true, eventId: event.id, type: "checkout.session.completed", handled: true });
+      expect(response.body).toEqual({
+        received: true,
+        eventId: event.id,
+        type: "checkout.session.completed",
+        handled: true,
+      });
     }
     expect(await settledStatus(event.id)).toBe("processed");
     // A redelivery after processing is still acknowledged and changes nothing.
@@ -229,7 +285,12 @@ describe("POST /api/webhooks/stripe", () => {
 
     const stored = await prisma.paymentEvent.findMany({ where: { id: event.id } });
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ type: "checkout.session.completed", provider: "stripe", status: "processed", error: null });
+    expect(stored[0]).toMatchObject({
+      type: "checkout.session.completed",
+      provider: "stripe",
+      status: "processed",
+      error: null,
+    });
     expect(stored[0]!.processedAt).toBeInstanceOf(Date);
 
     const rows = await prisma.subscription.findMany({ where: { userId: signed.user.id } });
@@ -250,11 +311,20 @@ describe("POST /api/webhooks/stripe", () => {
     expect(retrievals).toHaveLength(1);
     expect(retrievals[0]!.authorization).toBe("Bearer sk_test_local");
 
-    expect((await check(signed.cookie)).body).toMatchObject({ canAccess: true, hasActiveSubscription: true, isTrialExpired: true });
+    expect((await check(signed.cookie)).body).toMatchObject({
+      canAccess: true,
+      hasActiveSubscription: true,
+      isTrialExpired: true,
+    });
     const plan = await call("GET", "/api/subscription", undefined, { cookie: signed.cookie });
     expect(plan.body.data).toMatchObject({
       plan: "premium",
-      subscription: { provider: "stripe", status: "active", currentPeriodEnd: new Date(end * 1000).toISOString(), cancelAtPeriodEnd: false },
+      subscription: {
+        provider: "stripe",
+        status: "active",
+        currentPeriodEnd: new Date(end * 1000).toISOString(),
+        cancelAtPeriodEnd: false,
+      },
     });
   });
 
@@ -275,14 +345,20 @@ describe("POST /api/webhooks/stripe", () => {
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => deliver(event, signature)));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
-    for (const response of responses) expect(response.body).toMatchObject({ received: true, eventId: event.id, handled: true });
+    for (const response of responses)
+      expect(response.body).toMatchObject({ received: true, eventId: event.id, handled: true });
 
     expect(await settledStatus(event.id)).toBe("processed");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await prisma.paymentEvent.count({ where: { id: event.id } })).toBe(1);
     const rows = await prisma.subscription.findMany({ where: { userId: signed.user.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ externalId: stripeSubscription.id, status: "active", currentPeriodStart: new Date(start * 1000), currentPeriodEnd: new Date(end * 1000) });
+    expect(rows[0]).toMatchObject({
+      externalId: stripeSubscription.id,
+      status: "active",
+      currentPeriodStart: new Date(start * 1000),
+      currentPeriodEnd: new Date(end * 1000),
+    });
     expect(fake.requestsTo("GET", `/v1/subscriptions/${stripeSubscription.id}`)).toHaveLength(1);
   });
 
@@ -314,13 +390,21 @@ describe("POST /api/webhooks/stripe", () => {
     const subscriber = await subscribedUser();
     const updated = stripeEvent(
       "customer.subscription.updated",
-      subscriptionObject(subscriber.subscriptionId, { start: subscriber.start, end: subscriber.end, cancelAtPeriodEnd: true }),
+      subscriptionObject(subscriber.subscriptionId, {
+        start: subscriber.start,
+        end: subscriber.end,
+        cancelAtPeriodEnd: true,
+      }),
     );
     expect((await deliver(updated)).body).toMatchObject({ handled: true, type: "customer.subscription.updated" });
     expect(await settledStatus(updated.id)).toBe("processed");
 
     const row = await prisma.subscription.findUniqueOrThrow({ where: { id: subscriber.row.id } });
-    expect(row).toMatchObject({ cancelAtPeriodEnd: true, status: "active", currentPeriodEnd: new Date(subscriber.end * 1000) });
+    expect(row).toMatchObject({
+      cancelAtPeriodEnd: true,
+      status: "active",
+      currentPeriodEnd: new Date(subscriber.end * 1000),
+    });
     expect((await check(subscriber.cookie)).body).toMatchObject({ canAccess: true, hasActiveSubscription: true });
     const plan = await call("GET", "/api/subscription", undefined, { cookie: subscriber.cookie });
     expect(plan.body.data).toMatchObject({ plan: "premium", subscription: { cancelAtPeriodEnd: true } });
@@ -332,7 +416,12 @@ describe("POST /api/webhooks/stripe", () => {
     const endedAt = nowSeconds() - 5;
     const deleted = stripeEvent(
       "customer.subscription.deleted",
-      subscriptionObject(subscriber.subscriptionId, { status: "canceled", start: subscriber.start, end: subscriber.end, endedAt }),
+      subscriptionObject(subscriber.subscriptionId, {
+        status: "canceled",
+        start: subscriber.start,
+        end: subscriber.end,
+        endedAt,
+      }),
     );
     expect((await deliver(deleted)).status).toBe(200);
     expect(await settledStatus(deleted.id)).toBe("processed");
@@ -357,7 +446,12 @@ describe("POST /api/webhooks/stripe", () => {
     const endedAt = nowSeconds() - 5;
     const deleted = stripeEvent(
       "customer.subscription.deleted",
-      subscriptionObject(subscriber.subscriptionId, { status: "canceled", start: subscriber.start, end: subscriber.end, endedAt }),
+      subscriptionObject(subscriber.subscriptionId, {
+        status: "canceled",
+        start: subscriber.start,
+        end: subscriber.end,
+        endedAt,
+      }),
     );
     expect((await deliver(deleted)).status).toBe(200);
     expect(await settledStatus(deleted.id)).toBe("processed");
@@ -379,7 +473,12 @@ describe("POST /api/webhooks/stripe", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: true, eventId: event.id, type: "customer.created", handled: false });
     const stored = await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id } });
-    expect(stored).toMatchObject({ type: "customer.created", provider: "stripe", status: "ignored", processedAt: null });
+    expect(stored).toMatchObject({
+      type: "customer.created",
+      provider: "stripe",
+      status: "ignored",
+      processedAt: null,
+    });
     expect(stored.payload).toMatchObject({ id: event.id, type: "customer.created" });
     expect(await getQueue("payment-webhooks").getJob(event.id)).toBeUndefined();
   });
@@ -387,7 +486,12 @@ describe("POST /api/webhooks/stripe", () => {
   it("keeps an invoice.paid for a subscription not known yet as received and retries it until it is", async () => {
     const signed = await userAfterTrial();
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({ id: newId("sub"), customer: newId("cus"), current_period_start: start, current_period_end: start + 30 * DAY });
+    const stripeSubscription = fake.addSubscription({
+      id: newId("sub"),
+      customer: newId("cus"),
+      current_period_start: start,
+      current_period_end: start + 30 * DAY,
+    });
     const renewedEnd = start + 61 * DAY;
     const early = invoicePaid(stripeSubscription.id, { start: start + 30 * DAY, end: renewedEnd });
     expect((await deliver(early)).status).toBe(200);
@@ -444,7 +548,8 @@ describe("POST /api/subscription/checkout with Stripe", () => {
   let priceId: string;
   let customerId: string;
 
-  const indexOf = (requests: RecordedRequest[], method: string, path: string) => requests.findIndex((request) => request.method === method && request.path === path);
+  const indexOf = (requests: RecordedRequest[], method: string, path: string) =>
+    requests.findIndex((request) => request.method === method && request.path === path);
 
   it("creates the NGN price, the customer and a subscription Checkout session, and answers its url", async () => {
     fake.reset({ everything: true });
@@ -541,7 +646,10 @@ describe("POST /api/subscription/checkout with Stripe", () => {
     fake.fail("POST", /^\/v1\/checkout\/sessions$/, 500);
     const response = await call("POST", "/api/subscription/checkout", undefined, { cookie: signed.cookie });
     expect(response.status).toBe(502);
-    expect(response.body).toMatchObject({ success: false, error: { code: "PAY_PROCESSING_ERROR", message: "Failed to create checkout session" } });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: "PAY_PROCESSING_ERROR", message: "Failed to create checkout session" },
+    });
     expect(JSON.stringify(response.body)).not.toContain("fake Stripe");
 
     // The client is set to retry twice (stripe.server.ts), then the error reaches the route.
@@ -561,10 +669,17 @@ describe("POST /api/subscription/checkout with Stripe", () => {
     expect(response.status).toBe(200);
     const created = fake.requestsTo("POST", "/v1/prices");
     expect(created).toHaveLength(1);
-    expect(created[0]!.body).toMatchObject({ unit_amount: "1500000", currency: "ngn", lookup_key: "asiiko_premium_monthly_ngn", transfer_lookup_key: "true" });
+    expect(created[0]!.body).toMatchObject({
+      unit_amount: "1500000",
+      currency: "ngn",
+      lookup_key: "asiiko_premium_monthly_ngn",
+      transfer_lookup_key: "true",
+    });
     const newPrice = (created[0]!.answer as { id: string }).id;
     expect(newPrice).not.toBe(stale.id);
-    expect(fake.requestsTo("POST", "/v1/checkout/sessions")[0]!.body).toMatchObject({ line_items: [{ price: newPrice, quantity: "1" }] });
+    expect(fake.requestsTo("POST", "/v1/checkout/sessions")[0]!.body).toMatchObject({
+      line_items: [{ price: newPrice, quantity: "1" }],
+    });
   });
 
   it("a subscriber's checkout is 409 without calling Stripe", async () => {
@@ -583,7 +698,10 @@ describe("POST /api/subscription/cancel with Stripe", () => {
     fake.reset();
     const response = await call("POST", "/api/subscription/cancel", undefined, { cookie: subscriber.cookie });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ plan: "premium", subscription: { provider: "stripe", cancelAtPeriodEnd: true } });
+    expect(response.body.data).toMatchObject({
+      plan: "premium",
+      subscription: { provider: "stripe", cancelAtPeriodEnd: true },
+    });
 
     const updates = fake.requestsTo("POST", `/v1/subscriptions/${subscriber.subscriptionId}`);
     expect(updates).toHaveLength(1);

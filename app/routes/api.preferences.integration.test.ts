@@ -9,7 +9,8 @@ const web = serveForTests();
 
 const call = apiClient(() => web.baseUrl);
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-const post = (fields: string, headers: Record<string, string> = {}) => call("POST", "/api/preferences", undefined, { raw: fields, headers: { ...FORM, ...headers } });
+const post = (fields: string, headers: Record<string, string> = {}) =>
+  call("POST", "/api/preferences", undefined, { raw: fields, headers: { ...FORM, ...headers } });
 
 describe("POST /api/preferences", () => {
   it("keeps the theme in the cookie the app's own toggle writes, and goes back to the page", async () => {
@@ -35,7 +36,10 @@ describe("POST /api/preferences", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fmarketplace");
     const cookies = response.headers.getSetCookie();
-    expect(cookies).toEqual(["asiiko-theme=light; Path=/; Max-Age=31536000; SameSite=Lax", "asiiko-lang=yo; Path=/; Max-Age=31536000; SameSite=Lax"]);
+    expect(cookies).toEqual([
+      "asiiko-theme=light; Path=/; Max-Age=31536000; SameSite=Lax",
+      "asiiko-lang=yo; Path=/; Max-Age=31536000; SameSite=Lax",
+    ]);
   });
 
   it.each([
@@ -56,7 +60,11 @@ describe("POST /api/preferences", () => {
     expect(theme.body).toEqual({
       success: false,
       message: "Choose light or dark.",
-      error: { code: "VLD_REQUIRED_FIELD", message: "Choose light or dark.", fields: { theme: ["Choose light or dark."] } },
+      error: {
+        code: "VLD_REQUIRED_FIELD",
+        message: "Choose light or dark.",
+        fields: { theme: ["Choose light or dark."] },
+      },
     });
     expect(theme.cookie).toBeNull();
 
@@ -75,7 +83,10 @@ describe("POST /api/preferences", () => {
   it("refuses a body that is not a form, and one past its cap", async () => {
     const json = await call("POST", "/api/preferences", { theme: "dark" });
     expect(json.status).toBe(415);
-    expect(json.body.error).toMatchObject({ code: "SEC_MALICIOUS_REQUEST", message: "Send the form as application/x-www-form-urlencoded." });
+    expect(json.body.error).toMatchObject({
+      code: "SEC_MALICIOUS_REQUEST",
+      message: "Send the form as application/x-www-form-urlencoded.",
+    });
 
     const huge = await post(`theme=dark&back=/${"a".repeat(5000)}`);
     expect(huge.status).toBe(413);
@@ -100,11 +111,17 @@ describe("POST /api/preferences", () => {
     // Sent in pieces, with no Content-Length: counted as it arrives, refused past 4 KB.
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let index = 0; index < 64; index += 1) controller.enqueue(new TextEncoder().encode(`back=${"a".repeat(1019)}&`));
+        for (let index = 0; index < 64; index += 1)
+          controller.enqueue(new TextEncoder().encode(`back=${"a".repeat(1019)}&`));
         controller.close();
       },
     });
-    const streamed = await fetch(`${web.baseUrl}/api/preferences`, { method: "POST", headers: FORM, body: chunks, duplex: "half" } as RequestInit);
+    const streamed = await fetch(`${web.baseUrl}/api/preferences`, {
+      method: "POST",
+      headers: FORM,
+      body: chunks,
+      duplex: "half",
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect((await streamed.json()).error.code).toBe("SEC_MALICIOUS_REQUEST");
   });

@@ -21,7 +21,9 @@ const preferencesSchema = z
     language: z.enum(LANGUAGE_CODES as [string, ...string[]], { error: "preferences.errors.language" }).optional(),
     back: z.string().optional(),
   })
-  .refine((choice) => choice.theme !== undefined || choice.language !== undefined, { error: "preferences.errors.empty" });
+  .refine((choice) => choice.theme !== undefined || choice.language !== undefined, {
+    error: "preferences.errors.empty",
+  });
 
 const route = apiRoute({
   POST: async ({ request }) => {
@@ -31,7 +33,10 @@ const route = apiRoute({
     const fields = Object.fromEntries(new URLSearchParams(await readTextBody(request, MAX_PREFERENCES_BYTES)));
     const choice = validate(preferencesSchema, fields);
     const back = sitePath(choice.back);
-    const headers = new Headers({ Location: back && !back.startsWith("/api/") ? back : "/", "Cache-Control": "no-store" });
+    const headers = new Headers({
+      Location: back && !back.startsWith("/api/") ? back : "/",
+      "Cache-Control": "no-store",
+    });
     if (choice.theme) headers.append("Set-Cookie", preferenceCookie(THEME_STORAGE_KEY, choice.theme));
     if (choice.language) headers.append("Set-Cookie", preferenceCookie(LANGUAGE_STORAGE_KEY, choice.language));
     return new Response(null, { status: 303, headers });

@@ -9,7 +9,10 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const feature = premiumFeatureParam(params.feature);
     const access = await getFeatureAccess(user.id, feature);
-    return Response.json({ success: true, ...access, data: access }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { success: true, ...access, data: access },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
 });
 

@@ -17,7 +17,14 @@ import { bootWebServer } from "../../tests/support/web";
 // Configuration is read once, on the first import that asks for it: no Stripe
 // key (sandbox mode), no public URL (checkout links use the request's origin).
 vi.hoisted(() => {
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "PUBLIC_URL", "TRIAL_LENGTH_HOURS", "PREMIUM_PRICE_NGN"]) {
+  for (const name of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_API_BASE",
+    "PUBLIC_URL",
+    "TRIAL_LENGTH_HOURS",
+    "PREMIUM_PRICE_NGN",
+  ]) {
     delete process.env[name];
   }
 });
@@ -45,10 +52,20 @@ beforeAll(async () => {
 afterAll(async () => {
   // The sandbox's events carry the paying user's id; nothing else links them to this file.
   const events = await prisma.paymentEvent.findMany({
-    where: { OR: madeUserIds.map((userId) => ({ payload: { path: ["data", "object", "metadata", "userId"], equals: userId } })) },
+    where: {
+      OR: madeUserIds.map((userId) => ({
+        payload: { path: ["data", "object", "metadata", "userId"], equals: userId },
+      })),
+    },
     select: { id: true },
   });
-  await Promise.all(events.map((event) => getQueue("payment-webhooks").remove(event.id).catch(() => 0)));
+  await Promise.all(
+    events.map((event) =>
+      getQueue("payment-webhooks")
+        .remove(event.id)
+        .catch(() => 0),
+    ),
+  );
   await prisma.paymentEvent.deleteMany({ where: { id: { in: events.map((event) => event.id) } } });
   await removeCreatedData();
   await web?.stop();
@@ -58,7 +75,12 @@ afterAll(async () => {
 const check = (feature: string, cookie?: string) => call("GET", `/api/premium/${feature}/check`, undefined, { cookie });
 const use = (feature: string, cookie?: string) => call("POST", `/api/premium/${feature}/use`, undefined, { cookie });
 
-const accessOf = (body: { canAccess: unknown; isTrialExpired: unknown; hasActiveSubscription: unknown; hasUsedPremiumFeatures: unknown }) => ({
+const accessOf = (body: {
+  canAccess: unknown;
+  isTrialExpired: unknown;
+  hasActiveSubscription: unknown;
+  hasUsedPremiumFeatures: unknown;
+}) => ({
   canAccess: body.canAccess,
   isTrialExpired: body.isTrialExpired,
   hasActiveSubscription: body.hasActiveSubscription,
@@ -89,7 +111,12 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
       const fresh = await check(feature, cookie);
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get("cache-control")).toContain("no-store");
-      expect(accessOf(fresh.body)).toEqual({ canAccess: true, isTrialExpired: false, hasActiveSubscription: false, hasUsedPremiumFeatures: false });
+      expect(accessOf(fresh.body)).toEqual({
+        canAccess: true,
+        isTrialExpired: false,
+        hasActiveSubscription: false,
+        hasUsedPremiumFeatures: false,
+      });
       expect(fresh.body.data).toEqual(accessOf(fresh.body));
 
       const first = await use(feature, cookie);
@@ -100,7 +127,12 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
       });
 
       const after = await check(feature, cookie);
-      expect(accessOf(after.body)).toEqual({ canAccess: session, isTrialExpired: false, hasActiveSubscription: false, hasUsedPremiumFeatures: true });
+      expect(accessOf(after.body)).toEqual({
+        canAccess: session,
+        isTrialExpired: false,
+        hasActiveSubscription: false,
+        hasUsedPremiumFeatures: true,
+      });
 
       const second = await use(feature, cookie);
       if (session) expect(second.status).toBe(200);
@@ -117,8 +149,16 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
         expect(refused.body.error.code).toBe("AUTHZ_SUBSCRIPTION_REQUIRED");
       }
 
-      const uses = await prisma.premiumFeatureUse.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
-      const expected = session ? [{ feature, duringTrial: true }, { feature, duringTrial: true }] : [{ feature, duringTrial: true }];
+      const uses = await prisma.premiumFeatureUse.findMany({
+        where: { userId: user.id },
+        orderBy: { createdAt: "asc" },
+      });
+      const expected = session
+        ? [
+            { feature, duringTrial: true },
+            { feature, duringTrial: true },
+          ]
+        : [{ feature, duringTrial: true }];
       expect(uses.map(({ feature: used, duringTrial }) => ({ feature: used, duringTrial }))).toEqual(expected);
       const stored = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
       expect(stored.firstPremiumUseAt).toBeInstanceOf(Date);
@@ -131,7 +171,12 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
 
       const response = await check(feature, cookie);
       expect(response.status).toBe(200);
-      expect(accessOf(response.body)).toEqual({ canAccess: false, isTrialExpired: true, hasActiveSubscription: false, hasUsedPremiumFeatures: false });
+      expect(accessOf(response.body)).toEqual({
+        canAccess: false,
+        isTrialExpired: true,
+        hasActiveSubscription: false,
+        hasUsedPremiumFeatures: false,
+      });
 
       const refused = await use(feature, cookie);
       expect(refused.status).toBe(403);
@@ -155,7 +200,11 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
 
   it("an unknown feature is 404 with a VLD_ code, for check and use, and records nothing", async () => {
     const { user, cookie } = await newUser();
-    for (const response of [await check("crystal_ball", cookie), await use("crystal_ball", cookie), await use("ASIIKO_AI", cookie)]) {
+    for (const response of [
+      await check("crystal_ball", cookie),
+      await use("crystal_ball", cookie),
+      await use("ASIIKO_AI", cookie),
+    ]) {
       expect(response.status).toBe(404);
       expect(response.body.success).toBe(false);
       expect(response.body.error.code).toMatch(/^VLD_/);
@@ -210,7 +259,12 @@ describe("with a subscription", () => {
 
     for (const feature of PREMIUM_FEATURES) {
       const response = await check(feature, cookie);
-      expect(accessOf(response.body)).toEqual({ canAccess: true, isTrialExpired: true, hasActiveSubscription: true, hasUsedPremiumFeatures: false });
+      expect(accessOf(response.body)).toEqual({
+        canAccess: true,
+        isTrialExpired: true,
+        hasActiveSubscription: true,
+        hasUsedPremiumFeatures: false,
+      });
     }
     for (let index = 0; index < 6; index += 1) {
       const response = await use(PREMIUM_FEATURES[index % 3]!, cookie);
@@ -224,7 +278,11 @@ describe("with a subscription", () => {
 
     const plan = await call("GET", "/api/subscription", undefined, { cookie });
     expect(plan.status).toBe(200);
-    expect(plan.body.data).toMatchObject({ plan: "premium", priceNgn: 15000, subscription: { provider: "sandbox", status: "active", cancelAtPeriodEnd: false } });
+    expect(plan.body.data).toMatchObject({
+      plan: "premium",
+      priceNgn: 15000,
+      subscription: { provider: "sandbox", status: "active", cancelAtPeriodEnd: false },
+    });
   });
 
   it("a past_due subscription keeps access until its period ends", async () => {
@@ -237,11 +295,22 @@ describe("with a subscription", () => {
 
   it("a subscription whose paid period has ended gives 403 AUTHZ_SUBSCRIPTION_EXPIRED", async () => {
     const { user, cookie } = await newUser("premium_expired");
-    await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 60 * 24 * HOUR), firstPremiumUseAt: new Date(Date.now() - 59 * 24 * HOUR) } });
+    await prisma.user.update({
+      where: { id: user.id },
+      data: {
+        createdAt: new Date(Date.now() - 60 * 24 * HOUR),
+        firstPremiumUseAt: new Date(Date.now() - 59 * 24 * HOUR),
+      },
+    });
     await subscribe(user.id, { currentPeriodEnd: new Date(Date.now() - HOUR) });
 
     const response = await check("premium_products", cookie);
-    expect(accessOf(response.body)).toEqual({ canAccess: false, isTrialExpired: true, hasActiveSubscription: false, hasUsedPremiumFeatures: true });
+    expect(accessOf(response.body)).toEqual({
+      canAccess: false,
+      isTrialExpired: true,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: true,
+    });
     const refused = await use("premium_products", cookie);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_EXPIRED" } });
@@ -266,7 +335,11 @@ describe("sandbox checkout", () => {
   /** The sandbox page's address (path and query) for a checkout link. */
   const pageOf = (url: URL) => `${url.pathname}${url.search}`;
   const formPost = (path: string, cookie: string) =>
-    call("POST", path, undefined, { cookie, raw: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    call("POST", path, undefined, {
+      cookie,
+      raw: "",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
 
   beforeAll(async () => {
     buyer = await newUser("premium_buyer");
@@ -301,9 +374,16 @@ describe("sandbox checkout", () => {
     const other = await newUser("premium_other");
     const token = checkoutUrl.searchParams.get("session")!;
     const [body, signature] = token.split(".") as [string, string];
-    const cheaper = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString("utf8")), amt: 1 })).toString("base64url");
+    const cheaper = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString("utf8")), amt: 1 }),
+    ).toString("base64url");
     const flipped = `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
-    const expired = signSandboxSession({ sid: "cs_sandbox_expired", uid: buyer.user.id, amt: 15000, exp: Date.now() - 1000 });
+    const expired = signSandboxSession({
+      sid: "cs_sandbox_expired",
+      uid: buyer.user.id,
+      amt: 15000,
+      exp: Date.now() - 1000,
+    });
 
     const attempts: [string, string][] = [
       [other.cookie, pageOf(checkoutUrl)],
@@ -323,7 +403,10 @@ describe("sandbox checkout", () => {
     // Paying with someone else's link, or a tampered one, is refused and activates nothing.
     const stolen = await formPost(pageOf(checkoutUrl), other.cookie);
     expect(stolen.status).toBe(400);
-    const tampered = await formPost(`/checkout/sandbox?session=${encodeURIComponent(`${cheaper}.${signature}`)}`, buyer.cookie);
+    const tampered = await formPost(
+      `/checkout/sandbox?session=${encodeURIComponent(`${cheaper}.${signature}`)}`,
+      buyer.cookie,
+    );
     expect(tampered.status).toBe(400);
     expect(await prisma.subscription.count({ where: { userId: { in: [buyer.user.id, other.user.id] } } })).toBe(0);
   });
@@ -353,42 +436,67 @@ describe("sandbox checkout", () => {
 
     const rows = await prisma.subscription.findMany({ where: { userId: buyer.user.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: "sandbox", status: "active", externalCustomerId: `cus_sandbox_${buyer.user.id}` });
+    expect(rows[0]).toMatchObject({
+      provider: "sandbox",
+      status: "active",
+      externalCustomerId: `cus_sandbox_${buyer.user.id}`,
+    });
     expect(rows[0]!.externalId).toMatch(/^sub_sandbox_/);
     expect(rows[0]!.amountNgn.toString()).toBe("15000");
-    const events = await prisma.paymentEvent.findMany({ where: { payload: { path: ["data", "object", "metadata", "userId"], equals: buyer.user.id } } });
+    const events = await prisma.paymentEvent.findMany({
+      where: { payload: { path: ["data", "object", "metadata", "userId"], equals: buyer.user.id } },
+    });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "checkout.session.completed", provider: "sandbox", status: "processed" });
 
     const access = await check("asiiko_ai", buyer.cookie);
-    expect(accessOf(access.body)).toEqual({ canAccess: true, isTrialExpired: false, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
+    expect(accessOf(access.body)).toEqual({
+      canAccess: true,
+      isTrialExpired: false,
+      hasActiveSubscription: true,
+      hasUsedPremiumFeatures: true,
+    });
     expect((await use("farm_mapping", buyer.cookie)).status).toBe(200);
   });
 
   it("a second checkout while Premium is on is 409", async () => {
     const response = await call("POST", "/api/subscription/checkout", undefined, { cookie: buyer.cookie });
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ success: false, error: { code: "PAY_PROCESSING_ERROR", message: "You already have Premium." } });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: "PAY_PROCESSING_ERROR", message: "You already have Premium." },
+    });
   });
 
   it("cancelling stops renewal and access continues to the end of the paid period", async () => {
     const response = await call("POST", "/api/subscription/cancel", undefined, { cookie: buyer.cookie });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
-    expect(response.body.data).toMatchObject({ plan: "premium", subscription: { status: "active", cancelAtPeriodEnd: true } });
+    expect(response.body.data).toMatchObject({
+      plan: "premium",
+      subscription: { status: "active", cancelAtPeriodEnd: true },
+    });
 
     const row = await prisma.subscription.findFirstOrThrow({ where: { userId: buyer.user.id } });
     expect(row.cancelAtPeriodEnd).toBe(true);
     expect(row.status).toBe("active");
 
-    expect((await check("premium_products", buyer.cookie)).body).toMatchObject({ canAccess: true, hasActiveSubscription: true });
+    expect((await check("premium_products", buyer.cookie)).body).toMatchObject({
+      canAccess: true,
+      hasActiveSubscription: true,
+    });
     expect((await use("premium_products", buyer.cookie)).status).toBe(200);
-    expect((await call("GET", "/api/subscription", undefined, { cookie: buyer.cookie })).body.data.subscription.cancelAtPeriodEnd).toBe(true);
+    expect(
+      (await call("GET", "/api/subscription", undefined, { cookie: buyer.cookie })).body.data.subscription
+        .cancelAtPeriodEnd,
+    ).toBe(true);
   });
 
   it("a checkout link pays once: posting it again makes no second subscription", async () => {
     const payer = await newUser("premium_twice");
-    const link = new URL((await call("POST", "/api/subscription/checkout", undefined, { cookie: payer.cookie })).body.checkoutUrl);
+    const link = new URL(
+      (await call("POST", "/api/subscription/checkout", undefined, { cookie: payer.cookie })).body.checkoutUrl,
+    );
     const first = await formPost(pageOf(link), payer.cookie);
     expect(first.headers.get("location")).toBe("/settings?checkout=success");
     expect(await prisma.subscription.count({ where: { userId: payer.user.id } })).toBe(1);

@@ -17,7 +17,11 @@ const route = apiRoute({
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const input = validate(productSchema, await readJsonBody(request), { coder: productCoder });
-    return Response.json({ success: true, data: { product: await updateProduct(params.id ?? "", input) }, message: "Product updated" });
+    return Response.json({
+      success: true,
+      data: { product: await updateProduct(params.id ?? "", input) },
+      message: "Product updated",
+    });
   },
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);

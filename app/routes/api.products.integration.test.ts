@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexingActions, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
+import {
+  apiClient,
+  indexingActions,
+  removeCreatedData,
+  signedInUser,
+  trackProduct,
+  uniqueName,
+} from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // The product catalogue API over HTTP (GET/POST /api/products,
@@ -52,7 +59,8 @@ function query(params: Record<string, string | number>) {
   return `/api/products?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`;
 }
 
-const names = (response: { body: { data: { products: { name: string }[] } } }) => response.body.data.products.map((product) => product.name).sort();
+const names = (response: { body: { data: { products: { name: string }[] } } }) =>
+  response.body.data.products.map((product) => product.name).sort();
 
 describe("GET /api/products", () => {
   it("answers 401 AUTH_SESSION_EXPIRED when signed out", async () => {
@@ -64,11 +72,26 @@ describe("GET /api/products", () => {
   it("lists the catalogue for any signed-in user, filtered by search, categories, is_active, and cut by limit", async () => {
     const token = uniqueName("cat");
     let at = Date.now() - 60_000;
-    const make = (overrides: Partial<Prisma.ProductUncheckedCreateInput>) => makeProduct({ createdAt: new Date((at += 1000)), ...overrides });
-    const maize = await make({ name: `Maize ${token}`, categories: ["Grains & Cereals"], unit: "bags", attributes: { colour: "yellow" } });
+    const make = (overrides: Partial<Prisma.ProductUncheckedCreateInput>) =>
+      makeProduct({ createdAt: new Date((at += 1000)), ...overrides });
+    const maize = await make({
+      name: `Maize ${token}`,
+      categories: ["Grains & Cereals"],
+      unit: "bags",
+      attributes: { colour: "yellow" },
+    });
     const beans = await make({ name: `Beans ${token}`, categories: ["Legumes & Pulses", "Grains & Cereals"] });
-    const tractor = await make({ name: `Tractor ${token}`, categories: ["Farm Equipment"], isActive: false, unit: null });
-    const pepper = await make({ name: "Scotch bonnet", description: `Hot ${token.toUpperCase()} peppers`, categories: ["Spices & Herbs"] });
+    const tractor = await make({
+      name: `Tractor ${token}`,
+      categories: ["Farm Equipment"],
+      isActive: false,
+      unit: null,
+    });
+    const pepper = await make({
+      name: "Scotch bonnet",
+      description: `Hot ${token.toUpperCase()} peppers`,
+      categories: ["Spices & Herbs"],
+    });
 
     const all = await call("GET", query({ search: token }), undefined, { cookie: farmer.cookie });
     expect(all.status).toBe(200);
@@ -76,26 +99,50 @@ describe("GET /api/products", () => {
     expect(all.body.success).toBe(true);
     expect(all.body.data.total).toBe(4);
     // Newest first.
-    expect(all.body.data.products.map((product: { id: string }) => product.id)).toEqual([pepper.id, tractor.id, beans.id, maize.id]);
+    expect(all.body.data.products.map((product: { id: string }) => product.id)).toEqual([
+      pepper.id,
+      tractor.id,
+      beans.id,
+      maize.id,
+    ]);
     const shown = all.body.data.products.find((product: { id: string }) => product.id === maize.id);
-    expect(shown).toMatchObject({ name: maize.name, categories: ["Grains & Cereals"], unit: "bags", isActive: true, images: [], attributes: { colour: "yellow" }, description: null });
+    expect(shown).toMatchObject({
+      name: maize.name,
+      categories: ["Grains & Cereals"],
+      unit: "bags",
+      isActive: true,
+      images: [],
+      attributes: { colour: "yellow" },
+      description: null,
+    });
     expect(shown.createdAt).toBe(maize.createdAt.toISOString());
 
-    const byCategories = await call("GET", query({ search: token, categories: "Legumes & Pulses,Farm Equipment" }), undefined, { cookie: farmer.cookie });
+    const byCategories = await call(
+      "GET",
+      query({ search: token, categories: "Legumes & Pulses,Farm Equipment" }),
+      undefined,
+      { cookie: farmer.cookie },
+    );
     expect(names(byCategories)).toEqual([beans.name, tractor.name].sort());
-    const grains = await call("GET", query({ search: token, categories: "Grains & Cereals" }), undefined, { cookie: farmer.cookie });
+    const grains = await call("GET", query({ search: token, categories: "Grains & Cereals" }), undefined, {
+      cookie: farmer.cookie,
+    });
     expect(names(grains)).toEqual([beans.name, maize.name].sort());
 
     const active = await call("GET", query({ search: token, is_active: "true" }), undefined, { cookie: farmer.cookie });
     expect(names(active)).toEqual([beans.name, maize.name, pepper.name].sort());
-    const inactive = await call("GET", query({ search: token, is_active: "false" }), undefined, { cookie: farmer.cookie });
+    const inactive = await call("GET", query({ search: token, is_active: "false" }), undefined, {
+      cookie: farmer.cookie,
+    });
     expect(names(inactive)).toEqual([tractor.name]);
     expect(inactive.body.data.total).toBe(1);
 
     const limited = await call("GET", query({ search: token, limit: 2 }), undefined, { cookie: farmer.cookie });
     expect(limited.body.data.products.map((product: { id: string }) => product.id)).toEqual([pepper.id, tractor.id]);
     expect(limited.body.data.total).toBe(4);
-    const nextPage = await call("GET", query({ search: token, limit: 2, offset: 2 }), undefined, { cookie: farmer.cookie });
+    const nextPage = await call("GET", query({ search: token, limit: 2, offset: 2 }), undefined, {
+      cookie: farmer.cookie,
+    });
     expect(nextPage.body.data.products.map((product: { id: string }) => product.id)).toEqual([beans.id, maize.id]);
   });
 
@@ -117,7 +164,10 @@ describe("GET /api/products/{id}", () => {
     const product = await makeProduct({ description: "Red sorghum" });
     const found = await call("GET", `/api/products/${product.id}`, undefined, { cookie: farmer.cookie });
     expect(found.status).toBe(200);
-    expect(found.body).toMatchObject({ success: true, data: { product: { id: product.id, name: product.name, description: "Red sorghum" } } });
+    expect(found.body).toMatchObject({
+      success: true,
+      data: { product: { id: product.id, name: product.name, description: "Red sorghum" } },
+    });
     const missing = await call("GET", `/api/products/${uniqueName("missing")}`, undefined, { cookie: farmer.cookie });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
@@ -142,27 +192,70 @@ describe("POST /api/products", () => {
       images: input.images,
     });
     const row = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
-    expect(row).toMatchObject({ name: input.name, categories: input.categories, unit: "bags", isActive: true, createdById: admin.user.id, images: input.images });
+    expect(row).toMatchObject({
+      name: input.name,
+      categories: input.categories,
+      unit: "bags",
+      isActive: true,
+      createdById: admin.user.id,
+      images: input.images,
+    });
     expect(row.attributes).toEqual(input.attributes);
     expect(await indexingActions("product", product.id)).toEqual(["upsert"]);
   });
 
   it("fills the defaults: active, no images, and trims the name", async () => {
     const name = uniqueName("Honey");
-    const response = await call("POST", "/api/products", { name: `  ${name}  `, categories: ["Processed Foods"] }, { cookie: admin.cookie });
+    const response = await call(
+      "POST",
+      "/api/products",
+      { name: `  ${name}  `, categories: ["Processed Foods"] },
+      { cookie: admin.cookie },
+    );
     expect(response.status).toBe(201);
-    expect(response.body.data.product).toMatchObject({ name, isActive: true, images: [], unit: null, description: null, attributes: null });
+    expect(response.body.data.product).toMatchObject({
+      name,
+      isActive: true,
+      images: [],
+      unit: null,
+      description: null,
+      attributes: null,
+    });
     const row = await prisma.product.findUniqueOrThrow({ where: { id: response.body.data.product.id } });
     expect(row).toMatchObject({ name, isActive: true, images: [] });
   });
 
   it.each([
-    ["a name of 1 character", { name: "A" }, "VLD_REQUIRED_FIELD", "name", "Product name must be at least 2 characters"],
+    [
+      "a name of 1 character",
+      { name: "A" },
+      "VLD_REQUIRED_FIELD",
+      "name",
+      "Product name must be at least 2 characters",
+    ],
     ["no categories", { categories: [] }, "VLD_INVALID_CROP_TYPE", "categories", "At least one category is required"],
-    ["a missing categories list", { categories: undefined }, "VLD_INVALID_CROP_TYPE", "categories", "At least one category is required"],
-    ["an unknown category", { categories: ["Grains & Cereals", "Moon Rocks"] }, "VLD_INVALID_CROP_TYPE", "categories.1", "Choose categories from the list"],
+    [
+      "a missing categories list",
+      { categories: undefined },
+      "VLD_INVALID_CROP_TYPE",
+      "categories",
+      "At least one category is required",
+    ],
+    [
+      "an unknown category",
+      { categories: ["Grains & Cereals", "Moon Rocks"] },
+      "VLD_INVALID_CROP_TYPE",
+      "categories.1",
+      "Choose categories from the list",
+    ],
     ["an unknown unit", { unit: "furlongs" }, "VLD_REQUIRED_FIELD", "unit", "Choose a unit from the list"],
-    ["a javascript: image", { images: ["javascript:alert(1)"] }, "VLD_REQUIRED_FIELD", "images.0", "Enter an image address starting with http:// or https://"],
+    [
+      "a javascript: image",
+      { images: ["javascript:alert(1)"] },
+      "VLD_REQUIRED_FIELD",
+      "images.0",
+      "Enter an image address starting with http:// or https://",
+    ],
     ["a non-boolean isActive", { isActive: "yes" }, "VLD_REQUIRED_FIELD", "isActive", "Active must be true or false"],
   ])("refuses %s with 400 and stores nothing", async (_case, overrides, code, field, message) => {
     const input = productBody(overrides);
@@ -171,7 +264,9 @@ describe("POST /api/products", () => {
     expect(response.body.success).toBe(false);
     expect(response.body.error.code).toBe(code);
     expect(response.body.error.fields[field]).toContain(message);
-    expect(await prisma.product.count({ where: { name: { in: [String(input.name), String(input.name).trim()] } } })).toBe(0);
+    expect(
+      await prisma.product.count({ where: { name: { in: [String(input.name), String(input.name).trim()] } } }),
+    ).toBe(0);
   });
 });
 
@@ -183,13 +278,31 @@ describe("PATCH and DELETE /api/products/{id}", () => {
     const response = await call(
       "PATCH",
       `/api/products/${id}`,
-      productBody({ name, categories: ["Legumes & Pulses"], unit: "kg", isActive: false, images: [], description: "", attributes: null }),
+      productBody({
+        name,
+        categories: ["Legumes & Pulses"],
+        unit: "kg",
+        isActive: false,
+        images: [],
+        description: "",
+        attributes: null,
+      }),
       { cookie: admin.cookie },
     );
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, data: { product: { id, name, unit: "kg", isActive: false, images: [], description: null } } });
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { product: { id, name, unit: "kg", isActive: false, images: [], description: null } },
+    });
     const row = await prisma.product.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ name, categories: ["Legumes & Pulses"], unit: "kg", isActive: false, images: [], description: null });
+    expect(row).toMatchObject({
+      name,
+      categories: ["Legumes & Pulses"],
+      unit: "kg",
+      isActive: false,
+      images: [],
+      description: null,
+    });
     expect((await indexingActions("product", id)).sort()).toEqual(["upsert", "upsert"]);
   });
 
@@ -198,7 +311,12 @@ describe("PATCH and DELETE /api/products/{id}", () => {
     expect(created.body.data.product.attributes).toEqual({ variety: "Oloyin", moisturePercent: 12, organic: true });
     const id = created.body.data.product.id;
     // The catalogue form sends the same body as on create; here every optional field is emptied.
-    const emptied = { name: created.body.data.product.name, categories: ["Legumes & Pulses"], isActive: true, images: [] };
+    const emptied = {
+      name: created.body.data.product.name,
+      categories: ["Legumes & Pulses"],
+      isActive: true,
+      images: [],
+    };
     const response = await call("PATCH", `/api/products/${id}`, emptied, { cookie: admin.cookie });
     expect(response.status).toBe(200);
     const row = await prisma.product.findUniqueOrThrow({ where: { id } });
@@ -222,7 +340,9 @@ describe("PATCH and DELETE /api/products/{id}", () => {
   it("PATCH with an invalid body answers 400 and changes nothing", async () => {
     const product = await makeProduct();
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
-    const response = await call("PATCH", `/api/products/${product.id}`, productBody({ name: "x" }), { cookie: admin.cookie });
+    const response = await call("PATCH", `/api/products/${product.id}`, productBody({ name: "x" }), {
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.fields.name).toContain("Product name must be at least 2 characters");
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toEqual(before);
@@ -248,7 +368,13 @@ describe("PATCH and DELETE /api/products/{id}", () => {
     const listing = await call(
       "POST",
       "/api/market/listings",
-      { productId: id, priceNgn: "3000", quantity: 5, condition: "new", images: ["https://images.example.ng/beans-bag.jpg"] },
+      {
+        productId: id,
+        priceNgn: "3000",
+        quantity: 5,
+        condition: "new",
+        images: ["https://images.example.ng/beans-bag.jpg"],
+      },
       { cookie: seller.cookie },
     );
     expect(listing.status).toBe(201);
@@ -265,7 +391,9 @@ describe("PATCH and DELETE /api/products/{id}", () => {
     // Still readable, shown as inactive, and the listing still carries it.
     const shown = await call("GET", `/api/products/${id}`, undefined, { cookie: farmer.cookie });
     expect(shown.body.data.product.isActive).toBe(false);
-    const mine = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, { cookie: seller.cookie });
+    const mine = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, {
+      cookie: seller.cookie,
+    });
     expect(mine.body.data.listings[0].product).toMatchObject({ id, isActive: false });
     // Create upsert, then the deactivation is an upsert too: the product stays indexed as inactive.
     expect((await indexingActions("product", id)).sort()).toEqual(["upsert", "upsert"]);
@@ -283,7 +411,9 @@ describe("GET /api/admin/check", () => {
     const signedOut = await call("GET", "/api/admin/check");
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.error.code).toBe("AUTH_SESSION_EXPIRED");
-    const expired = await prisma.session.create({ data: { userId: admin.user.id, expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await prisma.session.create({
+      data: { userId: admin.user.id, expiresAt: new Date(Date.now() - 1000) },
+    });
     const { sessionCookie } = await import("~/modules/auth/session.server");
     const stale = (await sessionCookie.serialize(expired.id)).split(";")[0]!;
     expect((await call("GET", "/api/admin/check", undefined, { cookie: stale })).status).toBe(401);

@@ -10,7 +10,9 @@ const route = apiRoute({
   // GET /api/products: the catalogue, for everyone signed in.
   GET: async ({ request }) => {
     await requireApiUser(request);
-    const query = validate(productQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder: productCoder });
+    const query = validate(productQuerySchema, Object.fromEntries(new URL(request.url).searchParams), {
+      coder: productCoder,
+    });
     const data = await listProducts(query);
     return revalidatedJson(request, { success: true, data });
   },

@@ -15,7 +15,10 @@ const route = apiRoute({
     const input = validate(registerSchema, await readJsonBody(request));
     const user = await signUp(input, detectLanguage(request));
     const cookie = await createUserSession(request, user.id);
-    return Response.json(publicUser(user), { status: 201, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    return Response.json(publicUser(user), {
+      status: 201,
+      headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" },
+    });
   },
 });
 

@@ -27,19 +27,52 @@ beforeAll(async () => {
   buyer = await signedInUser("USER", "search_buyer");
   farmer = await signedInUser("USER", "search_farmer");
   const cassava = trackProduct(
-    await prisma.product.create({ data: { name: `Cassava Tubers ${tag}`, description: "Fresh cassava from Oyo", categories: ["Root Vegetables"], unit: "bags" } }),
+    await prisma.product.create({
+      data: {
+        name: `Cassava Tubers ${tag}`,
+        description: "Fresh cassava from Oyo",
+        categories: ["Root Vegetables"],
+        unit: "bags",
+      },
+    }),
   );
-  const sorghum = trackProduct(await prisma.product.create({ data: { name: `Guinea Corn ${tag}`, categories: ["Grains & Cereals"], unit: "kg" } }));
+  const sorghum = trackProduct(
+    await prisma.product.create({ data: { name: `Guinea Corn ${tag}`, categories: ["Grains & Cereals"], unit: "kg" } }),
+  );
   const listing = (productId: string, place: typeof LAGOS, locality: string) =>
     prisma.listing.create({
-      data: { sellerId: farmer.user.id, productId, priceNgn: "12500.00", quantity: 4, condition: "new", status: "active", images: ["https://images.example.ng/a.jpg"], locality, ...place },
+      data: {
+        sellerId: farmer.user.id,
+        productId,
+        priceNgn: "12500.00",
+        quantity: 4,
+        condition: "new",
+        status: "active",
+        images: ["https://images.example.ng/a.jpg"],
+        locality,
+        ...place,
+      },
     });
   const lagos = await listing(cassava.id, LAGOS, "Lagos");
   const ibadan = await listing(sorghum.id, IBADAN, "Ibadan");
   const farm = await prisma.farm.create({
-    data: { ownerId: farmer.user.id, name: `Green Acres ${tag}`, description: "Cassava and maize", crops: ["cassava"], centerLat: LAGOS.latitude, centerLng: LAGOS.longitude, geohash: "s14" },
+    data: {
+      ownerId: farmer.user.id,
+      name: `Green Acres ${tag}`,
+      description: "Cassava and maize",
+      crops: ["cassava"],
+      centerLat: LAGOS.latitude,
+      centerLng: LAGOS.longitude,
+      geohash: "s14",
+    },
   });
-  Object.assign(ids, { cassava: cassava.id, sorghum: sorghum.id, listingLagos: lagos.id, listingIbadan: ibadan.id, farm: farm.id });
+  Object.assign(ids, {
+    cassava: cassava.id,
+    sorghum: sorghum.id,
+    listingLagos: lagos.id,
+    listingIbadan: ibadan.id,
+    farm: farm.id,
+  });
   await prisma.$transaction(async (tx) => {
     await recordIndexChange(tx, "product", cassava.id);
     await recordIndexChange(tx, "product", sorghum.id);
@@ -51,13 +84,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await searchBackend().remove([`product_${ids.cassava}`, `product_${ids.sorghum}`, `listing_${ids.listingLagos}`, `listing_${ids.listingIbadan}`, `farm_${ids.farm}`]);
+  await searchBackend().remove([
+    `product_${ids.cassava}`,
+    `product_${ids.sorghum}`,
+    `listing_${ids.listingLagos}`,
+    `listing_${ids.listingIbadan}`,
+    `farm_${ids.farm}`,
+  ]);
   await prisma.farm.deleteMany({ where: { id: ids.farm } });
   await removeCreatedData();
   await web?.stop();
 });
 
-const get = (query: string, who: Signed | null = buyer) => call("GET", `/api/search?${query}`, undefined, { cookie: who?.cookie });
+const get = (query: string, who: Signed | null = buyer) =>
+  call("GET", `/api/search?${query}`, undefined, { cookie: who?.cookie });
 const q = (text: string) => encodeURIComponent(text);
 
 describe("GET /api/search", () => {
@@ -121,10 +161,19 @@ describe("GET /api/search", () => {
 
   it("answers a repeated search from memory until the index changes", async () => {
     const query = `q=${q(`cassava ${tag}`)}&types=product`;
-    const productIds = (response: Awaited<ReturnType<typeof get>>) => response.body.data.products.map((product: { id: string }) => product.id);
+    const productIds = (response: Awaited<ReturnType<typeof get>>) =>
+      response.body.data.products.map((product: { id: string }) => product.id);
     expect(productIds(await get(query))).toEqual([ids.cassava]);
     // A document the index takes in without its generation moving is not seen yet...
-    const extra = productDocument({ id: `cache_${tag}`, name: `Cassava Chips ${tag}`, description: null, categories: ["Root Vegetables"], unit: "kg", isActive: true, updatedAt: new Date() });
+    const extra = productDocument({
+      id: `cache_${tag}`,
+      name: `Cassava Chips ${tag}`,
+      description: null,
+      categories: ["Root Vegetables"],
+      unit: "kg",
+      isActive: true,
+      updatedAt: new Date(),
+    });
     await searchBackend().upsert([extra]);
     try {
       expect(productIds(await get(query))).toEqual([ids.cassava]);
@@ -153,14 +202,19 @@ describe("GET /api/search", () => {
     expect(near.body.data.listings.map((listing: { id: string }) => listing.id)).toEqual([ids.listingLagos]);
     expect(near.body.data.listings[0].distanceKm).toBe(0);
     const wide = await get(`q=${tag}&types=listing&lat=${LAGOS.latitude}&lng=${LAGOS.longitude}&radius_km=150`);
-    const distances = wide.body.data.listings.map((listing: { id: string; distanceKm: number }) => [listing.id, listing.distanceKm]);
+    const distances = wide.body.data.listings.map((listing: { id: string; distanceKm: number }) => [
+      listing.id,
+      listing.distanceKm,
+    ]);
     expect(distances[0]).toEqual([ids.listingLagos, 0]);
     expect(distances[1]![0]).toBe(ids.listingIbadan);
     expect(distances[1]![1]).toBeGreaterThan(105);
     expect(distances[1]![1]).toBeLessThan(120);
     // Without a point, no distance.
     const plain = await get(`q=${tag}&types=listing`);
-    expect(plain.body.data.listings.every((listing: { distanceKm: number | null }) => listing.distanceKm === null)).toBe(true);
+    expect(
+      plain.body.data.listings.every((listing: { distanceKm: number | null }) => listing.distanceKm === null),
+    ).toBe(true);
   });
 
   it("takes the types as a comma list and the limit per kind", async () => {
@@ -198,7 +252,9 @@ describe("GET /api/search", () => {
 
 describe("the /search page", () => {
   it("renders the results on the server, matched words marked", async () => {
-    const response = await call("GET", `/search?q=${q(`cassava ${tag}`)}&types=product`, undefined, { cookie: buyer.cookie });
+    const response = await call("GET", `/search?q=${q(`cassava ${tag}`)}&types=product`, undefined, {
+      cookie: buyer.cookie,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toContain(`<mark class="`);
     expect(response.body).toMatch(/>Cassava<\/mark>/);
@@ -253,19 +309,28 @@ describe("how often one account may search", () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
       success: false,
-      error: { code: "RATE_LIMIT_EXCEEDED", message: "Too many searches in a short time. Please wait a minute and search again." },
+      error: {
+        code: "RATE_LIMIT_EXCEEDED",
+        message: "Too many searches in a short time. Please wait a minute and search again.",
+      },
     });
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    expect((await call("GET", `/api/market/listings?search=${tag}`, undefined, { cookie: reader.cookie })).status).toBe(429);
+    expect((await call("GET", `/api/market/listings?search=${tag}`, undefined, { cookie: reader.cookie })).status).toBe(
+      429,
+    );
     const hausa = await call("GET", `/api/search?q=${tag}`, undefined, { cookie: `${reader.cookie}; asiiko-lang=ha` });
-    expect(hausa.body.error.message).toBe("Bincike ya yi yawa cikin ɗan lokaci. Da fatan a jira minti ɗaya sannan a sake nema.");
+    expect(hausa.body.error.message).toBe(
+      "Bincike ya yi yawa cikin ɗan lokaci. Da fatan a jira minti ɗaya sannan a sake nema.",
+    );
 
     // The pages say it too: the search page in its results' place, the marketplace with Try Again.
     const page = await call("GET", `/search?q=${tag}`, undefined, { cookie: reader.cookie });
     expect(page.status).toBe(429);
-    expect(page.body).toContain("Error searching: Too many searches in a short time. Please wait a minute and search again.");
+    expect(page.body).toContain(
+      "Error searching: Too many searches in a short time. Please wait a minute and search again.",
+    );
     expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
     const market = await call("GET", `/marketplace?search=${tag}`, undefined, { cookie: reader.cookie });
     expect(market.status).toBe(429);

@@ -84,7 +84,9 @@ describe("PUT and DELETE /api/user/phone", () => {
       expect(response.body).toMatchObject({ success: false, error: { code: "VLD_INVALID_PHONE" } });
       expect(response.body.error.fields.phone).toContain("Enter a Nigerian mobile number, such as 0803 123 4567");
       const french = await call("PUT", "/api/user/phone", { phone }, { cookie: `asiiko-lang=fr; ${user.cookie}` });
-      expect(french.body.error.fields.phone).toContain("Saisissez un numéro de mobile nigérian, par exemple 0803 123 4567");
+      expect(french.body.error.fields.phone).toContain(
+        "Saisissez un numéro de mobile nigérian, par exemple 0803 123 4567",
+      );
       expect((await prisma.user.findUniqueOrThrow({ where: { id: user.user.id } })).phone).toBeNull();
     },
   );
@@ -110,14 +112,21 @@ describe("PUT and DELETE /api/user/phone", () => {
 describe("showing the phone on a listing", () => {
   it("refuses showPhone without a saved phone (400 VLD_INVALID_PHONE), and stores it with one", async () => {
     const without = await sellerWithPhone(null);
-    const refused = await call("POST", "/api/market/listings", listingBody({ title: "Smoked catfish", showPhone: true }), { cookie: without.cookie });
+    const refused = await call(
+      "POST",
+      "/api/market/listings",
+      listingBody({ title: "Smoked catfish", showPhone: true }),
+      { cookie: without.cookie },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe("VLD_INVALID_PHONE");
     expect(refused.body.error.fields).toHaveProperty("showPhone");
     expect(await prisma.listing.count({ where: { sellerId: without.user.id } })).toBe(0);
 
     const seller = await sellerWithPhone();
-    const made = await call("POST", "/api/market/listings", listingBody({ title: "Smoked catfish", showPhone: true }), { cookie: seller.cookie });
+    const made = await call("POST", "/api/market/listings", listingBody({ title: "Smoked catfish", showPhone: true }), {
+      cookie: seller.cookie,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.data.listing).toMatchObject({ title: "Smoked catfish", showPhone: true });
     expect(mentionsPhone(made.body)).toBe(false);
@@ -164,7 +173,9 @@ describe("GET /api/market/listings/{id}", () => {
     const seller = await sellerWithPhone();
     const buyer = await signedInUser("USER", "buyer");
     const paused = await makeListing(seller.user.id, { status: "paused" });
-    expect((await call("GET", `/api/market/listings/${uniqueName("none")}`, undefined, { cookie: buyer.cookie })).status).toBe(404);
+    expect(
+      (await call("GET", `/api/market/listings/${uniqueName("none")}`, undefined, { cookie: buyer.cookie })).status,
+    ).toBe(404);
     const hidden = await call("GET", `/api/market/listings/${paused.id}`, undefined, { cookie: buyer.cookie });
     expect(hidden.status).toBe(404);
     expect(mentionsPhone(hidden.body)).toBe(false);
@@ -196,12 +207,17 @@ describe("GET /api/market/listings/{id}", () => {
       expect(response.status).toBe(200);
       expect(mentionsPhone(response.body), path).toBe(false);
     }
-    const own = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, { cookie: seller.cookie });
+    const own = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, {
+      cookie: seller.cookie,
+    });
     expect(own.body.data.listings).toHaveLength(1);
     expect(mentionsPhone(own.body)).toBe(false);
 
     // The marketplace page's HTML and its data, for the buyer searching for the listing.
-    for (const path of [`/marketplace?search=${encodeURIComponent(title)}`, `/marketplace.data?search=${encodeURIComponent(title)}`]) {
+    for (const path of [
+      `/marketplace?search=${encodeURIComponent(title)}`,
+      `/marketplace.data?search=${encodeURIComponent(title)}`,
+    ]) {
       const page = await call("GET", path, undefined, { cookie: buyer.cookie });
       expect(page.status, path).toBe(200);
       expect(JSON.stringify(page.body)).toContain(title);
@@ -212,13 +228,17 @@ describe("GET /api/market/listings/{id}", () => {
   it("limits each buyer to 30 different listings' phones an hour (429 with Retry-After); a number already seen stays visible", async () => {
     const seller = await sellerWithPhone();
     const buyer = await signedInUser("USER", "buyer");
-    const listings = await Promise.all(Array.from({ length: 31 }, (_, index) => makeListing(seller.user.id, { title: `Ugu bundle ${index}` })));
+    const listings = await Promise.all(
+      Array.from({ length: 31 }, (_, index) => makeListing(seller.user.id, { title: `Ugu bundle ${index}` })),
+    );
     for (const listing of listings.slice(0, 30)) {
       const response = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: buyer.cookie });
       expect(response.status).toBe(200);
     }
     // Looking at one again does not count.
-    expect((await call("GET", `/api/market/listings/${listings[0]!.id}`, undefined, { cookie: buyer.cookie })).status).toBe(200);
+    expect(
+      (await call("GET", `/api/market/listings/${listings[0]!.id}`, undefined, { cookie: buyer.cookie })).status,
+    ).toBe(200);
 
     // The details dialog's own loader refuses the same way, with the same status.
     const dialog = await call("GET", `/marketplace/${listings[30]!.id}/seller`, undefined, { cookie: buyer.cookie });
@@ -232,13 +252,19 @@ describe("GET /api/market/listings/{id}", () => {
     expect(limited.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(mentionsPhone(limited.body)).toBe(false);
-    expect((await call("GET", `/api/market/listings/${listings[5]!.id}`, undefined, { cookie: buyer.cookie })).status).toBe(200);
+    expect(
+      (await call("GET", `/api/market/listings/${listings[5]!.id}`, undefined, { cookie: buyer.cookie })).status,
+    ).toBe(200);
 
     // Another buyer has an allowance of their own; the seller looking at their own listings is not counted.
     const other = await signedInUser("USER", "buyer");
-    expect((await call("GET", `/api/market/listings/${listings[30]!.id}`, undefined, { cookie: other.cookie })).status).toBe(200);
+    expect(
+      (await call("GET", `/api/market/listings/${listings[30]!.id}`, undefined, { cookie: other.cookie })).status,
+    ).toBe(200);
     for (const listing of listings) {
-      expect((await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: seller.cookie })).status).toBe(200);
+      expect(
+        (await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: seller.cookie })).status,
+      ).toBe(200);
     }
   });
 });
@@ -250,13 +276,17 @@ describe("a listing names a catalogue product or a title of its own", () => {
   });
 
   it("refuses a listing with neither product nor title: 400 VLD_REQUIRED_FIELD on productId, on create and update", async () => {
-    const created = await call("POST", "/api/market/listings", listingBody({ productId: null }), { cookie: seller.cookie });
+    const created = await call("POST", "/api/market/listings", listingBody({ productId: null }), {
+      cookie: seller.cookie,
+    });
     expect(created.status).toBe(400);
     expect(created.body.error.code).toBe("VLD_REQUIRED_FIELD");
     expect(created.body.error.fields.productId).toContain("Product selection is required");
 
     const listing = await makeListing(seller.user.id);
-    const updated = await call("PATCH", `/api/market/listings/${listing.id}`, listingBody({ title: "  " }), { cookie: seller.cookie });
+    const updated = await call("PATCH", `/api/market/listings/${listing.id}`, listingBody({ title: "  " }), {
+      cookie: seller.cookie,
+    });
     expect(updated.status).toBe(400);
     expect(updated.body.error.code).toBe("VLD_REQUIRED_FIELD");
     expect(updated.body.error.fields.productId).toContain("Product selection is required");
@@ -264,17 +294,23 @@ describe("a listing names a catalogue product or a title of its own", () => {
   });
 
   it("refuses a custom listing without a title, or with one over 80 characters", async () => {
-    const untitled = await call("POST", "/api/market/listings", listingBody({ custom: true }), { cookie: seller.cookie });
+    const untitled = await call("POST", "/api/market/listings", listingBody({ custom: true }), {
+      cookie: seller.cookie,
+    });
     expect(untitled.status).toBe(400);
     expect(untitled.body.error.code).toBe("VLD_REQUIRED_FIELD");
     expect(untitled.body.error.fields.title).toContain("Give what you sell a short title (2 to 80 characters)");
-    const long = await call("POST", "/api/market/listings", listingBody({ title: "x".repeat(81) }), { cookie: seller.cookie });
+    const long = await call("POST", "/api/market/listings", listingBody({ title: "x".repeat(81) }), {
+      cookie: seller.cookie,
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.fields.title).toContain("The title must be at most 80 characters");
   });
 
   it("stores the title trimmed with single spaces, and old rows with neither stay readable", async () => {
-    const made = await call("POST", "/api/market/listings", listingBody({ title: "  Smoked   catfish, Epe  " }), { cookie: seller.cookie });
+    const made = await call("POST", "/api/market/listings", listingBody({ title: "  Smoked   catfish, Epe  " }), {
+      cookie: seller.cookie,
+    });
     expect(made.status).toBe(201);
     expect(made.body.data.listing).toMatchObject({ productId: null, product: null, title: "Smoked catfish, Epe" });
 
@@ -283,22 +319,35 @@ describe("a listing names a catalogue product or a title of its own", () => {
     const read = await call("GET", `/api/market/listings/${old.id}`, undefined, { cookie: buyer.cookie });
     expect(read.status).toBe(200);
     expect(read.body.data.listing).toMatchObject({ title: null, product: null });
-    const listed = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, { cookie: buyer.cookie });
+    const listed = await call("GET", `/api/market/listings?seller_id=${seller.user.id}`, undefined, {
+      cookie: buyer.cookie,
+    });
     expect(listed.body.data.listings.map((listing: { id: string }) => listing.id)).toContain(old.id);
   });
 
   it("finds a custom listing by its title in the marketplace and in My Listings", async () => {
     const word = uniqueName("Catfish");
-    const made = await call("POST", "/api/market/listings", listingBody({ title: `Smoked ${word} from Epe` }), { cookie: seller.cookie });
+    const made = await call("POST", "/api/market/listings", listingBody({ title: `Smoked ${word} from Epe` }), {
+      cookie: seller.cookie,
+    });
     expect(made.status).toBe(201);
     await indexPendingChanges();
     const buyer = await signedInUser("USER", "buyer");
     const search = word.toLowerCase();
-    const market = await call("GET", `/api/market/listings?search=${encodeURIComponent(search)}`, undefined, { cookie: buyer.cookie });
+    const market = await call("GET", `/api/market/listings?search=${encodeURIComponent(search)}`, undefined, {
+      cookie: buyer.cookie,
+    });
     expect(market.body.data.listings.map((listing: { id: string }) => listing.id)).toEqual([made.body.data.listing.id]);
-    const mine = await call("GET", `/api/market/listings?seller_id=${seller.user.id}&search=${encodeURIComponent(search)}`, undefined, { cookie: seller.cookie });
+    const mine = await call(
+      "GET",
+      `/api/market/listings?seller_id=${seller.user.id}&search=${encodeURIComponent(search)}`,
+      undefined,
+      { cookie: seller.cookie },
+    );
     expect(mine.body.data.listings.map((listing: { id: string }) => listing.id)).toEqual([made.body.data.listing.id]);
-    const page = await call("GET", `/my-listings?search=${encodeURIComponent(search)}`, undefined, { cookie: seller.cookie });
+    const page = await call("GET", `/my-listings?search=${encodeURIComponent(search)}`, undefined, {
+      cookie: seller.cookie,
+    });
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain(`Smoked ${word} from Epe`);
   });

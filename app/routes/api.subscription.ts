@@ -6,7 +6,10 @@ import { apiRoute } from "~/server/http/api-route.server";
 const route = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
-    return Response.json({ success: true, data: await getPlan(user.id) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { success: true, data: await getPlan(user.id) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
 });
 

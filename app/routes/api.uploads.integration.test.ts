@@ -53,7 +53,10 @@ function storedFiles(dir = uploadDir): string[] {
 const photo = (width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: "#4a7c3a" } });
 
 async function jpegWithExif() {
-  return photo().jpeg().withMetadata({ exif: { IFD0: { Make: "TestPhone" } } }).toBuffer();
+  return photo()
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Make: "TestPhone" } } })
+    .toBuffer();
 }
 
 /** A photo-like JPEG (noise, so most of the file is scan data). */
@@ -61,8 +64,10 @@ async function noisyJpeg() {
   const width = 640;
   const height = 480;
   const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919 + ((index >> 5) * 104729)) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919 + (index >> 5) * 104729) % 251;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function multipart(bytes: Buffer | Uint8Array, filename: string, type: string, purpose = "listing") {
@@ -97,42 +102,76 @@ async function expectNothingStored(ownerId: string, send: () => Promise<Awaited<
 describe("POST /api/uploads", () => {
   it.each([
     ["JPEG", "photo.jpg", "image/jpeg", "jpeg", () => jpegWithExif()],
-    ["PNG", "photo.png", "image/png", "png", () => photo().png().withMetadata({ exif: { IFD0: { Make: "TestPhone" } } }).toBuffer()],
-  ])("turns a real %s into WebP sizes of 320, 800 and the original width, without EXIF", async (_kind, filename, type, format, make) => {
-    const bytes = await make();
-    if (format === "jpeg") expect((await sharp(bytes).metadata()).exif).toBeDefined();
+    [
+      "PNG",
+      "photo.png",
+      "image/png",
+      "png",
+      () =>
+        photo()
+          .png()
+          .withMetadata({ exif: { IFD0: { Make: "TestPhone" } } })
+          .toBuffer(),
+    ],
+  ])(
+    "turns a real %s into WebP sizes of 320, 800 and the original width, without EXIF",
+    async (_kind, filename, type, format, make) => {
+      const bytes = await make();
+      if (format === "jpeg") expect((await sharp(bytes).metadata()).exif).toBeDefined();
 
-    const response = await upload(multipart(bytes, filename, type));
-    expect(response.status).toBe(201);
-    expect(response.body.success).toBe(true);
-    const { id, url, urls } = response.body.data;
-    expect(url).toBe(`/uploads/${id}/800.webp`);
-    expect(url).toMatch(/^\/uploads\/[\w-]+\/800\.webp$/);
-    expect(urls).toEqual({ 320: `/uploads/${id}/320.webp`, 800: `/uploads/${id}/800.webp`, 1600: `/uploads/${id}/1600.webp` });
-    expect(response.body.data).toMatchObject({ width: 1200, height: 900, status: "ready" });
+      const response = await upload(multipart(bytes, filename, type));
+      expect(response.status).toBe(201);
+      expect(response.body.success).toBe(true);
+      const { id, url, urls } = response.body.data;
+      expect(url).toBe(`/uploads/${id}/800.webp`);
+      expect(url).toMatch(/^\/uploads\/[\w-]+\/800\.webp$/);
+      expect(urls).toEqual({
+        320: `/uploads/${id}/320.webp`,
+        800: `/uploads/${id}/800.webp`,
+        1600: `/uploads/${id}/1600.webp`,
+      });
+      expect(response.body.data).toMatchObject({ width: 1200, height: 900, status: "ready" });
 
-    const row = await prisma.upload.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ ownerId: farmer.user.id, purpose: "listing", status: "ready", format, width: 1200, height: 900, bytes: bytes.length });
-    expect(row.sizes).toEqual([320, 800, 1600]);
+      const row = await prisma.upload.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({
+        ownerId: farmer.user.id,
+        purpose: "listing",
+        status: "ready",
+        format,
+        width: 1200,
+        height: 900,
+        bytes: bytes.length,
+      });
+      expect(row.sizes).toEqual([320, 800, 1600]);
 
-    // 1600 is not reached: a photo is never enlarged.
-    for (const [size, expectedWidth] of [[320, 320], [800, 800], [1600, 1200]] as const) {
-      const image = await fetchImage(urls[size]);
-      expect(image.status).toBe(200);
-      expect(image.type).toBe("image/webp");
-      const metadata = await sharp(image.buffer).metadata();
-      expect(metadata.format).toBe("webp");
-      expect(metadata.width).toBe(expectedWidth);
-      expect(metadata.height).toBe(Math.round((expectedWidth * 900) / 1200));
-      expect(metadata.exif).toBeUndefined();
-    }
+      // 1600 is not reached: a photo is never enlarged.
+      for (const [size, expectedWidth] of [
+        [320, 320],
+        [800, 800],
+        [1600, 1200],
+      ] as const) {
+        const image = await fetchImage(urls[size]);
+        expect(image.status).toBe(200);
+        expect(image.type).toBe("image/webp");
+        const metadata = await sharp(image.buffer).metadata();
+        expect(metadata.format).toBe("webp");
+        expect(metadata.width).toBe(expectedWidth);
+        expect(metadata.height).toBe(Math.round((expectedWidth * 900) / 1200));
+        expect(metadata.exif).toBeUndefined();
+      }
 
-    // The original is dropped once the sizes are made.
-    const original = path.join(uploadDir, "originals", id);
-    for (let tries = 0; tries < 20 && existsSync(original); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(existsSync(original)).toBe(false);
-    expect(storedFiles().filter((file) => file.includes(id)).sort()).toEqual([`${id}/1600.webp`, `${id}/320.webp`, `${id}/800.webp`]);
-  });
+      // The original is dropped once the sizes are made.
+      const original = path.join(uploadDir, "originals", id);
+      for (let tries = 0; tries < 20 && existsSync(original); tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(existsSync(original)).toBe(false);
+      expect(
+        storedFiles()
+          .filter((file) => file.includes(id))
+          .sort(),
+      ).toEqual([`${id}/1600.webp`, `${id}/320.webp`, `${id}/800.webp`]);
+    },
+  );
 
   it("keeps a product photo's purpose", async () => {
     const response = await upload(multipart(await jpegWithExif(), "product.jpg", "image/jpeg", "product"));
@@ -142,7 +181,9 @@ describe("POST /api/uploads", () => {
 
   it("refuses a text file named photo.jpg with 415 FILE_INVALID_TYPE", async () => {
     const response = await expectNothingStored(farmer.user.id, () =>
-      upload(multipart(Buffer.from("These are not the pixels you are looking for.\n".repeat(50)), "photo.jpg", "image/jpeg")),
+      upload(
+        multipart(Buffer.from("These are not the pixels you are looking for.\n".repeat(50)), "photo.jpg", "image/jpeg"),
+      ),
     );
     expect(response.status).toBe(415);
     expect(response.body).toMatchObject({ success: false, error: { code: "FILE_INVALID_TYPE" } });
@@ -170,7 +211,8 @@ describe("POST /api/uploads", () => {
         headers: { "Content-Type": type, Cookie: farmer.cookie },
         body: new ReadableStream({
           start(controller) {
-            for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) controller.enqueue(bytes.subarray(offset, offset + 1024 * 1024));
+            for (let offset = 0; offset < bytes.length; offset += 1024 * 1024)
+              controller.enqueue(bytes.subarray(offset, offset + 1024 * 1024));
             controller.close();
           },
         }),
@@ -183,7 +225,10 @@ describe("POST /api/uploads", () => {
   });
 
   it("refuses a decompression bomb (a small PNG of 20000 x 20000 pixels) with 413 FILE_TOO_LARGE", async () => {
-    const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: "#ffffff" }, limitInputPixels: false })
+    const bomb = await sharp({
+      create: { width: 20_000, height: 20_000, channels: 3, background: "#ffffff" },
+      limitInputPixels: false,
+    })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
@@ -196,7 +241,9 @@ describe("POST /api/uploads", () => {
   it("refuses a truncated JPEG (its first 60%) with 400 FILE_CORRUPTED or 415", async () => {
     const whole = await noisyJpeg();
     const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
-    const response = await expectNothingStored(farmer.user.id, () => upload(multipart(truncated, "cut.jpg", "image/jpeg")));
+    const response = await expectNothingStored(farmer.user.id, () =>
+      upload(multipart(truncated, "cut.jpg", "image/jpeg")),
+    );
     expect([400, 415]).toContain(response.status);
     expect(response.body.success).toBe(false);
     expect(response.body.error.code).toBe(response.status === 400 ? "FILE_CORRUPTED" : "FILE_INVALID_TYPE");
@@ -234,7 +281,8 @@ describe("who may upload", () => {
   ];
 
   it.each(matrix)("POST /api/uploads by %s answers %i", async (actor, status, code) => {
-    const uploader = actor === "anonymous" ? null : await signedInUser(actor === "a user" ? "USER" : "ADMIN", "uploader");
+    const uploader =
+      actor === "anonymous" ? null : await signedInUser(actor === "a user" ? "USER" : "ADMIN", "uploader");
     const form = multipart(await jpegWithExif(), "photo.jpg", "image/jpeg");
     if (!uploader) {
       const totalBefore = await prisma.upload.count();

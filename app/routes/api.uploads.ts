@@ -34,7 +34,10 @@ const route = apiRoute({
     }
     const urls = Object.fromEntries(UPLOAD_WIDTHS.map((width) => [width, uploadUrl(upload.id, width)]));
     return Response.json(
-      { success: true, data: { id: upload.id, url: uploadUrl(upload.id), urls, width: upload.width, height: upload.height, status } },
+      {
+        success: true,
+        data: { id: upload.id, url: uploadUrl(upload.id), urls, width: upload.width, height: upload.height, status },
+      },
       { status: status === "ready" ? 201 : 202 },
     );
   },

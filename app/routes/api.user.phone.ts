@@ -18,7 +18,10 @@ const route = apiRoute({
   PUT: async ({ request }) => {
     const user = await requireApiUser(request);
     const { phone } = validate(phoneSchema, await readJsonBody(request), { coder: phoneIssueCode });
-    return Response.json({ success: true, data: { phone: await setPhone(user.id, phone) }, message: "Phone saved" }, { headers: noStore });
+    return Response.json(
+      { success: true, data: { phone: await setPhone(user.id, phone) }, message: "Phone saved" },
+      { headers: noStore },
+    );
   },
   DELETE: async ({ request }) => {
     const user = await requireApiUser(request);

@@ -34,7 +34,9 @@ describe("the sign-in page without the app", () => {
     expect(html).not.toContain("__remixContext");
     expect(html).toContain("enhanceStaticPage");
     // Both forms post to this address (the redirect kept), and say what they show while sent.
-    expect(html.match(/<form method="post" action="\/auth\?redirectTo=%2Fmarketplace"[^>]*data-pending-form/g)).toHaveLength(2);
+    expect(
+      html.match(/<form method="post" action="\/auth\?redirectTo=%2Fmarketplace"[^>]*data-pending-form/g),
+    ).toHaveLength(2);
     expect(html).toContain('data-pending-label="Signing in..."');
     expect(html).toContain('data-pending-label="Creating account..."');
     // No toast and no empty toast region before anything failed.
@@ -43,7 +45,9 @@ describe("the sign-in page without the app", () => {
 
   it("has tabs that are links: ?tab=register opens the registration form, the redirect kept", async () => {
     const signIn = await page("/auth?redirectTo=%2Fsettings");
-    expect(tag(signIn.html, /<a[^>]*id="auth-tab-register"[^>]*>/)).toContain('href="/auth?redirectTo=%2Fsettings&amp;tab=register"');
+    expect(tag(signIn.html, /<a[^>]*id="auth-tab-register"[^>]*>/)).toContain(
+      'href="/auth?redirectTo=%2Fsettings&amp;tab=register"',
+    );
     expect(tag(signIn.html, /<a[^>]*id="auth-tab-login"[^>]*>/)).toContain('aria-selected="true"');
     expect(tag(signIn.html, /<div[^>]*id="auth-panel-register"[^>]*>/)).toContain("hidden");
     expect(tag(signIn.html, /<div[^>]*id="auth-panel-login"[^>]*>/)).not.toContain("hidden");
@@ -72,7 +76,9 @@ describe("the sign-in page without the app", () => {
 
   it("answers a registration that breaks the hints with each field's message, in the reader's language, and creates nobody", async () => {
     const before = await prisma.user.count();
-    const english = await page("/auth?tab=register", { form: { intent: "register", username: "ab", password: "short", firstName: "", lastName: "Obi" } });
+    const english = await page("/auth?tab=register", {
+      form: { intent: "register", username: "ab", password: "short", firstName: "", lastName: "Obi" },
+    });
     expect(english.status).toBe(400);
     expect(english.html).toContain("Username must be 3-50 characters");
     expect(english.html).toContain("Password must be at least 8 characters");
@@ -81,7 +87,10 @@ describe("the sign-in page without the app", () => {
     expect(tag(english.html, /<a[^>]*id="auth-tab-register"[^>]*>/)).toContain('aria-selected="true"');
     expect(english.html).not.toMatch(/<[^>]+data-toast/);
 
-    const hausa = await page("/auth", { language: "ha", form: { intent: "register", username: "ab", password: "short", firstName: "Ada", lastName: "Obi" } });
+    const hausa = await page("/auth", {
+      language: "ha",
+      form: { intent: "register", username: "ab", password: "short", firstName: "Ada", lastName: "Obi" },
+    });
     expect(hausa.status).toBe(400);
     expect(hausa.html).toMatch(/<html lang="ha"/);
     expect(hausa.html).not.toContain("Username must be 3-50 characters");
@@ -105,11 +114,22 @@ describe("the sign-in page without the app", () => {
 
   it("signs in with a plain form post and sends the reader where they were going", async () => {
     const username = uniqueName("static");
-    const made = await page("/auth", { form: { intent: "register", username, password: "correct-horse-8", firstName: "Ada", lastName: "Obi", redirectTo: "/marketplace" } });
+    const made = await page("/auth", {
+      form: {
+        intent: "register",
+        username,
+        password: "correct-horse-8",
+        firstName: "Ada",
+        lastName: "Obi",
+        redirectTo: "/marketplace",
+      },
+    });
     expect(made.status).toBe(302);
     expect(made.headers.get("location")).toBe("/marketplace");
     expect(made.headers.get("set-cookie")).toMatch(/^asiiko-session=/);
-    const again = await page("/auth", { form: { intent: "login", username, password: "correct-horse-8", redirectTo: "/settings" } });
+    const again = await page("/auth", {
+      form: { intent: "login", username, password: "correct-horse-8", redirectTo: "/settings" },
+    });
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/settings");
     await prisma.user.deleteMany({ where: { username } });

@@ -61,7 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => {
       if (intent === "register") await limitRegistration(context.clientIp);
       if (submission.status !== "success") {
-        return data<ActionData>({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null }, { status: 400 });
+        return data<ActionData>(
+          { intent, result: submission.reply({ hideFields: ["password"] }), failure: null },
+          { status: 400 },
+        );
       }
       const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
       const cookie = await createUserSession(request, user.id);
@@ -75,12 +78,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-type ActionData = { intent: Intent; result: SubmissionResult<string[]>; failure: { code: string; message: string } | null };
+type ActionData = {
+  intent: Intent;
+  result: SubmissionResult<string[]>;
+  failure: { code: string; message: string } | null;
+};
 
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+    >
       {errors.join(" ")}
     </div>
   );
@@ -99,15 +110,30 @@ function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
   });
   const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
-    <Form method="post" {...getFormProps(form)} {...{ [STATIC_HOOKS.pendingForm]: "" }} className="flex flex-col gap-4" noValidate>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      {...{ [STATIC_HOOKS.pendingForm]: "" }}
+      className="flex flex-col gap-4"
+      noValidate
+    >
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
-        <Input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" placeholder={t("auth.usernamePlaceholder")} />
+        <Input
+          {...getInputProps(fields.username, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder={t("auth.usernamePlaceholder")}
+        />
       </Field>
       <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
-        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" placeholder={t("auth.passwordPlaceholder")} />
+        <Input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingIn") }}>
         {pending ? t("auth.signingIn") : t("auth.signInButton")}
@@ -129,26 +155,57 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
   });
   const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
-    <Form method="post" {...getFormProps(form)} {...{ [STATIC_HOOKS.pendingForm]: "" }} className="flex flex-col gap-4" noValidate>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      {...{ [STATIC_HOOKS.pendingForm]: "" }}
+      className="flex flex-col gap-4"
+      noValidate
+    >
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.firstName.id} label={t("auth.firstName")} errors={translate(fields.firstName.errors)}>
-          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" placeholder={t("auth.firstNamePlaceholder")} />
+          <Input
+            {...getInputProps(fields.firstName, { type: "text" })}
+            autoComplete="given-name"
+            placeholder={t("auth.firstNamePlaceholder")}
+          />
         </Field>
         <Field id={fields.lastName.id} label={t("auth.lastName")} errors={translate(fields.lastName.errors)}>
-          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" placeholder={t("auth.lastNamePlaceholder")} />
+          <Input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            autoComplete="family-name"
+            placeholder={t("auth.lastNamePlaceholder")}
+          />
         </Field>
       </div>
       <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
-        <Input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" placeholder={t("auth.usernamePlaceholder")} />
+        <Input
+          {...getInputProps(fields.username, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder={t("auth.usernamePlaceholder")}
+        />
       </Field>
-      <Field id={fields.email.id} label={`${t("auth.email")} (${t("common.optional")})`} errors={translate(fields.email.errors)}>
-        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} />
+      <Field
+        id={fields.email.id}
+        label={`${t("auth.email")} (${t("common.optional")})`}
+        errors={translate(fields.email.errors)}
+      >
+        <Input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          placeholder={t("auth.emailPlaceholder")}
+        />
       </Field>
       <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
-        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" placeholder={t("auth.passwordPlaceholder")} />
+        <Input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          placeholder={t("auth.passwordPlaceholder")}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingUp") }}>
         {pending ? t("auth.signingUp") : t("auth.signUpButton")}
@@ -166,7 +223,9 @@ export default function AuthPage() {
   const signedOutEverywhere = params.get("signedOut") === "everywhere" && !actionData;
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   const hydrates = usePageHydrates();
-  const [tab, setTab] = useState<Intent>(actionData?.intent ?? (params.get("tab") === "register" ? "register" : "login"));
+  const [tab, setTab] = useState<Intent>(
+    actionData?.intent ?? (params.get("tab") === "register" ? "register" : "login"),
+  );
   const chooseTab = (value: Intent) => {
     setTab(value);
     window.history.replaceState(window.history.state, "", tabHref(params, value));
@@ -195,24 +254,37 @@ export default function AuthPage() {
           <h1 className="text-2xl font-bold">{t("auth.title")}</h1>
           <p className="mb-6 text-gray-600 dark:text-gray-400">{t("auth.subtitle")}</p>
           {signedOutEverywhere ? (
-            <p role="status" className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:border-brand-900 dark:bg-brand-950 dark:text-brand-200">
+            <p
+              role="status"
+              className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:border-brand-900 dark:bg-brand-950 dark:text-brand-200"
+            >
               {t("auth.signedOutEverywhere")}
             </p>
           ) : null}
           <TabList
             id="auth"
             label={t("auth.title")}
-            items={INTENTS.map((value) => ({ value, label: value === "login" ? t("auth.signInTab") : t("auth.signUpTab"), href: tabHref(params, value) }))}
+            items={INTENTS.map((value) => ({
+              value,
+              label: value === "login" ? t("auth.signInTab") : t("auth.signUpTab"),
+              href: tabHref(params, value),
+            }))}
             value={tab}
             onChange={chooseTab}
             className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
             tabClassName="flex min-h-10 items-center justify-center rounded-lg text-sm font-semibold text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
           />
           <div {...tabPanelProps("auth", "login", tab === "login")}>
-            <SignInForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} redirectTo={redirectTo} />
+            <SignInForm
+              lastResult={actionData?.intent === "login" ? actionData.result : undefined}
+              redirectTo={redirectTo}
+            />
           </div>
           <div {...tabPanelProps("auth", "register", tab === "register")}>
-            <SignUpForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} redirectTo={redirectTo} />
+            <SignUpForm
+              lastResult={actionData?.intent === "register" ? actionData.result : undefined}
+              redirectTo={redirectTo}
+            />
           </div>
         </section>
         <aside className="flex flex-col gap-4">
@@ -228,7 +300,11 @@ export default function AuthPage() {
             </p>
             <ul className="mt-3 flex flex-wrap gap-2">
               {LANGUAGES.map((language) => (
-                <li key={language.code} lang={language.code} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+                <li
+                  key={language.code}
+                  lang={language.code}
+                  className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+                >
                   {language.name}
                 </li>
               ))}
@@ -236,7 +312,9 @@ export default function AuthPage() {
           </div>
         </aside>
       </main>
-      {!hydrates && actionData?.failure ? <StaticToast title={failureTitle} description={actionData.failure.message} variant="destructive" /> : null}
+      {!hydrates && actionData?.failure ? (
+        <StaticToast title={failureTitle} description={actionData.failure.message} variant="destructive" />
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,11 @@ import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import { requireUser } from "~/modules/auth/session.server";
 import { isStripeConfigured } from "~/modules/payments/stripe.server";
-import { completeSandboxCheckout, readSandboxSession, waitForPaymentEvent } from "~/modules/payments/subscriptions.server";
+import {
+  completeSandboxCheckout,
+  readSandboxSession,
+  waitForPaymentEvent,
+} from "~/modules/payments/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
 
@@ -47,7 +51,9 @@ export default function SandboxCheckout() {
         </p>
         {valid ? (
           <>
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("premium.sandbox.notice")}</p>
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {t("premium.sandbox.notice")}
+            </p>
             <dl className="flex flex-col gap-2">
               <div className="flex justify-between gap-4">
                 <dt className="text-gray-600 dark:text-gray-400">{t("premium.plan.title")}</dt>

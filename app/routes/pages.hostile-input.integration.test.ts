@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { apiClient, newIp, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
+import {
+  apiClient,
+  newIp,
+  removeCreatedData,
+  signedInUser,
+  trackProduct,
+  uniqueName,
+} from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 
 // Hostile text in the pages' forms and addresses, over HTTP against the real
@@ -23,10 +30,22 @@ beforeAll(async () => {
   web = await bootWebServer();
   admin = await signedInUser("ADMIN", "pages");
   seller = await signedInUser("USER", "pages");
-  productId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Cassava"), categories: ["Root Vegetables"], unit: "bags" } })).id;
+  productId = trackProduct(
+    await prisma.product.create({
+      data: { name: uniqueName("Cassava"), categories: ["Root Vegetables"], unit: "bags" },
+    }),
+  ).id;
   listingId = (
     await prisma.listing.create({
-      data: { sellerId: seller.user.id, productId, priceNgn: "7000.00", quantity: 5, condition: "new", images: ["https://images.example.ng/c.jpg"], locality: "Ogbomoso" },
+      data: {
+        sellerId: seller.user.id,
+        productId,
+        priceNgn: "7000.00",
+        quantity: 5,
+        condition: "new",
+        images: ["https://images.example.ng/c.jpg"],
+        locality: "Ogbomoso",
+      },
     })
   ).id;
 });
@@ -47,8 +66,14 @@ const counts = async () => ({
 });
 
 /** A browser's form post (urlencoded, or multipart with `multipart: true`), without following redirects. */
-async function post(path: string, fields: Record<string, string | string[]>, { cookie, multipart = false }: { cookie?: string; multipart?: boolean } = {}) {
-  const entries = Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => [name, item]) : [[name, value]]));
+async function post(
+  path: string,
+  fields: Record<string, string | string[]>,
+  { cookie, multipart = false }: { cookie?: string; multipart?: boolean } = {},
+) {
+  const entries = Object.entries(fields).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((item) => [name, item]) : [[name, value]],
+  );
   let body: URLSearchParams | FormData;
   if (multipart) {
     const form = new FormData();
@@ -63,7 +88,10 @@ async function post(path: string, fields: Record<string, string | string[]>, { c
 }
 
 async function get(path: string, cookie?: string) {
-  const response = await fetch(`${web.baseUrl}${path}`, { headers: { "X-Forwarded-For": newIp(), ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
+  const response = await fetch(`${web.baseUrl}${path}`, {
+    headers: { "X-Forwarded-For": newIp(), ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -96,23 +124,48 @@ describe("/auth", () => {
   it("answers NUL in each sign-in and registration field with the form's error, creating nobody", async () => {
     const before = await counts();
     for (const field of ["username", "password"]) {
-      const page = await post("/auth", { intent: "login", username: "amina", password: "AsiikoFarmer#2026", [field]: `ami${NUL}na` });
+      const page = await post("/auth", {
+        intent: "login",
+        username: "amina",
+        password: "AsiikoFarmer#2026",
+        [field]: `ami${NUL}na`,
+      });
       expectFormError(page, INVALID_TEXT);
     }
     for (const field of ["username", "password", "firstName", "lastName", "email"]) {
-      const fields = { intent: "register", username: uniqueName("pg"), password: "correct-horse-8", firstName: "Amina", lastName: "Bello", email: "" };
+      const fields = {
+        intent: "register",
+        username: uniqueName("pg"),
+        password: "correct-horse-8",
+        firstName: "Amina",
+        lastName: "Bello",
+        email: "",
+      };
       const page = await post("/auth", { ...fields, [field]: `bad${NUL}value` });
       expectFormError(page, INVALID_TEXT);
     }
     // The same through a multipart form.
-    expectFormError(await post("/auth", { intent: "login", username: `amina${NUL}`, password: "x" }, { multipart: true }), INVALID_TEXT);
+    expectFormError(
+      await post("/auth", { intent: "login", username: `amina${NUL}`, password: "x" }, { multipart: true }),
+      INVALID_TEXT,
+    );
     expect(await counts()).toEqual(before);
   });
 
   it("goes only to encoded paths of this site after signing in, whatever redirectTo holds", async () => {
     const username = uniqueName("redir");
-    expect((await call("POST", "/api/register", { username, password: "correct-horse-8", firstName: "Ada", lastName: "Obi" })).status).toBe(201);
-    const signIn = (redirectTo: string) => post("/auth", { intent: "login", username, password: "correct-horse-8", redirectTo });
+    expect(
+      (
+        await call("POST", "/api/register", {
+          username,
+          password: "correct-horse-8",
+          firstName: "Ada",
+          lastName: "Obi",
+        })
+      ).status,
+    ).toBe(201);
+    const signIn = (redirectTo: string) =>
+      post("/auth", { intent: "login", username, password: "correct-horse-8", redirectTo });
     const withNul = await signIn(`/marketplace${NUL}`);
     expect(withNul.status).toBe(302);
     expect(withNul.headers.get("location")).toBe("/");
@@ -135,26 +188,68 @@ describe("/my-listings", () => {
       ["condition", `new${NUL}`, "listing.errors.condition"],
     ] as const) {
       expectFormError(await post("/my-listings", listingForm({ [field]: value }), { cookie: seller.cookie }), message);
-      expectFormError(await post("/my-listings", listingForm({ intent: "update", id: listingId, [field]: value }), { cookie: seller.cookie }), message);
+      expectFormError(
+        await post("/my-listings", listingForm({ intent: "update", id: listingId, [field]: value }), {
+          cookie: seller.cookie,
+        }),
+        message,
+      );
     }
     for (const id of [`${listingId}${NUL}`, NUL]) {
-      expectFormError(await post("/my-listings", listingForm({ intent: "update", id }), { cookie: seller.cookie }), INVALID_TEXT);
-      expectFormError(await post("/my-listings", { intent: "status", id, status: "paused" }, { cookie: seller.cookie }), INVALID_TEXT);
+      expectFormError(
+        await post("/my-listings", listingForm({ intent: "update", id }), { cookie: seller.cookie }),
+        INVALID_TEXT,
+      );
+      expectFormError(
+        await post("/my-listings", { intent: "status", id, status: "paused" }, { cookie: seller.cookie }),
+        INVALID_TEXT,
+      );
       expectFormError(await post("/my-listings", { intent: "delete", id }, { cookie: seller.cookie }), INVALID_TEXT);
     }
     // An id that cannot be one names no listing.
-    expectFormError(await post("/my-listings", { intent: "delete", id: "../etc" }, { cookie: seller.cookie }), "This listing no longer exists");
-    expectFormError(await post("/my-listings", { intent: "status", id: listingId, status: `paused${NUL}` }, { cookie: seller.cookie }), "Choose a status");
-    expectFormError(await post("/my-listings", { intent: "suggest-price", productId: `${productId}${NUL}` }, { cookie: seller.cookie }), INVALID_TEXT);
-    expectFormError(await post("/my-listings", { intent: "suggest-price", productId: "not an id" }, { cookie: seller.cookie }), "That product is not in the catalogue");
-    expectFormError(await post("/my-listings", listingForm({ locality: `Oyo${NUL}` }), { cookie: seller.cookie, multipart: true }), "errors.invalidText");
+    expectFormError(
+      await post("/my-listings", { intent: "delete", id: "../etc" }, { cookie: seller.cookie }),
+      "This listing no longer exists",
+    );
+    expectFormError(
+      await post(
+        "/my-listings",
+        { intent: "status", id: listingId, status: `paused${NUL}` },
+        { cookie: seller.cookie },
+      ),
+      "Choose a status",
+    );
+    expectFormError(
+      await post(
+        "/my-listings",
+        { intent: "suggest-price", productId: `${productId}${NUL}` },
+        { cookie: seller.cookie },
+      ),
+      INVALID_TEXT,
+    );
+    expectFormError(
+      await post("/my-listings", { intent: "suggest-price", productId: "not an id" }, { cookie: seller.cookie }),
+      "That product is not in the catalogue",
+    );
+    expectFormError(
+      await post("/my-listings", listingForm({ locality: `Oyo${NUL}` }), { cookie: seller.cookie, multipart: true }),
+      "errors.invalidText",
+    );
     expect(await counts()).toEqual(before);
     expect(await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).toEqual(stored);
     // A suggestion refused for its product id is not counted as a premium use.
     expect(await prisma.premiumFeatureUse.count({ where: { userId: seller.user.id } })).toBe(0);
     // A control: the same form, well-formed, is saved (so the refusals above were about the text).
-    expect((await post("/my-listings", listingForm({ intent: "update", id: listingId, locality: "Ogbomọ̀ṣọ́" }), { cookie: seller.cookie })).status).toBe(200);
-    expect((await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).locality).toBe("Ogbomọ̀ṣọ́".normalize("NFC"));
+    expect(
+      (
+        await post("/my-listings", listingForm({ intent: "update", id: listingId, locality: "Ogbomọ̀ṣọ́" }), {
+          cookie: seller.cookie,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).locality).toBe(
+      "Ogbomọ̀ṣọ́".normalize("NFC"),
+    );
   });
 
   it("shows the page for a search or status in the address that cannot be used", async () => {
@@ -185,18 +280,42 @@ describe("/product-catalog", () => {
       ["unit", `bags${NUL}`, "catalog.errors.unknownUnit"],
       ["images", `https://images.example.ng/${NUL}.jpg`, "errors.invalidText"],
     ] as const) {
-      expectFormError(await post("/product-catalog", productForm({ [field]: value }), { cookie: admin.cookie }), message);
-      expectFormError(await post("/product-catalog", productForm({ intent: "update", id: productId, [field]: value }), { cookie: admin.cookie }), message);
+      expectFormError(
+        await post("/product-catalog", productForm({ [field]: value }), { cookie: admin.cookie }),
+        message,
+      );
+      expectFormError(
+        await post("/product-catalog", productForm({ intent: "update", id: productId, [field]: value }), {
+          cookie: admin.cookie,
+        }),
+        message,
+      );
     }
-    expectFormError(await post("/product-catalog", productForm({ intent: "update", id: `${productId}${NUL}` }), { cookie: admin.cookie }), INVALID_TEXT);
-    expectFormError(await post("/product-catalog", { intent: "delete", id: `${productId}${NUL}` }, { cookie: admin.cookie }), INVALID_TEXT);
-    expectFormError(await post("/product-catalog", { intent: "delete", id: "a b" }, { cookie: admin.cookie }), "That product is not in the catalogue");
+    expectFormError(
+      await post("/product-catalog", productForm({ intent: "update", id: `${productId}${NUL}` }), {
+        cookie: admin.cookie,
+      }),
+      INVALID_TEXT,
+    );
+    expectFormError(
+      await post("/product-catalog", { intent: "delete", id: `${productId}${NUL}` }, { cookie: admin.cookie }),
+      INVALID_TEXT,
+    );
+    expectFormError(
+      await post("/product-catalog", { intent: "delete", id: "a b" }, { cookie: admin.cookie }),
+      "That product is not in the catalogue",
+    );
     expect(await counts()).toEqual(before);
     expect(await prisma.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(stored);
   });
 
   it("shows the page for filters in the address that cannot be used", async () => {
-    for (const query of ["?search=%00", "?status=%00", "?categories=%00", "?search=%00&categories=Root%20Vegetables%00&status=active"]) {
+    for (const query of [
+      "?search=%00",
+      "?status=%00",
+      "?categories=%00",
+      "?search=%00&categories=Root%20Vegetables%00&status=active",
+    ]) {
       const page = await get(`/product-catalog${query}`, admin.cookie);
       expect(page.status, query).toBe(200);
       expect(page.text).toContain("<html");
@@ -206,7 +325,12 @@ describe("/product-catalog", () => {
 
 describe("/marketplace", () => {
   it("shows the page for filters in the address that cannot be used", async () => {
-    for (const query of ["?search=%00", "?search=%00&sort=distance", "?categories=%00&condition=new%00", "?lat=%00&lng=3&near=1"]) {
+    for (const query of [
+      "?search=%00",
+      "?search=%00&sort=distance",
+      "?categories=%00&condition=new%00",
+      "?lat=%00&lng=3&near=1",
+    ]) {
       const page = await get(`/marketplace${query}`, seller.cookie);
       expect(page.status, query).toBe(200);
     }
@@ -218,29 +342,38 @@ describe("/profile", () => {
     const before = await prisma.user.findUniqueOrThrow({ where: { id: seller.user.id } });
     for (const field of ["firstName", "lastName", "email"]) {
       const fields = { intent: "profile", firstName: "Tunde", lastName: "Okonkwo", email: "tunde.pages@example.ng" };
-      expectFormError(await post("/profile", { ...fields, [field]: `x${NUL}y` }, { cookie: seller.cookie }), INVALID_TEXT);
+      expectFormError(
+        await post("/profile", { ...fields, [field]: `x${NUL}y` }, { cookie: seller.cookie }),
+        INVALID_TEXT,
+      );
     }
     for (const field of ["currentPassword", "newPassword"]) {
       const fields = { intent: "password", currentPassword: "whatever-it-is", newPassword: "brand-new-password" };
-      expectFormError(await post("/profile", { ...fields, [field]: `pass${NUL}word-long` }, { cookie: seller.cookie }), "errors.invalidText");
+      expectFormError(
+        await post("/profile", { ...fields, [field]: `pass${NUL}word-long` }, { cookie: seller.cookie }),
+        "errors.invalidText",
+      );
     }
     expect(await prisma.user.findUniqueOrThrow({ where: { id: seller.user.id } })).toEqual(before);
   });
 });
 
 describe("malformed cookies on pages", () => {
-  it.each(["asiiko-session=%", "asiiko-session=%E0%A4%A", "asiiko-session=%00", "asiiko-lang=%", "asiiko-lang=%E0%A4%A; asiiko-session=%"])(
-    "%s: pages answer as to a visitor, never 500",
-    async (cookie) => {
-      const landing = await get("/", cookie);
-      expect(landing.status).toBe(200);
-      const auth = await get("/auth", cookie);
-      expect(auth.status).toBe(200);
-      const protectedPage = await get("/marketplace", cookie);
-      expect(protectedPage.status).toBe(302);
-      expect(protectedPage.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    },
-  );
+  it.each([
+    "asiiko-session=%",
+    "asiiko-session=%E0%A4%A",
+    "asiiko-session=%00",
+    "asiiko-lang=%",
+    "asiiko-lang=%E0%A4%A; asiiko-session=%",
+  ])("%s: pages answer as to a visitor, never 500", async (cookie) => {
+    const landing = await get("/", cookie);
+    expect(landing.status).toBe(200);
+    const auth = await get("/auth", cookie);
+    expect(auth.status).toBe(200);
+    const protectedPage = await get("/marketplace", cookie);
+    expect(protectedPage.status).toBe(302);
+    expect(protectedPage.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+  });
 
   it("a malformed language cookie beside a good session shows the page", async () => {
     const page = await get("/marketplace", `asiiko-lang=%; ${seller.cookie}`);

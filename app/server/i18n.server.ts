@@ -1,5 +1,12 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGE_STORAGE_KEY, matchLanguage, type LanguageCode } from "~/lib/i18n";
+import {
+  DEFAULT_LANGUAGE,
+  i18nConfig,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  matchLanguage,
+  type LanguageCode,
+} from "~/lib/i18n";
 import { readCookie } from "~/lib/cookies";
 import { loadResources } from "~/locales/resources";
 import { isMessageKey, type Refusal } from "./refusal";
@@ -66,12 +73,16 @@ export async function getFixedT(requestOrLanguage: Request | LanguageCode): Prom
 
 /** A refusal's message and each field's messages in the reader's language (translation keys become text; text stays). */
 export async function translateRefusal(requestOrLanguage: Request | LanguageCode, refusal: Refusal) {
-  const needsText = isMessageKey(refusal.message) || Object.values(refusal.fields ?? {}).some((list) => list.some(isMessageKey));
+  const needsText =
+    isMessageKey(refusal.message) || Object.values(refusal.fields ?? {}).some((list) => list.some(isMessageKey));
   if (!needsText) return { message: refusal.message, fields: refusal.fields };
   const t = await getFixedT(requestOrLanguage);
-  const text = (value: string, params?: Record<string, string | number>) => (isMessageKey(value) ? t(value, params) : value);
+  const text = (value: string, params?: Record<string, string | number>) =>
+    isMessageKey(value) ? t(value, params) : value;
   const fields = refusal.fields
-    ? Object.fromEntries(Object.entries(refusal.fields).map(([field, list]) => [field, list.map((value) => text(value))]))
+    ? Object.fromEntries(
+        Object.entries(refusal.fields).map(([field, list]) => [field, list.map((value) => text(value))]),
+      )
     : undefined;
   return { message: text(refusal.message, refusal.params), fields };
 }

@@ -6,14 +6,20 @@ const withCode = (code: string, message = "failed") => Object.assign(new Error(m
 describe("isServiceOutage", () => {
   it("recognises a service out of reach, however deep the cause", () => {
     expect(isServiceOutage(withCode("ECONNREFUSED"))).toBe(true);
-    expect(isServiceOutage(new Error("query failed", { cause: new Error("socket", { cause: withCode("ECONNRESET") }) }))).toBe(true);
+    expect(
+      isServiceOutage(new Error("query failed", { cause: new Error("socket", { cause: withCode("ECONNRESET") }) })),
+    ).toBe(true);
     expect(isServiceOutage(new AggregateError([withCode("ECONNREFUSED")], "all addresses failed"))).toBe(true);
     expect(isServiceOutage(withCode("57P01", "terminating connection due to administrator command"))).toBe(true);
     expect(isServiceOutage(withCode("P1001"))).toBe(true);
     expect(isServiceOutage(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isServiceOutage(new Error("Connection is closed."))).toBe(true);
-    expect(isServiceOutage(Object.assign(new Error("adapter"), { cause: { kind: "DatabaseNotReachable" } }))).toBe(true);
-    expect(isServiceOutage(Object.assign(new Error("Service Unavailable"), { $metadata: { httpStatusCode: 503 } }))).toBe(true);
+    expect(isServiceOutage(Object.assign(new Error("adapter"), { cause: { kind: "DatabaseNotReachable" } }))).toBe(
+      true,
+    );
+    expect(
+      isServiceOutage(Object.assign(new Error("Service Unavailable"), { $metadata: { httpStatusCode: 503 } })),
+    ).toBe(true);
   });
 
   it("leaves our own faults and refusals as they are", () => {

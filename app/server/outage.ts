@@ -4,7 +4,17 @@
 // same request succeeds once the service is back, without a restart.
 
 /** Network failures: the service is not there, or went away mid-request. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNABORTED"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNABORTED",
+]);
 
 /** PostgreSQL's own: shutting down, starting up, out of connections, connection failures (class 08). */
 const POSTGRES_CODES = new Set(["57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
@@ -42,7 +52,8 @@ function signals(error: Inspectable) {
   const name = typeof error.name === "string" ? error.name : "";
   if (name === "PrismaClientInitializationError" || name === "MaxRetriesPerRequestError") return true;
   // Prisma's driver adapters name what went wrong.
-  if (error.kind === "DatabaseNotReachable" || error.kind === "ConnectionClosed" || error.kind === "SocketTimeout") return true;
+  if (error.kind === "DatabaseNotReachable" || error.kind === "ConnectionClosed" || error.kind === "SocketTimeout")
+    return true;
   // The AWS SDK: an S3 server that answered 5xx (or said to slow down).
   const status = error.$metadata?.httpStatusCode;
   if (typeof status === "number" && (status >= 500 || status === 429)) return true;

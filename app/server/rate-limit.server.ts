@@ -14,7 +14,6 @@ export interface Limit {
   message?: string;
 }
 
-
 const redis = () => sharedRedisConnection("app", "app", 55);
 
 /**
@@ -71,7 +70,13 @@ export async function hitDistinctRateLimit(limit: Limit, key: string, member: st
   const redisKey = `${getEnv().QUEUE_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`;
   let results: [Error | null, unknown][] | null;
   try {
-    results = await redis().multi().sadd(redisKey, member).expire(redisKey, limit.windowSeconds, "NX").scard(redisKey).ttl(redisKey).exec();
+    results = await redis()
+      .multi()
+      .sadd(redisKey, member)
+      .expire(redisKey, limit.windowSeconds, "NX")
+      .scard(redisKey)
+      .ttl(redisKey)
+      .exec();
   } catch (error) {
     logger.warn({ err: error }, "rate limit counters unavailable; allowing the attempt");
     return;

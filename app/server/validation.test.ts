@@ -27,13 +27,22 @@ describe("unstorablePath", () => {
 describe("validate", () => {
   it("refuses with 400, a VLD code and the field's message", () => {
     const refusal = refusalOf(() => validate(z.object({ name: text({ max: 10 }) }), { name: "a\u0000" }));
-    expect(refusal).toMatchObject({ status: 400, code: "VLD_REQUIRED_FIELD", message: "errors.invalidText", fields: { name: ["errors.invalidText"] } });
+    expect(refusal).toMatchObject({
+      status: 400,
+      code: "VLD_REQUIRED_FIELD",
+      message: "errors.invalidText",
+      fields: { name: ["errors.invalidText"] },
+    });
   });
 
   it("refuses unstorable text even from a schema that forgot text()", () => {
     const careless = z.object({ note: z.string() });
     const refusal = refusalOf(() => validate(careless, { note: "x\u0000" }));
-    expect(refusal).toMatchObject({ status: 400, code: "VLD_REQUIRED_FIELD", fields: { note: ["errors.invalidText"] } });
+    expect(refusal).toMatchObject({
+      status: 400,
+      code: "VLD_REQUIRED_FIELD",
+      fields: { note: ["errors.invalidText"] },
+    });
   });
 });
 
@@ -48,12 +57,21 @@ describe("validateValue", () => {
 
 describe("validateLeniently", () => {
   it("drops what does not validate and keeps the rest", () => {
-    const query = validateLeniently(listingQuerySchema, { search: "yam\u0000", condition: "new", sort: "distance", limit: "20" });
+    const query = validateLeniently(listingQuerySchema, {
+      search: "yam\u0000",
+      condition: "new",
+      sort: "distance",
+      limit: "20",
+    });
     expect(query).toMatchObject({ condition: ["new"], sort: "newest", limit: 20 });
     expect(query.search).toBeUndefined();
   });
 
   it("answers the defaults when everything is wrong", () => {
-    expect(validateLeniently(listingQuerySchema, { search: "\uD800", lat: "x", limit: "-1" })).toMatchObject({ sort: "newest", limit: 50, offset: 0 });
+    expect(validateLeniently(listingQuerySchema, { search: "\uD800", lat: "x", limit: "-1" })).toMatchObject({
+      sort: "newest",
+      limit: 50,
+      offset: 0,
+    });
   });
 });

@@ -44,7 +44,11 @@ export function unstorablePath(value: unknown, path: (string | number)[] = [], d
  * problem's code and message, and every field's messages (the schemas'
  * messages are translation keys; they become text where the refusal is answered).
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, { coder = defaultCoder }: { coder?: IssueCoder } = {}): z.infer<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  { coder = defaultCoder }: { coder?: IssueCoder } = {},
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) {
     const unstorable = unstorablePath(result.data);
@@ -68,7 +72,11 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, { coder
  * page form, say): refuses with 400 and the first problem's message, shown
  * on the whole form.
  */
-export function validateValue<S extends z.ZodType>(schema: S, input: unknown, { coder = defaultCoder }: { coder?: IssueCoder } = {}): z.infer<S> {
+export function validateValue<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  { coder = defaultCoder }: { coder?: IssueCoder } = {},
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success && !unstorablePath(result.data)) return result.data;
   const first = result.error?.issues[0];
@@ -80,13 +88,18 @@ export function validateValue<S extends z.ZodType>(schema: S, input: unknown, { 
  * default is used) rather than refused, so a shared or hand-edited link still
  * shows the page. Whatever comes out has passed the schema.
  */
-export function validateLeniently<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, input: Record<string, unknown>): z.infer<S> {
+export function validateLeniently<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S,
+  input: Record<string, unknown>,
+): z.infer<S> {
   let remaining: Record<string, unknown> = { ...input };
   for (;;) {
     const result = schema.safeParse(remaining);
     if (result.success && !unstorablePath(result.data)) return result.data;
     const failed = new Set(
-      result.success ? [String(unstorablePath(result.data)?.[0] ?? "")] : result.error.issues.map((issue) => String(issue.path[0] ?? "")),
+      result.success
+        ? [String(unstorablePath(result.data)?.[0] ?? "")]
+        : result.error.issues.map((issue) => String(issue.path[0] ?? "")),
     );
     const next = Object.fromEntries(Object.entries(remaining).filter(([key]) => !failed.has(key)));
     // Nothing left to drop: the schema's own defaults, or a refusal if even those fail.

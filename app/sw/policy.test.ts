@@ -29,7 +29,9 @@ describe("how the service worker answers a request", () => {
     expect(strategyFor(get("/api/ai/analyses/abc123/photo"), origin)).toBe("pass");
     expect(strategyFor(get("/sw.js"), origin)).toBe("pass");
     expect(strategyFor(get("/admin/queues", "navigate"), origin)).toBe("pass");
-    expect(strategyFor({ method: "GET", url: "https://tiles.example/1/2/3.png", mode: "no-cors" }, origin)).toBe("pass");
+    expect(strategyFor({ method: "GET", url: "https://tiles.example/1/2/3.png", mode: "no-cors" }, origin)).toBe(
+      "pass",
+    );
     expect(strategyFor({ method: "GET", url: "not a url", mode: "cors" }, origin)).toBe("pass");
   });
 });

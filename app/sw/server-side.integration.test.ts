@@ -40,7 +40,10 @@ describe("the reader named on every answer", () => {
   it("is a digest of the session: the same for one session, another for the next, never the session itself", async () => {
     const first = await signedInUser("USER", "viewer");
     const second = await signedInUser("USER", "viewer");
-    const named = async (cookie: string, path = "/marketplace") => (await fetch(`${web.baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).headers.get(VIEWER_HEADER);
+    const named = async (cookie: string, path = "/marketplace") =>
+      (await fetch(`${web.baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).headers.get(
+        VIEWER_HEADER,
+      );
     const a = await named(first.cookie);
     expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await named(first.cookie, "/api/market/listings")).toBe(a);

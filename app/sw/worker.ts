@@ -1,5 +1,17 @@
 /// <reference lib="webworker" />
-import { ASSET_CACHE, DATA_CACHE, evictable, isWorkerMessage, keepable, LIMITS, OFFLINE_PAGE, OWN_CACHES, strategyFor, VIEWER_HEADER, VIEWER_KEY } from "./policy";
+import {
+  ASSET_CACHE,
+  DATA_CACHE,
+  evictable,
+  isWorkerMessage,
+  keepable,
+  LIMITS,
+  OFFLINE_PAGE,
+  OWN_CACHES,
+  strategyFor,
+  VIEWER_HEADER,
+  VIEWER_KEY,
+} from "./policy";
 
 // The service worker (built to /sw.js by vite.config.ts). policy.ts says what
 // is kept and how each request is answered; this file does it.

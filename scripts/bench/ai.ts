@@ -15,7 +15,16 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { leafPhoto, leafPixels } from "../../tests/support/leaf-photos";
-import { argument, benchSetting, describeMachine, root, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
+import {
+  argument,
+  benchSetting,
+  describeMachine,
+  root,
+  runBenchmark,
+  startProcess,
+  startWebServer,
+  writeReport,
+} from "./bench-env";
 import { percentile } from "./load";
 
 const PHOTOS = argument("photos", 20);
@@ -46,7 +55,14 @@ function stats(times: number[]): Stats {
 
 async function timeAnalyzer(image: Buffer, mimeType: "image/jpeg" | "image/webp") {
   const { analyzeWithBuiltin } = await import("../../app/modules/analysis/builtin");
-  const input = { image, mimeType, analysisType: "crop_health" as const, context: { cropType: "cassava" }, language: "en" as const, signal: new AbortController().signal };
+  const input = {
+    image,
+    mimeType,
+    analysisType: "crop_health" as const,
+    context: { cropType: "cassava" },
+    language: "en" as const,
+    signal: new AbortController().signal,
+  };
   // Warm sharp's thread pool and the code paths.
   for (let warm = 0; warm < 2; warm += 1) await analyzeWithBuiltin(input);
   const times: number[] = [];
@@ -61,7 +77,10 @@ async function timeAnalyzer(image: Buffer, mimeType: "image/jpeg" | "image/webp"
 async function mintSession(client: pg.Client, index: number) {
   const { sessionCookie } = await import("../../app/modules/auth/session.server");
   const userId = `bench_farmer_${index}`;
-  await client.query(`INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ($1, $2, 'x', 'Farmer', 'Bench', now())`, [userId, userId]);
+  await client.query(
+    `INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ($1, $2, 'x', 'Farmer', 'Bench', now())`,
+    [userId, userId],
+  );
   // A subscriber: every analysis is allowed (a trial would allow one).
   await client.query(
     `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
@@ -69,7 +88,10 @@ async function mintSession(client: pg.Client, index: number) {
     [`bench_sub_${index}`, userId, `bench_sub_${index}`],
   );
   const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, userId]);
+  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
+    sessionId,
+    userId,
+  ]);
   return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
 }
 
@@ -78,8 +100,11 @@ async function main() {
   const fullSize = await leafPhoto("spotted", { width: 4000, height: 3000 });
   // A phone photo carries sensor noise and fine detail, which make a JPEG several times larger and slower to decode.
   const pixels = leafPixels(4000, 3000, "spotted");
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.max(0, Math.min(255, pixels[index]! + ((index * 2654435761) >>> 27) - 16));
-  const noisy = await sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  for (let index = 0; index < pixels.length; index += 1)
+    pixels[index] = Math.max(0, Math.min(255, pixels[index]! + ((index * 2654435761) >>> 27) - 16));
+  const noisy = await sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const prepared = await sharp(fullSize).resize({ width: 1600 }).webp({ quality: 78 }).toBuffer();
   const analyzerJpeg = await timeAnalyzer(fullSize, "image/jpeg");
   const analyzerNoisy = await timeAnalyzer(noisy, "image/jpeg");
@@ -107,11 +132,16 @@ async function main() {
       form.append("additionalContext", JSON.stringify({ cropType: "Cassava" }));
       const sent = Date.now();
       const t0 = performance.now();
-      const response = await fetch(`${web.base}/api/ai/analyze`, { method: "POST", body: form, headers: { cookie: cookies[Math.max(0, index) % USERS]! } });
+      const response = await fetch(`${web.base}/api/ai/analyze`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: cookies[Math.max(0, index) % USERS]! },
+      });
       const body = (await response.json()) as { data?: { id: string } };
       const total = performance.now() - t0;
       const answered = Date.now();
-      if (!response.ok || !body.data) throw new Error(`POST /api/ai/analyze: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (!response.ok || !body.data)
+        throw new Error(`POST /api/ai/analyze: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
       if (index < 0) continue; // warm-up
       const { rows } = await client.query<{ createdAt: Date; prepareMs: number; analyzerMs: number }>(
         `SELECT "createdAt", "prepareMs", "analyzerMs" FROM "Analysis" WHERE id = $1`,
@@ -138,8 +168,16 @@ async function main() {
     "",
     "| measure | runs | p50 ms | p95 ms | max ms | target |",
     "|---|---:|---:|---:|---:|---|",
-    line(`built-in analyzer, 12 MP JPEG (4000 x 3000, drawn leaf, ${(fullSize.length / 2 ** 20).toFixed(1)} MB)`, analyzerJpeg, "under 400 ms"),
-    line(`built-in analyzer, 12 MP JPEG (the same with photo-like noise, ${(noisy.length / 2 ** 20).toFixed(1)} MB)`, analyzerNoisy, "under 400 ms"),
+    line(
+      `built-in analyzer, 12 MP JPEG (4000 x 3000, drawn leaf, ${(fullSize.length / 2 ** 20).toFixed(1)} MB)`,
+      analyzerJpeg,
+      "under 400 ms",
+    ),
+    line(
+      `built-in analyzer, 12 MP JPEG (the same with photo-like noise, ${(noisy.length / 2 ** 20).toFixed(1)} MB)`,
+      analyzerNoisy,
+      "under 400 ms",
+    ),
     line("built-in analyzer, prepared 1600 px WebP", analyzerWebp),
     line("POST /api/ai/analyze, 1600 px JPEG, request to answer", stats(totals)),
     line("  of which: request to queued (upload, checks, photo stored, row, job)", stats(queued)),

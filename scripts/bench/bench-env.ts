@@ -38,7 +38,11 @@ export function benchDatabase(name: string, label: string) {
     async create() {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin(`CREATE DATABASE ${name}`);
-      const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+      const migrated = spawnSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+        cwd: root,
+        env: process.env,
+        stdio: "inherit",
+      });
       if (migrated.status !== 0) throw new Error("migrations failed");
     },
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
@@ -81,7 +85,9 @@ export async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -89,7 +95,11 @@ export async function freePort(): Promise<number> {
 /** A process (`node --import tsx <script>`, or `node <script>` for compiled JavaScript) with this environment added; `stop` ends it and waits. */
 export function startProcess(script: string, env: Record<string, string> = {}) {
   const args = script.endsWith(".js") ? [script] : ["--import", "tsx", script];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
     child,
@@ -107,7 +117,10 @@ export async function startWebServer(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 250) {
     if (web.child.exitCode !== null) throw new Error(`the web server stopped (${web.child.exitCode}) before answering`);
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (waited > 120_000) throw new Error("the web server did not answer /api/health within 2 minutes");
     await new Promise((resolve) => setTimeout(resolve, 250));

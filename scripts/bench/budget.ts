@@ -65,12 +65,23 @@ async function fieldPhoto(seed: number): Promise<Buffer> {
       `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
   // Detail at about the scale a phone shows: its 800 px WebP comes to ~95 KB, like a real field's.
-  const texture = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  const texture = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .blur(0.8)
     .resize(width, height, { kernel: "cubic" })
     .png()
     .toBuffer();
-  return sharp(gradient).composite([{ input: texture, blend: "overlay" }]).jpeg({ quality: 88 }).toBuffer();
+  return sharp(gradient)
+    .composite([{ input: texture, blend: "overlay" }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** The marketplace's first page of listings, each with a photo made by the upload pipeline (as a seller's upload is). */
@@ -95,7 +106,14 @@ async function photographListings() {
 }
 
 function kindOf(resourceType: string): Kind | null {
-  if (resourceType === "script" || resourceType === "stylesheet" || resourceType === "document" || resourceType === "image" || resourceType === "font") return resourceType;
+  if (
+    resourceType === "script" ||
+    resourceType === "stylesheet" ||
+    resourceType === "document" ||
+    resourceType === "image" ||
+    resourceType === "font"
+  )
+    return resourceType;
   if (resourceType === "fetch" || resourceType === "xhr") return "data";
   return null;
 }
@@ -124,8 +142,17 @@ async function measure(page: Page, base: string, target: PageBudget) {
       // Attached, not visible: Leaflet's panes are boxes of no size.
       .waitFor({ state: "attached" })
       .catch(async (error: Error) => {
-        const shown = (await page.locator("body").innerText().catch(() => "")).replace(/\s+/g, " ").slice(0, 400);
-        throw new Error(`${target.path} never showed ${target.ready} (${error.message.split("\n")[0]}); the page said: ${shown}`);
+        const shown = (
+          await page
+            .locator("body")
+            .innerText()
+            .catch(() => "")
+        )
+          .replace(/\s+/g, " ")
+          .slice(0, 400);
+        throw new Error(
+          `${target.path} never showed ${target.ready} (${error.message.split("\n")[0]}); the page said: ${shown}`,
+        );
       });
     await page.waitForLoadState("networkidle");
   }
@@ -142,22 +169,41 @@ async function main() {
   const web = await startWebServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const rows: { target: PageBudget; bytes: Record<Kind, number>; files: Record<Kind, number> }[] = [];
   try {
     for (const target of pages) {
       // No service worker: what it fetches for the page (the map's code, loaded after the worker took
       // over) would not be counted as the page's, and a first visit pays for it all the same.
-      const context = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: "block" });
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 780 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        serviceWorkers: "block",
+      });
       // Map tiles come from the internet, which this machine cannot reach: they are not ours to count.
-      await context.route((url) => !url.href.startsWith(web.base), (route) => route.abort());
+      await context.route(
+        (url) => !url.href.startsWith(web.base),
+        (route) => route.abort(),
+      );
       if (target.signedIn) await context.addCookies([{ ...session, url: web.base, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
       rows.push({ target, ...(await measure(page, web.base, target)) });
       await context.close();
       const last = rows.at(-1)!;
-      console.log(`[bench:budget] ${target.name}: ${(last.bytes.script / KB).toFixed(1)} KB of JavaScript in ${last.files.script} files`);
+      console.log(
+        `[bench:budget] ${target.name}: ${(last.bytes.script / KB).toFixed(1)} KB of JavaScript in ${last.files.script} files`,
+      );
     }
   } finally {
     await browser.close();
@@ -166,11 +212,17 @@ async function main() {
 
   const kb = (value: number) => (value / KB).toFixed(1);
   const totalOf = (bytes: Record<Kind, number>) => KINDS.reduce((sum, kind) => sum + bytes[kind], 0);
-  const over = rows.filter((row) => row.bytes.script > row.target.js || (row.target.total !== undefined && totalOf(row.bytes) > row.target.total));
+  const over = rows.filter(
+    (row) =>
+      row.bytes.script > row.target.js || (row.target.total !== undefined && totalOf(row.bytes) > row.target.total),
+  );
   const table = rows.map(({ target, bytes, files }) => {
     const total = totalOf(bytes);
     const verdict = bytes.script > target.js ? `**over** by ${kb(bytes.script - target.js)} KB` : "within";
-    const totalVerdict = target.total === undefined ? "" : ` (budget ${kb(target.total)}: ${total > target.total ? `**over** by ${kb(total - target.total)}` : "within"})`;
+    const totalVerdict =
+      target.total === undefined
+        ? ""
+        : ` (budget ${kb(target.total)}: ${total > target.total ? `**over** by ${kb(total - target.total)}` : "within"})`;
     return `| ${target.name} | ${kb(bytes.script)} (${files.script}) | ${kb(target.js)} | ${verdict} | ${kb(bytes.stylesheet)} (${files.stylesheet}) | ${kb(bytes.document)} | ${kb(bytes.image)} (${files.image}) | ${files.font} | ${kb(bytes.data)} | ${kb(total)}${totalVerdict} |`;
   });
   const report = [
@@ -182,7 +234,9 @@ async function main() {
     "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ...table,
     "",
-    over.length ? `Over budget: ${over.map((row) => row.target.name).join(", ")}.` : "Every page within its JavaScript budget.",
+    over.length
+      ? `Over budget: ${over.map((row) => row.target.name).join(", ")}.`
+      : "Every page within its JavaScript budget.",
     "",
   ].join("\n");
   writeReport("budget", "[bench:budget]", report);

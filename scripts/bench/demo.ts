@@ -10,7 +10,11 @@ import { root } from "./bench-env";
 /** Creates and seeds the database; answers the farmer's session cookie as name and value. */
 export async function loadDemo(database: ReturnType<typeof benchDatabase>) {
   await database.create();
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "prisma/seed.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "prisma/seed.ts"], {
+    cwd: root,
+    env: process.env,
+    stdio: "inherit",
+  });
   if (seeded.status !== 0) throw new Error("the seed failed");
 
   const { sessionCookie } = await import("../../app/modules/auth/session.server");
@@ -18,7 +22,10 @@ export async function loadDemo(database: ReturnType<typeof benchDatabase>) {
   await client.connect();
   try {
     const sessionId = `bench_demo_${randomBytes(8).toString("hex")}`;
-    await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'seed_user_amina', now() + interval '1 day')`, [sessionId]);
+    await client.query(
+      `INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'seed_user_amina', now() + interval '1 day')`,
+      [sessionId],
+    );
     await client.query(
       `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
        VALUES ($1, 'seed_user_amina', 'sandbox', 'active', $1, 15000, now(), now() + interval '30 days', now())`,

@@ -7,7 +7,11 @@ import http from "node:http";
 import pg from "pg";
 import { browseStatements } from "../../app/modules/listings/browse-sql.server";
 import { listingQuerySchema } from "../../app/modules/listings/schemas";
-import { listingWordsCondition, matchingIdsStatements, searchStatements } from "../../app/modules/search/postgres.server";
+import {
+  listingWordsCondition,
+  matchingIdsStatements,
+  searchStatements,
+} from "../../app/modules/search/postgres.server";
 import { searchQuerySchema } from "../../app/modules/search/schemas";
 import { EXACT_TOO_FEW, MATCH_LIMIT } from "../../app/modules/search/backend";
 
@@ -15,7 +19,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const defaultViewer = process.env.BENCH_VIEWER ?? "";
 
 type Statement = { text: string; values: unknown[] };
-const run = async <T extends pg.QueryResultRow>(statement: Statement) => (await pool.query<T>(statement.text, statement.values)).rows;
+const run = async <T extends pg.QueryResultRow>(statement: Statement) =>
+  (await pool.query<T>(statement.text, statement.values)).rows;
 
 async function listings(params: Record<string, string>, viewer: string) {
   const query = listingQuerySchema.parse(params);
@@ -27,13 +32,26 @@ async function listings(params: Record<string, string>, viewer: string) {
   const exact = await browse(listingWordsCondition(query.search));
   if (exact.total >= EXACT_TOO_FEW) return exact;
   const own = query.seller_id === viewer;
-  const statements = matchingIdsStatements({ type: "listing", text: query.search, viewerId: viewer, ownOnly: own, ownerId: query.seller_id ?? undefined, limit: MATCH_LIMIT });
+  const statements = matchingIdsStatements({
+    type: "listing",
+    text: query.search,
+    viewerId: viewer,
+    ownOnly: own,
+    ownerId: query.seller_id ?? undefined,
+    limit: MATCH_LIMIT,
+  });
   return browse(statements ? (await run<{ entityId: string }>(statements.exact)).map((row) => row.entityId) : []);
 }
 
 async function search(params: Record<string, string>, viewer: string) {
   const query = searchQuerySchema.parse(params);
-  const statements = searchStatements({ text: query.q, types: query.types, viewerId: viewer, limit: query.limit, near: null });
+  const statements = searchStatements({
+    text: query.q,
+    types: query.types,
+    viewerId: viewer,
+    limit: query.limit,
+    near: null,
+  });
   const rows = await run(statements.exact);
   if (statements.typo && rows.length < 3) return run(statements.typo);
   return rows;
@@ -72,7 +90,9 @@ const server = http.createServer((request, response) => {
   work.then(
     (data) => {
       const body = JSON.stringify({ success: true, data });
-      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
+      response
+        .writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) })
+        .end(body);
     },
     (error: Error) => {
       response.writeHead(500, { "Content-Type": "text/plain" }).end(error.message);

@@ -18,7 +18,16 @@ const pages = [
   { name: "asiiko", path: "/asiiko", signedIn: true },
 ];
 
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2_500, cls: 0.1 };
 
@@ -49,10 +58,20 @@ function lcpElementOf(audit: unknown): string {
  * visit is still a first visit with an empty cache.
  */
 async function warmUp(base: string, session: { name: string; value: string }) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    await browser.setCookie({ name: session.name, value: session.value, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" });
+    await browser.setCookie({
+      name: session.name,
+      value: session.value,
+      domain: "127.0.0.1",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    });
     const tab = await browser.newPage();
     for (const page of pages) await tab.goto(`${base}${page.path}`, { waitUntil: "networkidle0" });
     await browser.disconnect();
@@ -80,7 +99,15 @@ async function main() {
       try {
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         const tab = await browser.newPage();
-        if (page.signedIn) await browser.setCookie({ name: session.name, value: session.value, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" });
+        if (page.signedIn)
+          await browser.setCookie({
+            name: session.name,
+            value: session.value,
+            domain: "127.0.0.1",
+            path: "/",
+            httpOnly: true,
+            sameSite: "Lax",
+          });
         result = await lighthouse(
           `${web.base}${page.path}`,
           {
@@ -110,7 +137,8 @@ async function main() {
       if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
       // A page that sent the browser elsewhere (to sign in, say) was not the page measured.
       const shown = new URL(lhr.finalDisplayedUrl);
-      if (shown.pathname !== new URL(page.path, web.base).pathname) throw new Error(`${page.path} showed ${shown.pathname} instead`);
+      if (shown.pathname !== new URL(page.path, web.base).pathname)
+        throw new Error(`${page.path} showed ${shown.pathname} instead`);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const scores: Scores = {
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -123,7 +151,9 @@ async function main() {
         lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
       };
       rows.push({ name: page.name, scores });
-      console.log(`[bench:lighthouse] ${page.name}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${(scores.lcpMs / 1000).toFixed(2)} s, CLS ${scores.cls.toFixed(3)}`);
+      console.log(
+        `[bench:lighthouse] ${page.name}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${(scores.lcpMs / 1000).toFixed(2)} s, CLS ${scores.cls.toFixed(3)}`,
+      );
     }
   } finally {
     await web.stop();
@@ -132,8 +162,10 @@ async function main() {
   const misses: string[] = [];
   const table = rows.map(({ name, scores }) => {
     const missed: string[] = [];
-    if (scores.performance < TARGETS.performance) missed.push(`performance ${scores.performance} < ${TARGETS.performance}`);
-    if (scores.accessibility < TARGETS.accessibility) missed.push(`accessibility ${scores.accessibility} < ${TARGETS.accessibility}`);
+    if (scores.performance < TARGETS.performance)
+      missed.push(`performance ${scores.performance} < ${TARGETS.performance}`);
+    if (scores.accessibility < TARGETS.accessibility)
+      missed.push(`accessibility ${scores.accessibility} < ${TARGETS.accessibility}`);
     if (!(scores.lcpMs < TARGETS.lcpMs)) missed.push(`LCP ${(scores.lcpMs / 1000).toFixed(2)} s ≥ 2.5 s`);
     if (!(scores.cls < TARGETS.cls)) missed.push(`CLS ${scores.cls.toFixed(3)} ≥ 0.1`);
     if (missed.length) misses.push(`${name}: ${missed.join(", ")}`);

@@ -29,10 +29,73 @@ export function randomSource(seed: number) {
   };
 }
 
-const FIRST_NAMES = ["Amina", "Tunde", "Chidi", "Halima", "Ngozi", "Musa", "Bola", "Emeka", "Fatima", "Yusuf", "Kemi", "Ifeoma", "Sani", "Funke", "Obinna", "Zainab", "Segun", "Adaeze", "Ibrahim", "Titi"];
-const LAST_NAMES = ["Bello", "Okonkwo", "Eze", "Musa", "Adeyemi", "Abubakar", "Okafor", "Balogun", "Danjuma", "Nwosu", "Ogunleye", "Lawal", "Chukwu", "Aliyu", "Afolabi"];
-const GRADES = ["", "Grade A", "Grade B", "Bulk", "Premium", "Organic", "Smallholder", "Export quality", "Fresh harvest", "Dry season"];
-const CROPS = ["maize", "cassava", "yam", "rice", "sorghum", "millet", "cowpea", "groundnut", "tomato", "pepper", "okra", "plantain", "cocoa", "oil palm"];
+const FIRST_NAMES = [
+  "Amina",
+  "Tunde",
+  "Chidi",
+  "Halima",
+  "Ngozi",
+  "Musa",
+  "Bola",
+  "Emeka",
+  "Fatima",
+  "Yusuf",
+  "Kemi",
+  "Ifeoma",
+  "Sani",
+  "Funke",
+  "Obinna",
+  "Zainab",
+  "Segun",
+  "Adaeze",
+  "Ibrahim",
+  "Titi",
+];
+const LAST_NAMES = [
+  "Bello",
+  "Okonkwo",
+  "Eze",
+  "Musa",
+  "Adeyemi",
+  "Abubakar",
+  "Okafor",
+  "Balogun",
+  "Danjuma",
+  "Nwosu",
+  "Ogunleye",
+  "Lawal",
+  "Chukwu",
+  "Aliyu",
+  "Afolabi",
+];
+const GRADES = [
+  "",
+  "Grade A",
+  "Grade B",
+  "Bulk",
+  "Premium",
+  "Organic",
+  "Smallholder",
+  "Export quality",
+  "Fresh harvest",
+  "Dry season",
+];
+const CROPS = [
+  "maize",
+  "cassava",
+  "yam",
+  "rice",
+  "sorghum",
+  "millet",
+  "cowpea",
+  "groundnut",
+  "tomato",
+  "pepper",
+  "okra",
+  "plantain",
+  "cocoa",
+  "oil palm",
+];
 const CONDITIONS = ["new", "used_like_new", "used_good", "used_fair"];
 
 export const benchUserId = (index: number) => `bench_user_${index}`;
@@ -44,7 +107,11 @@ export const benchSellerId = (index: number) => benchUserId(index * SELLER_SHARE
 function placeNear(random: () => number) {
   const town = NIGERIAN_TOWNS[Math.floor(random() * NIGERIAN_TOWNS.length)]!;
   const spread = random() < 0.7 ? 0.08 : 0.6;
-  return { town, latitude: town.latitude + (random() - 0.5) * spread, longitude: town.longitude + (random() - 0.5) * spread };
+  return {
+    town,
+    latitude: town.latitude + (random() - 0.5) * spread,
+    longitude: town.longitude + (random() - 0.5) * spread,
+  };
 }
 
 async function insertUsers(client: pg.Client, size: MarketSize, random: () => number) {
@@ -66,14 +133,23 @@ async function insertUsers(client: pg.Client, size: MarketSize, random: () => nu
 }
 
 async function insertProducts(client: pg.Client, size: MarketSize) {
-  const columns = { id: [] as string[], name: [] as string[], description: [] as string[], categories: [] as string[], unit: [] as string[], image: [] as string[] };
+  const columns = {
+    id: [] as string[],
+    name: [] as string[],
+    description: [] as string[],
+    categories: [] as string[],
+    unit: [] as string[],
+    image: [] as string[],
+  };
   for (let index = 0; index < size.products; index += 1) {
     const base = SEED_PRODUCTS[index % SEED_PRODUCTS.length]!;
     const grade = GRADES[Math.floor(index / SEED_PRODUCTS.length) % GRADES.length]!;
     const origin = NIGERIAN_TOWNS[Math.floor(index / (SEED_PRODUCTS.length * GRADES.length)) % NIGERIAN_TOWNS.length]!;
     const round = Math.floor(index / (SEED_PRODUCTS.length * GRADES.length));
     columns.id.push(benchProductId(index));
-    columns.name.push([base.name, grade && `(${grade})`, round > 0 ? `from ${origin.state}` : ""].filter(Boolean).join(" "));
+    columns.name.push(
+      [base.name, grade && `(${grade})`, round > 0 ? `from ${origin.state}` : ""].filter(Boolean).join(" "),
+    );
     columns.description.push(base.description);
     // Postgres array literal of the categories, read back with ::text[].
     columns.categories.push(`{${base.categories.map((category) => `"${category}"`).join(",")}}`);
@@ -93,8 +169,19 @@ async function insertListings(client: pg.Client, size: MarketSize, random: () =>
   for (let start = 0; start < size.listings; start += BATCH) {
     const count = Math.min(BATCH, size.listings - start);
     const columns = {
-      id: [] as string[], product: [] as string[], seller: [] as string[], price: [] as string[], quantity: [] as number[], condition: [] as string[],
-      status: [] as string[], image: [] as string[], lat: [] as number[], lng: [] as number[], geohash: [] as string[], locality: [] as string[], created: [] as string[],
+      id: [] as string[],
+      product: [] as string[],
+      seller: [] as string[],
+      price: [] as string[],
+      quantity: [] as number[],
+      condition: [] as string[],
+      status: [] as string[],
+      image: [] as string[],
+      lat: [] as number[],
+      lng: [] as number[],
+      geohash: [] as string[],
+      locality: [] as string[],
+      created: [] as string[],
     };
     for (let index = 0; index < count; index += 1) {
       const productIndex = Math.floor(random() * size.products);
@@ -104,7 +191,7 @@ async function insertListings(client: pg.Client, size: MarketSize, random: () =>
       columns.id.push(`bench_listing_${start + index}`);
       columns.product.push(benchProductId(productIndex));
       columns.seller.push(benchSellerId(Math.floor(random() * sellers)));
-      columns.price.push((Math.max(50, Math.round((base.basePriceNgn * (0.7 + random() * 0.6)) / 50) * 50)).toFixed(2));
+      columns.price.push(Math.max(50, Math.round((base.basePriceNgn * (0.7 + random() * 0.6)) / 50) * 50).toFixed(2));
       columns.quantity.push(1 + Math.floor(random() * 200));
       columns.condition.push(base.usedConditions ? CONDITIONS[Math.floor(random() * CONDITIONS.length)]! : "new");
       columns.status.push(roll < 0.9 ? "active" : roll < 0.95 ? "sold" : "paused");
@@ -120,14 +207,37 @@ async function insertListings(client: pg.Client, size: MarketSize, random: () =>
        SELECT id, product, seller, price::numeric, quantity, condition::"ListingCondition", status::"ListingStatus", ARRAY[image], lat, lng, geohash, locality, created::timestamp, created::timestamp
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[], $11::text[], $12::text[], $13::text[])
          AS t(id, product, seller, price, quantity, condition, status, image, lat, lng, geohash, locality, created)`,
-      [columns.id, columns.product, columns.seller, columns.price, columns.quantity, columns.condition, columns.status, columns.image, columns.lat, columns.lng, columns.geohash, columns.locality, columns.created],
+      [
+        columns.id,
+        columns.product,
+        columns.seller,
+        columns.price,
+        columns.quantity,
+        columns.condition,
+        columns.status,
+        columns.image,
+        columns.lat,
+        columns.lng,
+        columns.geohash,
+        columns.locality,
+        columns.created,
+      ],
     );
   }
 }
 
 async function insertFarms(client: pg.Client, size: MarketSize, random: () => number) {
   for (let start = 0; start < size.farms; start += BATCH) {
-    const columns = { id: [] as string[], owner: [] as string[], name: [] as string[], crops: [] as string[], lat: [] as number[], lng: [] as number[], area: [] as number[], geohash: [] as string[] };
+    const columns = {
+      id: [] as string[],
+      owner: [] as string[],
+      name: [] as string[],
+      crops: [] as string[],
+      lat: [] as number[],
+      lng: [] as number[],
+      area: [] as number[],
+      geohash: [] as string[],
+    };
     for (let index = start; index < Math.min(size.farms, start + BATCH); index += 1) {
       const place = placeNear(random);
       const crops = [CROPS[Math.floor(random() * CROPS.length)]!, CROPS[Math.floor(random() * CROPS.length)]!];

@@ -11,7 +11,16 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { argument, benchSetting, describeMachine, freePort, runBenchmark, startProcess, startWebServer, writeReport } from "./bench-env";
+import {
+  argument,
+  benchSetting,
+  describeMachine,
+  freePort,
+  runBenchmark,
+  startProcess,
+  startWebServer,
+  writeReport,
+} from "./bench-env";
 import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
 import { percentile } from "./load";
 
@@ -45,7 +54,13 @@ const scenarios: Scenario[] = [
     p95: 50,
     halfOfDirect: true,
   },
-  { name: "listings: search word", path: "/api/market/listings?search=maize&limit=50", as: "buyer", p95: 50, halfOfDirect: true },
+  {
+    name: "listings: search word",
+    path: "/api/market/listings?search=maize&limit=50",
+    as: "buyer",
+    p95: 50,
+    halfOfDirect: true,
+  },
   {
     name: "listings: near me, 50 km, by distance",
     path: `/api/market/listings?lat=${ikeja.lat}&lng=${ikeja.lng}&radius_km=50&sort=distance&limit=50`,
@@ -53,8 +68,20 @@ const scenarios: Scenario[] = [
     p95: 50,
     halfOfDirect: true,
   },
-  { name: "listings: a seller's own", path: `/api/market/listings?seller_id=${SELLER}&limit=50`, as: "seller", p95: 50, halfOfDirect: true },
-  { name: "search: word", path: "/api/search?q=maize&types=product,listing&limit=20", as: "buyer", p95: 50, halfOfDirect: false },
+  {
+    name: "listings: a seller's own",
+    path: `/api/market/listings?seller_id=${SELLER}&limit=50`,
+    as: "seller",
+    p95: 50,
+    halfOfDirect: true,
+  },
+  {
+    name: "search: word",
+    path: "/api/search?q=maize&types=product,listing&limit=20",
+    as: "buyer",
+    p95: 50,
+    halfOfDirect: false,
+  },
   { name: "products", path: "/api/products?limit=50", as: "buyer", p95: 50, halfOfDirect: false },
   { name: "/marketplace (server-rendered HTML)", path: "/marketplace", as: "buyer", p95: 150, halfOfDirect: false },
 ];
@@ -73,7 +100,9 @@ interface Measured {
 async function measure(url: string, headers: Record<string, string>, duration = DURATION): Promise<Measured> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
       times.push(responseTime);
     });
@@ -101,7 +130,13 @@ async function marketLoaded(client: pg.Client) {
 
 async function waitForAnswer(url: string) {
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer`);
@@ -110,7 +145,12 @@ async function waitForAnswer(url: string) {
 async function main() {
   const started = Date.now();
   let client = new pg.Client({ connectionString: database.url });
-  const reused = reuse && (await client.connect().then(() => marketLoaded(client), () => false));
+  const reused =
+    reuse &&
+    (await client.connect().then(
+      () => marketLoaded(client),
+      () => false,
+    ));
   if (!reused) {
     await client.end().catch(() => {});
     console.log(`[bench] loading ${FULL_MARKET.listings.toLocaleString("en")} listings into a database of its own`);
@@ -130,9 +170,15 @@ async function main() {
   // Sessions minted as the app mints them.
   const { sessionCookie } = await import("../../app/modules/auth/session.server");
   const cookies: Record<Scenario["as"], string> = { buyer: "", seller: "" };
-  for (const [role, userId] of [["buyer", BUYER], ["seller", SELLER]] as const) {
+  for (const [role, userId] of [
+    ["buyer", BUYER],
+    ["seller", SELLER],
+  ] as const) {
     const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-    await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, userId]);
+    await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
+      sessionId,
+      userId,
+    ]);
     cookies[role] = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
   }
 
@@ -144,7 +190,11 @@ async function main() {
   try {
     await waitForAnswer(`${directBase}/health`);
     for (const scenario of scenarios) {
-      const headers = { cookie: cookies[scenario.as], "accept-encoding": "gzip, deflate, br", "x-viewer": scenario.as === "buyer" ? BUYER : SELLER };
+      const headers = {
+        cookie: cookies[scenario.as],
+        "accept-encoding": "gzip, deflate, br",
+        "x-viewer": scenario.as === "buyer" ? BUYER : SELLER,
+      };
       const check = await fetch(`${web.base}${scenario.path}`, { headers });
       if (!check.ok) throw new Error(`${scenario.path}: ${check.status} ${(await check.text()).slice(0, 300)}`);
       await measure(`${web.base}${scenario.path}`, headers, 2); // warm-up
@@ -152,7 +202,9 @@ async function main() {
       await measure(`${directBase}${scenario.path}`, headers, 2);
       const directly = await measure(`${directBase}${scenario.path}`, headers);
       rows.push({ scenario, ours, direct: directly });
-      console.log(`[bench] ${scenario.name}: ${ours.perSecond.toFixed(0)}/s p95 ${ours.p95} ms (direct ${directly.perSecond.toFixed(0)}/s p95 ${directly.p95} ms)`);
+      console.log(
+        `[bench] ${scenario.name}: ${ours.perSecond.toFixed(0)}/s p95 ${ours.p95} ms (direct ${directly.perSecond.toFixed(0)}/s p95 ${directly.p95} ms)`,
+      );
     }
   } finally {
     await web.stop();
@@ -179,8 +231,13 @@ async function queryPlans(client: pg.Client) {
     const query = listingQuerySchema.parse(params);
     const statements = browseStatements(query, viewer, query.search ? listingWordsCondition(query.search) : null);
     for (const [part, statement] of [["page and count", statements.statement]] as const) {
-      const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values as unknown[]);
-      const lines = rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"].replace(/'\{[^}]{200,}\}'/g, "'{…}'"));
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`,
+        statement.values as unknown[],
+      );
+      const lines = rows.map((row: { "QUERY PLAN": string }) =>
+        row["QUERY PLAN"].replace(/'\{[^}]{200,}\}'/g, "'{…}'"),
+      );
       const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.at(-1) ?? "")?.[1] ?? 0);
       timed.push({ name: `${scenario.name} (${part})`, ms, plan: lines.join("\n") });
     }
@@ -188,13 +245,17 @@ async function queryPlans(client: pg.Client) {
   return timed;
 }
 
-function render(rows: { scenario: Scenario; ours: Measured; direct: Measured }[], plans: { name: string; ms: number; plan: string }[]) {
+function render(
+  rows: { scenario: Scenario; ours: Measured; direct: Measured }[],
+  plans: { name: string; ms: number; plan: string }[],
+) {
   const ms = (value: number) => value.toFixed(0);
   const misses: string[] = [];
   const table = rows.flatMap(({ scenario, ours, direct }) => {
     const verdicts: string[] = [];
     if (ours.p95 >= scenario.p95) verdicts.push(`p95 ${ms(ours.p95)} ≥ ${scenario.p95} ms`);
-    if (scenario.halfOfDirect && ours.perSecond < direct.perSecond / 2) verdicts.push(`${((ours.perSecond / direct.perSecond) * 100).toFixed(0)}% of direct`);
+    if (scenario.halfOfDirect && ours.perSecond < direct.perSecond / 2)
+      verdicts.push(`${((ours.perSecond / direct.perSecond) * 100).toFixed(0)}% of direct`);
     if (ours.errors > 0) verdicts.push(`${ours.errors} errors`);
     if (verdicts.length > 0) misses.push(`${scenario.name}: ${verdicts.join(", ")}`);
     const target = `p95 < ${scenario.p95} ms${scenario.halfOfDirect ? ", ≥ ½ direct" : ""}`;

@@ -6,13 +6,30 @@ import { renderScale, runScale, type ScaleOptions } from "./scale";
 // check of the full run must hold here too.
 
 it("serves a dozen users on two web and two worker processes: no failure, jobs once, one limit, one search, no heap growth", async () => {
-  const options: ScaleOptions = { users: 12, seconds: 15, webProcesses: 2, workerProcesses: 2, warmUpSeconds: 5, log: () => undefined };
+  const options: ScaleOptions = {
+    users: 12,
+    seconds: 15,
+    webProcesses: 2,
+    workerProcesses: 2,
+    warmUpSeconds: 5,
+    log: () => undefined,
+  };
   const result = await runScale(options);
   const report = renderScale(options, result);
-  expect(result.checks.filter((check) => !check.ok), report).toEqual([]);
+  expect(
+    result.checks.filter((check) => !check.ok),
+    report,
+  ).toEqual([]);
   expect(result.requests, report).toBeGreaterThan(30);
   // Every kind of request was made.
   expect(result.rows.map((row) => row.kind).sort(), report).toEqual(
-    expect.arrayContaining(["analyse photo", "browse listings", "create listing", "draw plot", "marketplace page", "search"]),
+    expect.arrayContaining([
+      "analyse photo",
+      "browse listings",
+      "create listing",
+      "draw plot",
+      "marketplace page",
+      "search",
+    ]),
   );
 }, 240_000);

@@ -39,7 +39,9 @@ function get(base: string, pathAndQuery: string, cookie: string): Promise<void> 
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
       response.resume();
-      response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`${pathAndQuery}: ${response.statusCode}`))));
+      response.on("end", () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`${pathAndQuery}: ${response.statusCode}`)),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -79,7 +81,19 @@ async function loadMarket(client: pg.Client) {
   const conditions = ["new", "used_like_new", "used_good", "used_fair"];
   for (let start = 0; start < LISTINGS; start += 5_000) {
     const count = Math.min(5_000, LISTINGS - start);
-    const columns = { id: [] as string[], product: [] as string[], seller: [] as string[], price: [] as string[], quantity: [] as number[], condition: [] as string[], status: [] as string[], lat: [] as number[], lng: [] as number[], locality: [] as string[], created: [] as string[] };
+    const columns = {
+      id: [] as string[],
+      product: [] as string[],
+      seller: [] as string[],
+      price: [] as string[],
+      quantity: [] as number[],
+      condition: [] as string[],
+      status: [] as string[],
+      lat: [] as number[],
+      lng: [] as number[],
+      locality: [] as string[],
+      created: [] as string[],
+    };
     for (let index = 0; index < count; index += 1) {
       const product = pick(SEED_PRODUCTS);
       const town = pick(NIGERIAN_TOWNS);
@@ -102,7 +116,19 @@ async function loadMarket(client: pg.Client) {
        SELECT id, product, seller, price::numeric, quantity, condition::"ListingCondition", status::"ListingStatus", '{}', lat, lng, locality, created::timestamp, created::timestamp
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[], $11::text[])
          AS t(id, product, seller, price, quantity, condition, status, lat, lng, locality, created)`,
-      [columns.id, columns.product, columns.seller, columns.price, columns.quantity, columns.condition, columns.status, columns.lat, columns.lng, columns.locality, columns.created],
+      [
+        columns.id,
+        columns.product,
+        columns.seller,
+        columns.price,
+        columns.quantity,
+        columns.condition,
+        columns.status,
+        columns.lat,
+        columns.lng,
+        columns.locality,
+        columns.created,
+      ],
     );
   }
 }
@@ -118,13 +144,20 @@ async function main() {
   const { searchStatements } = await import("../../app/modules/search/postgres.server");
   const indexed = await reindexAll(searchBackend(), 2_000);
   await client.query("VACUUM ANALYZE");
-  console.log(`[bench:search] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s: ${indexed.listing} listings, ${indexed.product} products`);
+  console.log(
+    `[bench:search] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s: ${indexed.listing} listings, ${indexed.product} products`,
+  );
 
   // A buyer's session, minted as the app mints them.
   const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  await client.query(`INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ('bench_buyer', 'bench_buyer', 'x', 'Buyer', 'Bench', now())`);
+  await client.query(
+    `INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ('bench_buyer', 'bench_buyer', 'x', 'Buyer', 'Bench', now())`,
+  );
   const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'bench_buyer', now() + interval '1 day')`, [sessionId]);
+  await client.query(
+    `INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'bench_buyer', now() + interval '1 day')`,
+    [sessionId],
+  );
   const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
 
   const ibadan = { lat: 7.3775, lng: 3.947 };
@@ -151,9 +184,13 @@ async function main() {
         // Warm the path, and check the answer is a real one.
         const first = await fetch(`${web.base}${scenario.path}`, { headers: { cookie } });
         const body = (await first.json()) as { data?: { total: number } };
-        if (!first.ok || !body.data) throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+        if (!first.ok || !body.data)
+          throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
         const http = await load(REQUESTS, CONCURRENCY, () => get(web.base, scenario.path, cookie));
-        measured.set(scenario.name, [...(measured.get(scenario.name) ?? []), row(scenario.name, `${via} (${body.data.total} found)`, http)]);
+        measured.set(scenario.name, [
+          ...(measured.get(scenario.name) ?? []),
+          row(scenario.name, `${via} (${body.data.total} found)`, http),
+        ]);
       }
       if (cacheEntries > 0) {
         // For scale: what the same server answers for a request that searches nothing (its
@@ -174,7 +211,8 @@ async function main() {
     const direct = await load(REQUESTS, CONCURRENCY, async () => {
       const answer = await pool.query(exact.text, exact.values as unknown[]);
       // The same fallback the backend makes when exact words find too little.
-      if (typo && answer.rowCount !== null && answer.rowCount < 3) await pool.query(typo.text, typo.values as unknown[]);
+      if (typo && answer.rowCount !== null && answer.rowCount < 3)
+        await pool.query(typo.text, typo.values as unknown[]);
     });
     measured.get(scenario.name)!.push(row(scenario.name, "the same SQL with pg", direct));
   }
@@ -185,7 +223,10 @@ async function main() {
   const table = [
     "| query | via | requests | p50 ms | p95 ms | p99 ms | per second |",
     "|---|---|---:|---:|---:|---:|---:|",
-    ...rows.map((r) => `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`,
+    ),
   ].join("\n");
   const machine = describeMachine();
   const report = [

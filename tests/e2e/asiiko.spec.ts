@@ -41,16 +41,27 @@ async function watchProgress(page: Page) {
     const seen: number[] = [];
     (window as unknown as { progressSeen: number[] }).progressSeen = seen;
     const record = () => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(Number(bar.getAttribute("aria-valuenow")));
+      for (const bar of document.querySelectorAll('[role="progressbar"]'))
+        seen.push(Number(bar.getAttribute("aria-valuenow")));
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["aria-valuenow"],
+    });
   });
 }
 
-const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+const progressSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
 const resultCard = (page: Page) => page.getByRole("region", { name: "Analysis result" });
 const history = (page: Page) => page.locator("[data-history]");
-const toast = (page: Page, title: string) => page.getByRole("region", { name: /^Notifications/ }).locator("li").filter({ hasText: title });
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: /^Notifications/ })
+    .locator("li")
+    .filter({ hasText: title });
 
 test("a subscriber analyses a photo on each tab: progress, result, toast and history", async ({ page, user }) => {
   test.setTimeout(120_000);
@@ -63,7 +74,9 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
   await expect(agents.locator('[data-agent="openai"]')).toContainText("Active");
   await expect(agents.locator('[data-agent="claude"]')).toContainText("Standby");
   await expect(agents.locator('[data-agent="gemini"]')).toContainText("Standby");
-  await expect(page.locator("[data-agent-note]")).toContainText("OpenAI is not connected here, so the built-in photo screening will answer.");
+  await expect(page.locator("[data-agent-note]")).toContainText(
+    "OpenAI is not connected here, so the built-in photo screening will answer.",
+  );
   await expect(history(page)).toContainText("No analyses yet");
 
   // What the page sends, read on its way (the request goes on unchanged).
@@ -74,11 +87,36 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
   });
 
   const runs = [
-    { tab: "Crop Health", field: "Crop type", name: "Cassava", leaf: "healthy", agent: null, contextJson: { cropType: "Cassava" } },
-    { tab: "Livestock", field: "Animal", name: "", leaf: "yellowed", agent: "Gemini", contextJson: { livestockType: "Unknown" } },
-    { tab: "Medicine Plants", field: "Plant species", name: "Moringa", leaf: "spotted", agent: "Claude", contextJson: { plantSpecies: "Moringa" } },
+    {
+      tab: "Crop Health",
+      field: "Crop type",
+      name: "Cassava",
+      leaf: "healthy",
+      agent: null,
+      contextJson: { cropType: "Cassava" },
+    },
+    {
+      tab: "Livestock",
+      field: "Animal",
+      name: "",
+      leaf: "yellowed",
+      agent: "Gemini",
+      contextJson: { livestockType: "Unknown" },
+    },
+    {
+      tab: "Medicine Plants",
+      field: "Plant species",
+      name: "Moringa",
+      leaf: "spotted",
+      agent: "Claude",
+      contextJson: { plantSpecies: "Moringa" },
+    },
   ] as const;
-  const types = { "Crop Health": "crop_health", Livestock: "livestock", "Medicine Plants": "traditional_medicine" } as const;
+  const types = {
+    "Crop Health": "crop_health",
+    Livestock: "livestock",
+    "Medicine Plants": "traditional_medicine",
+  } as const;
   const models = { Gemini: "gemini", Claude: "claude" } as const;
 
   for (const [index, run] of runs.entries()) {
@@ -95,9 +133,15 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
     // A phone photo bigger than what is sent: the page makes it small first.
     await panel
       .locator('input[data-input="file"]')
-      .setInputFiles({ name: `${run.leaf}.jpg`, mimeType: "image/jpeg", buffer: await leafPhoto(run.leaf, { width: 2400, height: 1800 }) });
+      .setInputFiles({
+        name: `${run.leaf}.jpg`,
+        mimeType: "image/jpeg",
+        buffer: await leafPhoto(run.leaf, { width: 2400, height: 1800 }),
+      });
 
-    await expect(page.getByRole("progressbar", { name: "Analyzing with Asiiko AI..." }).or(resultCard(page))).toBeVisible();
+    await expect(
+      page.getByRole("progressbar", { name: "Analyzing with Asiiko AI..." }).or(resultCard(page)),
+    ).toBeVisible();
     await expect(resultCard(page)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     await expect(resultCard(page).locator("[data-severity]")).toHaveText(/^(LOW|MEDIUM|HIGH) RISK$/);
@@ -134,7 +178,14 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
     if (run.name) await expect(entries.first()).toContainText(run.name);
     // Its thumbnail is asked for once the analysis has prepared it, and shows.
     await entries.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => entries.first().locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        entries
+          .first()
+          .locator("img")
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     // The file input is cleared afterwards.
     await expect(panel.locator('input[data-input="file"]')).toHaveValue("");
   }
@@ -147,7 +198,10 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
   await expect(resultCard(page)).toBeInViewport();
 });
 
-test("a file that is not a photo is refused in the tab, with the 'Analysis Failed' toast, and nothing is sent", async ({ page, user: _user }) => {
+test("a file that is not a photo is refused in the tab, with the 'Analysis Failed' toast, and nothing is sent", async ({
+  page,
+  user: _user,
+}) => {
   await page.goto("/asiiko");
   await hydrated(page);
   let sent = 0;
@@ -156,8 +210,12 @@ test("a file that is not a photo is refused in the tab, with the 'Analysis Faile
   });
   await page.getByRole("tab", { name: "Livestock" }).click();
   const panel = page.getByRole("tabpanel", { name: "Livestock" });
-  await panel.locator('input[data-input="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("my goat coughs") });
-  await expect(panel.getByRole("alert")).toHaveText("This file is not a photo. Choose a photo of the crop, animal or plant.");
+  await panel
+    .locator('input[data-input="file"]')
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("my goat coughs") });
+  await expect(panel.getByRole("alert")).toHaveText(
+    "This file is not a photo. Choose a photo of the crop, animal or plant.",
+  );
   await expect(toast(page, "Analysis Failed")).toContainText("This file is not a photo.");
   // A trial user is not asked to spend the trial on it, and keeps it.
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -169,7 +227,10 @@ test("a file that is not a photo is refused in the tab, with the 'Analysis Faile
 
   // The toast in the app: F8 reaches it, and a swipe of 50 px to the right dismisses it.
   await page.getByRole("tab", { name: "Livestock" }).click();
-  await page.getByRole("tabpanel", { name: "Livestock" }).locator('input[data-input="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("again") });
+  await page
+    .getByRole("tabpanel", { name: "Livestock" })
+    .locator('input[data-input="file"]')
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("again") });
   const failed = toast(page, "Analysis Failed");
   await expect(failed).toBeVisible();
   await page.keyboard.press("F8");
@@ -221,7 +282,9 @@ test("when the progress stream is blocked, the page asks for the analysis until 
 });
 
 test("a spent trial shows the locked prompt over the blurred tabs, and the history stays", async ({ page, user }) => {
-  await withDatabase((client) => client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]),
+  );
   await page.goto("/asiiko");
   const locked = page.getByRole("region", { name: "Premium feature" });
   await expect(locked).toContainText("Upgrade to Premium to use Asiiko AI.");
@@ -242,7 +305,9 @@ test("a trial user's first analysis ends the trial; the history keeps it", async
   const panel = page.getByRole("tabpanel", { name: "Crop Health" });
   await expect(panel).toContainText("Your first analysis uses your free trial.");
   await panel.getByLabel("Crop type").fill("Maize");
-  await panel.locator('input[data-input="file"]').setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: await leafPhoto("yellowed") });
+  await panel
+    .locator('input[data-input="file"]')
+    .setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: await leafPhoto("yellowed") });
   // Spending the trial is confirmed first, as for the other premium tools.
   const confirm = page.getByRole("dialog", { name: "Use your free trial?" });
   await confirm.getByRole("button", { name: "Yes, use my trial" }).click();
@@ -253,7 +318,9 @@ test("a trial user's first analysis ends the trial; the history keeps it", async
   await expect(resultCard(page)).toContainText("Maize");
 
   await page.reload();
-  await expect(page.getByRole("region", { name: "Premium feature" })).toContainText("Premium features used - upgrade to continue");
+  await expect(page.getByRole("region", { name: "Premium feature" })).toContainText(
+    "Premium features used - upgrade to continue",
+  );
   await expect(resultCard(page)).toHaveCount(0);
   const entry = history(page).locator("[data-analysis]");
   await expect(entry).toHaveCount(1);
@@ -274,8 +341,8 @@ test("the history pages with Load more, and a missing thumbnail shows an icon", 
        SELECT 'e2e_an_' || $2 || '_' || n, $1, 'crop_health', 'openai', 'builtin', jsonb_build_object('cropType', 'Yam ' || n), 'completed', 'done', 100,
          'low', 80, 'Healthy leaves', 'None needed', ARRAY['Keep weeding'], now(), now() - n * interval '1 hour', now() - n * interval '1 hour'
        FROM generate_series(1, 12) AS n`,
-      [user.id, randomUUID().slice(0, 8)]
-    )
+      [user.id, randomUUID().slice(0, 8)],
+    ),
   );
   await page.goto("/asiiko");
   await hydrated(page);
@@ -290,7 +357,12 @@ test("the history pages with Load more, and a missing thumbnail shows an icon", 
   await expect(history(page).locator("img")).toHaveCount(0);
 });
 
-test("the page looks right at 360 and 1280 px, light and dark, idle, with a result and locked", async ({ page, context, baseURL, user }) => {
+test("the page looks right at 360 and 1280 px, light and dark, idle, with a result and locked", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   test.setTimeout(120_000);
   await subscribe(user);
   for (const theme of ["light", "dark"] as const) {
@@ -300,7 +372,9 @@ test("the page looks right at 360 and 1280 px, light and dark, idle, with a resu
       await page.goto("/asiiko");
       await hydrated(page);
       await expect(page.getByRole("tab", { name: "Crop Health" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/asiiko-idle-${width}-${theme}.png`, fullPage: true });
 
       await page.getByRole("tabpanel", { name: "Crop Health" }).getByLabel("Crop type").fill("Cassava");
@@ -313,22 +387,30 @@ test("the page looks right at 360 and 1280 px, light and dark, idle, with a resu
       // The history's thumbnails load lazily: brought into view first, so the picture shows them.
       const newest = history(page).locator("[data-analysis] img").first();
       await newest.scrollIntoViewIfNeeded();
-      await expect.poll(() => newest.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => newest.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/asiiko-result-${width}-${theme}.png`, fullPage: true });
     }
   }
   // Locked, with a history to keep.
   await withDatabase((client) => client.query(`DELETE FROM "Subscription" WHERE "userId" = $1`, [user.id]));
-  await withDatabase((client) => client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]),
+  );
   for (const theme of ["light", "dark"] as const) {
     await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/asiiko");
       await expect(page.getByRole("region", { name: "Premium feature" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/asiiko-locked-${width}-${theme}.png`, fullPage: true });
     }
   }

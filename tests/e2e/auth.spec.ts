@@ -10,7 +10,9 @@ const ha = JSON.parse(readFileSync("app/locales/ha.json", "utf8"));
 // never towards the demo farmer's that other tests sign in as.
 const stranger = `nobody_${randomBytes(4).toString("hex")}`;
 
-test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after reloads, and signs out", async ({ page }) => {
+test("a new farmer registers, lands on the dashboard, keeps Hausa and dark after reloads, and signs out", async ({
+  page,
+}) => {
   const username = `ada_${randomBytes(4).toString("hex")}`;
   await page.goto("/auth");
   await hydrated(page);
@@ -142,7 +144,9 @@ test.describe("the sign-in page runs without the app", () => {
     expect(scripts).toEqual([]);
   });
 
-  test("a sent form says 'Signing in...' until the answer comes, and a second tap sends nothing more", async ({ page }) => {
+  test("a sent form says 'Signing in...' until the answer comes, and a second tap sends nothing more", async ({
+    page,
+  }) => {
     await page.goto("/auth");
     await hydrated(page);
     await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
@@ -154,7 +158,9 @@ test.describe("the sign-in page runs without the app", () => {
       const button = form.querySelector("button[type=submit]")!;
       const seen: string[] = [];
       form.addEventListener("submit", (event) => {
-        seen.push(`${event.defaultPrevented ? "held" : "sent"}:${button.textContent}:${button.getAttribute("aria-disabled")}`);
+        seen.push(
+          `${event.defaultPrevented ? "held" : "sent"}:${button.textContent}:${button.getAttribute("aria-disabled")}`,
+        );
         sessionStorage.setItem("asiiko-test-taps", JSON.stringify(seen));
       });
       (button as HTMLButtonElement).click();
@@ -167,7 +173,9 @@ test.describe("the sign-in page runs without the app", () => {
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
   });
 
-  test("the 'Login failed' toast goes after 5 s, or at once with a swipe or its cross, and F8 reaches it", async ({ page }) => {
+  test("the 'Login failed' toast goes after 5 s, or at once with a swipe or its cross, and F8 reaches it", async ({
+    page,
+  }) => {
     const failOnce = async () => {
       await page.goto("/auth");
       await hydrated(page);
@@ -235,24 +243,27 @@ test.describe("the sign-in page runs without the app", () => {
   });
 });
 
-withUser("reached from a page of the app, the sign-in page runs in the app: tabs, checks as you type, the toast", async ({ page, user }) => {
-  void user;
-  await page.goto("/dashboard");
-  await hydrated(page);
-  await page.getByRole("button", { name: "Sign Out" }).first().click();
-  await page.getByRole("link", { name: "Sign In to Start Farming" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  // Still the app: no new document was loaded.
-  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/auth\?tab=register$/);
-  await page.getByRole("tabpanel").getByLabel("Username").fill("ab");
-  await page.getByRole("tabpanel").getByLabel("Username").blur();
-  await expect(page.getByText("Username must be 3-50 characters")).toBeVisible();
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
-  await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
-  await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
-  await expect(page.getByText("Login failed", { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
-});
+withUser(
+  "reached from a page of the app, the sign-in page runs in the app: tabs, checks as you type, the toast",
+  async ({ page, user }) => {
+    void user;
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.getByRole("link", { name: "Sign In to Start Farming" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    // Still the app: no new document was loaded.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    await page.getByRole("tabpanel").getByLabel("Username").fill("ab");
+    await page.getByRole("tabpanel").getByLabel("Username").blur();
+    await expect(page.getByText("Username must be 3-50 characters")).toBeVisible();
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.getByRole("tabpanel").getByLabel("Username").fill(stranger);
+    await page.getByRole("tabpanel").getByLabel("Password").fill("not-the-password");
+    await page.getByRole("tabpanel").getByLabel("Password").press("Enter");
+    await expect(page.getByText("Login failed", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+  },
+);

@@ -1,4 +1,13 @@
-import { createUser, expect, expectResults, hydrated, signIn, test as base, withDatabase, type TestUser } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectResults,
+  hydrated,
+  signIn,
+  test as base,
+  withDatabase,
+  type TestUser,
+} from "./fixtures";
 
 // The Product Catalog (app/routes/_app.product-catalog.tsx): administrators only.
 
@@ -18,7 +27,9 @@ test("a farmer sees only the access-denied alert", async ({ page, user }) => {
   void user;
   await page.goto("/product-catalog");
   await expect(page.getByRole("heading", { level: 1, name: "Product Catalog Management" })).toBeVisible();
-  await expect(page.getByText("Access denied: Product catalog management requires administrator privileges.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Access denied: Product catalog management requires administrator privileges.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add Product" })).toHaveCount(0);
 });
@@ -137,7 +148,9 @@ for (const width of [360, 1280]) {
       await page.goto("/product-catalog");
       await expect(page.getByRole("heading", { name: /^Products \(\d+ total\)$/ })).toBeVisible();
       // Nothing may overflow sideways on a small phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/catalog-${width}-${theme}.png`, fullPage: true });
 
       await hydrated(page);

@@ -2,7 +2,17 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { leafPhoto } from "../support/leaf-photos";
-import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import {
+  createUser,
+  expect,
+  expectResults,
+  hydrated,
+  indexForSearch,
+  signIn,
+  test,
+  withDatabase,
+  type TestUser,
+} from "./fixtures";
 import { answerVoice, standInRecognition } from "./speech-stand-in";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
@@ -84,7 +94,10 @@ for (const theme of THEMES) {
       await expectReadable(page, `/my-listings (${theme})`);
       // The insights table after a look, then the locked prompt that follows the trial's one use.
       await page.getByRole("button", { name: "Show insights" }).click();
-      await page.getByRole("dialog", { name: "Use your free trial?" }).getByRole("button", { name: "Yes, use my trial" }).click();
+      await page
+        .getByRole("dialog", { name: "Use your free trial?" })
+        .getByRole("button", { name: "Yes, use my trial" })
+        .click();
       await expect(page.getByRole("region", { name: "Market price insights" }).getByRole("table")).toBeVisible();
       await expectReadable(page, `/my-listings insights (${theme})`);
       await page.reload();
@@ -103,8 +116,18 @@ for (const theme of THEMES) {
       await page.goto("/search?q=maize");
       await hydrated(page);
       await expectResults(page, async () => {
-        await expect(page.getByRole("region", { name: /^Products/ }).getByRole("link").first()).toBeVisible();
-        await expect(page.getByRole("region", { name: /^Marketplace Listings/ }).getByRole("link").first()).toBeVisible();
+        await expect(
+          page
+            .getByRole("region", { name: /^Products/ })
+            .getByRole("link")
+            .first(),
+        ).toBeVisible();
+        await expect(
+          page
+            .getByRole("region", { name: /^Marketplace Listings/ })
+            .getByRole("link")
+            .first(),
+        ).toBeVisible();
       });
       await expectReadable(page, `/search?q=maize (${theme})`);
       // Near a place, with its chip, the distances and the filters open.
@@ -116,7 +139,12 @@ for (const theme of THEMES) {
       await expectReadable(page, `/search near a place, filters open (${theme})`);
     });
 
-    test(`the Asiiko AI page is readable in ${theme}, with a result, and locked`, async ({ page, context, baseURL, user }) => {
+    test(`the Asiiko AI page is readable in ${theme}, with a result, and locked`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       test.setTimeout(60_000);
       await withDatabase((client) =>
         client.query(
@@ -131,12 +159,17 @@ for (const theme of THEMES) {
       await expectReadable(page, `/asiiko (${theme})`);
       // A leaf with brown spots on soil, analysed by the built-in screening.
       const leaf = await leafPhoto("spotted");
-      await page.getByRole("tabpanel", { name: "Crop Health" }).locator('input[data-input="file"]').setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: leaf });
+      await page
+        .getByRole("tabpanel", { name: "Crop Health" })
+        .locator('input[data-input="file"]')
+        .setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: leaf });
       const result = page.getByRole("region", { name: "Analysis result" });
       await expect(result.locator("[data-severity]")).toHaveText(/ RISK$/, { timeout: 30_000 });
       await expect(page.locator("[data-history] [data-analysis]")).toHaveCount(1);
       // Past the toast's display, so it is not measured over the page.
-      await expect(page.getByRole("region", { name: /^Notifications/ }).locator("li")).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByRole("region", { name: /^Notifications/ }).locator("li")).toHaveCount(0, {
+        timeout: 10_000,
+      });
       await expectReadable(page, `/asiiko with a result (${theme})`);
       await withDatabase(async (client) => {
         await client.query(`DELETE FROM "Subscription" WHERE "userId" = $1`, [user.id]);
@@ -147,13 +180,31 @@ for (const theme of THEMES) {
       await expectReadable(page, `/asiiko locked (${theme})`);
     });
 
-    test(`the farm mapping page is readable in ${theme}, with a farm, its plots and the drawing panel`, async ({ page, context, baseURL, user }) => {
+    test(`the farm mapping page is readable in ${theme}, with a farm, its plots and the drawing panel`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       // Tiles come from public servers that cannot be reached here: the map shows its plain background.
       await context.route(/arcgisonline\.com|opentopomap\.org|openstreetmap\.org/, (route) => route.abort());
       const farmId = `e2e_farm_${randomUUID()}`;
-      const ring = [[3.91, 7.52], [3.915, 7.52], [3.915, 7.525], [3.91, 7.525], [3.91, 7.52]];
-      const plot = [[3.911, 7.521], [3.912, 7.521], [3.912, 7.522], [3.911, 7.522], [3.911, 7.521]];
-      const feature = (coordinates: number[][]) => JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [coordinates] } });
+      const ring = [
+        [3.91, 7.52],
+        [3.915, 7.52],
+        [3.915, 7.525],
+        [3.91, 7.525],
+        [3.91, 7.52],
+      ];
+      const plot = [
+        [3.911, 7.521],
+        [3.912, 7.521],
+        [3.912, 7.522],
+        [3.911, 7.522],
+        [3.911, 7.521],
+      ];
+      const feature = (coordinates: number[][]) =>
+        JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [coordinates] } });
       await withDatabase(async (client) => {
         await client.query(
           `INSERT INTO "Subscription" (id, "userId", provider, status, "externalId", "amountNgn", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
@@ -181,7 +232,12 @@ for (const theme of THEMES) {
       await expectReadable(page, `/mapping drawing (${theme})`);
     });
 
-    test(`the voice widget is readable in ${theme}, listening and after a phrase it does not know`, async ({ page, context, baseURL, user }) => {
+    test(`the voice widget is readable in ${theme}, listening and after a phrase it does not know`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       void user;
       await useTheme(context, baseURL!, theme);
       await standInRecognition(context);
@@ -219,7 +275,7 @@ test("dialogs are readable in dark, over a clearly dimmed page", async ({ page, 
   await page.getByRole("button", { name: "Create Listing" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Listing" });
   await expect(dialog).toBeVisible();
-  await expectReadable(page, "the Create Listing dialog (dark)", 'dialog[open]');
+  await expectReadable(page, "the Create Listing dialog (dark)", "dialog[open]");
 
   // The overlay hides at least 60% of the page behind it.
   const overlayAlpha = await page.evaluate(() => {
@@ -239,5 +295,5 @@ test("dialogs are readable in dark, over a clearly dimmed page", async ({ page, 
   await page.getByRole("button", { name: "Near Me" }).click();
   const nearMe = page.getByRole("dialog");
   await expect(nearMe).toBeVisible();
-  await expectReadable(page, "the Near Me dialog (dark)", 'dialog[open]');
+  await expectReadable(page, "the Near Me dialog (dark)", "dialog[open]");
 });

@@ -26,7 +26,9 @@ export async function withDatabase<T>(run: (client: pg.Client) => Promise<T>) {
   }
 }
 
-export async function createUser(overrides: Partial<{ firstName: string; lastName: string; role: "USER" | "ADMIN" }> = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<{ firstName: string; lastName: string; role: "USER" | "ADMIN" }> = {},
+): Promise<TestUser> {
   const user = {
     id: `e2e_${randomUUID()}`,
     username: `e2e_${randomBytes(5).toString("hex")}`,
@@ -56,10 +58,15 @@ export async function subscribe(user: TestUser) {
 export async function signIn(page: Page, user: TestUser, baseURL: string) {
   const sessionId = `e2e_session_${randomUUID()}`;
   await withDatabase((client) =>
-    client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, user.id]),
+    client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
+      sessionId,
+      user.id,
+    ]),
   );
   const value = (await sessionCookie.serialize(sessionId)).split(";")[0]!.split("=").slice(1).join("=");
-  await page.context().addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /**
@@ -72,7 +79,10 @@ export async function indexForSearch(entity: "product" | "listing" | "farm", ids
   await withDatabase((client) =>
     client.query(`INSERT INTO "SearchOutbox" (entity, "entityId") SELECT $1, unnest($2::text[])`, [entity, ids]),
   );
-  const queue = new Queue("search-indexing", { connection: { url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }, prefix: E2E_QUEUE_PREFIX });
+  const queue = new Queue("search-indexing", {
+    connection: { url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" },
+    prefix: E2E_QUEUE_PREFIX,
+  });
   try {
     await queue.addBulk(ids.map((id) => ({ name: "search-indexing", data: { entity, id, action: "upsert" } })));
   } finally {
@@ -80,7 +90,13 @@ export async function indexForSearch(entity: "product" | "listing" | "farm", ids
   }
   await expect
     .poll(
-      () => withDatabase(async (client) => Number((await client.query(`SELECT count(*) FROM "SearchOutbox" WHERE "entityId" = ANY($1::text[])`, [ids])).rows[0].count)),
+      () =>
+        withDatabase(async (client) =>
+          Number(
+            (await client.query(`SELECT count(*) FROM "SearchOutbox" WHERE "entityId" = ANY($1::text[])`, [ids]))
+              .rows[0].count,
+          ),
+        ),
       { message: `the search index takes in ${entity} ${ids.join(", ")}`, timeout: 20_000 },
     )
     .toBe(0);

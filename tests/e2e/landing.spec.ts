@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { hydrated } from "./fixtures";
 
-type FeaturedTexts = Record<"cassava" | "bitterLeaf" | "yam" | "moringa", { name: string; unit: string; description: string }>;
+type FeaturedTexts = Record<
+  "cassava" | "bitterLeaf" | "yam" | "moringa",
+  { name: string; unit: string; description: string }
+>;
 type Texts = { header: { language: string; themeToDark: string }; landing: { featured: FeaturedTexts } };
 const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
 const featuredIn = (code: string) => textsIn(code).landing.featured;
@@ -59,7 +62,9 @@ test.describe("landing page", () => {
     }
   });
 
-  test("loads no app code: the page, its stylesheet and its pictures are all a visitor's phone fetches", async ({ page }) => {
+  test("loads no app code: the page, its stylesheet and its pictures are all a visitor's phone fetches", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());

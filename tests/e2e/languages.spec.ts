@@ -17,7 +17,8 @@ async function overflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
-    if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page is ${document.documentElement.scrollWidth}px wide`);
     const clipped = (element: Element | null) => {
       for (let node = element; node && node !== document.body; node = node.parentElement) {
         const style = getComputedStyle(node);
@@ -25,11 +26,13 @@ async function overflow(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const name = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 3).join(".")}`;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 3).join(".")}`;
     for (const element of document.body.querySelectorAll("*")) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
-      if (!clipped(element.parentElement) && getComputedStyle(element).overflowX === "visible") found.push(`${name(element)} ends at ${Math.round(box.right)}px`);
+      if (!clipped(element.parentElement) && getComputedStyle(element).overflowX === "visible")
+        found.push(`${name(element)} ends at ${Math.round(box.right)}px`);
     }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -37,7 +40,8 @@ async function overflow(page: Page): Promise<string[]> {
       if (!text.textContent?.trim()) continue;
       range.selectNodeContents(text);
       const box = range.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && !clipped(text.parentElement)) found.push(`"${text.textContent.trim().slice(0, 40)}" ends at ${Math.round(box.right)}px`);
+      if (box.width > 0 && box.right > width + 1 && !clipped(text.parentElement))
+        found.push(`"${text.textContent.trim().slice(0, 40)}" ends at ${Math.round(box.right)}px`);
     }
     return found;
   });
@@ -63,26 +67,48 @@ for (const language of LANGUAGES) {
       await context.close();
     });
 
-    test("dashboard, marketplace, search, asiiko and mapping fit the screen", async ({ page, context, baseURL, user }) => {
+    test("dashboard, marketplace, search, asiiko and mapping fit the screen", async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       void user;
       await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
       // A farm with a boundary and a plot, so the mapping page shows its details and lists.
       const boundary = {
         type: "Feature",
         properties: {},
-        geometry: { type: "Polygon", coordinates: [[[3.379, 6.524], [3.382, 6.524], [3.382, 6.527], [3.379, 6.527], [3.379, 6.524]]] },
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [3.379, 6.524],
+              [3.382, 6.524],
+              [3.382, 6.527],
+              [3.379, 6.527],
+              [3.379, 6.524],
+            ],
+          ],
+        },
       };
-      const created = await page.request.post("/api/farms", { data: { name: "Ọ̀gbẹ́ni Adébáyọ̀ Family Farm", crops: ["Cassava", "Maize", "Yam", "Pepper"], boundary } });
+      const created = await page.request.post("/api/farms", {
+        data: { name: "Ọ̀gbẹ́ni Adébáyọ̀ Family Farm", crops: ["Cassava", "Maize", "Yam", "Pepper"], boundary },
+      });
       expect(created.status()).toBe(201);
       const { farm } = (await created.json()) as { farm: { id: string } };
-      const plot = await page.request.post(`/api/farms/${farm.id}/plots`, { data: { name: "North field by the stream", type: "field", crops: ["Cassava", "Groundnut"] } });
+      const plot = await page.request.post(`/api/farms/${farm.id}/plots`, {
+        data: { name: "North field by the stream", type: "field", crops: ["Cassava", "Groundnut"] },
+      });
       expect(plot.status()).toBe(201);
 
       await expectFits(page, "/dashboard", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible());
       await expectFits(page, "/marketplace", () => expect(page.locator("main article").first()).toBeVisible());
       await expectFits(page, "/search?q=cassava", () => expect(page.locator("mark").first()).toBeVisible());
       await expectFits(page, "/asiiko", () => expect(page.getByRole("tab").first()).toBeVisible());
-      await expectFits(page, `/mapping?farm=${farm.id}`, () => expect(page.locator(".leaflet-container")).toBeVisible());
+      await expectFits(page, `/mapping?farm=${farm.id}`, () =>
+        expect(page.locator(".leaflet-container")).toBeVisible(),
+      );
     });
   });
 }

@@ -15,7 +15,10 @@ async function openCreateForm(page: Page) {
   return dialog;
 }
 
-test("the form refuses to save without a product, and a custom listing without a title; a titled one is saved and named by its title", async ({ page, user }) => {
+test("the form refuses to save without a product, and a custom listing without a title; a titled one is saved and named by its title", async ({
+  page,
+  user,
+}) => {
   void user;
   const dialog = await openCreateForm(page);
   await expect(dialog.getByLabel("Product", { exact: true })).toHaveValue("");
@@ -55,7 +58,9 @@ test("the form refuses to save without a product, and a custom listing without a
 
 test("without premium access the upsell card comes after the location field", async ({ page, user }) => {
   // The trial's one free use is spent: the form offers the upsell instead of the price suggestion.
-  await withDatabase((client) => client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]),
+  );
   const dialog = await openCreateForm(page);
   const location = dialog.getByText("Location (Optional)", { exact: true });
   const upsell = dialog.getByText("Sell faster with Premium");
@@ -63,7 +68,10 @@ test("without premium access the upsell card comes after the location field", as
   await expect(upsell).toBeVisible();
   const follows = async (first: Locator, second: Locator) => {
     const later = await second.elementHandle();
-    return first.evaluate((a, b) => b !== null && Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING), later);
+    return first.evaluate(
+      (a, b) => b !== null && Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING),
+      later,
+    );
   };
   expect(await follows(location, upsell)).toBe(true);
   expect(await follows(condition, upsell)).toBe(true);

@@ -11,16 +11,28 @@ import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase, ty
 
 const TILE_HOSTS = /arcgisonline\.com|opentopomap\.org|openstreetmap\.org/;
 // A 1×1 green PNG.
-const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function answerTiles(context: BrowserContext, how: "tile" | "refuse" = "tile") {
-  await context.route(TILE_HOSTS, (route) => (how === "tile" ? route.fulfill({ status: 200, contentType: "image/png", body: TILE }) : route.abort("internetdisconnected")));
+  await context.route(TILE_HOSTS, (route) =>
+    how === "tile"
+      ? route.fulfill({ status: 200, contentType: "image/png", body: TILE })
+      : route.abort("internetdisconnected"),
+  );
 }
 
 async function farmRows(user: TestUser) {
   return withDatabase(async (client) => {
-    const farms = await client.query(`SELECT id, name, "areaHectares", boundary FROM "Farm" WHERE "ownerId" = $1`, [user.id]);
-    const plots = await client.query(`SELECT p.name, p.type, p."areaHectares", p.geometry FROM "Plot" p JOIN "Farm" f ON f.id = p."farmId" WHERE f."ownerId" = $1 ORDER BY p."createdAt"`, [user.id]);
+    const farms = await client.query(`SELECT id, name, "areaHectares", boundary FROM "Farm" WHERE "ownerId" = $1`, [
+      user.id,
+    ]);
+    const plots = await client.query(
+      `SELECT p.name, p.type, p."areaHectares", p.geometry FROM "Plot" p JOIN "Farm" f ON f.id = p."farmId" WHERE f."ownerId" = $1 ORDER BY p."createdAt"`,
+      [user.id],
+    );
     return { farms: farms.rows, plots: plots.rows };
   });
 }
@@ -96,7 +108,10 @@ const said = (page: Page, text: string) => page.getByText(text, { exact: true })
 test.describe("farm mapping on a desktop", () => {
   test.beforeEach(async ({ context }) => answerTiles(context));
 
-  test("create a farm, draw its boundary and a plot, add, edit and delete plots, reload and see them", async ({ page, user }) => {
+  test("create a farm, draw its boundary and a plot, add, edit and delete plots, reload and see them", async ({
+    page,
+    user,
+  }) => {
     await subscribe(user);
     await page.goto("/mapping");
     await hydrated(page);
@@ -115,7 +130,12 @@ test.describe("farm mapping on a desktop", () => {
     await beginDrawing(page, "Farm Boundary");
     await expect(page.getByRole("button", { name: "Farm Boundary" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Add Plot", exact: true })).toBeDisabled();
-    const square = await mapPoints(page, [[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]]);
+    const square = await mapPoints(page, [
+      [0.2, 0.2],
+      [0.8, 0.2],
+      [0.8, 0.8],
+      [0.2, 0.8],
+    ]);
     for (const [index, point] of square.entries()) {
       await page.mouse.click(point.x, point.y);
       await expect(corners(page)).toContainText(`${index + 1} corners`);
@@ -135,7 +155,12 @@ test.describe("farm mapping on a desktop", () => {
 
     // A plot by drawing, inside the farm: finished with the Finish button.
     await beginDrawing(page, "Add Plot");
-    await addCorners(page, [[0.3, 0.3], [0.5, 0.3], [0.5, 0.5], [0.3, 0.5]]);
+    await addCorners(page, [
+      [0.3, 0.3],
+      [0.5, 0.3],
+      [0.5, 0.5],
+      [0.3, 0.5],
+    ]);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(said(page, "Plot created from drawing!")).toBeVisible();
     await expect(page.locator("[data-plot-row^='Plot ']")).toContainText("Field");
@@ -178,13 +203,20 @@ test.describe("farm mapping on a desktop", () => {
     expect(rows.plots.map((plot: { name: string }) => plot.name)).toEqual(["Catfish pond"]);
   });
 
-  test("a shape whose edges cross is refused with the specification's words, and nothing is saved", async ({ page, user }) => {
+  test("a shape whose edges cross is refused with the specification's words, and nothing is saved", async ({
+    page,
+    user,
+  }) => {
     await subscribe(user);
     await page.goto("/mapping");
     await hydrated(page);
     await createFarm(page, "Bow Farm", "Sorghum");
     await beginDrawing(page, "Farm Boundary");
-    await addCorners(page, [[0.2, 0.2], [0.8, 0.8], [0.8, 0.2]]);
+    await addCorners(page, [
+      [0.2, 0.2],
+      [0.8, 0.8],
+      [0.8, 0.2],
+    ]);
     const [crossing] = await mapPoints(page, [[0.2, 0.8]]);
     await page.mouse.click(crossing!.x, crossing!.y);
     await expect(said(page, "shape edges cannot cross")).toBeVisible();
@@ -233,11 +265,21 @@ test.describe("farm mapping on a desktop", () => {
     await subscribe(user);
     const farmId = `e2e_farm_${randomUUID()}`;
     // A small farm (about 1 ha) well inside the default view, far from where the plot is drawn.
-    const ring = [[3.3787, 6.5239], [3.3797, 6.5239], [3.3797, 6.5249], [3.3787, 6.5249], [3.3787, 6.5239]];
+    const ring = [
+      [3.3787, 6.5239],
+      [3.3797, 6.5239],
+      [3.3797, 6.5249],
+      [3.3787, 6.5249],
+      [3.3787, 6.5239],
+    ];
     await withDatabase((client) =>
       client.query(
         `INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", boundary, "areaHectares", geohash, "updatedAt") VALUES ($1, $2, 'Small Farm', '{}', 6.5244, 3.3792, $3, 1.2, 's1', now())`,
-        [farmId, user.id, JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } })],
+        [
+          farmId,
+          user.id,
+          JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } }),
+        ],
       ),
     );
     await page.goto(`/mapping?farm=${farmId}`);
@@ -248,7 +290,11 @@ test.describe("farm mapping on a desktop", () => {
     await mapSettled(page);
     await beginDrawing(page, "Add Plot");
     // The map shows the farm fitted to its box: the plot goes in a corner of the map, outside it.
-    await addCorners(page, [[0.02, 0.02], [0.12, 0.02], [0.07, 0.12]]);
+    await addCorners(page, [
+      [0.02, 0.02],
+      [0.12, 0.02],
+      [0.07, 0.12],
+    ]);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(said(page, "Failed to create plot from drawing")).toBeVisible();
     await expect(said(page, "The plot must lie inside the farm boundary")).toBeVisible();
@@ -264,7 +310,11 @@ test.describe("farm mapping on a desktop", () => {
     await expect(page.locator("[data-tiles-offline]")).toBeVisible();
     await createFarm(page, "Offline Farm", "Yam");
     await beginDrawing(page, "Farm Boundary");
-    await addCorners(page, [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7]]);
+    await addCorners(page, [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.5, 0.7],
+    ]);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
   });
@@ -272,23 +322,30 @@ test.describe("farm mapping on a desktop", () => {
   test("a user without farm mapping sees the gate, and their farms stay listed for export", async ({ page, user }) => {
     await withDatabase(async (client) => {
       await client.query(`UPDATE "User" SET "createdAt" = now() - interval '3 days' WHERE id = $1`, [user.id]);
-      await client.query(`INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", geohash, "updatedAt") VALUES ($1, $2, 'Kept Farm', '{Yam}', 7.5, 3.9, 's1', now())`, [
-        `e2e_farm_${randomUUID()}`,
-        user.id,
-      ]);
+      await client.query(
+        `INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", geohash, "updatedAt") VALUES ($1, $2, 'Kept Farm', '{Yam}', 7.5, 3.9, 's1', now())`,
+        [`e2e_farm_${randomUUID()}`, user.id],
+      );
     });
     await page.goto("/mapping");
     await hydrated(page);
     await expect(page.getByRole("region", { name: "Interactive Farm Mapping" })).toBeVisible();
     await expect(page.locator("[data-farm-map]")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Export GeoJSON" })).toHaveAttribute("href", /\/api\/farms\/e2e_farm_.+\/export/);
+    await expect(page.getByRole("link", { name: "Export GeoJSON" })).toHaveAttribute(
+      "href",
+      /\/api\/farms\/e2e_farm_.+\/export/,
+    );
   });
 });
 
 test.describe("farm mapping on a phone with a finger", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("taps draw a boundary and a plot with no duplicate corner, a drag adds none, and the page still scrolls", async ({ page, user, context }) => {
+  test("taps draw a boundary and a plot with no duplicate corner, a drag adds none, and the page still scrolls", async ({
+    page,
+    user,
+    context,
+  }) => {
     await answerTiles(context);
     await subscribe(user);
     await page.goto("/mapping");
@@ -297,7 +354,12 @@ test.describe("farm mapping on a phone with a finger", () => {
     await page.locator("[data-map-card]").scrollIntoViewIfNeeded();
 
     await beginDrawing(page, "Farm Boundary", "tap");
-    const square = await mapPoints(page, [[0.1, 0.15], [0.7, 0.15], [0.7, 0.85], [0.1, 0.85]]);
+    const square = await mapPoints(page, [
+      [0.1, 0.15],
+      [0.7, 0.15],
+      [0.7, 0.85],
+      [0.1, 0.85],
+    ]);
     await page.touchscreen.tap(square[0]!.x, square[0]!.y);
     await expect(corners(page)).toContainText("1 corners");
     // A finger dragging the map to pan it adds no corner (and does pan it).
@@ -307,14 +369,22 @@ test.describe("farm mapping on a phone with a finger", () => {
     const from = square[1]!;
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y }] });
     for (let step = 1; step <= 8; step += 1) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + step * 4, y: from.y + step * 3 }] });
+      await cdp.send("Input.dispatchTouchEvent", {
+        type: "touchMove",
+        touchPoints: [{ x: from.x + step * 4, y: from.y + step * 3 }],
+      });
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await mapSettled(page);
     await expect(corners(page)).toContainText("1 corners");
     expect((await firstCorner.boundingBox())!.x - beforeDrag.x).toBeGreaterThan(10);
     // The map moved: take the corners where they are now.
-    const now = await mapPoints(page, [[0.1, 0.15], [0.7, 0.15], [0.7, 0.85], [0.1, 0.85]]);
+    const now = await mapPoints(page, [
+      [0.1, 0.15],
+      [0.7, 0.15],
+      [0.7, 0.85],
+      [0.1, 0.85],
+    ]);
     for (const [index, point] of now.slice(1).entries()) {
       await page.touchscreen.tap(point.x, point.y);
       await expect(corners(page)).toContainText(`${index + 2} corners`);
@@ -331,7 +401,15 @@ test.describe("farm mapping on a phone with a finger", () => {
 
     // A plot, tapped inside the farm and finished with the button.
     await beginDrawing(page, "Add Plot", "tap");
-    await addCorners(page, [[0.4, 0.4], [0.6, 0.4], [0.5, 0.6]], "tap");
+    await addCorners(
+      page,
+      [
+        [0.4, 0.4],
+        [0.6, 0.4],
+        [0.5, 0.6],
+      ],
+      "tap",
+    );
     await expect(corners(page)).toContainText("3 corners");
     await page.getByRole("button", { name: "Finish" }).tap();
     await expect(said(page, "Plot created from drawing!")).toBeVisible();
@@ -422,11 +500,19 @@ test("a trial user is asked before selecting a farm spends the trial", async ({ 
     await expect(said(page, "Farm created successfully!")).toBeVisible();
     const confirm = page.getByRole("dialog").filter({ hasText: /trial/i });
     await expect(confirm).toBeVisible();
-    await confirm.getByRole("button").filter({ hasNotText: /cancel/i }).last().click();
+    await confirm
+      .getByRole("button")
+      .filter({ hasNotText: /cancel/i })
+      .last()
+      .click();
     await expect(page.locator("[data-farm-details]")).toContainText("Trial Farm");
     // The trial went to farm mapping, which stays open for its day: the boundary can be drawn.
     await beginDrawing(page, "Farm Boundary");
-    await addCorners(page, [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7]]);
+    await addCorners(page, [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.5, 0.7],
+    ]);
     await page.getByRole("button", { name: "Finish" }).click();
     await expect(said(page, "Farm boundary updated successfully!")).toBeVisible();
   } finally {

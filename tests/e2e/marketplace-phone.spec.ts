@@ -17,7 +17,8 @@ async function overflowIn(card: Locator) {
     for (const element of article.querySelectorAll<HTMLElement>("*")) {
       const box = element.getBoundingClientRect();
       if (box.width === 0) continue;
-      if (box.right > edge) problems.push(`past the edge: ${element.tagName} "${element.textContent?.trim().slice(0, 30)}"`);
+      if (box.right > edge)
+        problems.push(`past the edge: ${element.tagName} "${element.textContent?.trim().slice(0, 30)}"`);
       if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible") {
         problems.push(`cut: ${element.tagName} "${element.textContent?.trim().slice(0, 30)}"`);
       }
@@ -35,7 +36,8 @@ const lines = (element: Locator) =>
   });
 
 /** A heading cut short: more text than its box shows. */
-const clipped = (element: Locator) => element.evaluate((node) => node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1);
+const clipped = (element: Locator) =>
+  element.evaluate((node) => node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1);
 
 async function seedListing(user: TestUser, productId: string) {
   const id = `e2e_listing_${randomUUID()}`;
@@ -58,7 +60,10 @@ function countMarketplaceRequests(page: Page) {
   return seen;
 }
 
-test("list and grid cards fit a 360 px phone: names on up to two lines, 'Qty: N' on one, buttons inside", async ({ page, user }) => {
+test("list and grid cards fit a 360 px phone: names on up to two lines, 'Qty: N' on one, buttons inside", async ({
+  page,
+  user,
+}) => {
   void user;
   await page.setViewportSize(PHONE);
   for (const view of ["list", "grid"]) {
@@ -80,7 +85,10 @@ test("list and grid cards fit a 360 px phone: names on up to two lines, 'Qty: N'
     expect(await clipped(pepper)).toBe(false);
     // 'Add to Cart' sits inside its card.
     const first = cards.first();
-    const [cardBox, buttonBox] = [await first.boundingBox(), await first.getByRole("button", { name: "Add to Cart" }).boundingBox()];
+    const [cardBox, buttonBox] = [
+      await first.boundingBox(),
+      await first.getByRole("button", { name: "Add to Cart" }).boundingBox(),
+    ];
     expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   }
@@ -93,7 +101,9 @@ test("prices read '₦30,000 per basket' in the grid, the list and My Listings",
     const prices = await page.locator("article [data-price]").allInnerTexts();
     expect(prices.length).toBeGreaterThan(10);
     for (const price of prices) expect(price.replace(/\s+/g, " ").trim()).toMatch(PRICE_PER_UNIT);
-    await expect(page.getByRole("article").filter({ hasText: "Fresh Tomatoes" }).first().locator("[data-price]")).toHaveText(/per basket$/);
+    await expect(
+      page.getByRole("article").filter({ hasText: "Fresh Tomatoes" }).first().locator("[data-price]"),
+    ).toHaveText(/per basket$/);
   }
   await page.goto("/my-listings");
   await expect(page.getByRole("article").first().locator("[data-price]")).toHaveText("₦1,900 per kg");
@@ -112,13 +122,19 @@ test("My Listings shows whole names, at 360 and 1280 px", async ({ page, user })
       expect(await lines(heading)).toBeLessThanOrEqual(2);
     }
     const cards = page.getByRole("article");
-    for (let index = 0; index < (await cards.count()); index += 1) expect(await overflowIn(cards.nth(index))).toEqual([]);
+    for (let index = 0; index < (await cards.count()); index += 1)
+      expect(await overflowIn(cards.nth(index))).toEqual([]);
     await expect(cards.first().getByText(/^Qty: \d+$/)).toBeVisible();
     expect(await lines(cards.first().getByText(/^Qty: \d+$/))).toBe(1);
   }
 });
 
-test("the view switch shares its row with Filters and Near Me at 360 px, in every language", async ({ page, context, baseURL, user }) => {
+test("the view switch shares its row with Filters and Near Me at 360 px, in every language", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   void user;
   await page.setViewportSize(PHONE);
   for (const language of ["en", "fr", "ha", "ig", "yo"]) {
@@ -134,9 +150,14 @@ test("the view switch shares its row with Filters and Near Me at 360 px, in ever
   }
 });
 
-test("the upsell leaves the first listing on a phone's first screen, and once hidden stays hidden", async ({ page, user }) => {
+test("the upsell leaves the first listing on a phone's first screen, and once hidden stays hidden", async ({
+  page,
+  user,
+}) => {
   // A trial that ran out: the upsell shows.
-  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]),
+  );
   await page.setViewportSize(PHONE);
   await page.goto("/marketplace");
   const upsell = page.getByRole("complementary", { name: "Unlock Premium Marketplace" });
@@ -159,7 +180,11 @@ test("the upsell leaves the first listing on a phone's first screen, and once hi
   expect(html).not.toContain('aria-label="Unlock Premium Marketplace"');
 });
 
-test("Near Me is titled for a buyer and, once applied, says where and how far, with an X that clears it", async ({ page, context, user }) => {
+test("Near Me is titled for a buyer and, once applied, says where and how far, with an X that clears it", async ({
+  page,
+  context,
+  user,
+}) => {
   void user;
   await page.goto("/marketplace");
   await hydrated(page);
@@ -192,7 +217,10 @@ test("Near Me is titled for a buyer and, once applied, says where and how far, w
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation({ latitude: 12.0022, longitude: 8.592 });
   await page.getByRole("button", { name: "Near Me" }).click();
-  await page.getByRole("dialog", { name: "Find listings near you" }).getByRole("button", { name: "Use Current Location" }).click();
+  await page
+    .getByRole("dialog", { name: "Find listings near you" })
+    .getByRole("button", { name: "Use Current Location" })
+    .click();
   await expectResults(page, async () => {
     expect(page.url()).toMatch(/near=1/);
     await expect(near).toHaveText("Near your location · 50 km", { timeout: 0 });
@@ -209,7 +237,10 @@ test("the listing form's location dialog keeps its own title", async ({ page, us
   await expect(page.getByRole("dialog", { name: "Add Location" })).toBeVisible();
 });
 
-test("bad addresses answer a page, never a 5xx: out-of-range pages go to the last page, bad values are dropped or bounded", async ({ page, user }) => {
+test("bad addresses answer a page, never a 5xx: out-of-range pages go to the last page, bad values are dropped or bounded", async ({
+  page,
+  user,
+}) => {
   void user;
   const bad = [
     "page=100000000",
@@ -298,14 +329,23 @@ test("the listings API refuses limits and offsets out of bounds with the catalog
 
 for (const width of [360, 1280]) {
   for (const theme of ["light", "dark"] as const) {
-    test(`list view, Near Me and the upsell look right at ${width} px in ${theme}`, async ({ page, context, baseURL, user }) => {
-      await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]));
+    test(`list view, Near Me and the upsell look right at ${width} px in ${theme}`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
+      await withDatabase((client) =>
+        client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]),
+      );
       await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/marketplace?view=list&near=1&lat=7.3775&lng=3.9470&place=Ibadan&radius_km=200");
       await expect(page.locator("[data-near]")).toHaveText("Near Ibadan · 200 km");
       await expect(page.getByRole("article").first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/marketplace-list-near-${width}-${theme}.png` });
       await seedListing(user, "seed_product_groundnut");
       await page.goto("/my-listings");

@@ -100,7 +100,10 @@ test("search, categories, filters in the address, sorting and views", async ({ p
   expect(await historyLength()).toBe(entries);
 });
 
-test("the filter panel: price range and conditions, then Clear Filters empties the search box too", async ({ page, user }) => {
+test("the filter panel: price range and conditions, then Clear Filters empties the search box too", async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto("/marketplace");
   const everything = await countText(page);
@@ -122,7 +125,10 @@ test("the filter panel: price range and conditions, then Clear Filters empties t
   await expect(page.getByPlaceholder(SEARCH)).toHaveValue("");
 });
 
-test("the filter panel's sliders and switches: the price thumbs never cross, and Apply Filters shows what they say", async ({ page, user }) => {
+test("the filter panel's sliders and switches: the price thumbs never cross, and Apply Filters shows what they say", async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto("/marketplace");
   await hydrated(page);
@@ -169,7 +175,12 @@ test.describe(() => {
   // The test holds the page's data request back; Playwright cannot hold what a service worker answers.
   test.use({ serviceWorkers: "block" });
 
-  test("while new results load, the count reads 'Loading...' and the old cards are dimmed", async ({ page, context, baseURL, user }) => {
+  test("while new results load, the count reads 'Loading...' and the old cards are dimmed", async ({
+    page,
+    context,
+    baseURL,
+    user,
+  }) => {
     void user;
     // The answer for the new filters is held back until the page has been looked at.
     let gate = Promise.resolve();
@@ -201,7 +212,9 @@ test.describe(() => {
           const texts = await page.getByRole("article").allInnerTexts();
           expect(texts.length).toBeGreaterThan(0);
           for (const text of texts) expect(text).toMatch(/Tractor|Hoe/);
-          await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveCSS("opacity", "1", { timeout: 0 });
+          await expect(page.getByRole("region", { name: /^\d+ products found$/ })).toHaveCSS("opacity", "1", {
+            timeout: 0,
+          });
         });
       }
     }
@@ -215,7 +228,8 @@ test("Near Me with a typed town shows distances and offers sorting by distance",
   await page.getByRole("button", { name: "Near Me" }).click();
   await page.getByPlaceholder("e.g. Ibadan").fill("Kano");
   await page.getByPlaceholder("e.g. Ibadan").press("Enter");
-  const distances = async () => (await page.getByText(/km away/).allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+  const distances = async () =>
+    (await page.getByText(/km away/).allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, "")));
   await expectResults(page, async () => {
     expect(page.url()).toMatch(/near=1/);
     // Every card is within the 50 km radius.
@@ -266,7 +280,9 @@ test("the heart is remembered on this device", async ({ page, user }) => {
   await hydrated(page);
   const heart = page.getByRole("article").first().getByRole("button", { name: "Save to favourites" });
   await heart.click();
-  await expect(page.getByRole("article").first().getByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("article").first().getByRole("button", { name: "Remove from favourites" }),
+  ).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.getByRole("article").first().getByRole("button", { name: "Remove from favourites" })).toBeVisible();
 });
@@ -279,7 +295,9 @@ for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/marketplace");
       await expect(page.getByRole("article").first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/marketplace-${width}-${theme}.png` });
       await hydrated(page);
       await page.getByRole("button", { name: "Filters" }).click();

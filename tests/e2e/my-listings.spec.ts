@@ -19,7 +19,8 @@ interface SeededListing {
 
 async function seedListing(user: TestUser, listing: SeededListing = {}) {
   const id = `e2e_listing_${randomUUID()}`;
-  const location = listing.location === undefined ? { latitude: 7.3775, longitude: 3.947, locality: "Ibadan, Oyo" } : listing.location;
+  const location =
+    listing.location === undefined ? { latitude: 7.3775, longitude: 3.947, locality: "Ibadan, Oyo" } : listing.location;
   await withDatabase((client) =>
     client.query(
       `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "updatedAt")
@@ -63,7 +64,10 @@ test("an account with no listings is invited to create its first", async ({ page
   await expect(page.getByRole("dialog", { name: "Create New Listing" })).toBeVisible();
 });
 
-test("create a listing with the form: product, price, quantity, condition, photo link and town", async ({ page, user }) => {
+test("create a listing with the form: product, price, quantity, condition, photo link and town", async ({
+  page,
+  user,
+}) => {
   void user;
   await openMyListings(page);
   await page.getByRole("button", { name: "Create Listing" }).click();
@@ -94,7 +98,8 @@ test("create a listing with the form: product, price, quantity, condition, photo
 
   const card = listingCard(page);
   await expect(card).toBeVisible();
-  for (const text of ["White Maize", "₦45,000 per bag", "Qty: 12", "Ibadan, Oyo", "Good", "Active"]) await expect(card).toContainText(text);
+  for (const text of ["White Maize", "₦45,000 per bag", "Qty: 12", "Ibadan, Oyo", "Good", "Active"])
+    await expect(card).toContainText(text);
   await expect(card.getByTestId("listing-status")).toHaveText("Active");
   await expect(card.locator("img")).toHaveAttribute("src", "https://example.com/maize.jpg");
 });
@@ -234,7 +239,10 @@ test.describe(() => {
   // The test holds the page's data request back; Playwright cannot hold what a service worker answers.
   test.use({ serviceWorkers: "block" });
 
-  test("while other listings load, the old ones are dimmed under 'Loading your listings...'", async ({ page, user }) => {
+  test("while other listings load, the old ones are dimmed under 'Loading your listings...'", async ({
+    page,
+    user,
+  }) => {
     await seedListing(user);
     await seedListing(user, { productId: "seed_product_tomato", status: "sold" });
     let open = () => undefined as void;
@@ -275,22 +283,46 @@ test("a photo uploaded in the form becomes a processed thumbnail", async ({ page
 
 for (const width of [360, 1280]) {
   for (const theme of ["light", "dark"] as const) {
-    test(`My Listings and the listing form look right at ${width} px in ${theme}`, async ({ page, context, baseURL, user }) => {
+    test(`My Listings and the listing form look right at ${width} px in ${theme}`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       await seedListing(user, { images: [`${baseURL}/images/products/maize.svg`] });
-      await seedListing(user, { productId: "seed_product_tomato", priceNgn: "8000.00", quantity: 40, status: "paused", images: [], condition: "new" });
-      await seedListing(user, { productId: null, priceNgn: "250000.00", quantity: 1, status: "sold", images: [], condition: "used_fair", location: null });
+      await seedListing(user, {
+        productId: "seed_product_tomato",
+        priceNgn: "8000.00",
+        quantity: 40,
+        status: "paused",
+        images: [],
+        condition: "new",
+      });
+      await seedListing(user, {
+        productId: null,
+        priceNgn: "250000.00",
+        quantity: 1,
+        status: "sold",
+        images: [],
+        condition: "used_fair",
+        location: null,
+      });
       await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
       await page.setViewportSize({ width, height: 800 });
       await openMyListings(page);
       await expect(page.getByRole("article")).toHaveCount(3);
       await expect(listingCard(page, "Custom Product")).toContainText("No location");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/my-listings-${width}-${theme}.png`, fullPage: true });
 
       await page.getByRole("button", { name: "Create Listing" }).click();
       const dialog = page.getByRole("dialog", { name: "Create New Listing" });
       await expect(dialog).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/listing-form-${width}-${theme}.png` });
     });
   }
@@ -299,7 +331,10 @@ for (const width of [360, 1280]) {
 test.describe("the listing form's dialog on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("opens with the form (loaded when first wanted), keeps the page behind still, and closes on Escape, the cross or a tap on the dimmed page", async ({ page, user }) => {
+  test("opens with the form (loaded when first wanted), keeps the page behind still, and closes on Escape, the cross or a tap on the dimmed page", async ({
+    page,
+    user,
+  }) => {
     void user;
     await page.goto("/my-listings");
     await hydrated(page);

@@ -18,12 +18,18 @@ async function seedActiveListing(user: TestUser, productId = "seed_product_maize
 
 async function premiumUses(user: TestUser): Promise<number> {
   return withDatabase(async (client) => {
-    const result = await client.query<{ count: string }>(`SELECT count(*) FROM "PremiumFeatureUse" WHERE "userId" = $1`, [user.id]);
+    const result = await client.query<{ count: string }>(
+      `SELECT count(*) FROM "PremiumFeatureUse" WHERE "userId" = $1`,
+      [user.id],
+    );
     return Number(result.rows[0]!.count);
   });
 }
 
-test("market insights: no invented figures, the trial user confirms, and the look paid for stays on screen", async ({ page, user }) => {
+test("market insights: no invented figures, the trial user confirms, and the look paid for stays on screen", async ({
+  page,
+  user,
+}) => {
   await seedActiveListing(user);
   await page.goto("/my-listings");
   await hydrated(page);
@@ -68,7 +74,10 @@ test("market insights with nothing to compare: an honest empty state and nothing
   await expect(insights).toContainText("Nothing to compare yet");
   await expect(insights.getByRole("button", { name: "Show insights" })).toHaveCount(0);
   // Even asked directly, a look at nothing is not a premium use.
-  const forms: Record<string, string>[] = [{ intent: "insights" }, { intent: "suggest-price", productId: "seed_product_moringa_leaves_nothing" }];
+  const forms: Record<string, string>[] = [
+    { intent: "insights" },
+    { intent: "suggest-price", productId: "seed_product_moringa_leaves_nothing" },
+  ];
   for (const form of forms) {
     const answer = await page.request.post("/my-listings.data", {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(page.url()).origin },
@@ -82,8 +91,15 @@ test("market insights with nothing to compare: an honest empty state and nothing
 });
 
 for (const language of ["fr", "ig", "en", "ha", "yo"] as const) {
-  test(`the locked prompt fits its box at 360 px in ${language}, with some of the preview showing`, async ({ page, context, baseURL, user }) => {
-    await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]));
+  test(`the locked prompt fits its box at 360 px in ${language}, with some of the preview showing`, async ({
+    page,
+    context,
+    baseURL,
+    user,
+  }) => {
+    await withDatabase((client) =>
+      client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]),
+    );
     await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/my-listings");
@@ -94,15 +110,29 @@ for (const language of ["fr", "ig", "en", "ha", "yo"] as const) {
     expect(promptBox && outerBox).toBeTruthy();
     // Inside its box, top and bottom, with a band of the blurred preview above and below.
     expect(promptBox!.y - outerBox!.y, "preview above the prompt").toBeGreaterThanOrEqual(24);
-    expect(outerBox!.y + outerBox!.height - (promptBox!.y + promptBox!.height), "preview below the prompt").toBeGreaterThanOrEqual(24);
+    expect(
+      outerBox!.y + outerBox!.height - (promptBox!.y + promptBox!.height),
+      "preview below the prompt",
+    ).toBeGreaterThanOrEqual(24);
     expect(promptBox!.x).toBeGreaterThanOrEqual(outerBox!.x);
     expect(promptBox!.x + promptBox!.width).toBeLessThanOrEqual(outerBox!.x + outerBox!.width + 0.5);
   });
 }
 
-test("Hausa, Igbo and Yoruba pages write month names in their own language", async ({ page, context, baseURL, user }) => {
-  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = '2026-11-03T10:00:00Z' WHERE id = $1`, [user.id]));
-  for (const [language, month] of [["ha", "Nuwamba"], ["ig", "Novemba"], ["yo", "Bélú"]] as const) {
+test("Hausa, Igbo and Yoruba pages write month names in their own language", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "createdAt" = '2026-11-03T10:00:00Z' WHERE id = $1`, [user.id]),
+  );
+  for (const [language, month] of [
+    ["ha", "Nuwamba"],
+    ["ig", "Novemba"],
+    ["yo", "Bélú"],
+  ] as const) {
     await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
     await page.goto("/profile");
     await expect(page.locator("main")).toContainText(`3 ${month} 2026`);
@@ -110,7 +140,12 @@ test("Hausa, Igbo and Yoruba pages write month names in their own language", asy
   }
 });
 
-test("the toast region and the Settings theme choice are labelled in the reader's language", async ({ page, context, baseURL, user }) => {
+test("the toast region and the Settings theme choice are labelled in the reader's language", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   void user;
   await context.addCookies([{ name: "asiiko-lang", value: "ha", url: baseURL! }]);
   await page.goto("/settings");
@@ -130,7 +165,10 @@ test("the toast region and the Settings theme choice are labelled in the reader'
   // The header's toggle follows: it now offers light mode.
   await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 });
 
 test("the footer shows no placeholder telephone number", async ({ page }) => {
@@ -141,7 +179,11 @@ test("the footer shows no placeholder telephone number", async ({ page }) => {
   await expect(footer.locator('a[href^="tel:"]')).toHaveCount(0);
 });
 
-test("the language named Yoruba is spelt one way, as the language menu spells it", async ({ page, context, baseURL }) => {
+test("the language named Yoruba is spelt one way, as the language menu spells it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   for (const language of ["en", "yo", "ha"] as const) {
     await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
     await page.goto("/");
@@ -149,6 +191,9 @@ test("the language named Yoruba is spelt one way, as the language menu spells it
     await expect(page.locator("body")).not.toContainText("Yorùbá");
   }
   await hydrated(page);
-  await page.getByLabel(/language|Harshe|Èdè/i).first().click();
+  await page
+    .getByLabel(/language|Harshe|Èdè/i)
+    .first()
+    .click();
   await expect(page.locator("form[data-language-form]").getByRole("button", { name: "Yoruba" })).toBeVisible();
 });

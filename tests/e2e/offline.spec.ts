@@ -21,7 +21,10 @@ async function openAndKeep(page: Page, path: string) {
 
 /** Whether the worker holds a page of this address. */
 function isKept(page: Page, path: string) {
-  return page.evaluate(async (address) => (await caches.match(new URL(address, location.href).href, { ignoreVary: true })) !== undefined, path);
+  return page.evaluate(
+    async (address) => (await caches.match(new URL(address, location.href).href, { ignoreVary: true })) !== undefined,
+    path,
+  );
 }
 
 async function addAnalysis(userId: string, crop: string) {
@@ -36,7 +39,11 @@ async function addAnalysis(userId: string, crop: string) {
   );
 }
 
-test("without a connection, the pages a farmer opened still open, with their results and the offline banner", async ({ page, context, user }) => {
+test("without a connection, the pages a farmer opened still open, with their results and the offline banner", async ({
+  page,
+  context,
+  user,
+}) => {
   await addAnalysis(user.id, "Cassava from Oyo");
   await openAndKeep(page, "/marketplace");
   const firstListing = (await page.locator("article h3").first().textContent())!.trim();
@@ -79,7 +86,9 @@ test("after a sign-out, nothing the last farmer saw is served to the next reader
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL(/\/(auth)?$/);
-  await expect.poll(() => isKept(page, "/marketplace"), { message: "the signed-out farmer's marketplace page is dropped" }).toBe(false);
+  await expect
+    .poll(() => isKept(page, "/marketplace"), { message: "the signed-out farmer's marketplace page is dropped" })
+    .toBe(false);
 
   await context.setOffline(true);
   await page.goto("/marketplace");
@@ -94,7 +103,9 @@ test("the offline page speaks the language the reader chose", async ({ page, con
   await page.locator("form[data-language-form]").getByRole("button", { name: "Hausa" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.match("/offline"))?.text()) ?? ""), { message: "the offline page kept in Hausa" })
+    .poll(() => page.evaluate(async () => (await (await caches.match("/offline"))?.text()) ?? ""), {
+      message: "the offline page kept in Hausa",
+    })
     .toContain('lang="ha"');
 
   await context.setOffline(true);
@@ -103,7 +114,12 @@ test("the offline page speaks the language the reader chose", async ({ page, con
   await expect(page.getByRole("heading", { name: "Ba ka da intanet", level: 1 })).toBeVisible();
 });
 
-test("when another farmer's session takes over the phone, the last one's pages are dropped before anything is kept", async ({ page, context, user, baseURL }) => {
+test("when another farmer's session takes over the phone, the last one's pages are dropped before anything is kept", async ({
+  page,
+  context,
+  user,
+  baseURL,
+}) => {
   void user;
   await openAndKeep(page, "/marketplace");
   // No sign-out in this browser (the session ended, or another farmer signed in elsewhere on it):
@@ -113,7 +129,9 @@ test("when another farmer's session takes over the phone, the last one's pages a
   await page.goto("/dashboard");
   await hydrated(page);
   await expect(page.getByText("Musa").first()).toBeVisible();
-  await expect.poll(() => isKept(page, "/marketplace"), { message: "the last farmer's marketplace page is dropped" }).toBe(false);
+  await expect
+    .poll(() => isKept(page, "/marketplace"), { message: "the last farmer's marketplace page is dropped" })
+    .toBe(false);
 
   await context.setOffline(true);
   await page.goto("/marketplace");

@@ -2,7 +2,10 @@ import { expect, hydrated, test } from "./fixtures";
 
 // The trial's one free premium use, the locked state after it, and an upgrade
 // through the built-in sandbox checkout that brings access back.
-test("one free premium use, then 'Premium features used', then the sandbox checkout restores access", async ({ page, user }) => {
+test("one free premium use, then 'Premium features used', then the sandbox checkout restores access", async ({
+  page,
+  user,
+}) => {
   void user;
   test.setTimeout(60_000);
   await page.goto("/my-listings");
@@ -34,11 +37,16 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(locked).not.toContainText("Trial Expired");
   await expect(page.getByRole("button", { name: "Show insights" })).toHaveCount(0);
   await page.goto("/marketplace");
-  await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toContainText("Premium features used - upgrade to continue");
+  await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toContainText(
+    "Premium features used - upgrade to continue",
+  );
 
   // Upgrade through the sandbox checkout.
   await hydrated(page);
-  await page.getByRole("complementary", { name: "Unlock Premium Marketplace" }).getByRole("button", { name: "Upgrade to Premium" }).click();
+  await page
+    .getByRole("complementary", { name: "Unlock Premium Marketplace" })
+    .getByRole("button", { name: "Upgrade to Premium" })
+    .click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\?session=/);
   await expect(page.getByText("This is a test checkout: no real card is charged.")).toBeVisible();
   await expect(page.getByText("₦15,000").first()).toBeVisible();
@@ -58,13 +66,20 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(page.getByText("Nothing to compare yet")).toBeVisible();
   await expect(page.getByRole("button", { name: "Show insights" })).toHaveCount(0);
   const check = await page.request.get("/api/premium/premium_products/check");
-  expect(await check.json()).toMatchObject({ canAccess: true, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
+  expect(await check.json()).toMatchObject({
+    canAccess: true,
+    hasActiveSubscription: true,
+    hasUsedPremiumFeatures: true,
+  });
 
   // Cancelling keeps Premium to the end of the paid month.
   await page.goto("/settings");
   await hydrated(page);
   await page.getByRole("button", { name: "Cancel subscription" }).click();
-  await page.getByRole("dialog", { name: "Cancel Premium?" }).getByRole("button", { name: "Cancel subscription" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel Premium?" })
+    .getByRole("button", { name: "Cancel subscription" })
+    .click();
   await expect(page.getByTestId("plan")).toContainText("Premium stays on until");
   const after = await page.request.get("/api/premium/asiiko_ai/check");
   expect(await after.json()).toMatchObject({ canAccess: true });
@@ -72,7 +87,9 @@ test("one free premium use, then 'Premium features used', then the sandbox check
 
 test("a trial that ran out shows the Trial Expired badge and its sentence", async ({ page, user }) => {
   const { withDatabase } = await import("./fixtures");
-  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "createdAt" = now() - interval '25 hours' WHERE id = $1`, [user.id]),
+  );
   await page.goto("/marketplace");
   const upsell = page.getByRole("complementary", { name: /Unlock Premium Marketplace/ });
   await expect(upsell).toContainText("Trial Expired");
@@ -83,9 +100,16 @@ test("a trial that ran out shows the Trial Expired badge and its sentence", asyn
   await expect(locked).toContainText("Your 1-day trial has expired");
 });
 
-test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 px, light and dark", async ({ page, context, baseURL, user }) => {
+test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 px, light and dark", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   const { withDatabase } = await import("./fixtures");
-  await withDatabase((client) => client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "firstPremiumUseAt" = now() WHERE id = $1`, [user.id]),
+  );
   const checkout = await page.request.post("/api/subscription/checkout");
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   for (const width of [360, 1280]) {
@@ -94,7 +118,9 @@ test("the upsell, the plan and the sandbox checkout look right at 360 and 1280 p
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/marketplace");
       await expect(page.getByRole("complementary", { name: "Unlock Premium Marketplace" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/premium-upsell-${width}-${theme}.png` });
       await page.goto("/my-listings");
       await expect(page.getByRole("region", { name: "Unlock Advanced Listing Analytics" })).toBeVisible();

@@ -9,7 +9,10 @@ import { createUser, expect, test, withDatabase } from "./fixtures";
 
 const connection = { url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" };
 
-test("an error report sent to the API is stored by the worker process and shown on the dashboard", async ({ page, request }) => {
+test("an error report sent to the API is stored by the worker process and shown on the dashboard", async ({
+  page,
+  request,
+}) => {
   const errorId = `err_e2e_${Date.now()}`;
   const sent = await request.post("/api/errors/frontend", {
     data: {
@@ -25,8 +28,17 @@ test("an error report sent to the API is stored by the worker process and shown 
   expect(sent.status()).toBe(202);
 
   const stored = () =>
-    withDatabase(async (client) => (await client.query(`SELECT boundary, level, "retryCount" FROM "FrontendError" WHERE "errorId" = $1`, [errorId])).rows[0]);
-  await expect.poll(stored, { timeout: 20_000, message: "report stored by the worker" }).toEqual({ boundary: "E2EBoundary", level: "component", retryCount: 1 });
+    withDatabase(
+      async (client) =>
+        (
+          await client.query(`SELECT boundary, level, "retryCount" FROM "FrontendError" WHERE "errorId" = $1`, [
+            errorId,
+          ])
+        ).rows[0],
+    );
+  await expect
+    .poll(stored, { timeout: 20_000, message: "report stored by the worker" })
+    .toEqual({ boundary: "E2EBoundary", level: "component", retryCount: 1 });
 
   await page.goto(`/admin/queues?token=${E2E_ADMIN_TOKEN}`);
   await page.goto("/admin/queues/queue/frontend-errors?status=completed");
@@ -38,18 +50,21 @@ test("the worker process deletes expired sessions and keeps live ones", async ()
   const expiredId = `e2e_expired_${Date.now()}`;
   const liveId = `e2e_live_${Date.now()}`;
   await withDatabase((client) =>
-    client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $3, now() - interval '1 minute'), ($2, $3, now() + interval '1 day')`, [
-      expiredId,
-      liveId,
-      user.id,
-    ]),
+    client.query(
+      `INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $3, now() - interval '1 minute'), ($2, $3, now() + interval '1 day')`,
+      [expiredId, liveId, user.id],
+    ),
   );
   // The hourly schedule ran at start; ask for a run now rather than wait an hour.
   const queue = new Queue("maintenance", { connection, prefix: E2E_QUEUE_PREFIX });
   try {
     await queue.add("delete-expired-sessions", { task: "delete-expired-sessions" });
     const sessions = () =>
-      withDatabase(async (client) => (await client.query(`SELECT id FROM "Session" WHERE id = ANY($1) ORDER BY id`, [[expiredId, liveId]])).rows.map((row) => row.id));
+      withDatabase(async (client) =>
+        (await client.query(`SELECT id FROM "Session" WHERE id = ANY($1) ORDER BY id`, [[expiredId, liveId]])).rows.map(
+          (row) => row.id,
+        ),
+      );
     await expect.poll(sessions, { timeout: 20_000, message: "expired session deleted" }).toEqual([liveId]);
   } finally {
     await queue.close();

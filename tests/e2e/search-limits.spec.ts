@@ -11,16 +11,23 @@ async function searchSixtyTimes(request: APIRequestContext) {
   }
 }
 
-test("past the search limit the marketplace and the search page say so, and browsing goes on", async ({ page, user: _user }) => {
+test("past the search limit the marketplace and the search page say so, and browsing goes on", async ({
+  page,
+  user: _user,
+}) => {
   await searchSixtyTimes(page.request);
 
   await page.goto("/marketplace?search=cassava");
-  await expect(page.getByRole("alert")).toContainText("Too many searches in a short time. Please wait a minute and search again.");
+  await expect(page.getByRole("alert")).toContainText(
+    "Too many searches in a short time. Please wait a minute and search again.",
+  );
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
 
   await page.goto("/search?q=cassava");
   await hydrated(page);
-  await expect(page.getByRole("alert")).toHaveText("Error searching: Too many searches in a short time. Please wait a minute and search again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Error searching: Too many searches in a short time. Please wait a minute and search again.",
+  );
 
   // Browsing without words is not a search.
   await page.goto("/marketplace");

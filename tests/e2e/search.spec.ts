@@ -8,7 +8,10 @@ const KANO = { latitude: 11.77, longitude: 8.43 };
 
 const group = (page: Page, name: string) => page.getByRole("region", { name: new RegExp(`^${name}`) });
 
-test("a typed word searches products and listings, grouped, the word marked, the address kept", async ({ page, user: _user }) => {
+test("a typed word searches products and listings, grouped, the word marked, the address kept", async ({
+  page,
+  user: _user,
+}) => {
   await page.goto("/search");
   await hydrated(page);
   await page.locator("#search-page-box").fill("cassava");
@@ -29,7 +32,10 @@ test("a typed word searches products and listings, grouped, the word marked, the
   await expect(page.getByText(/^Results: \d+$/)).toBeVisible();
 });
 
-test("the content types narrow the results and live in the address; Clear All Filters resets them", async ({ page, user: _user }) => {
+test("the content types narrow the results and live in the address; Clear All Filters resets them", async ({
+  page,
+  user: _user,
+}) => {
   await page.goto("/search?q=cassava");
   await hydrated(page);
   await page.getByRole("button", { name: "Filters" }).click();
@@ -91,12 +97,19 @@ test("the header search opens /search with its results, typos forgiven", async (
   // The sidebar's Search & Discover leads here too.
   await page.goto("/dashboard");
   await hydrated(page);
-  await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Search & Discover" }).click();
+  await page
+    .getByRole("complementary", { name: "Main navigation" })
+    .getByRole("link", { name: "Search & Discover" })
+    .click();
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole("heading", { name: "Search & Discover", level: 1 })).toBeVisible();
 });
 
-test("location turns on after geolocation succeeds, shows distances, and goes off with its X", async ({ page, context, user: _user }) => {
+test("location turns on after geolocation succeeds, shows distances, and goes off with its X", async ({
+  page,
+  context,
+  user: _user,
+}) => {
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation(KANO);
   await page.goto("/search?q=onion&types=listing&radius=50");
@@ -132,14 +145,21 @@ for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/search");
       await expect(page.getByRole("heading", { name: "Start your search" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/search-start-${width}-${theme}.png` });
       await page.goto("/search?q=maize&lat=7.3775&lng=3.9470&radius=100");
       await hydrated(page);
       await page.getByRole("button", { name: "Filters" }).click();
       await expect(group(page, "Marketplace Listings")).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screens/search-results-${width}-${theme}.png`, fullPage: width === 360 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await page.screenshot({
+        path: `test-results/screens/search-results-${width}-${theme}.png`,
+        fullPage: width === 360,
+      });
     });
   }
 }

@@ -12,7 +12,17 @@ test("the main pages load and hydrate with no Content-Security-Policy violation"
   });
 
   // The farm map too: its tiles come from the tile server, which the policy must allow.
-  for (const path of ["/dashboard", "/marketplace", "/my-listings", "/search?q=maize", "/asiiko", "/mapping", "/settings", "/profile", "/help"]) {
+  for (const path of [
+    "/dashboard",
+    "/marketplace",
+    "/my-listings",
+    "/search?q=maize",
+    "/asiiko",
+    "/mapping",
+    "/settings",
+    "/profile",
+    "/help",
+  ]) {
     await page.goto(path);
     await hydrated(page);
   }

@@ -8,7 +8,12 @@ import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, te
 // phone-sized screen and finds Call, WhatsApp and SMS.
 
 /** A seller with a phone and one active custom listing that shows it. */
-async function sellerSharingPhone(firstName: string, phone: string, listing: { title: string; priceNgn: string; locality: string }, baseURL: string) {
+async function sellerSharingPhone(
+  firstName: string,
+  phone: string,
+  listing: { title: string; priceNgn: string; locality: string },
+  baseURL: string,
+) {
   const seller = await createUser({ firstName });
   const id = `e2e_listing_${randomBytes(6).toString("hex")}`;
   await withDatabase(async (client) => {
@@ -23,7 +28,12 @@ async function sellerSharingPhone(firstName: string, phone: string, listing: { t
   return seller;
 }
 
-test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and SMS at 360 px", async ({ page, user, browser, baseURL }) => {
+test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and SMS at 360 px", async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   // The seller (the fixture's user, Chioma of Okafor) saves a phone on Profile.
   await page.goto("/profile");
@@ -36,7 +46,9 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
   await page.getByLabel("Mobile number").press("Enter");
   await expect(page.getByText("Your phone number is saved", { exact: true })).toBeVisible();
   await expect(page.getByTestId("profile-phone")).toHaveText("0803 123 4567");
-  const stored = await withDatabase((client) => client.query<{ phone: string }>(`SELECT phone FROM "User" WHERE id = $1`, [user.id]));
+  const stored = await withDatabase((client) =>
+    client.query<{ phone: string }>(`SELECT phone FROM "User" WHERE id = $1`, [user.id]),
+  );
   expect(stored.rows[0]?.phone).toBe("+2348031234567");
 
   // A listing that shows it.
@@ -71,7 +83,11 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     // The page's answers never carry the number: only the details ask for it.
     const bodies: string[] = [];
     buyerPage.on("response", (response) => {
-      if (!/\/marketplace\/[^/]+\/seller/.test(response.url())) void response.text().then((text) => bodies.push(text), () => undefined);
+      if (!/\/marketplace\/[^/]+\/seller/.test(response.url()))
+        void response.text().then(
+          (text) => bodies.push(text),
+          () => undefined,
+        );
     });
     await buyerPage.goto(`/marketplace?search=${encodeURIComponent(name)}`);
     await hydrated(buyerPage);
@@ -87,15 +103,23 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     const call = details.getByRole("link", { name: "Call" });
     await expect(call).toHaveAttribute("href", "tel:+2348031234567");
     const message = `Hello Chioma, I saw your listing "${name}" on Asiiko. Is it still available?`;
-    await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/2348031234567?text=${encodeURIComponent(message)}`);
-    await expect(details.getByRole("link", { name: "SMS" })).toHaveAttribute("href", `sms:+2348031234567?body=${encodeURIComponent(message)}`);
+    await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/2348031234567?text=${encodeURIComponent(message)}`,
+    );
+    await expect(details.getByRole("link", { name: "SMS" })).toHaveAttribute(
+      "href",
+      `sms:+2348031234567?body=${encodeURIComponent(message)}`,
+    );
     // All three fit the small screen.
     for (const link of ["Call", "WhatsApp", "SMS"]) {
       const box = await details.getByRole("link", { name: link }).boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     }
-    expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await buyerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     expect(bodies.some((text) => text.includes("8031234567"))).toBe(false);
     await buyerPage.screenshot({ path: "test-results/screens/listing-contact-360-light.png" });
   } finally {
@@ -104,7 +128,12 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
   }
 });
 
-test("without a saved phone the form's choice is off, with a way to Profile; a visitor signed out sees nothing of the seller", async ({ page, user, browser, baseURL }) => {
+test("without a saved phone the form's choice is off, with a way to Profile; a visitor signed out sees nothing of the seller", async ({
+  page,
+  user,
+  browser,
+  baseURL,
+}) => {
   void user;
   await page.goto("/my-listings");
   await hydrated(page);
@@ -132,10 +161,22 @@ test("without a saved phone the form's choice is off, with a way to Profile; a v
 
 for (const width of [360, 1280]) {
   for (const theme of ["light", "dark"] as const) {
-    test(`the contact details, Profile's phone and the form's choices look right at ${width} px in ${theme}`, async ({ page, context, user, baseURL }) => {
+    test(`the contact details, Profile's phone and the form's choices look right at ${width} px in ${theme}`, async ({
+      page,
+      context,
+      user,
+      baseURL,
+    }) => {
       const name = `Smoked catfish ${randomBytes(3).toString("hex")}`;
-      const seller = await sellerSharingPhone("Adaeze", "+2349034445555", { title: name, priceNgn: "3500.00", locality: "Epe, Lagos" }, baseURL!);
-      await withDatabase((client) => client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]));
+      const seller = await sellerSharingPhone(
+        "Adaeze",
+        "+2349034445555",
+        { title: name, priceNgn: "3500.00", locality: "Epe, Lagos" },
+        baseURL!,
+      );
+      await withDatabase((client) =>
+        client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]),
+      );
       try {
         await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
         await page.setViewportSize({ width, height: 800 });
@@ -144,7 +185,9 @@ for (const width of [360, 1280]) {
         await page.getByRole("article", { name }).getByRole("button", { name: "View" }).click();
         const details = page.getByRole("dialog", { name });
         await expect(details.getByRole("link", { name: "WhatsApp" })).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
         await page.screenshot({ path: `test-results/screens/listing-contact-${width}-${theme}.png` });
 
         await page.goto("/profile");
@@ -161,7 +204,9 @@ for (const width of [360, 1280]) {
         await form.getByLabel("Show my phone number to buyers").check();
         await form.getByRole("button", { name: "Create Listing" }).click();
         await expect(form.getByText("Give what you sell a short title (2 to 80 characters)")).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
         await page.screenshot({ path: `test-results/screens/listing-form-custom-${width}-${theme}.png` });
         await form.getByLabel("Show my phone number to buyers").scrollIntoViewIfNeeded();
         await page.screenshot({ path: `test-results/screens/listing-form-phone-${width}-${theme}.png` });
@@ -172,9 +217,18 @@ for (const width of [360, 1280]) {
   }
 }
 
-test("a buyer past the hour's allowance of numbers is told to wait, and the page keeps working", async ({ page, user, baseURL }) => {
+test("a buyer past the hour's allowance of numbers is told to wait, and the page keeps working", async ({
+  page,
+  user,
+  baseURL,
+}) => {
   const name = `Palm oil ${randomBytes(3).toString("hex")}`;
-  const seller = await sellerSharingPhone("Bisi", "+2348055556666", { title: name, priceNgn: "9000.00", locality: "Ogbomoso" }, baseURL!);
+  const seller = await sellerSharingPhone(
+    "Bisi",
+    "+2348055556666",
+    { title: name, priceNgn: "9000.00", locality: "Ogbomoso" },
+    baseURL!,
+  );
   // This buyer has already seen 30 other sellers' numbers this hour.
   const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   try {

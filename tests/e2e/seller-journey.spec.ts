@@ -41,7 +41,9 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     await form.getByLabel("Product", { exact: true }).selectOption({ label: productName });
     await form.getByLabel("Price (NGN)").fill("30000");
     await form.getByLabel("Quantity").fill("5");
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c9a227" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c9a227" } })
+      .jpeg()
+      .toBuffer();
     await form.locator('input[type="file"]').setInputFiles({ name: "rice.jpg", mimeType: "image/jpeg", buffer: photo });
     await expect(form.locator("img").first()).toHaveAttribute("src", /^\/uploads\/.+\/800\.webp$/, { timeout: 20_000 });
     await form.getByRole("button", { name: "Add Location" }).click();
@@ -92,7 +94,9 @@ test("from catalogue to marketplace and back", async ({ browser, baseURL }) => {
     await expect(edit).toBeHidden();
     await expect(sellerCard.getByTestId("listing-status")).toHaveText("Sold");
     await buyerPage.reload();
-    await expect(buyerPage.getByRole("article", { name: productName }).getByRole("button", { name: "Unavailable" })).toBeDisabled();
+    await expect(
+      buyerPage.getByRole("article", { name: productName }).getByRole("button", { name: "Unavailable" }),
+    ).toBeDisabled();
 
     // Deleted: gone for everyone.
     await sellerCard.getByRole("button", { name: `Delete: ${productName}` }).click();

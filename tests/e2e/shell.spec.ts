@@ -1,10 +1,26 @@
 import { randomBytes } from "node:crypto";
 import { expect, hydrated, test, withDatabase } from "./fixtures";
 
-test("the shell: sidebar entries, real profile, header search to /search, no admin entry for a farmer", async ({ page, user }) => {
+test("the shell: sidebar entries, real profile, header search to /search, no admin entry for a farmer", async ({
+  page,
+  user,
+}) => {
   await page.goto("/dashboard");
   const nav = page.getByRole("complementary", { name: "Main navigation" });
-  for (const entry of ["Dashboard", "Search & Discover", "Marketplace", "My Listings", "Traditional Medicine", "Farm Mapping", "Asiiko AI", "Profile", "Notifications", "Community", "Settings", "Help & Support"]) {
+  for (const entry of [
+    "Dashboard",
+    "Search & Discover",
+    "Marketplace",
+    "My Listings",
+    "Traditional Medicine",
+    "Farm Mapping",
+    "Asiiko AI",
+    "Profile",
+    "Notifications",
+    "Community",
+    "Settings",
+    "Help & Support",
+  ]) {
     await expect(nav.getByRole("link", { name: entry, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: /Management/ })).toHaveCount(0);
@@ -49,7 +65,11 @@ test.describe("on a phone", () => {
   });
 });
 
-test("going offline shows the red banner, and it leaves when the connection returns", async ({ page, context, user }) => {
+test("going offline shows the red banner, and it leaves when the connection returns", async ({
+  page,
+  context,
+  user,
+}) => {
   void user;
   await page.goto("/dashboard");
   await hydrated(page);
@@ -73,13 +93,20 @@ test("an administrator sees the Management entry with its Admin badge", async ({
 
 for (const width of [360, 1280]) {
   for (const theme of ["light", "dark"] as const) {
-    test(`the dashboard and sign-in page look right at ${width} px in ${theme}`, async ({ page, context, baseURL, user }) => {
+    test(`the dashboard and sign-in page look right at ${width} px in ${theme}`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       void user;
       await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/dashboard");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/screens/dashboard-${width}-${theme}.png`, fullPage: true });
       await context.clearCookies({ name: "asiiko-session" });
       await page.goto("/auth");
@@ -133,7 +160,10 @@ test.describe("at 1280 px", () => {
     await hydrated(page);
     const sidebar = page.getByRole("complementary", { name: "Main navigation" });
     const footer = page.locator("footer").last();
-    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), "the page is taller than the screen").toBeGreaterThan(100);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+      "the page is taller than the screen",
+    ).toBeGreaterThan(100);
 
     await footer.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -179,7 +209,9 @@ test("a farmer who just registered is welcomed; after signing in again, welcomed
   try {
     // The registration was two minutes ago: a later sign-in is a return.
     await withDatabase(async (client) => {
-      await client.query(`UPDATE "User" SET "createdAt" = "createdAt" - interval '2 minutes' WHERE username = $1`, [username]);
+      await client.query(`UPDATE "User" SET "createdAt" = "createdAt" - interval '2 minutes' WHERE username = $1`, [
+        username,
+      ]);
       await client.query(
         `UPDATE "Session" SET "createdAt" = "createdAt" - interval '2 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE username = $1)`,
         [username],
@@ -204,7 +236,9 @@ test("a farmer who just registered is welcomed; after signing in again, welcomed
 });
 
 test("an account made days ago is welcomed back", async ({ page, user }) => {
-  await withDatabase((client) => client.query(`UPDATE "User" SET "createdAt" = now() - interval '3 days' WHERE id = $1`, [user.id]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET "createdAt" = now() - interval '3 days' WHERE id = $1`, [user.id]),
+  );
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${user.firstName}!`);
 });

@@ -38,7 +38,10 @@ export async function standInRecognition(context: BrowserContext, reply: SpeechR
           if ("error" in given) {
             this.onerror?.({ error: given.error, message: "" });
           } else {
-            const alternatives = given.transcripts.map((transcript, index) => ({ transcript, confidence: 0.9 - index / 10 }));
+            const alternatives = given.transcripts.map((transcript, index) => ({
+              transcript,
+              confidence: 0.9 - index / 10,
+            }));
             log.resultAt = performance.now();
             this.onresult?.({ resultIndex: 0, results: [alternatives] });
           }
@@ -60,5 +63,8 @@ export const voiceLog = (page: Page) => page.evaluate(() => (window as unknown a
 
 /** What the listening stand-in hears now. */
 export async function answerVoice(page: Page, transcript: string) {
-  await page.evaluate((text) => (window as unknown as { answerVoice: (text: string) => void }).answerVoice(text), transcript);
+  await page.evaluate(
+    (text) => (window as unknown as { answerVoice: (text: string) => void }).answerVoice(text),
+    transcript,
+  );
 }

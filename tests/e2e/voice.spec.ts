@@ -10,7 +10,12 @@ async function useLanguage(context: BrowserContext, baseURL: string | undefined,
   await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
 }
 
-test("a Hausa phrase, as an English recogniser writes it, opens the marketplace about 1 second later", async ({ page, context, baseURL, user }) => {
+test("a Hausa phrase, as an English recogniser writes it, opens the marketplace about 1 second later", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   void user;
   await useLanguage(context, baseURL, "ha");
   await standInRecognition(context, { transcripts: ["Bude kasuwa"] });
@@ -47,7 +52,12 @@ test("the French phrase for the analysis reaches /asiiko, heard in fr-FR", async
   expect((await voiceLog(page)).started).toEqual([{ lang: "fr-FR", continuous: false, interimResults: false }]);
 });
 
-test("an English phrase works in Yoruba, from the recogniser's second guess", async ({ page, context, baseURL, user }) => {
+test("an English phrase works in Yoruba, from the recogniser's second guess", async ({
+  page,
+  context,
+  baseURL,
+  user,
+}) => {
   void user;
   await useLanguage(context, baseURL, "yo");
   await standInRecognition(context, { transcripts: ["mat my far", "map my farm"] });
@@ -57,7 +67,11 @@ test("an English phrase works in Yoruba, from the recogniser's second guess", as
   await expect(page).toHaveURL(/\/mapping$/);
 });
 
-test("a phrase that is not a command says so and lists what can be said; nothing moves", async ({ page, context, user }) => {
+test("a phrase that is not a command says so and lists what can be said; nothing moves", async ({
+  page,
+  context,
+  user,
+}) => {
   void user;
   await standInRecognition(context, { transcripts: ["what is the price of yam"] });
   await page.goto("/dashboard");
@@ -95,7 +109,11 @@ test("a cancelled command does not navigate", async ({ page, context, user }) =>
   expect((await voiceLog(page)).navigatedAt).toBeNull();
 });
 
-test("Stop listening cancels: what the recogniser reports afterwards is not acted on", async ({ page, context, user }) => {
+test("Stop listening cancels: what the recogniser reports afterwards is not acted on", async ({
+  page,
+  context,
+  user,
+}) => {
   void user;
   await standInRecognition(context);
   await page.goto("/dashboard");
@@ -145,7 +163,10 @@ test("a browser without speech recognition says voice commands are not supported
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("the voice button covers no control at the end of a page, stays over the menu overlay, rises above a toast, and steps aside for a dialog", async ({ page, user }) => {
+  test("the voice button covers no control at the end of a page, stays over the menu overlay, rises above a toast, and steps aside for a dialog", async ({
+    page,
+    user,
+  }) => {
     void user;
     for (const path of ["/dashboard", "/marketplace", "/my-listings", "/asiiko", "/settings", "/mapping"]) {
       await page.goto(path);
@@ -153,12 +174,18 @@ test.describe("on a 360 px phone", () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const covered = await page.evaluate(() => {
         const widget = document.querySelector("[data-testid=voice-button]")!.getBoundingClientRect();
-        const controls = [...document.querySelectorAll("main a, main button, main input, main select, main textarea, footer a, footer button, footer input")];
+        const controls = [
+          ...document.querySelectorAll(
+            "main a, main button, main input, main select, main textarea, footer a, footer button, footer input",
+          ),
+        ];
         return controls
           .filter((control) => {
             const box = control.getBoundingClientRect();
             if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") return false;
-            return box.left < widget.right && box.right > widget.left && box.top < widget.bottom && box.bottom > widget.top;
+            return (
+              box.left < widget.right && box.right > widget.left && box.top < widget.bottom && box.bottom > widget.top
+            );
           })
           .map((control) => control.outerHTML.slice(0, 120));
       });
@@ -170,7 +197,11 @@ test.describe("on a 360 px phone", () => {
     await expect(page.getByTestId("voice-button")).toBeVisible();
     const onTop = await page.evaluate(() => {
       const box = document.querySelector("[data-testid=voice-button]")!.getBoundingClientRect();
-      return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest("[data-testid=voice-button]") !== null;
+      return (
+        document
+          .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          ?.closest("[data-testid=voice-button]") !== null
+      );
     });
     expect(onTop).toBe(true);
     await page.getByTestId("sidebar-overlay").click({ position: { x: 340, y: 300 } });
@@ -215,12 +246,13 @@ test.describe("on a 360 px phone", () => {
     await expect(dialog).toBeVisible();
     // Every element takes the pointer for the probe, so the topmost painted one answers, whatever its pointer-events.
     await page.addStyleTag({ content: "* { pointer-events: auto !important; }" });
-    const hidden = await dialog.evaluate((sheet) =>
-      [...sheet.querySelectorAll("button, input, select, textarea")].filter((control) => {
-        const box = control.getBoundingClientRect();
-        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return top !== null && !sheet.contains(top);
-      }).length,
+    const hidden = await dialog.evaluate(
+      (sheet) =>
+        [...sheet.querySelectorAll("button, input, select, textarea")].filter((control) => {
+          const box = control.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top !== null && !sheet.contains(top);
+        }).length,
     );
     expect(hidden).toBe(0);
   });

@@ -33,11 +33,26 @@ describe("SIGTERM under load", () => {
     const seller = await signedInUser("USER", "shutdown_web");
     const web = await startCompiledWeb();
     started.push(web);
-    const listing = (tag: string) => ({ title: `Shutdown sorghum ${tag}`, custom: true, priceNgn: "11000", quantity: 5, condition: "new", images: ["https://example.com/s.jpg"], status: "active" });
+    const listing = (tag: string) => ({
+      title: `Shutdown sorghum ${tag}`,
+      custom: true,
+      priceNgn: "11000",
+      quantity: 5,
+      condition: "new",
+      images: ["https://example.com/s.jpg"],
+      status: "active",
+    });
     const traffic = runTraffic(
       web.baseUrl,
       [
-        { kind: "create listing", method: "POST", path: "/api/market/listings", cookie: seller.cookie, body: listing, spoofAddress: true },
+        {
+          kind: "create listing",
+          method: "POST",
+          path: "/api/market/listings",
+          cookie: seller.cookie,
+          body: listing,
+          spoofAddress: true,
+        },
         { kind: "marketplace page", method: "GET", path: "/marketplace?sort=price_low", cookie: seller.cookie },
         { kind: "browse", method: "GET", path: "/api/market/listings?limit=20", cookie: seller.cookie },
       ],
@@ -64,10 +79,18 @@ describe("SIGTERM under load", () => {
     // taken (refused, or still waiting to be accepted when it stopped listening: the client may
     // send it again elsewhere), so it is not stored either.
     const { prisma } = await import("~/server/db.server");
-    const stored = new Set((await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { title: true } })).map((row) => row.title));
+    const stored = new Set(
+      (await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { title: true } })).map(
+        (row) => row.title,
+      ),
+    );
     const creates = sent.filter((answer) => answer.kind === "create listing");
-    const acknowledged = creates.filter((answer) => answer.status === 201).map((answer) => `Shutdown sorghum ${answer.tag}`);
-    const unanswered = creates.filter((answer) => answer.status === 0).map((answer) => `Shutdown sorghum ${answer.tag}`);
+    const acknowledged = creates
+      .filter((answer) => answer.status === 201)
+      .map((answer) => `Shutdown sorghum ${answer.tag}`);
+    const unanswered = creates
+      .filter((answer) => answer.status === 0)
+      .map((answer) => `Shutdown sorghum ${answer.tag}`);
     expect(acknowledged.length).toBeGreaterThan(10);
     expect(acknowledged.filter((title) => !stored.has(title))).toEqual([]);
     expect(unanswered.filter((title) => stored.has(title))).toEqual([]);
@@ -82,7 +105,9 @@ describe("SIGTERM under load", () => {
     // Photos big enough that each takes a moment to turn into its sizes.
     const noise = Buffer.alloc(2400 * 1600 * 3);
     for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
-    const photo = await sharp(noise, { raw: { width: 2400, height: 1600, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const photo = await sharp(noise, { raw: { width: 2400, height: 1600, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const ids: string[] = [];
     for (let index = 0; index < 12; index += 1) ids.push((await acceptUpload(owner.user.id, "listing", photo)).id);
 
@@ -97,7 +122,10 @@ describe("SIGTERM under load", () => {
     expect(failed).toBe(0);
     // What the first worker had begun, it finished: nothing is left half-made (a size written, the upload still pending).
     const { fileStore } = await import("~/modules/storage/file-store.server");
-    for (const { id } of await prisma.upload.findMany({ where: { id: { in: ids }, status: "pending" }, select: { id: true } })) {
+    for (const { id } of await prisma.upload.findMany({
+      where: { id: { in: ids }, status: "pending" },
+      select: { id: true },
+    })) {
       expect(await fileStore().has(`originals/${id}`), id).toBe(true);
     }
 

@@ -35,7 +35,15 @@ afterAll(async () => {
 const OUTAGE_MS = 4_000;
 
 it("answers 503 while PostgreSQL is away and serves again once it is back, losing no listing it said it made", async () => {
-  const listing = (tag: string) => ({ title: `Drill maize ${tag}`, custom: true, priceNgn: "15000", quantity: 2, condition: "new", images: ["https://example.com/maize.jpg"], status: "active" });
+  const listing = (tag: string) => ({
+    title: `Drill maize ${tag}`,
+    custom: true,
+    priceNgn: "15000",
+    quantity: 2,
+    condition: "new",
+    images: ["https://example.com/maize.jpg"],
+    status: "active",
+  });
   const traffic = runTraffic(
     web.baseUrl,
     [
@@ -46,7 +54,8 @@ it("answers 503 while PostgreSQL is away and serves again once it is back, losin
     ],
     6,
   );
-  const succeeded = (since: number) => (kind: string) => traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
+  const succeeded = (since: number) => (kind: string) =>
+    traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
   const kinds = ["browse", "own farms", "create listing", "marketplace page"];
 
   await until(() => kinds.every(succeeded(0)), 20_000, "every kind of request served before the outage");
@@ -59,14 +68,21 @@ it("answers 503 while PostgreSQL is away and serves again once it is back, losin
   await until(() => kinds.every(succeeded(backAt)), 30_000, "every kind of request served after PostgreSQL came back");
   const sent = await traffic.stop();
 
-  const describe = (answer: Sent) => `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
+  const describe = (answer: Sent) =>
+    `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
   // Never a fault, never a dropped connection: 2xx, or 503 while the database is away.
-  expect(sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe)).toEqual([]);
+  expect(
+    sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe),
+  ).toEqual([]);
   // Asked and answered while it was away (a moment after the cut): 503, the API's with the catalogue code, each at once.
   const during = sent.filter((answer) => answer.startedAt >= stoppedAt + 300 && answer.endedAt <= backAt);
   expect(during.length).toBeGreaterThan(10);
   expect(during.filter((answer) => answer.status !== 503).map(describe)).toEqual([]);
-  expect(during.filter((answer) => answer.kind !== "marketplace page" && answer.code !== "SYS_SERVICE_DEGRADED").map(describe)).toEqual([]);
+  expect(
+    during
+      .filter((answer) => answer.kind !== "marketplace page" && answer.code !== "SYS_SERVICE_DEGRADED")
+      .map(describe),
+  ).toEqual([]);
   expect(Math.max(...during.map((answer) => answer.endedAt - answer.startedAt))).toBeLessThan(3_000);
 
   // The page says so in its status and when to come back.
@@ -83,7 +99,9 @@ it("answers 503 while PostgreSQL is away and serves again once it is back, losin
 
   // Every listing answered 201 is in the database, once.
   const { prisma } = await import("~/server/db.server");
-  const created = sent.filter((answer) => answer.kind === "create listing" && answer.status === 201).map((answer) => `Drill maize ${answer.tag}`);
+  const created = sent
+    .filter((answer) => answer.kind === "create listing" && answer.status === 201)
+    .map((answer) => `Drill maize ${answer.tag}`);
   expect(created.length).toBeGreaterThan(0);
   const rows = await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { title: true } });
   const titles = rows.map((row) => row.title);

@@ -35,7 +35,8 @@ afterAll(async () => {
   const { recordIndexChange } = await import("~/modules/search/indexing.server");
   if (seller) {
     await prisma.$transaction(async (tx) => {
-      for (const { id } of await tx.listing.findMany({ where: { sellerId: seller.user.id }, select: { id: true } })) await recordIndexChange(tx, "listing", id);
+      for (const { id } of await tx.listing.findMany({ where: { sellerId: seller.user.id }, select: { id: true } }))
+        await recordIndexChange(tx, "listing", id);
       await tx.listing.deleteMany({ where: { sellerId: seller.user.id } });
     });
     await indexPendingChanges().catch(() => undefined);
@@ -46,12 +47,27 @@ afterAll(async () => {
 }, 120_000);
 
 const OUTAGE_MS = 10_000;
-const report = (tag: string) => ({ errorId: `ERR-${tag}`, boundary: "DrillPage", level: "page", message: "drill", timestamp: new Date().toISOString(), retryCount: 0 });
+const report = (tag: string) => ({
+  errorId: `ERR-${tag}`,
+  boundary: "DrillPage",
+  level: "page",
+  message: "drill",
+  timestamp: new Date().toISOString(),
+  retryCount: 0,
+});
 
 it("keeps pages and writes working for 10 s without Redis, refuses queue work with 503 at once, and catches up by itself", async () => {
   const baseUrl = web!.baseUrl;
   const title = (tag: string) => `Redis drill yam ${tag}`;
-  const listing = (tag: string) => ({ title: title(tag), custom: true, priceNgn: "8000", quantity: 3, condition: "new", images: ["https://example.com/yam.jpg"], status: "active" });
+  const listing = (tag: string) => ({
+    title: title(tag),
+    custom: true,
+    priceNgn: "8000",
+    quantity: 3,
+    condition: "new",
+    images: ["https://example.com/yam.jpg"],
+    status: "active",
+  });
   const traffic = runTraffic(
     baseUrl,
     [
@@ -64,14 +80,17 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
     4,
   );
   const kinds = ["browse", "marketplace page", "create listing", "error report"];
-  const served = (since: number) => (kind: string) => traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
+  const served = (since: number) => (kind: string) =>
+    traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
 
   await until(() => kinds.every(served(0)), 20_000, "every kind of request served before the outage");
   const stoppedAt = Date.now();
   await redis.stop();
   // A photo needs the image queue: refused at once, and nothing of it kept.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a6b35" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a6b35" } })
+    .jpeg()
+    .toBuffer();
   const upload = await sendMultipart(baseUrl, "/api/uploads", seller.cookie, photo);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + OUTAGE_MS - Date.now())));
   await redis.start();
@@ -79,8 +98,11 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
   await until(() => kinds.every(served(backAt)), 60_000, "every kind of request served after Redis came back");
   const sent = await traffic.stop();
 
-  const describe = (answer: Sent) => `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
-  expect(sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe)).toEqual([]);
+  const describe = (answer: Sent) =>
+    `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
+  expect(
+    sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe),
+  ).toEqual([]);
   const during = sent.filter((answer) => answer.startedAt >= stoppedAt + 500 && answer.endedAt <= backAt);
   expect(during.length).toBeGreaterThan(20);
   // What needs no queue goes on...
@@ -89,7 +111,9 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
   // ...what does is refused, at once, in the catalogue's words.
   const refused = during.filter((answer) => answer.kind === "error report");
   expect(refused.length).toBeGreaterThan(0);
-  expect(refused.filter((answer) => answer.status !== 503 || answer.code !== "SYS_SERVICE_DEGRADED").map(describe)).toEqual([]);
+  expect(
+    refused.filter((answer) => answer.status !== 503 || answer.code !== "SYS_SERVICE_DEGRADED").map(describe),
+  ).toEqual([]);
   expect(Math.max(...during.map((answer) => answer.endedAt - answer.startedAt))).toBeLessThan(3_000);
   expect(upload.status).toBe(503);
   expect(upload.code).toBe("SYS_SERVICE_DEGRADED");
@@ -100,25 +124,51 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
   // The workers' process reconnected by itself: a report sent now is stored by it.
   const tag = `after${randomBytes(3).toString("hex")}`;
   expect((await sendOnce(baseUrl, "POST", "/api/errors/frontend", { body: report(tag) })).status).toBe(202);
-  await until(async () => (await prisma.frontendError.count({ where: { errorId: `ERR-${tag}` } })) === 1, 30_000, "the report stored by the worker");
+  await until(
+    async () => (await prisma.frontendError.count({ where: { errorId: `ERR-${tag}` } })) === 1,
+    30_000,
+    "the report stored by the worker",
+  );
 
   // Every listing written while Redis was away is found by search, without a reindex.
   const { searchBackend } = await import("~/modules/search/indexing.server");
-  const writtenDuring = sent.filter((answer) => answer.kind === "create listing" && answer.status === 201 && answer.startedAt >= stoppedAt && answer.startedAt < backAt);
+  const writtenDuring = sent.filter(
+    (answer) =>
+      answer.kind === "create listing" &&
+      answer.status === 201 &&
+      answer.startedAt >= stoppedAt &&
+      answer.startedAt < backAt,
+  );
   expect(writtenDuring.length).toBeGreaterThan(0);
   for (const answer of writtenDuring.slice(0, 5)) {
     await until(
       async () => {
-        const found = await searchBackend().search({ text: title(answer.tag!), types: ["listing"], viewerId: seller.user.id, limit: 5 });
+        const found = await searchBackend().search({
+          text: title(answer.tag!),
+          types: ["listing"],
+          viewerId: seller.user.id,
+          limit: 5,
+        });
         return found.hits.listing.some((hit) => (hit.document as { title?: string }).title === title(answer.tag!));
       },
       90_000,
-      `search finds ${title(answer.tag!)}: ${workers!.output().split("\n").filter((line) => !line.includes("job completed")).slice(-30).join("\n")}`,
+      `search finds ${title(answer.tag!)}: ${workers!
+        .output()
+        .split("\n")
+        .filter((line) => !line.includes("job completed"))
+        .slice(-30)
+        .join("\n")}`,
     );
   }
   // And nothing is left waiting in the outbox.
-  const ids = (await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { id: true } })).map((row) => row.id);
-  await until(async () => (await prisma.searchOutbox.count({ where: { entity: "listing", entityId: { in: ids } } })) === 0, 90_000, "the outbox emptied");
+  const ids = (await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { id: true } })).map(
+    (row) => row.id,
+  );
+  await until(
+    async () => (await prisma.searchOutbox.count({ where: { entity: "listing", entityId: { in: ids } } })) === 0,
+    90_000,
+    "the outbox emptied",
+  );
   expect(workers!.child.exitCode).toBeNull();
 }, 180_000);
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, finishedAnalysis, indexPendingChanges, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
+import {
+  apiClient,
+  finishedAnalysis,
+  indexPendingChanges,
+  signedInUser,
+  subscribe,
+  trackProduct,
+  uniqueName,
+} from "../support/api-client";
 import { serveForTests } from "../support/web";
 
 // Who may do what, as one table: every protected API route and page, for a
@@ -18,7 +26,15 @@ const ROLES: Role[] = ["visitor", "lapsed", "other", "owner", "admin"];
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
 const people = {} as Record<Exclude<Role, "visitor">, Signed>;
-const owned = { farmId: "", plotId: "", listingId: "", analysisId: "", productId: "", spareProductId: "", productName: uniqueName("Matrix maize") };
+const owned = {
+  farmId: "",
+  plotId: "",
+  listingId: "",
+  analysisId: "",
+  productId: "",
+  spareProductId: "",
+  productName: uniqueName("Matrix maize"),
+};
 const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "" };
 
 beforeAll(async () => {
@@ -29,27 +45,55 @@ beforeAll(async () => {
     signedInUser("ADMIN", "mx_admin"),
   ]);
   // Spent: the trial day is over and nothing was ever paid.
-  await prisma.user.update({ where: { id: people.lapsed.user.id }, data: { createdAt: new Date(Date.now() - 48 * 3_600_000) } });
+  await prisma.user.update({
+    where: { id: people.lapsed.user.id },
+    data: { createdAt: new Date(Date.now() - 48 * 3_600_000) },
+  });
   await subscribe(people.other.user.id);
   await subscribe(people.owner.user.id);
   secret.email = `${uniqueName("owner")}@example.ng`;
   await prisma.user.update({ where: { id: people.owner.user.id }, data: { email: secret.email, phone: secret.phone } });
 
   secret.farmName = uniqueName("Secret farm");
-  const farm = await call("POST", "/api/farms", { name: secret.farmName, crops: ["Cassava"] }, { cookie: people.owner.cookie });
+  const farm = await call(
+    "POST",
+    "/api/farms",
+    { name: secret.farmName, crops: ["Cassava"] },
+    { cookie: people.owner.cookie },
+  );
   expect(farm.status).toBe(201);
   owned.farmId = farm.body.farm.id;
   secret.plotName = uniqueName("Secret plot");
-  const plot = await call("POST", `/api/farms/${owned.farmId}/plots`, { name: secret.plotName, type: "field", crops: ["Maize"] }, { cookie: people.owner.cookie });
+  const plot = await call(
+    "POST",
+    `/api/farms/${owned.farmId}/plots`,
+    { name: secret.plotName, type: "field", crops: ["Maize"] },
+    { cookie: people.owner.cookie },
+  );
   expect(plot.status).toBe(201);
   owned.plotId = plot.body.plot.id;
 
-  owned.productId = trackProduct(await prisma.product.create({ data: { name: owned.productName, categories: ["Grains & Cereals"], unit: "bags" } })).id;
+  owned.productId = trackProduct(
+    await prisma.product.create({ data: { name: owned.productName, categories: ["Grains & Cereals"], unit: "bags" } }),
+  ).id;
   // One no listing uses, for the catalogue's DELETE.
-  owned.spareProductId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Matrix spare"), categories: ["Spices & Herbs"], unit: "kg" } })).id;
+  owned.spareProductId = trackProduct(
+    await prisma.product.create({
+      data: { name: uniqueName("Matrix spare"), categories: ["Spices & Herbs"], unit: "kg" },
+    }),
+  ).id;
   owned.listingId = (
     await prisma.listing.create({
-      data: { sellerId: people.owner.user.id, productId: owned.productId, priceNgn: "9000.00", quantity: 3, condition: "new", status: "paused", images: [], locality: "Oyo" },
+      data: {
+        sellerId: people.owner.user.id,
+        productId: owned.productId,
+        priceNgn: "9000.00",
+        quantity: 3,
+        condition: "new",
+        status: "paused",
+        images: [],
+        locality: "Oyo",
+      },
     })
   ).id;
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
@@ -69,8 +113,16 @@ afterAll(async () => {
 // 200/201 where the role may; otherwise the refusal the API gives that role.
 // A thing another reader may not see answers 404: they cannot tell it exists.
 type Row = { method: string; path: () => string; body?: () => unknown; expect: Record<Role, number> };
-const all = (status: number, overrides: Partial<Record<Role, number>> = {}) => ({ visitor: status, lapsed: status, other: status, owner: status, admin: status, ...overrides });
-const signedIn = (status: number, overrides: Partial<Record<Role, number>> = {}) => all(status, { visitor: 401, ...overrides });
+const all = (status: number, overrides: Partial<Record<Role, number>> = {}) => ({
+  visitor: status,
+  lapsed: status,
+  other: status,
+  owner: status,
+  admin: status,
+  ...overrides,
+});
+const signedIn = (status: number, overrides: Partial<Record<Role, number>> = {}) =>
+  all(status, { visitor: 401, ...overrides });
 
 const ROWS: Row[] = [
   { method: "GET", path: () => "/api/user", expect: signedIn(200) },
@@ -80,50 +132,108 @@ const ROWS: Row[] = [
   // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.
   { method: "GET", path: () => "/api/farms", expect: signedIn(200) },
   { method: "GET", path: () => `/api/farms/${owned.farmId}`, expect: signedIn(403, { owner: 200 }) },
-  { method: "PATCH", path: () => `/api/farms/${owned.farmId}`, body: () => ({ crops: ["Yam"] }), expect: signedIn(403, { owner: 200 }) },
+  {
+    method: "PATCH",
+    path: () => `/api/farms/${owned.farmId}`,
+    body: () => ({ crops: ["Yam"] }),
+    expect: signedIn(403, { owner: 200 }),
+  },
   { method: "GET", path: () => `/api/farms/${owned.farmId}/plots`, expect: signedIn(403, { owner: 200 }) },
-  { method: "PATCH", path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`, body: () => ({ crops: ["Rice"] }), expect: signedIn(403, { owner: 200 }) },
+  {
+    method: "PATCH",
+    path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`,
+    body: () => ({ crops: ["Rice"] }),
+    expect: signedIn(403, { owner: 200 }),
+  },
   { method: "GET", path: () => `/api/farms/${owned.farmId}/export`, expect: signedIn(403, { owner: 200 }) },
   // Listings: a paused listing is its seller's alone.
   { method: "GET", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
   // A listing's seller: a paused listing's is its seller's alone.
-  { method: "GET", path: () => `/marketplace/${owned.listingId}/seller`, expect: all(404, { visitor: 302, owner: 200 }) },
+  {
+    method: "GET",
+    path: () => `/marketplace/${owned.listingId}/seller`,
+    expect: all(404, { visitor: 302, owner: 200 }),
+  },
   // Changing it too: to anyone else it does not exist (an active one answers 403, api.market's tests).
-  { method: "PATCH", path: () => `/api/market/listings/${owned.listingId}`, body: () => ({ status: "paused" }), expect: signedIn(404, { owner: 200 }) },
-  { method: "GET", path: () => `/api/market/listings?seller_id=${people.owner.user.id}&status=paused`, expect: signedIn(200) },
+  {
+    method: "PATCH",
+    path: () => `/api/market/listings/${owned.listingId}`,
+    body: () => ({ status: "paused" }),
+    expect: signedIn(404, { owner: 200 }),
+  },
+  {
+    method: "GET",
+    path: () => `/api/market/listings?seller_id=${people.owner.user.id}&status=paused`,
+    expect: signedIn(200),
+  },
   // Analyses: the owner's alone.
   { method: "GET", path: () => "/api/ai/analyses", expect: signedIn(200) },
   { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}`, expect: signedIn(404, { owner: 200 }) },
   // The catalogue: everyone signed in reads it, only administrators write it.
   { method: "GET", path: () => "/api/products", expect: signedIn(200) },
-  { method: "PATCH", path: () => `/api/products/${owned.productId}`, body: () => ({ name: owned.productName, categories: ["Grains & Cereals"], unit: "kg" }), expect: signedIn(403, { admin: 200 }) },
-  { method: "POST", path: () => "/api/products", body: () => ({ name: uniqueName("Matrix millet"), categories: ["Grains & Cereals"], unit: "kg" }), expect: signedIn(403, { admin: 201 }) },
+  {
+    method: "PATCH",
+    path: () => `/api/products/${owned.productId}`,
+    body: () => ({ name: owned.productName, categories: ["Grains & Cereals"], unit: "kg" }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/products",
+    body: () => ({ name: uniqueName("Matrix millet"), categories: ["Grains & Cereals"], unit: "kg" }),
+    expect: signedIn(403, { admin: 201 }),
+  },
   { method: "DELETE", path: () => `/api/products/${owned.spareProductId}`, expect: signedIn(403, { admin: 200 }) },
   { method: "GET", path: () => "/api/search?q=maize", expect: signedIn(200) },
   { method: "GET", path: () => "/api/user/phone", expect: signedIn(200) },
   // Plots are drawn on one's own farm only.
-  { method: "POST", path: () => `/api/farms/${owned.farmId}/plots`, body: () => ({ name: uniqueName("Plot"), type: "pen", crops: [] }), expect: signedIn(403, { owner: 201 }) },
+  {
+    method: "POST",
+    path: () => `/api/farms/${owned.farmId}/plots`,
+    body: () => ({ name: uniqueName("Plot"), type: "pen", crops: [] }),
+    expect: signedIn(403, { owner: 201 }),
+  },
   // An analysis's progress and photo: its owner's alone (this one has no photo: 404 for the owner too).
   { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}/events`, expect: signedIn(404, { owner: 200 }) },
   { method: "GET", path: () => `/api/ai/analyses/${owned.analysisId}/photo`, expect: signedIn(404) },
   // Photos: any signed-in user may send one (this body is not a photo form: 415 once let in); an
   // analysis also needs premium, checked before the body is read.
   { method: "POST", path: () => "/api/uploads", body: () => ({ not: "a form" }), expect: signedIn(415) },
-  { method: "POST", path: () => "/api/ai/analyze", body: () => ({ not: "a form" }), expect: signedIn(415, { lapsed: 403 }) },
+  {
+    method: "POST",
+    path: () => "/api/ai/analyze",
+    body: () => ({ not: "a form" }),
+    expect: signedIn(415, { lapsed: 403 }),
+  },
   { method: "GET", path: () => "/api/premium/asiiko_ai/check", expect: signedIn(200) },
   // Paying: a spent trial may check out; a subscriber is told they already are one. Cancelling needs a subscription.
   { method: "POST", path: () => "/api/subscription/checkout", expect: signedIn(200, { other: 409, owner: 409 }) },
   // Removing: the owner's things, by the owner alone (last, so the rows above still find them).
-  { method: "DELETE", path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`, expect: signedIn(403, { owner: 200 }) },
+  {
+    method: "DELETE",
+    path: () => `/api/farms/${owned.farmId}/plots/${owned.plotId}`,
+    expect: signedIn(403, { owner: 200 }),
+  },
   { method: "DELETE", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
   { method: "DELETE", path: () => `/api/farms/${owned.farmId}`, expect: signedIn(403, { owner: 200 }) },
   // Premium use ends a trial: asked after every row above that needs premium.
   { method: "POST", path: () => "/api/premium/farm_mapping/use", expect: signedIn(200, { lapsed: 403 }) },
   { method: "POST", path: () => "/api/subscription/cancel", expect: signedIn(404, { other: 200, owner: 200 }) },
   // Pages.
-  ...["/dashboard", "/my-listings", "/marketplace", "/search", "/asiiko", "/mapping", "/profile", "/settings", "/help", "/notifications", "/community", "/medicine"].map(
-    (page): Row => ({ method: "GET", path: () => page, expect: all(200, { visitor: 302 }) }),
-  ),
+  ...[
+    "/dashboard",
+    "/my-listings",
+    "/marketplace",
+    "/search",
+    "/asiiko",
+    "/mapping",
+    "/profile",
+    "/settings",
+    "/help",
+    "/notifications",
+    "/community",
+    "/medicine",
+  ].map((page): Row => ({ method: "GET", path: () => page, expect: all(200, { visitor: 302 }) })),
   // The catalogue page tells a non-administrator they may not manage it (the specification's text).
   { method: "GET", path: () => "/product-catalog", expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => "/admin/queues", expect: all(403, { visitor: 401, admin: 200 }) },
@@ -141,11 +251,15 @@ describe("the authorisation matrix", () => {
     const wanted: string[] = [];
     for (const row of ROWS) {
       // Whoever may remove a thing is asked last, so everyone else is asked about a thing that exists.
-      const order = row.method === "DELETE" ? [...ROLES.filter((role) => row.expect[role] >= 400), ...ROLES.filter((role) => row.expect[role] < 400)] : ROLES;
+      const order =
+        row.method === "DELETE"
+          ? [...ROLES.filter((role) => row.expect[role] >= 400), ...ROLES.filter((role) => row.expect[role] < 400)]
+          : ROLES;
       for (const role of order) {
         const response = await ask(row, role);
         // A refusal from the API is JSON with a catalogue code.
-        if (row.path().startsWith("/api/") && response.status >= 400) expect(response.body?.error?.code, `${row.method} ${row.path()} as ${role}`).toMatch(/^[A-Z]+_[A-Z_]+$/);
+        if (row.path().startsWith("/api/") && response.status >= 400)
+          expect(response.body?.error?.code, `${row.method} ${row.path()} as ${role}`).toMatch(/^[A-Z]+_[A-Z_]+$/);
         seen.push(`${row.method} ${row.path().replace(/[a-z0-9]{20,}/g, ":id")} as ${role}: ${response.status}`);
         wanted.push(`${row.method} ${row.path().replace(/[a-z0-9]{20,}/g, ":id")} as ${role}: ${row.expect[role]}`);
       }
@@ -160,19 +274,26 @@ describe("the authorisation matrix", () => {
         const response = await ask(row, role);
         const text = typeof response.body === "string" ? response.body : JSON.stringify(response.body);
         for (const [what, value] of Object.entries(secret)) {
-          if (value && text.includes(value)) leaks.push(`${row.method} ${row.path()} as ${role} shows the owner's ${what}`);
+          if (value && text.includes(value))
+            leaks.push(`${row.method} ${row.path()} as ${role} shows the owner's ${what}`);
         }
       }
     }
     expect(leaks).toEqual([]);
     // Only an administrator manages the catalogue: the others are told so, and get no management tools.
     for (const role of ["lapsed", "other", "owner"] as const) {
-      const page = await ask(ROWS.find((row) => row.path() === "/product-catalog")!, role);
+      const page = await ask(
+        ROWS.find((row) => row.path() === "/product-catalog")!,
+        role,
+      );
       expect(page.body).toContain("Access denied: Product catalog management requires administrator privileges.");
       expect(page.body).not.toContain("Add Product");
     }
     // The owner does see them, so the check looks at the right places.
-    const own = await ask(ROWS.find((row) => row.path().endsWith(owned.analysisId))!, "owner");
+    const own = await ask(
+      ROWS.find((row) => row.path().endsWith(owned.analysisId))!,
+      "owner",
+    );
     expect(JSON.stringify(own.body)).toContain(secret.diagnosis);
   });
 });

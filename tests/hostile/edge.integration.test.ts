@@ -48,7 +48,9 @@ describe("security headers", () => {
 
   it("what a signed-in reader fetches is not cached for others: pages and API reads", async () => {
     const { cookie } = await signedInUser("USER", "cache");
-    const product = trackProduct(await prisma.product.create({ data: { name: uniqueName("Cache Yam"), categories: ["Root Vegetables"] } }));
+    const product = trackProduct(
+      await prisma.product.create({ data: { name: uniqueName("Cache Yam"), categories: ["Root Vegetables"] } }),
+    );
     // Pages and the reader's own data are kept nowhere; catalogue and market reads only by the
     // reader's own browser, which asks again (ETag) before each use.
     for (const pathName of ["/marketplace", "/settings", "/api/user"]) {
@@ -56,7 +58,12 @@ describe("security headers", () => {
       expect(response.status, pathName).toBe(200);
       expect(response.headers.get("cache-control"), pathName).toMatch(/private.*no-store|no-store.*private/);
     }
-    for (const pathName of [`/api/products/${product.id}`, "/api/products", "/api/market/listings", "/api/search?q=yam"]) {
+    for (const pathName of [
+      `/api/products/${product.id}`,
+      "/api/products",
+      "/api/market/listings",
+      "/api/search?q=yam",
+    ]) {
       const response = await call("GET", pathName, undefined, { cookie });
       expect(response.status, pathName).toBe(200);
       expect(response.headers.get("cache-control"), pathName).toBe("private, no-cache");
@@ -92,7 +99,8 @@ describe("rate limits", () => {
     const { cookie } = await signedInUser("USER", "uploader");
     const statuses: number[] = [];
     // Each attempt counts, even one that is refused for its body.
-    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await call("POST", "/api/uploads", { not: "multipart" }, { cookie })).status);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      statuses.push((await call("POST", "/api/uploads", { not: "multipart" }, { cookie })).status);
     expect(new Set(statuses)).toEqual(new Set([415]));
     const refused = await call("POST", "/api/uploads", { not: "multipart" }, { cookie });
     expect(refused.status).toBe(429);
@@ -106,20 +114,26 @@ describe("rate limits", () => {
     const statuses: number[] = [];
     // 20 attempts each: no account reaches its own 30, the address reaches its 60.
     for (let attempt = 0; attempt < 60; attempt += 1) {
-      statuses.push((await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip })).status);
+      statuses.push(
+        (await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip }))
+          .status,
+      );
     }
     expect(new Set(statuses)).toEqual(new Set([415]));
     const refused = await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[0]!.cookie, ip });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[0]!.cookie, ip: newIp() })).status).toBe(415);
+    expect(
+      (await call("POST", "/api/uploads", { not: "multipart" }, { cookie: accounts[0]!.cookie, ip: newIp() })).status,
+    ).toBe(415);
   });
 
   it("AI analysis: at most 30 in ten minutes per user and 60 per address, then 429 with Retry-After", async () => {
     const { cookie } = await signedInUser("USER", "analyst");
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie })).status);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      statuses.push((await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie })).status);
     expect(new Set(statuses)).toEqual(new Set([415]));
     const refused = await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie });
     expect(refused.status).toBe(429);
@@ -130,7 +144,10 @@ describe("rate limits", () => {
     const accounts = await Promise.all([1, 2, 3].map(() => signedInUser("USER", "shared_analyst")));
     const fromOneAddress: number[] = [];
     for (let attempt = 0; attempt < 61; attempt += 1) {
-      fromOneAddress.push((await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip })).status);
+      fromOneAddress.push(
+        (await call("POST", "/api/ai/analyze", { not: "multipart" }, { cookie: accounts[attempt % 3]!.cookie, ip }))
+          .status,
+      );
     }
     expect(new Set(fromOneAddress.slice(0, 60))).toEqual(new Set([415]));
     expect(fromOneAddress[60]).toBe(429);
@@ -138,9 +155,17 @@ describe("rate limits", () => {
 
   it("error reports: at most 30 in ten minutes per address, then 429 with Retry-After", async () => {
     const ip = "198.51.100.200";
-    const report = (n: number) => ({ errorId: `ERR-EDGE-${n}`, boundary: "Edge", level: "page", message: "boom", timestamp: new Date().toISOString(), retryCount: 0 });
+    const report = (n: number) => ({
+      errorId: `ERR-EDGE-${n}`,
+      boundary: "Edge",
+      level: "page",
+      message: "boom",
+      timestamp: new Date().toISOString(),
+      retryCount: 0,
+    });
     const statuses: number[] = [];
-    for (let n = 0; n < 30; n += 1) statuses.push((await call("POST", "/api/errors/frontend", report(n), { ip })).status);
+    for (let n = 0; n < 30; n += 1)
+      statuses.push((await call("POST", "/api/errors/frontend", report(n), { ip })).status);
     expect(new Set(statuses)).toEqual(new Set([202]));
     const refused = await call("POST", "/api/errors/frontend", report(31), { ip });
     expect(refused.status).toBe(429);
@@ -160,14 +185,17 @@ function sendChunked(pathName: string, headers: Record<string, string>, chunks: 
   return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: pathName, method: "POST", headers }, (incoming) => {
-      answered = true;
-      let body = "";
-      incoming.setEncoding("utf8");
-      incoming.on("data", (chunk: string) => (body += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
-      incoming.on("error", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
-    });
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path: pathName, method: "POST", headers },
+      (incoming) => {
+        answered = true;
+        let body = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (body += chunk));
+        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
+        incoming.on("error", () => resolve({ status: incoming.statusCode ?? 0, body, sent }));
+      },
+    );
     // Once the server has answered (and closed), writing more fails: that is expected.
     outgoing.on("error", (error) => (answered ? undefined : reject(error)));
     const source = chunks();
@@ -190,24 +218,32 @@ describe("bodies are capped while they are read", () => {
   it("a chunked upload with four 8 MB text fields is refused 413 before it is all read", async () => {
     const { cookie } = await signedInUser("USER", "bigform");
     const boundary = "----asiikoEdgeBoundary";
-    const response = await sendChunked("/api/uploads", { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` }, function* () {
-      for (let field = 0; field < 4; field += 1) {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note${field}"\r\n\r\n`);
-        for (let part = 0; part < 8; part += 1) yield Buffer.alloc(MB, 0x61);
-        yield Buffer.from("\r\n");
-      }
-      yield Buffer.from(`--${boundary}--\r\n`);
-    });
+    const response = await sendChunked(
+      "/api/uploads",
+      { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      function* () {
+        for (let field = 0; field < 4; field += 1) {
+          yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note${field}"\r\n\r\n`);
+          for (let part = 0; part < 8; part += 1) yield Buffer.alloc(MB, 0x61);
+          yield Buffer.from("\r\n");
+        }
+        yield Buffer.from(`--${boundary}--\r\n`);
+      },
+    );
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
   });
 
   it("a 24 MB webhook sent chunked is refused 413 as the catalogue's JSON", async () => {
-    const response = await sendChunked("/api/webhooks/stripe", { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" }, function* () {
-      yield Buffer.from('{"id":"evt_big","data":"');
-      for (let part = 0; part < 24; part += 1) yield Buffer.alloc(MB, 0x61);
-      yield Buffer.from('"}');
-    });
+    const response = await sendChunked(
+      "/api/webhooks/stripe",
+      { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" },
+      function* () {
+        yield Buffer.from('{"id":"evt_big","data":"');
+        for (let part = 0; part < 24; part += 1) yield Buffer.alloc(MB, 0x61);
+        yield Buffer.from('"}');
+      },
+    );
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "SEC_MALICIOUS_REQUEST" } });
   });
@@ -224,10 +260,21 @@ describe("bodies are capped while they are read", () => {
 describe("addresses and connections", () => {
   it("answers an /api address with dot segments for the address as written: a plot's DELETE never reaches its farm", async () => {
     const owner = await signedInUser("USER", "dots_owner");
-    const farm = await call("POST", "/api/farms", { name: uniqueName("Dotted farm"), crops: ["Yam"] }, { cookie: owner.cookie });
+    const farm = await call(
+      "POST",
+      "/api/farms",
+      { name: uniqueName("Dotted farm"), crops: ["Yam"] },
+      { cookie: owner.cookie },
+    );
     expect(farm.status).toBe(201);
     const farmId = farm.body.farm.id as string;
-    for (const path of [`/api/farms/${farmId}/plots/%2e%2e`, `/api/farms/${farmId}/plots/%2E%2e/`, `/api/farms/${farmId}/export/..`, "/api/%2e%2e/%2e%2e/etc/passwd", `/api/farms/${farmId}/%2e`]) {
+    for (const path of [
+      `/api/farms/${farmId}/plots/%2e%2e`,
+      `/api/farms/${farmId}/plots/%2E%2e/`,
+      `/api/farms/${farmId}/export/..`,
+      "/api/%2e%2e/%2e%2e/etc/passwd",
+      `/api/farms/${farmId}/%2e`,
+    ]) {
       const answer = await rawRequest("DELETE", path, owner.cookie);
       expect(answer.status, path).toBe(404);
       expect(JSON.parse(answer.body), path).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
@@ -241,7 +288,12 @@ describe("addresses and connections", () => {
   it("serves the next request on a connection whose last body it did not read", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const post = (size: number) => rawRequest("POST", "/api/logout", undefined, { agent, body: Buffer.alloc(size, 0x61), headers: { "Content-Type": "text/plain" } });
+      const post = (size: number) =>
+        rawRequest("POST", "/api/logout", undefined, {
+          agent,
+          body: Buffer.alloc(size, 0x61),
+          headers: { "Content-Type": "text/plain" },
+        });
       // Sign-out reads no body: a small one is dropped and the connection kept...
       const small = await post(100_000);
       expect(small.status).toBe(200);
@@ -260,18 +312,32 @@ describe("addresses and connections", () => {
 });
 
 /** A request exactly as written (no resolving of dot segments), over node:http. */
-function rawRequest(method: string, pathName: string, cookie?: string, options: { agent?: Agent; body?: Buffer; headers?: Record<string, string> } = {}) {
+function rawRequest(
+  method: string,
+  pathName: string,
+  cookie?: string,
+  options: { agent?: Agent; body?: Buffer; headers?: Record<string, string> } = {},
+) {
   const url = new URL(web.baseUrl);
-  const headers: Record<string, string> = { "X-Forwarded-For": newIp(), ...options.headers, ...(cookie ? { Cookie: cookie } : {}) };
+  const headers: Record<string, string> = {
+    "X-Forwarded-For": newIp(),
+    ...options.headers,
+    ...(cookie ? { Cookie: cookie } : {}),
+  };
   if (options.body) headers["Content-Length"] = String(options.body.length);
-  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: pathName, method, headers, agent: options.agent }, (incoming) => {
-      let body = "";
-      incoming.setEncoding("utf8");
-      incoming.on("data", (chunk: string) => (body += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, headers: incoming.headers }));
-    });
-    outgoing.on("error", reject);
-    outgoing.end(options.body);
-  });
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>(
+    (resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: url.hostname, port: url.port, path: pathName, method, headers, agent: options.agent },
+        (incoming) => {
+          let body = "";
+          incoming.setEncoding("utf8");
+          incoming.on("data", (chunk: string) => (body += chunk));
+          incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body, headers: incoming.headers }));
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(options.body);
+    },
+  );
 }

@@ -3,8 +3,25 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { finishedAnalysis, indexPendingChanges, newIp, signedInUser, subscribe, trackProduct, uniqueName } from "../support/api-client";
-import { idCases, jsonBodyCases, methodCases, multipartCases, queryCases, seededRandom, type FuzzRequest, type Json } from "../support/fuzz";
+import {
+  finishedAnalysis,
+  indexPendingChanges,
+  newIp,
+  signedInUser,
+  subscribe,
+  trackProduct,
+  uniqueName,
+} from "../support/api-client";
+import {
+  idCases,
+  jsonBodyCases,
+  methodCases,
+  multipartCases,
+  queryCases,
+  seededRandom,
+  type FuzzRequest,
+  type Json,
+} from "../support/fuzz";
 import { serveForTests } from "../support/web";
 
 // Every /api route, sent well over a thousand generated malformed requests (tests/support/fuzz.ts):
@@ -53,7 +70,18 @@ let plain: Signed;
 let productId = "";
 const registerPrefix = `fz${randomBytes(3).toString("hex")}`;
 
-const SQUARE = { type: "Polygon", coordinates: [[[3.9, 7.4], [3.901, 7.4], [3.901, 7.401], [3.9, 7.401], [3.9, 7.4]]] };
+const SQUARE = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [3.9, 7.4],
+      [3.901, 7.4],
+      [3.901, 7.401],
+      [3.9, 7.401],
+      [3.9, 7.4],
+    ],
+  ],
+};
 
 beforeAll(async () => {
   // Three owners, so that the per-account limits (30 uploads or analyses in ten minutes, 60
@@ -61,21 +89,56 @@ beforeAll(async () => {
   for (let index = 0; index < 3; index += 1) {
     const owner = await signedInUser("USER", "fuzz_owner");
     await subscribe(owner.user.id);
-    const farm = await send(owner.cookie, "POST", "/api/farms", { name: uniqueName("Fuzz farm"), crops: ["Cassava"], boundary: SQUARE });
+    const farm = await send(owner.cookie, "POST", "/api/farms", {
+      name: uniqueName("Fuzz farm"),
+      crops: ["Cassava"],
+      boundary: SQUARE,
+    });
     expect(farm.status).toBe(201);
     const farmId = (farm.json as { farm: { id: string } }).farm.id;
-    const plot = await send(owner.cookie, "POST", `/api/farms/${farmId}/plots`, { name: "North field", type: "field", crops: ["Maize"] });
+    const plot = await send(owner.cookie, "POST", `/api/farms/${farmId}/plots`, {
+      name: "North field",
+      type: "field",
+      crops: ["Maize"],
+    });
     expect(plot.status).toBe(201);
-    owners.push({ ...owner, farmId, plotId: (plot.json as { plot: { id: string } }).plot.id, listingId: "", analysisId: "" });
+    owners.push({
+      ...owner,
+      farmId,
+      plotId: (plot.json as { plot: { id: string } }).plot.id,
+      listingId: "",
+      analysisId: "",
+    });
   }
   admin = await signedInUser("ADMIN", "fuzz_admin");
   plain = await signedInUser("USER", "fuzz_plain");
-  await prisma.user.update({ where: { id: plain.user.id }, data: { createdAt: new Date(Date.now() - 48 * 3_600_000) } });
-  productId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Fuzz maize"), categories: ["Grains & Cereals"], unit: "bags", createdById: admin.user.id } })).id;
+  await prisma.user.update({
+    where: { id: plain.user.id },
+    data: { createdAt: new Date(Date.now() - 48 * 3_600_000) },
+  });
+  productId = trackProduct(
+    await prisma.product.create({
+      data: {
+        name: uniqueName("Fuzz maize"),
+        categories: ["Grains & Cereals"],
+        unit: "bags",
+        createdById: admin.user.id,
+      },
+    }),
+  ).id;
   for (const owner of owners) {
     owner.listingId = (
       await prisma.listing.create({
-        data: { sellerId: owner.user.id, productId, priceNgn: "9000.00", quantity: 3, condition: "new", status: "active", images: ["/uploads/abc/800.webp"], locality: "Oyo" },
+        data: {
+          sellerId: owner.user.id,
+          productId,
+          priceNgn: "9000.00",
+          quantity: 3,
+          condition: "new",
+          status: "active",
+          images: ["/uploads/abc/800.webp"],
+          locality: "Oyo",
+        },
       })
     ).id;
     owner.analysisId = await finishedAnalysis(owner.user.id, { severity: "low", diagnosis: "Healthy leaves" });
@@ -85,7 +148,9 @@ beforeAll(async () => {
 afterAll(async () => {
   // What the accounts made, search documents included (as the app's own deletes do), and the
   // accounts that registrations which were let through made.
-  const ids = [...owners.map((owner) => owner.user.id), admin?.user.id, plain?.user.id].filter((id): id is string => Boolean(id));
+  const ids = [...owners.map((owner) => owner.user.id), admin?.user.id, plain?.user.id].filter((id): id is string =>
+    Boolean(id),
+  );
   await prisma.$transaction(async (tx) => {
     const [farms, listings, products] = await Promise.all([
       tx.farm.findMany({ where: { ownerId: { in: ids } }, select: { id: true } }),
@@ -113,7 +178,13 @@ interface Answer {
  * Sends one request over node:http, so that an answer the server gives before it has read the
  * whole body (a 413 for a body past its cap, say) is still read, as a browser would show it.
  */
-function send(cookie: string | undefined, method: string, path: string, body?: Json | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  cookie: string | undefined,
+  method: string,
+  path: string,
+  body?: Json | Buffer,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const raw = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   const url = new URL(web.baseUrl);
   const outgoing: Record<string, string> = {
@@ -201,9 +272,29 @@ function buildCases(): Case[] {
     showPhone: false,
     status: "active",
   };
-  const farm: Record<string, Json> = { name: "Fuzz acres", description: "Cassava and yam", crops: ["Cassava", "Yam"], centerLat: 7.4, centerLng: 3.9 };
-  const plot: Record<string, Json> = { name: "South field", type: "field", crops: ["Maize"], geometry: SQUARE, centroidLat: 7.4, centroidLng: 3.9 };
-  const product: Record<string, Json> = { name: "Fuzz sorghum", description: "Red sorghum", categories: ["Grains & Cereals"], unit: "kg", isActive: true, images: [] };
+  const farm: Record<string, Json> = {
+    name: "Fuzz acres",
+    description: "Cassava and yam",
+    crops: ["Cassava", "Yam"],
+    centerLat: 7.4,
+    centerLng: 3.9,
+  };
+  const plot: Record<string, Json> = {
+    name: "South field",
+    type: "field",
+    crops: ["Maize"],
+    geometry: SQUARE,
+    centroidLat: 7.4,
+    centroidLng: 3.9,
+  };
+  const product: Record<string, Json> = {
+    name: "Fuzz sorghum",
+    description: "Red sorghum",
+    categories: ["Grains & Cereals"],
+    unit: "kg",
+    isActive: true,
+    images: [],
+  };
   const report: Record<string, Json> = {
     errorId: "ERR-FUZZ-0001",
     boundary: "FuzzPage",
@@ -218,70 +309,211 @@ function buildCases(): Case[] {
   };
 
   // The account.
-  as("visitor", jsonBodyCases("POST", "/api/register", { username: `${registerPrefix}ok`, password: "correct-horse-8", firstName: "Ada", lastName: "Obi", email: `${registerPrefix}@example.ng` }, random, 6));
+  as(
+    "visitor",
+    jsonBodyCases(
+      "POST",
+      "/api/register",
+      {
+        username: `${registerPrefix}ok`,
+        password: "correct-horse-8",
+        firstName: "Ada",
+        lastName: "Obi",
+        email: `${registerPrefix}@example.ng`,
+      },
+      random,
+      6,
+    ),
+  );
   as("visitor", jsonBodyCases("POST", "/api/login", { username: "nobody_here", password: "not-the-password" }, random));
   as("visitor", [...jsonBodyCases("POST", "/api/logout", {}, random), ...methodCases("/api/logout", ["POST"])]);
   as("owner", [...queryCases("/api/user", {}, random), ...methodCases("/api/user", ["GET"])]);
-  as("owner", [...jsonBodyCases("PUT", "/api/user/phone", { phone: "+2348031234567" }, random, 14), ...methodCases("/api/user/phone", ["GET", "PUT", "DELETE"])]);
+  as("owner", [
+    ...jsonBodyCases("PUT", "/api/user/phone", { phone: "+2348031234567" }, random, 14),
+    ...methodCases("/api/user/phone", ["GET", "PUT", "DELETE"]),
+  ]);
   as("owner", [...queryCases("/api/admin/check", {}, random), ...methodCases("/api/admin/check", ["GET"])]);
-  as("visitor", jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6));
+  as(
+    "visitor",
+    jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6),
+  );
 
   // The marketplace.
-  as("owner", queryCases("/api/market/listings", { search: "maize", categories: "Grains & Cereals", price_min: "100", price_max: "50000", sort: "price_low", limit: "10", offset: "0", lat: "7.4", lng: "3.9", radius_km: "50" }, random, 6));
+  as(
+    "owner",
+    queryCases(
+      "/api/market/listings",
+      {
+        search: "maize",
+        categories: "Grains & Cereals",
+        price_min: "100",
+        price_max: "50000",
+        sort: "price_low",
+        limit: "10",
+        offset: "0",
+        lat: "7.4",
+        lng: "3.9",
+        radius_km: "50",
+      },
+      random,
+      6,
+    ),
+  );
   as("owner", jsonBodyCases("POST", "/api/market/listings", listing, random));
-  as("owner", [...jsonBodyCases("PATCH", `/api/market/listings/${L}`, listing, random, 5), ...methodCases(`/api/market/listings/${L}`, ["GET", "PATCH", "DELETE"])]);
-  as("owner", idCases(["GET", "PATCH", "DELETE"], (id) => `/api/market/listings/${id}`, { status: "paused" }));
-  as("admin", queryCases("/api/products", { search: "maize", categories: "Grains & Cereals", is_active: "true", limit: "10", offset: "0" }, random, 6));
+  as("owner", [
+    ...jsonBodyCases("PATCH", `/api/market/listings/${L}`, listing, random, 5),
+    ...methodCases(`/api/market/listings/${L}`, ["GET", "PATCH", "DELETE"]),
+  ]);
+  as(
+    "owner",
+    idCases(["GET", "PATCH", "DELETE"], (id) => `/api/market/listings/${id}`, { status: "paused" }),
+  );
+  as(
+    "admin",
+    queryCases(
+      "/api/products",
+      { search: "maize", categories: "Grains & Cereals", is_active: "true", limit: "10", offset: "0" },
+      random,
+      6,
+    ),
+  );
   as("admin", jsonBodyCases("POST", "/api/products", product, random));
-  as("admin", [...jsonBodyCases("PATCH", "/api/products/{product}", product, random, 5), ...methodCases("/api/products/{product}", ["GET", "PATCH", "DELETE"])]);
-  as("admin", idCases(["GET", "PATCH", "DELETE"], (id) => `/api/products/${id}`, product));
+  as("admin", [
+    ...jsonBodyCases("PATCH", "/api/products/{product}", product, random, 5),
+    ...methodCases("/api/products/{product}", ["GET", "PATCH", "DELETE"]),
+  ]);
+  as(
+    "admin",
+    idCases(["GET", "PATCH", "DELETE"], (id) => `/api/products/${id}`, product),
+  );
   as("owner", jsonBodyCases("POST", "/api/uploads", {}, random).slice(-10));
   as("owner", multipartCases("/api/uploads", "file", { purpose: "listing" }));
-  as("owner", queryCases("/api/search", { q: "maize", types: "product,listing,farm", lat: "7.4", lng: "3.9", radius_km: "25", limit: "10" }, random, 6));
+  as(
+    "owner",
+    queryCases(
+      "/api/search",
+      { q: "maize", types: "product,listing,farm", lat: "7.4", lng: "3.9", radius_km: "25", limit: "10" },
+      random,
+      6,
+    ),
+  );
 
   // Farms and plots.
-  as("owner", [...queryCases("/api/farms", {}, random), ...jsonBodyCases("POST", "/api/farms", { ...farm, boundary: SQUARE }, random)]);
-  as("owner", [...jsonBodyCases("PATCH", `/api/farms/${F}`, farm, random, 6), ...methodCases(`/api/farms/${F}`, ["GET", "PATCH", "DELETE"])]);
-  as("owner", idCases(["GET", "PATCH", "DELETE"], (id) => `/api/farms/${id}`, farm));
-  as("owner", [...jsonBodyCases("POST", `/api/farms/${F}/plots`, plot, random, 6), ...idCases(["GET", "POST"], (id) => `/api/farms/${id}/plots`, plot)]);
-  as("owner", [...jsonBodyCases("PATCH", `/api/farms/${F}/plots/${P}`, plot, random, 5), ...methodCases(`/api/farms/${F}/plots/${P}`, ["PATCH", "DELETE"])]);
-  as("owner", [...idCases(["PATCH", "DELETE"], (id) => `/api/farms/${F}/plots/${id}`, plot), ...idCases(["PATCH", "DELETE"], (id) => `/api/farms/${id}/plots/${P}`, plot)]);
-  as("owner", [...queryCases(`/api/farms/${F}/export`, { format: "geojson" }, random), ...idCases(["GET"], (id) => `/api/farms/${id}/export`), ...methodCases(`/api/farms/${F}/export`, ["GET"])]);
+  as("owner", [
+    ...queryCases("/api/farms", {}, random),
+    ...jsonBodyCases("POST", "/api/farms", { ...farm, boundary: SQUARE }, random),
+  ]);
+  as("owner", [
+    ...jsonBodyCases("PATCH", `/api/farms/${F}`, farm, random, 6),
+    ...methodCases(`/api/farms/${F}`, ["GET", "PATCH", "DELETE"]),
+  ]);
+  as(
+    "owner",
+    idCases(["GET", "PATCH", "DELETE"], (id) => `/api/farms/${id}`, farm),
+  );
+  as("owner", [
+    ...jsonBodyCases("POST", `/api/farms/${F}/plots`, plot, random, 6),
+    ...idCases(["GET", "POST"], (id) => `/api/farms/${id}/plots`, plot),
+  ]);
+  as("owner", [
+    ...jsonBodyCases("PATCH", `/api/farms/${F}/plots/${P}`, plot, random, 5),
+    ...methodCases(`/api/farms/${F}/plots/${P}`, ["PATCH", "DELETE"]),
+  ]);
+  as("owner", [
+    ...idCases(["PATCH", "DELETE"], (id) => `/api/farms/${F}/plots/${id}`, plot),
+    ...idCases(["PATCH", "DELETE"], (id) => `/api/farms/${id}/plots/${P}`, plot),
+  ]);
+  as("owner", [
+    ...queryCases(`/api/farms/${F}/export`, { format: "geojson" }, random),
+    ...idCases(["GET"], (id) => `/api/farms/${id}/export`),
+    ...methodCases(`/api/farms/${F}/export`, ["GET"]),
+  ]);
 
   // Premium and payments.
-  as("owner", [...idCases(["GET"], (id) => `/api/premium/${id}/check`), ...idCases(["POST"], (id) => `/api/premium/${id}/use`, {})]);
-  as("owner", [...jsonBodyCases("POST", "/api/premium/farm_mapping/use", { note: "x" }, random, 3), ...methodCases("/api/premium/asiiko_ai/check", ["GET"])]);
+  as("owner", [
+    ...idCases(["GET"], (id) => `/api/premium/${id}/check`),
+    ...idCases(["POST"], (id) => `/api/premium/${id}/use`, {}),
+  ]);
+  as("owner", [
+    ...jsonBodyCases("POST", "/api/premium/farm_mapping/use", { note: "x" }, random, 3),
+    ...methodCases("/api/premium/asiiko_ai/check", ["GET"]),
+  ]);
   as("plain", [...queryCases("/api/subscription", {}, random), ...methodCases("/api/subscription", ["GET"])]);
-  as("plain", [...jsonBodyCases("POST", "/api/subscription/checkout", { plan: "monthly" }, random, 3), ...jsonBodyCases("POST", "/api/subscription/cancel", { reason: "x" }, random, 3)]);
-  const event = { id: "evt_fz_0001", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_fz", subscription: "sub_fz", metadata: { userId: "someone" } } } };
+  as("plain", [
+    ...jsonBodyCases("POST", "/api/subscription/checkout", { plan: "monthly" }, random, 3),
+    ...jsonBodyCases("POST", "/api/subscription/cancel", { reason: "x" }, random, 3),
+  ]);
+  const event = {
+    id: "evt_fz_0001",
+    object: "event",
+    type: "checkout.session.completed",
+    data: { object: { id: "cs_fz", subscription: "sub_fz", metadata: { userId: "someone" } } },
+  };
   as(
     "visitor",
     jsonBodyCases("POST", "/api/webhooks/stripe", event, random, 4).map((request, index) => ({
       ...request,
-      headers: { ...request.headers, ...(index % 3 === 0 ? {} : { "Stripe-Signature": index % 3 === 1 ? "t=1,v1=deadbeef" : `t=${"9".repeat(40)},v1=${"z".repeat(64)}` }) },
+      headers: {
+        ...request.headers,
+        ...(index % 3 === 0
+          ? {}
+          : { "Stripe-Signature": index % 3 === 1 ? "t=1,v1=deadbeef" : `t=${"9".repeat(40)},v1=${"z".repeat(64)}` }),
+      },
     })),
   );
 
   // Asiiko AI.
-  as("owner", multipartCases("/api/ai/analyze", "image", { analysisType: "crop_health", preferredModel: "openai", additionalContext: '{"cropType":"cassava"}' }));
-  as("owner", [...queryCases("/api/ai/analyses", { limit: "10", before: A }, random, 8), ...methodCases("/api/ai/analyses", ["GET"])]);
-  as("owner", [...idCases(["GET"], (id) => `/api/ai/analyses/${id}`), ...idCases(["GET"], (id) => `/api/ai/analyses/${id}/photo`), ...idCases(["GET"], (id) => `/api/ai/analyses/${id}/events`)]);
-  as("owner", [...methodCases(`/api/ai/analyses/${A}`, ["GET"]), ...methodCases(`/api/ai/analyses/${A}/events`, ["GET"]), ...queryCases(`/api/ai/analyses/${A}/events`, { since: "0" }, random, 4)]);
+  as(
+    "owner",
+    multipartCases("/api/ai/analyze", "image", {
+      analysisType: "crop_health",
+      preferredModel: "openai",
+      additionalContext: '{"cropType":"cassava"}',
+    }),
+  );
+  as("owner", [
+    ...queryCases("/api/ai/analyses", { limit: "10", before: A }, random, 8),
+    ...methodCases("/api/ai/analyses", ["GET"]),
+  ]);
+  as("owner", [
+    ...idCases(["GET"], (id) => `/api/ai/analyses/${id}`),
+    ...idCases(["GET"], (id) => `/api/ai/analyses/${id}/photo`),
+    ...idCases(["GET"], (id) => `/api/ai/analyses/${id}/events`),
+  ]);
+  as("owner", [
+    ...methodCases(`/api/ai/analyses/${A}`, ["GET"]),
+    ...methodCases(`/api/ai/analyses/${A}/events`, ["GET"]),
+    ...queryCases(`/api/ai/analyses/${A}/events`, { since: "0" }, random, 4),
+  ]);
 
   // Reports, health, and addresses nobody answers.
   as("visitor", jsonBodyCases("POST", "/api/errors/frontend", report, random, 4));
   as("visitor", [...queryCases("/api/health", {}, random), ...methodCases("/api/health", ["GET"])]);
   as(
     "owner",
-    ["/api/nope", "/api/farms/a/b/c/d/e", "/api/%00", "/api/..%2F..%2Fpackage.json", "/api/%2e%2e/%2e%2e/etc/passwd", "/api//market//listings", `/api/${"deep/".repeat(200)}`, "/api/market/listings/%ZZ"].flatMap(
-      (path) => ["GET", "POST", "DELETE"].map((method) => ({ label: `unknown address ${method}`, method, path, headers: {} })),
+    [
+      "/api/nope",
+      "/api/farms/a/b/c/d/e",
+      "/api/%00",
+      "/api/..%2F..%2Fpackage.json",
+      "/api/%2e%2e/%2e%2e/etc/passwd",
+      "/api//market//listings",
+      `/api/${"deep/".repeat(200)}`,
+      "/api/market/listings/%ZZ",
+    ].flatMap((path) =>
+      ["GET", "POST", "DELETE"].map((method) => ({ label: `unknown address ${method}`, method, path, headers: {} })),
     ),
   );
   return cases;
 }
 
 const fill = (text: string, owner: Owner) =>
-  text.replaceAll("{farm}", owner.farmId).replaceAll("{plot}", owner.plotId).replaceAll("{listing}", owner.listingId).replaceAll("{analysis}", owner.analysisId).replaceAll("{product}", productId);
+  text
+    .replaceAll("{farm}", owner.farmId)
+    .replaceAll("{plot}", owner.plotId)
+    .replaceAll("{listing}", owner.listingId)
+    .replaceAll("{analysis}", owner.analysisId)
+    .replaceAll("{product}", productId);
 
 describe("generated malformed requests on every /api route", () => {
   it("builds well over a thousand of them, deterministically for a seed", () => {
@@ -289,8 +521,35 @@ describe("generated malformed requests on every /api route", () => {
     expect(cases.length).toBeGreaterThanOrEqual(1_000);
     expect(buildCases().map((request) => request.label)).toEqual(cases.map((request) => request.label));
     // Every route file under app/routes/api.* is reached by some case.
-    const families = ["/api/register", "/api/login", "/api/logout", "/api/user", "/api/user/phone", "/api/admin/check", "/api/preferences", "/api/market/listings", "/api/products", "/api/uploads", "/api/search", "/api/farms", "/api/premium/", "/api/subscription", "/api/subscription/checkout", "/api/subscription/cancel", "/api/webhooks/stripe", "/api/ai/analyze", "/api/ai/analyses", "/api/errors/frontend", "/api/health", "/api/nope"];
-    for (const family of families) expect(cases.some((request) => request.path.startsWith(family)), family).toBe(true);
+    const families = [
+      "/api/register",
+      "/api/login",
+      "/api/logout",
+      "/api/user",
+      "/api/user/phone",
+      "/api/admin/check",
+      "/api/preferences",
+      "/api/market/listings",
+      "/api/products",
+      "/api/uploads",
+      "/api/search",
+      "/api/farms",
+      "/api/premium/",
+      "/api/subscription",
+      "/api/subscription/checkout",
+      "/api/subscription/cancel",
+      "/api/webhooks/stripe",
+      "/api/ai/analyze",
+      "/api/ai/analyses",
+      "/api/errors/frontend",
+      "/api/health",
+      "/api/nope",
+    ];
+    for (const family of families)
+      expect(
+        cases.some((request) => request.path.startsWith(family)),
+        family,
+      ).toBe(true);
   });
 
   it("never answers 5xx, refuses in the catalogue's JSON, and changes nothing when it refuses", async () => {
@@ -300,13 +559,20 @@ describe("generated malformed requests on every /api route", () => {
     let state = await ownedState();
     for (const [index, request] of cases.entries()) {
       const owner = owners[request.ownerIndex]!;
-      const cookie = { visitor: undefined, owner: owner.cookie, admin: admin.cookie, plain: plain.cookie }[request.actor];
-      const body = request.body && request.body.includes("{") ? Buffer.from(fill(request.body.toString("latin1"), owner), "latin1") : request.body;
+      const cookie = { visitor: undefined, owner: owner.cookie, admin: admin.cookie, plain: plain.cookie }[
+        request.actor
+      ];
+      const body =
+        request.body && request.body.includes("{")
+          ? Buffer.from(fill(request.body.toString("latin1"), owner), "latin1")
+          : request.body;
       let answer: Answer;
       try {
         answer = await send(cookie, request.method, fill(request.path, owner), body, request.headers);
       } catch (error) {
-        failures.push(`no answer (${String(error)}): #${index} ${request.method} ${request.path.slice(0, 80)} [${request.label}] as ${request.actor}`);
+        failures.push(
+          `no answer (${String(error)}): #${index} ${request.method} ${request.path.slice(0, 80)} [${request.label}] as ${request.actor}`,
+        );
         continue;
       }
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
@@ -314,21 +580,32 @@ describe("generated malformed requests on every /api route", () => {
       if (answer.status >= 500) failures.push(`5xx: ${where}`);
       if (answer.status >= 400) {
         const refusal = answer.json as { success?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
-        if (!answer.type.includes("application/json") || refusal?.success !== false) failures.push(`not the catalogue's JSON: ${where}`);
-        else if (typeof refusal.error?.code !== "string" || !CATALOGUE.has(refusal.error.code)) failures.push(`code not in the catalogue: ${where}`);
-        else if (typeof refusal.error.message !== "string" || refusal.error.message.length === 0) failures.push(`no message: ${where}`);
+        if (!answer.type.includes("application/json") || refusal?.success !== false)
+          failures.push(`not the catalogue's JSON: ${where}`);
+        else if (typeof refusal.error?.code !== "string" || !CATALOGUE.has(refusal.error.code))
+          failures.push(`code not in the catalogue: ${where}`);
+        else if (typeof refusal.error.message !== "string" || refusal.error.message.length === 0)
+          failures.push(`no message: ${where}`);
         const after = await ownedState();
         if (after !== state) failures.push(`refused, yet something changed: ${where}`);
         state = after;
       } else {
-        if (answer.type.includes("application/json") && answer.json === undefined) failures.push(`JSON that does not parse: ${where}`);
+        if (answer.type.includes("application/json") && answer.json === undefined)
+          failures.push(`JSON that does not parse: ${where}`);
         state = await ownedState();
       }
     }
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(", ");
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(", ");
     expect(failures, `seed ${SEED}; answers ${summary}\n${failures.slice(0, 40).join("\n")}`).toEqual([]);
     // Most cases are refusals, and they were refused for what they are, not for lack of a session.
-    expect([...statuses].filter(([status]) => status === 400 || status === 413 || status === 415).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(cases.length / 3);
+    expect(
+      [...statuses]
+        .filter(([status]) => status === 400 || status === 413 || status === 415)
+        .reduce((sum, [, count]) => sum + count, 0),
+    ).toBeGreaterThan(cases.length / 3);
   }, 600_000);
 
   it("is healthy afterwards, and serves its owners as before", async () => {

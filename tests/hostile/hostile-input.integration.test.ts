@@ -1,7 +1,14 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { apiClient, removeCreatedData, signedInUser, trackProduct, uniqueName, type ApiResponse } from "../support/api-client";
+import {
+  apiClient,
+  removeCreatedData,
+  signedInUser,
+  trackProduct,
+  uniqueName,
+  type ApiResponse,
+} from "../support/api-client";
 import { bootWebServer } from "../support/web";
 
 // Hostile input against every /api route and every page, over HTTP against
@@ -37,7 +44,18 @@ const HOSTILE_TEXTS: Record<string, string> = {
 };
 
 /** Values of the wrong kind for any field. */
-const WRONG_KINDS: unknown[] = [null, 12345, -1, 1e308, true, [], {}, ["\u0000"], { "\u0000": "x" }, { "\uD800": "\uDFFF" }];
+const WRONG_KINDS: unknown[] = [
+  null,
+  12345,
+  -1,
+  1e308,
+  true,
+  [],
+  {},
+  ["\u0000"],
+  { "\u0000": "x" },
+  { "\uD800": "\uDFFF" },
+];
 
 const HOSTILE_VALUES: [string, unknown][] = [
   ...Object.entries(HOSTILE_TEXTS),
@@ -45,13 +63,29 @@ const HOSTILE_VALUES: [string, unknown][] = [
 ];
 
 /** Hostile texts as they arrive in an address: percent-encoded NUL, encoded surrogate halves, malformed encodings, too much. */
-const HOSTILE_URL_PARTS = ["maize%00bags", "%00", "yam%ED%A0%80", "%ED%B0%80cassava", "%", "%E0%A4%A", "%ZZ", "%C0%80", "x".repeat(5_000)];
+const HOSTILE_URL_PARTS = [
+  "maize%00bags",
+  "%00",
+  "yam%ED%A0%80",
+  "%ED%B0%80cassava",
+  "%",
+  "%E0%A4%A",
+  "%ZZ",
+  "%C0%80",
+  "x".repeat(5_000),
+];
 
 /** The texts that no field may ever accept. */
 const NEVER_ACCEPTED = new Set(["nul", "onlyNul", "loneHigh", "loneLow", "reversedPair"]);
 
 /** Free text an error report keeps as the browser sent it, with what cannot be stored replaced by U+FFFD. */
-const CLEANED_FIELDS = new Set(["/api/errors/frontend message", "/api/errors/frontend stack", "/api/errors/frontend componentStack", "/api/errors/frontend userAgent", "/api/errors/frontend url"]);
+const CLEANED_FIELDS = new Set([
+  "/api/errors/frontend message",
+  "/api/errors/frontend stack",
+  "/api/errors/frontend componentStack",
+  "/api/errors/frontend userAgent",
+  "/api/errors/frontend url",
+]);
 
 function listingBody(): Record<string, unknown> {
   return {
@@ -82,10 +116,35 @@ function productBody(): Record<string, unknown> {
 const square = () => ({
   type: "Feature",
   properties: {},
-  geometry: { type: "Polygon", coordinates: [[[3.91, 7.52], [3.915, 7.52], [3.915, 7.525], [3.91, 7.525], [3.91, 7.52]]] },
+  geometry: {
+    type: "Polygon",
+    coordinates: [
+      [
+        [3.91, 7.52],
+        [3.915, 7.52],
+        [3.915, 7.525],
+        [3.91, 7.525],
+        [3.91, 7.52],
+      ],
+    ],
+  },
 });
-const farmBody = () => ({ name: uniqueName("Fuzz Farm"), description: "Sorghum and goats", crops: ["Sorghum"], centerLat: 7.52, centerLng: 3.91, boundary: square() });
-const plotBody = () => ({ name: "Fuzz plot", type: "field", crops: ["Maize"], geometry: square(), centroidLat: 7.5225, centroidLng: 3.9125 });
+const farmBody = () => ({
+  name: uniqueName("Fuzz Farm"),
+  description: "Sorghum and goats",
+  crops: ["Sorghum"],
+  centerLat: 7.52,
+  centerLng: 3.91,
+  boundary: square(),
+});
+const plotBody = () => ({
+  name: "Fuzz plot",
+  type: "field",
+  crops: ["Maize"],
+  geometry: square(),
+  centroidLat: 7.5225,
+  centroidLng: 3.9125,
+});
 
 const errorReport = () => ({
   errorId: "ERR-FUZZ-0001",
@@ -101,25 +160,53 @@ const errorReport = () => ({
 });
 
 /** The JSON bodies each write route accepts, with the fields to spoil. */
-const JSON_ROUTES: { method: string; path: () => string; body: () => Record<string, unknown>; signedIn: boolean; user?: () => Signed }[] = [
-  { method: "POST", path: () => "/api/login", body: () => ({ username: "amina", password: "wrong-password-1" }), signedIn: false },
+const JSON_ROUTES: {
+  method: string;
+  path: () => string;
+  body: () => Record<string, unknown>;
+  signedIn: boolean;
+  user?: () => Signed;
+}[] = [
+  {
+    method: "POST",
+    path: () => "/api/login",
+    body: () => ({ username: "amina", password: "wrong-password-1" }),
+    signedIn: false,
+  },
   {
     method: "POST",
     path: () => "/api/register",
-    body: () => ({ username: uniqueName("fz"), email: `${uniqueName("fz")}@example.ng`, password: "a-long-password", firstName: "Fuzz", lastName: "Test" }),
+    body: () => ({
+      username: uniqueName("fz"),
+      email: `${uniqueName("fz")}@example.ng`,
+      password: "a-long-password",
+      firstName: "Fuzz",
+      lastName: "Test",
+    }),
     signedIn: false,
   },
   { method: "POST", path: () => "/api/errors/frontend", body: errorReport, signedIn: false },
   { method: "POST", path: () => "/api/market/listings", body: listingBody, signedIn: true },
   { method: "PATCH", path: () => `/api/market/listings/${listingId}`, body: listingBody, signedIn: true },
-  { method: "PATCH", path: () => `/api/market/listings/${listingId}`, body: () => ({ status: "paused" }), signedIn: true },
+  {
+    method: "PATCH",
+    path: () => `/api/market/listings/${listingId}`,
+    body: () => ({ status: "paused" }),
+    signedIn: true,
+  },
   { method: "PUT", path: () => "/api/user/phone", body: () => ({ phone: "0803 123 4567" }), signedIn: true },
   { method: "POST", path: () => "/api/products", body: productBody, signedIn: true },
   { method: "PATCH", path: () => `/api/products/${productId}`, body: productBody, signedIn: true },
   { method: "POST", path: () => "/api/farms", body: farmBody, signedIn: true, user: () => farmer },
   { method: "PATCH", path: () => `/api/farms/${farmId}`, body: farmBody, signedIn: true, user: () => farmer },
   { method: "POST", path: () => `/api/farms/${plotFarmId}/plots`, body: plotBody, signedIn: true, user: () => plotter },
-  { method: "PATCH", path: () => `/api/farms/${plotFarmId}/plots/${plotId}`, body: plotBody, signedIn: true, user: () => plotter },
+  {
+    method: "PATCH",
+    path: () => `/api/farms/${plotFarmId}/plots/${plotId}`,
+    body: plotBody,
+    signedIn: true,
+    user: () => plotter,
+  },
 ];
 
 /** Every /api route and the methods it answers; the others must answer 405. */
@@ -160,15 +247,32 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const PAGES = ["/", "/auth", "/dashboard", "/marketplace", "/my-listings", "/product-catalog", "/profile", "/settings", "/help", "/medicine", "/search", "/asiiko", "/mapping", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/auth",
+  "/dashboard",
+  "/marketplace",
+  "/my-listings",
+  "/product-catalog",
+  "/profile",
+  "/settings",
+  "/help",
+  "/medicine",
+  "/search",
+  "/asiiko",
+  "/mapping",
+  "/no-such-page",
+];
 
 /** What every answer must be; returns a description of what is wrong, or null. */
 function fault(what: string, response: ApiResponse, api: boolean): string | null {
   if (response.status >= 500) return `${what}: ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`;
   if (!api || response.status < 400) return null;
   const body = response.body as { success?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-  if (!body || typeof body !== "object" || body.success !== false) return `${what}: not the catalogue's JSON: ${String(response.body).slice(0, 120)}`;
-  if (typeof body.error?.code !== "string" || !CATALOGUE_CODE.test(body.error.code)) return `${what}: code ${String(body.error?.code)}`;
+  if (!body || typeof body !== "object" || body.success !== false)
+    return `${what}: not the catalogue's JSON: ${String(response.body).slice(0, 120)}`;
+  if (typeof body.error?.code !== "string" || !CATALOGUE_CODE.test(body.error.code))
+    return `${what}: code ${String(body.error?.code)}`;
   if (typeof body.error.message !== "string" || body.error.message === "") return `${what}: no message`;
   return null;
 }
@@ -177,12 +281,15 @@ function fault(what: string, response: ApiResponse, api: boolean): string | null
 function rawRequest(path: string, headers: Record<string, string>) {
   const url = new URL(web.baseUrl);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path, method: "GET", headers, setHost: false }, (incoming) => {
-      let body = "";
-      incoming.setEncoding("utf8");
-      incoming.on("data", (chunk: string) => (body += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body }));
-    });
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path, method: "GET", headers, setHost: false },
+      (incoming) => {
+        let body = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (body += chunk));
+        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body }));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -203,17 +310,38 @@ async function counts() {
 beforeAll(async () => {
   web = await bootWebServer();
   admin = await signedInUser("ADMIN", "fuzz");
-  productId = trackProduct(await prisma.product.create({ data: { name: uniqueName("Fuzz Maize"), categories: ["Grains & Cereals"], unit: "bags" } })).id;
+  productId = trackProduct(
+    await prisma.product.create({
+      data: { name: uniqueName("Fuzz Maize"), categories: ["Grains & Cereals"], unit: "bags" },
+    }),
+  ).id;
   listingId = (
     await prisma.listing.create({
-      data: { sellerId: admin.user.id, productId, priceNgn: "1000.00", quantity: 1, condition: "new", status: "active", images: ["https://images.example.ng/a.jpg"] },
+      data: {
+        sellerId: admin.user.id,
+        productId,
+        priceNgn: "1000.00",
+        quantity: 1,
+        condition: "new",
+        status: "active",
+        images: ["https://images.example.ng/a.jpg"],
+      },
     })
   ).id;
   // Users of their own for the farm and the plot routes, each owning the farm its spoilt writes aim at.
   farmer = await signedInUser("USER", "fuzzfarm");
   plotter = await signedInUser("USER", "fuzzplot");
   const farmOf = (ownerId: string) =>
-    prisma.farm.create({ data: { ownerId, name: uniqueName("Fuzz Farm"), centerLat: 7.5225, centerLng: 3.9125, geohash: "s1", boundary: square() } });
+    prisma.farm.create({
+      data: {
+        ownerId,
+        name: uniqueName("Fuzz Farm"),
+        centerLat: 7.5225,
+        centerLng: 3.9125,
+        geohash: "s1",
+        boundary: square(),
+      },
+    });
   farmId = (await farmOf(farmer.user.id)).id;
   plotFarmId = (await farmOf(plotter.user.id)).id;
   plotId = (await prisma.plot.create({ data: { farmId: plotFarmId, name: "Fuzz plot" } })).id;
@@ -234,10 +362,13 @@ describe("hostile input", () => {
       for (const field of Object.keys(base)) {
         for (const [name, value] of HOSTILE_VALUES) {
           const body = { ...route.body(), [field]: value };
-          const response = await call(route.method, route.path(), body, { cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined });
+          const response = await call(route.method, route.path(), body, {
+            cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined,
+          });
           const problem = fault(`${route.method} ${route.path()} ${field}=${name}`, response, true);
           if (problem) faults.push(problem);
-          else if (response.status < 400 && NEVER_ACCEPTED.has(name) && !CLEANED_FIELDS.has(`${route.path()} ${field}`)) faults.push(`${route.method} ${route.path()} ${field}=${name}: accepted (${response.status})`);
+          else if (response.status < 400 && NEVER_ACCEPTED.has(name) && !CLEANED_FIELDS.has(`${route.path()} ${field}`))
+            faults.push(`${route.method} ${route.path()} ${field}=${name}: accepted (${response.status})`);
           if (response.status === 201 || (response.status === 200 && route.method === "POST")) {
             const path = route.path();
             if (path === "/api/market/listings") created.listings += 1;
@@ -250,7 +381,10 @@ describe("hostile input", () => {
       }
       // Hostile keys, and bodies that are not objects at all.
       for (const raw of ['{"\\u0000":1}', '{"a":"\\ud800"}', "[]", '"text"', "null", "{", '{"a":1}'.repeat(3)]) {
-        const response = await call(route.method, route.path(), undefined, { raw, cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined });
+        const response = await call(route.method, route.path(), undefined, {
+          raw,
+          cookie: route.signedIn ? (route.user?.() ?? admin).cookie : undefined,
+        });
         const problem = fault(`${route.method} ${route.path()} raw ${raw}`, response, true);
         if (problem) faults.push(problem);
       }
@@ -258,7 +392,13 @@ describe("hostile input", () => {
     expect(faults).toEqual([]);
     // A refused request made nothing: the only new rows are those of requests that were accepted.
     const after = await counts();
-    expect({ listings: after.listings, products: after.products, users: after.users, farms: after.farms, plots: after.plots }).toEqual({
+    expect({
+      listings: after.listings,
+      products: after.products,
+      users: after.users,
+      farms: after.farms,
+      plots: after.plots,
+    }).toEqual({
       listings: before.listings + created.listings,
       products: before.products + created.products,
       users: before.users + created.users,
@@ -279,7 +419,24 @@ describe("hostile input", () => {
   it("spoilt query strings and path parameters never answer 5xx, and /api answers stay JSON", async () => {
     const faults: string[] = [];
     const queryRoutes = [
-      { path: "/api/market/listings", params: ["search", "categories", "condition", "price_min", "price_max", "lat", "lng", "radius_km", "seller_id", "status", "sort", "limit", "offset"] },
+      {
+        path: "/api/market/listings",
+        params: [
+          "search",
+          "categories",
+          "condition",
+          "price_min",
+          "price_max",
+          "lat",
+          "lng",
+          "radius_km",
+          "seller_id",
+          "status",
+          "sort",
+          "limit",
+          "offset",
+        ],
+      },
       { path: "/api/products", params: ["search", "categories", "is_active", "limit", "offset"] },
       { path: "/api/search", params: ["q", "types", "lat", "lng", "radius_km", "limit"] },
       { path: "/api/ai/analyses", params: ["limit", "before"] },
@@ -315,7 +472,9 @@ describe("hostile input", () => {
         ["DELETE", `/api/farms/${plotFarmId}/plots/${part}`],
         ["GET", `/api/${part}`],
       ] as const) {
-        const response = await call(method, path, method === "PATCH" ? { status: "paused" } : undefined, { cookie: admin.cookie });
+        const response = await call(method, path, method === "PATCH" ? { status: "paused" } : undefined, {
+          cookie: admin.cookie,
+        });
         const problem = fault(`${method} ${path.slice(0, 60)}`, response, true);
         if (problem) faults.push(problem);
         else if (response.status < 400) faults.push(`${method} ${path.slice(0, 60)}: accepted (${response.status})`);
@@ -325,11 +484,17 @@ describe("hostile input", () => {
     for (const part of HOSTILE_URL_PARTS) {
       const response = await call("GET", `/marketplace/${part}/seller`, undefined, { cookie: admin.cookie });
       if (response.status >= 500) faults.push(`GET /marketplace/${part.slice(0, 30)}/seller: ${response.status}`);
-      else if (response.status < 300 && !JSON.stringify(response.body).includes('"ok":false')) faults.push(`GET /marketplace/${part.slice(0, 30)}/seller: not refused`);
+      else if (response.status < 300 && !JSON.stringify(response.body).includes('"ok":false'))
+        faults.push(`GET /marketplace/${part.slice(0, 30)}/seller: not refused`);
     }
     for (const page of PAGES) {
       for (const part of HOSTILE_URL_PARTS) {
-        const response = await call("GET", `${page}?search=${part}&status=${part}&categories=${part}&redirectTo=${part}`, undefined, { cookie: admin.cookie });
+        const response = await call(
+          "GET",
+          `${page}?search=${part}&status=${part}&categories=${part}&redirectTo=${part}`,
+          undefined,
+          { cookie: admin.cookie },
+        );
         const problem = fault(`GET ${page}?...=${part.slice(0, 30)}`, response, false);
         if (problem) faults.push(problem);
       }
@@ -361,7 +526,16 @@ describe("hostile input", () => {
 
   it("cookies that do not decode are ignored, on pages and on the API", async () => {
     const faults: string[] = [];
-    const cookies = ["asiiko-lang=%", "asiiko-lang=%E0%A4%A", "asiiko-theme=%ZZ", "asiiko-session=%", "asiiko-session=%E0%A4%A; asiiko-lang=%", "asiiko-operator=%", `asiiko-session=${"x".repeat(5000)}`, "=; ;;=="];
+    const cookies = [
+      "asiiko-lang=%",
+      "asiiko-lang=%E0%A4%A",
+      "asiiko-theme=%ZZ",
+      "asiiko-session=%",
+      "asiiko-session=%E0%A4%A; asiiko-lang=%",
+      "asiiko-operator=%",
+      `asiiko-session=${"x".repeat(5000)}`,
+      "=; ;;==",
+    ];
     for (const cookie of cookies) {
       for (const path of [...PAGES, "/api/user", "/api/products", "/api/health", "/admin/queues"]) {
         const response = await call("GET", path, undefined, { cookie });
@@ -403,17 +577,60 @@ describe("hostile input", () => {
     const faults: string[] = [];
     const created = { listings: 0, products: 0, users: 0, farms: 0, plots: 0 };
     const forms: { path: string; fields: Record<string, string>; signedIn: boolean }[] = [
-      { path: "/auth", fields: { intent: "login", username: "amina", password: "wrong-password-1", redirectTo: "/" }, signedIn: false },
-      { path: "/auth", fields: { intent: "register", firstName: "A", lastName: "B", username: uniqueName("fzp"), email: "", password: "a-long-password" }, signedIn: false },
+      {
+        path: "/auth",
+        fields: { intent: "login", username: "amina", password: "wrong-password-1", redirectTo: "/" },
+        signedIn: false,
+      },
+      {
+        path: "/auth",
+        fields: {
+          intent: "register",
+          firstName: "A",
+          lastName: "B",
+          username: uniqueName("fzp"),
+          email: "",
+          password: "a-long-password",
+        },
+        signedIn: false,
+      },
       {
         path: "/my-listings",
-        fields: { intent: "create", productId, priceNgn: "2500", quantity: "2", condition: "new", images: "https://images.example.ng/p.jpg", locality: "Kano", status: "active" },
+        fields: {
+          intent: "create",
+          productId,
+          priceNgn: "2500",
+          quantity: "2",
+          condition: "new",
+          images: "https://images.example.ng/p.jpg",
+          locality: "Kano",
+          status: "active",
+        },
         signedIn: true,
       },
       { path: "/my-listings", fields: { intent: "status", id: listingId, status: "paused" }, signedIn: true },
-      { path: "/product-catalog", fields: { intent: "create", name: uniqueName("Fuzz Millet"), categories: "Grains & Cereals", unit: "bags", description: "d", isActive: "on" }, signedIn: true },
-      { path: "/profile", fields: { intent: "profile", firstName: "Fuzz", lastName: "Admin", email: "" }, signedIn: true },
-      { path: "/profile", fields: { intent: "password", currentPassword: "not-the-password", newPassword: "another-long-password" }, signedIn: true },
+      {
+        path: "/product-catalog",
+        fields: {
+          intent: "create",
+          name: uniqueName("Fuzz Millet"),
+          categories: "Grains & Cereals",
+          unit: "bags",
+          description: "d",
+          isActive: "on",
+        },
+        signedIn: true,
+      },
+      {
+        path: "/profile",
+        fields: { intent: "profile", firstName: "Fuzz", lastName: "Admin", email: "" },
+        signedIn: true,
+      },
+      {
+        path: "/profile",
+        fields: { intent: "password", currentPassword: "not-the-password", newPassword: "another-long-password" },
+        signedIn: true,
+      },
     ];
     for (const form of forms) {
       for (const field of Object.keys(form.fields)) {

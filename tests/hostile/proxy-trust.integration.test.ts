@@ -44,7 +44,8 @@ describe("proxy trust", () => {
 
   it("a trusted proxy's X-Forwarded-For names the client, so clients behind it are counted apart", async () => {
     const ip = "192.0.2.10";
-    for (let attempt = 0; attempt < 30; attempt += 1) await callViaProxy("POST", "/api/register", junkRegistration, { ip });
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      await callViaProxy("POST", "/api/register", junkRegistration, { ip });
     expect((await callViaProxy("POST", "/api/register", junkRegistration, { ip })).status).toBe(429);
     expect((await callViaProxy("POST", "/api/register", junkRegistration, { ip: "192.0.2.11" })).status).toBe(400);
   });
@@ -63,7 +64,11 @@ describe("proxy trust", () => {
   });
 
   it("a broken Host or forwarding header is ignored, never an error", async () => {
-    const broken: Record<string, string>[] = [{ "X-Forwarded-Host": "[" }, { "X-Forwarded-Proto": "ht tp" }, { "X-Forwarded-Port": "99999999" }];
+    const broken: Record<string, string>[] = [
+      { "X-Forwarded-Host": "[" },
+      { "X-Forwarded-Proto": "ht tp" },
+      { "X-Forwarded-Port": "99999999" },
+    ];
     for (const headers of broken) {
       for (const call of [callViaProxy, callDirect]) {
         const page = await call("GET", "/auth", undefined, { headers });

@@ -2,7 +2,13 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexPendingChanges, removeCreatedData, signedInUser, type ApiResponse } from "../support/api-client";
+import {
+  apiClient,
+  indexPendingChanges,
+  removeCreatedData,
+  signedInUser,
+  type ApiResponse,
+} from "../support/api-client";
 import { bootWebServer } from "../support/web";
 
 // The routes the search work added or changed (GET /api/search, /search, the marketplace's and
@@ -22,14 +28,31 @@ let paused = "";
 let active = "";
 
 const MEGABYTE = "m".repeat(1024 * 1024);
-const TEXTS = { nul: "maize%00bags", loneHigh: "yam%ED%A0%80", loneLow: "%ED%B0%80cassava", encodedLone: "%5Cud800", megabyte: MEGABYTE };
-const API_PATHS = (text: string) => [`/api/search?q=${text}`, `/api/market/listings?search=${text}`, `/api/market/listings?search=${text}&lat=7.4&lng=3.9`];
-const PAGE_PATHS = (text: string) => [`/search?q=${text}`, `/marketplace?search=${text}`, `/my-listings?search=${text}`];
+const TEXTS = {
+  nul: "maize%00bags",
+  loneHigh: "yam%ED%A0%80",
+  loneLow: "%ED%B0%80cassava",
+  encodedLone: "%5Cud800",
+  megabyte: MEGABYTE,
+};
+const API_PATHS = (text: string) => [
+  `/api/search?q=${text}`,
+  `/api/market/listings?search=${text}`,
+  `/api/market/listings?search=${text}&lat=7.4&lng=3.9`,
+];
+const PAGE_PATHS = (text: string) => [
+  `/search?q=${text}`,
+  `/marketplace?search=${text}`,
+  `/my-listings?search=${text}`,
+];
 
 function catalogueRefusal(response: ApiResponse) {
   expect(response.status).toBeGreaterThanOrEqual(400);
   expect(response.status).toBeLessThan(500);
-  expect(response.body).toMatchObject({ success: false, error: { code: expect.stringMatching(/^[A-Z]+_[A-Z_]+$/), message: expect.any(String) } });
+  expect(response.body).toMatchObject({
+    success: false,
+    error: { code: expect.stringMatching(/^[A-Z]+_[A-Z_]+$/), message: expect.any(String) },
+  });
 }
 
 beforeAll(async () => {
@@ -38,11 +61,24 @@ beforeAll(async () => {
   buyer = await signedInUser("USER", "hostile_buyer");
   spent = await signedInUser("USER", "hostile_spent");
   // A trial ended by its first premium use, with no subscription.
-  await prisma.user.update({ where: { id: spent.user.id }, data: { firstPremiumUseAt: new Date(Date.now() - 3600_000) } });
+  await prisma.user.update({
+    where: { id: spent.user.id },
+    data: { firstPremiumUseAt: new Date(Date.now() - 3600_000) },
+  });
   const make = (status: "active" | "paused") =>
     prisma.$transaction(async (tx) => {
       const listing = await tx.listing.create({
-        data: { sellerId: seller.user.id, title: "Hostile test maize", priceNgn: "1000.00", quantity: 1, condition: "new", status, images: ["https://images.example.ng/a.jpg"], latitude: 7.4, longitude: 3.9 },
+        data: {
+          sellerId: seller.user.id,
+          title: "Hostile test maize",
+          priceNgn: "1000.00",
+          quantity: 1,
+          condition: "new",
+          status,
+          images: ["https://images.example.ng/a.jpg"],
+          latitude: 7.4,
+          longitude: 3.9,
+        },
       });
       await recordIndexChange(tx, "listing", listing.id);
       return listing.id;
@@ -73,7 +109,11 @@ describe("the search routes under hostile input", () => {
   });
 
   it("a megabyte in the address or in a cookie is refused with the catalogue's JSON (431), on pages and the API", async () => {
-    for (const path of [...API_PATHS(TEXTS.megabyte), ...PAGE_PATHS(TEXTS.megabyte), `/marketplace/${TEXTS.megabyte}/seller`]) {
+    for (const path of [
+      ...API_PATHS(TEXTS.megabyte),
+      ...PAGE_PATHS(TEXTS.megabyte),
+      `/marketplace/${TEXTS.megabyte}/seller`,
+    ]) {
       const response = await call("GET", path, undefined, { cookie: buyer.cookie });
       expect(response.status, path.slice(0, 40)).toBe(431);
       catalogueRefusal(response);
@@ -97,11 +137,18 @@ describe("the search routes under hostile input", () => {
     // Two megabytes, chunked (no Content-Length), to a route that reads no body.
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL("/api/search?q=maize", web.baseUrl);
-      const request = http.request(url, { method: "POST", headers: { Cookie: buyer.cookie, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = http.request(
+        url,
+        {
+          method: "POST",
+          headers: { Cookie: buyer.cookie, "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+        },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on("error", reject);
       const piece = Buffer.alloc(64 * 1024, "a");
       for (let sent = 0; sent < 2 * 1024 * 1024; sent += piece.length) request.write(piece);
@@ -131,10 +178,20 @@ describe("the search routes under hostile input", () => {
   });
 
   it("another user sees the seller's active listing, never the paused one, and not as the seller's own", async () => {
-    const search = await call("GET", `/api/market/listings?search=hostile%20test%20maize&seller_id=${seller.user.id}&status=active,paused`, undefined, { cookie: buyer.cookie });
+    const search = await call(
+      "GET",
+      `/api/market/listings?search=hostile%20test%20maize&seller_id=${seller.user.id}&status=active,paused`,
+      undefined,
+      { cookie: buyer.cookie },
+    );
     expect(search.status).toBe(200);
     expect(search.body.data.listings.map((listing: { id: string }) => listing.id)).toEqual([active]);
-    const own = await call("GET", `/api/market/listings?search=hostile%20test%20maize&seller_id=${seller.user.id}`, undefined, { cookie: seller.cookie });
+    const own = await call(
+      "GET",
+      `/api/market/listings?search=hostile%20test%20maize&seller_id=${seller.user.id}`,
+      undefined,
+      { cookie: seller.cookie },
+    );
     expect(own.body.data.listings.map((listing: { id: string }) => listing.id).sort()).toEqual([active, paused].sort());
     const hidden = await call("GET", `/marketplace/${paused}/seller`, undefined, { cookie: buyer.cookie });
     expect(hidden.status).toBe(404);
@@ -146,7 +203,9 @@ describe("the search routes under hostile input", () => {
       const response = await call("GET", path, undefined, { cookie: spent.cookie });
       expect(response.status, path).toBe(200);
     }
-    const listings = await call("GET", "/api/market/listings?search=hostile%20test%20maize", undefined, { cookie: spent.cookie });
+    const listings = await call("GET", "/api/market/listings?search=hostile%20test%20maize", undefined, {
+      cookie: spent.cookie,
+    });
     expect(listings.body.data.listings.map((listing: { id: string }) => listing.id)).toContain(active);
     for (const path of PAGE_PATHS("hostile%20test%20maize")) {
       expect((await call("GET", path, undefined, { cookie: spent.cookie })).status, path).toBe(200);

@@ -25,7 +25,9 @@ const newAccount = () => {
 
 /** `asiiko-session=<value>`: the part a browser sends back. */
 const sent = (setCookie: string | null) => {
-  const part = setCookie?.split(/,(?=\s*asiiko-)/).find((cookie) => cookie.trim().startsWith(`${SESSION_COOKIE_NAME}=`));
+  const part = setCookie
+    ?.split(/,(?=\s*asiiko-)/)
+    .find((cookie) => cookie.trim().startsWith(`${SESSION_COOKIE_NAME}=`));
   if (!part) throw new Error(`no session cookie in ${setCookie}`);
   return part.trim().split(";")[0]!;
 };
@@ -85,7 +87,9 @@ describe("the session cookie", () => {
   });
 
   it("is refused when it names a real session but was signed with another secret", async () => {
-    const session = await prisma.session.findFirstOrThrow({ where: { user: { username: account.username.toLowerCase() } } });
+    const session = await prisma.session.findFirstOrThrow({
+      where: { user: { username: account.username.toLowerCase() } },
+    });
     const forger = createCookie(SESSION_COOKIE_NAME, { secrets: ["a-secret-we-do-not-use"], path: "/" });
     const forged = (await forger.serialize(session.id)).split(";")[0]!;
     expect(await whoAmI(forged)).toBe(401);
@@ -106,7 +110,11 @@ describe("the session cookie", () => {
     for (const header of odd) {
       const answer = await call("GET", "/api/user", undefined, { cookie: header });
       expect([200, 401], header.slice(0, 40)).toContain(answer.status);
-      expect(answer.body).toMatchObject(answer.status === 200 ? { username: account.username.toLowerCase() } : { success: false, error: { code: "AUTH_SESSION_EXPIRED" } });
+      expect(answer.body).toMatchObject(
+        answer.status === 200
+          ? { username: account.username.toLowerCase() }
+          : { success: false, error: { code: "AUTH_SESSION_EXPIRED" } },
+      );
       const page = await call("GET", "/dashboard", undefined, { cookie: header });
       expect([200, 302], header.slice(0, 40)).toContain(page.status);
     }
@@ -181,7 +189,10 @@ describe("in production, behind HTTPS", () => {
   });
 
   it("the session cookie is Secure, httpOnly and SameSite=Lax", async () => {
-    production = await startCompiledWeb({ PUBLIC_URL: "https://asiiko.example", SESSION_SECRET: "production-like-secret-0123456789abcdef" });
+    production = await startCompiledWeb({
+      PUBLIC_URL: "https://asiiko.example",
+      SESSION_SECRET: "production-like-secret-0123456789abcdef",
+    });
     const person = newAccount();
     const answer = await fetch(`${production.baseUrl}/api/register`, {
       method: "POST",

@@ -19,7 +19,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // HTTP tests serve the production build; make one if `npm test` has not yet.
   if (!existsSync("build/server/index.js") || !existsSync("build/node/server.js")) {
-    for (const args of [["remix", "vite:build", "--logLevel", "warn"], ["vite", "build", "--config", "vite.node.config.ts"]]) {
+    for (const args of [
+      ["remix", "vite:build", "--logLevel", "warn"],
+      ["vite", "build", "--config", "vite.node.config.ts"],
+    ]) {
       const build = spawnSync("npx", ["--no-install", ...args], { stdio: "inherit" });
       if (build.status !== 0) throw new Error("the production build failed");
     }

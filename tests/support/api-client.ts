@@ -40,7 +40,8 @@ export interface ApiResponse {
 export function apiClient(baseUrl: () => string) {
   return async function call(method: string, path: string, body?: unknown, init: CallInit = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { "X-Forwarded-For": init.ip ?? newIp(), ...init.headers };
-    if (init.form === undefined && (body !== undefined || init.raw !== undefined)) headers["Content-Type"] ??= "application/json";
+    if (init.form === undefined && (body !== undefined || init.raw !== undefined))
+      headers["Content-Type"] ??= "application/json";
     if (init.cookie) headers.Cookie = init.cookie;
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
@@ -55,7 +56,12 @@ export function apiClient(baseUrl: () => string) {
     } catch {
       json = text;
     }
-    return { status: response.status, headers: response.headers, body: json, cookie: response.headers.get("set-cookie") };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: json,
+      cookie: response.headers.get("set-cookie"),
+    };
   };
 }
 
@@ -85,16 +91,27 @@ export async function removeCreatedData() {
 /** A user of the given role with a live session; `cookie` is the Cookie header value. */
 export async function signedInUser(role: "USER" | "ADMIN" = "USER", prefix = "api") {
   const user = await prisma.user.create({
-    data: { username: uniqueName(`${prefix}_${role.toLowerCase()}`), passwordHash: "x", firstName: "Test", lastName: role === "ADMIN" ? "Admin" : "Farmer", role },
+    data: {
+      username: uniqueName(`${prefix}_${role.toLowerCase()}`),
+      passwordHash: "x",
+      firstName: "Test",
+      lastName: role === "ADMIN" ? "Admin" : "Farmer",
+      role,
+    },
   });
   createdUserIds.add(user.id);
-  const session = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
+  const session = await prisma.session.create({
+    data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) },
+  });
   const cookie = (await sessionCookie.serialize(session.id)).split(";")[0]!;
   return { user, cookie };
 }
 
 /** A finished analysis of the user's, as the worker leaves one (the built-in analyzer answered); `result` sets what it found. */
-export async function finishedAnalysis(userId: string, result: { severity?: "low" | "medium" | "high"; diagnosis?: string } = {}) {
+export async function finishedAnalysis(
+  userId: string,
+  result: { severity?: "low" | "medium" | "high"; diagnosis?: string } = {},
+) {
   const analysis = await prisma.analysis.create({
     data: {
       userId,
@@ -117,7 +134,10 @@ export async function finishedAnalysis(userId: string, result: { severity?: "low
 }
 
 /** Gives a user an active premium subscription (a sandbox one, paid until a month from now), as the payment worker records it. */
-export async function subscribe(userId: string, overrides: { status?: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd?: Date } = {}) {
+export async function subscribe(
+  userId: string,
+  overrides: { status?: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd?: Date } = {},
+) {
   const end = overrides.currentPeriodEnd ?? new Date(Date.now() + 20 * 24 * 3_600_000);
   return prisma.subscription.create({
     data: {
@@ -138,7 +158,9 @@ const ALL_STATES: JobType[] = ["wait", "prioritized", "delayed", "active", "comp
 /** The actions of the search-indexing jobs queued for one entity, in no particular order. */
 export async function indexingActions(entity: "product" | "listing" | "farm", id: string): Promise<string[]> {
   const jobs = await getQueue("search-indexing").getJobs(ALL_STATES);
-  const unique = new Map(jobs.filter((job) => job?.data?.entity === entity && job.data.id === id).map((job) => [job.id, job]));
+  const unique = new Map(
+    jobs.filter((job) => job?.data?.entity === entity && job.data.id === id).map((job) => [job.id, job]),
+  );
   return [...unique.values()].map((job) => job.data.action as string);
 }
 

@@ -1,7 +1,9 @@
 // Words that only English uses: a Hausa, Igbo or Yoruba text that holds one is
 // (partly) English left in place. Placeholders and e-mail addresses are skipped.
 const ENGLISH_ONLY = new Set(
-  "the and your you please with for this that are from have will would should could their there which what when where is was not can our".split(" "),
+  "the and your you please with for this that are from have will would should could their there which what when where is was not can our".split(
+    " ",
+  ),
 );
 
 /** The English function words in a text, in the order they appear. */

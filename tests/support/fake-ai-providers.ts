@@ -19,14 +19,25 @@ export type FakeAiAnswer =
    * Anthropic's error type, Gemini's status); `retryDelay` adds Gemini's
    * RetryInfo ("30s").
    */
-  | { kind: "error"; status: number; message?: string; retryAfter?: string; type?: string; code?: string; retryDelay?: string }
+  | {
+      kind: "error";
+      status: number;
+      message?: string;
+      retryAfter?: string;
+      type?: string;
+      code?: string;
+      retryDelay?: string;
+    }
   /** The answer `then`, sent only after `ms` milliseconds (dropped if the client goes away first). */
   | { kind: "late"; ms: number; then: FakeAiAnswer };
 
 /** The model's answer: this value as JSON text. */
 export const jsonAnswer = (value: unknown): FakeAiAnswer => ({ kind: "text", text: JSON.stringify(value) });
 export const textAnswer = (text: string): FakeAiAnswer => ({ kind: "text", text });
-export const errorAnswer = (status: number, options: Omit<Extract<FakeAiAnswer, { kind: "error" }>, "kind" | "status"> = {}): FakeAiAnswer => ({
+export const errorAnswer = (
+  status: number,
+  options: Omit<Extract<FakeAiAnswer, { kind: "error" }>, "kind" | "status"> = {},
+): FakeAiAnswer => ({
   kind: "error",
   status,
   ...options,
@@ -57,7 +68,8 @@ export interface RecordedAiRequest {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 const stringOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
@@ -75,7 +87,10 @@ interface Protocol {
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 
 const openAi: Protocol = {
-  route: (method, path, body) => (method === "POST" && path === "/v1/chat/completions" ? { model: isRecord(body) ? stringOf(body.model) : undefined } : undefined),
+  route: (method, path, body) =>
+    method === "POST" && path === "/v1/chat/completions"
+      ? { model: isRecord(body) ? stringOf(body.model) : undefined }
+      : undefined,
   images(body) {
     if (!isRecord(body)) return [];
     return records(body.messages).flatMap((message) =>
@@ -89,7 +104,9 @@ const openAi: Protocol = {
   texts(body) {
     if (!isRecord(body)) return [];
     return records(body.messages).flatMap((message) =>
-      typeof message.content === "string" ? [message.content] : records(message.content).flatMap((part) => (typeof part.text === "string" ? [part.text] : [])),
+      typeof message.content === "string"
+        ? [message.content]
+        : records(message.content).flatMap((part) => (typeof part.text === "string" ? [part.text] : [])),
     );
   },
   success: (text, model) => ({
@@ -97,13 +114,22 @@ const openAi: Protocol = {
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: model ?? "unknown",
-    choices: [{ index: 0, message: { role: "assistant", content: text, refusal: null }, logprobs: null, finish_reason: "stop" }],
+    choices: [
+      { index: 0, message: { role: "assistant", content: text, refusal: null }, logprobs: null, finish_reason: "stop" },
+    ],
     usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 },
   }),
   error(answer) {
-    const type = answer.type ?? (answer.status === 429 ? "requests" : answer.status >= 500 ? "server_error" : "invalid_request_error");
-    const code = answer.code ?? (answer.status === 429 ? "rate_limit_exceeded" : answer.status === 401 ? "invalid_api_key" : null);
-    return { body: { error: { message: answer.message ?? `The fake OpenAI API answered ${answer.status}.`, type, param: null, code } } };
+    const type =
+      answer.type ??
+      (answer.status === 429 ? "requests" : answer.status >= 500 ? "server_error" : "invalid_request_error");
+    const code =
+      answer.code ?? (answer.status === 429 ? "rate_limit_exceeded" : answer.status === 401 ? "invalid_api_key" : null);
+    return {
+      body: {
+        error: { message: answer.message ?? `The fake OpenAI API answered ${answer.status}.`, type, param: null, code },
+      },
+    };
   },
   key: (headers) => /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1],
 };
@@ -120,7 +146,10 @@ const ANTHROPIC_TYPES: Record<number, string> = {
 };
 
 const anthropic: Protocol = {
-  route: (method, path, body) => (method === "POST" && path === "/v1/messages" ? { model: isRecord(body) ? stringOf(body.model) : undefined } : undefined),
+  route: (method, path, body) =>
+    method === "POST" && path === "/v1/messages"
+      ? { model: isRecord(body) ? stringOf(body.model) : undefined }
+      : undefined,
   images(body) {
     if (!isRecord(body)) return [];
     return records(body.messages).flatMap((message) =>
@@ -134,9 +163,14 @@ const anthropic: Protocol = {
   },
   texts(body) {
     if (!isRecord(body)) return [];
-    const system = typeof body.system === "string" ? [body.system] : records(body.system).flatMap((block) => (typeof block.text === "string" ? [block.text] : []));
+    const system =
+      typeof body.system === "string"
+        ? [body.system]
+        : records(body.system).flatMap((block) => (typeof block.text === "string" ? [block.text] : []));
     const messages = records(body.messages).flatMap((message) =>
-      typeof message.content === "string" ? [message.content] : records(message.content).flatMap((block) => (typeof block.text === "string" ? [block.text] : [])),
+      typeof message.content === "string"
+        ? [message.content]
+        : records(message.content).flatMap((block) => (typeof block.text === "string" ? [block.text] : [])),
     );
     return [...system, ...messages];
   },
@@ -153,7 +187,13 @@ const anthropic: Protocol = {
   error: (answer) => ({
     body: {
       type: "error",
-      error: { type: answer.type ?? ANTHROPIC_TYPES[answer.status] ?? (answer.status >= 500 ? "api_error" : "invalid_request_error"), message: answer.message ?? `The fake Anthropic API answered ${answer.status}.` },
+      error: {
+        type:
+          answer.type ??
+          ANTHROPIC_TYPES[answer.status] ??
+          (answer.status >= 500 ? "api_error" : "invalid_request_error"),
+        message: answer.message ?? `The fake Anthropic API answered ${answer.status}.`,
+      },
       request_id: `req_${randomBytes(12).toString("hex")}`,
     },
   }),
@@ -204,8 +244,11 @@ const gemini: Protocol = {
       error: {
         code: answer.status,
         message: answer.message ?? `The fake Gemini API answered ${answer.status}.`,
-        status: answer.type ?? GOOGLE_STATUSES[answer.status] ?? (answer.status >= 500 ? "INTERNAL" : "FAILED_PRECONDITION"),
-        ...(answer.retryDelay ? { details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: answer.retryDelay }] } : {}),
+        status:
+          answer.type ?? GOOGLE_STATUSES[answer.status] ?? (answer.status >= 500 ? "INTERNAL" : "FAILED_PRECONDITION"),
+        ...(answer.retryDelay
+          ? { details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: answer.retryDelay }] }
+          : {}),
       },
     },
   }),
@@ -260,7 +303,8 @@ export async function startFakeAiProvider(provider: FakeAiProviderName, { apiKey
       answer.kind === "text"
         ? { status: 200, body: protocol.success(answer.text, recorded.model), headers: undefined }
         : { status: answer.status, ...protocol.error(answer) };
-    const retryAfter = answer.kind === "error" && answer.retryAfter !== undefined ? { "Retry-After": answer.retryAfter } : {};
+    const retryAfter =
+      answer.kind === "error" && answer.retryAfter !== undefined ? { "Retry-After": answer.retryAfter } : {};
     recorded.status = status;
     response.writeHead(status, { "Content-Type": "application/json", ...retryAfter, ...headers });
     response.end(JSON.stringify(body));
@@ -288,10 +332,21 @@ export async function startFakeAiProvider(provider: FakeAiProviderName, { apiKey
         status: 0,
       };
       requests.push(recorded);
-      if (!route) return send(response, recorded, errorAnswer(404, { message: `The fake ${provider} API has no ${method} ${url.pathname}.` }));
-      if (apiKey !== undefined && protocol.key(headers, query) !== apiKey) return send(response, recorded, errorAnswer(401, { message: "Invalid API key." }));
+      if (!route)
+        return send(
+          response,
+          recorded,
+          errorAnswer(404, { message: `The fake ${provider} API has no ${method} ${url.pathname}.` }),
+        );
+      if (apiKey !== undefined && protocol.key(headers, query) !== apiKey)
+        return send(response, recorded, errorAnswer(401, { message: "Invalid API key." }));
       // An unscripted request is a test's mistake (an extra retry, say): answer it so it shows.
-      send(response, recorded, script.shift() ?? errorAnswer(500, { message: `The fake ${provider} API had no answer scripted for this request.` }));
+      send(
+        response,
+        recorded,
+        script.shift() ??
+          errorAnswer(500, { message: `The fake ${provider} API had no answer scripted for this request.` }),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

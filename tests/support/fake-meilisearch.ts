@@ -50,7 +50,12 @@ class MeiliError extends Error {
     super(message);
   }
   body(): MeiliErrorBody {
-    return { message: this.message, code: this.code, type: this.type, link: `https://docs.meilisearch.com/errors#${this.code}` };
+    return {
+      message: this.message,
+      code: this.code,
+      type: this.type,
+      link: `https://docs.meilisearch.com/errors#${this.code}`,
+    };
   }
 }
 
@@ -63,7 +68,12 @@ interface IndexSettings {
   stopWords: string[];
   synonyms: Record<string, string[]>;
   distinctAttribute: string | null;
-  typoTolerance: { enabled: boolean; minWordSizeForTypos: { oneTypo: number; twoTypos: number }; disableOnWords: string[]; disableOnAttributes: string[] };
+  typoTolerance: {
+    enabled: boolean;
+    minWordSizeForTypos: { oneTypo: number; twoTypos: number };
+    disableOnWords: string[];
+    disableOnAttributes: string[];
+  };
   pagination: { maxTotalHits: number };
   faceting: { maxValuesPerFacet: number };
 }
@@ -80,7 +90,12 @@ function defaultSettings(): IndexSettings {
     stopWords: [],
     synonyms: {},
     distinctAttribute: null,
-    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnWords: [], disableOnAttributes: [] },
+    typoTolerance: {
+      enabled: true,
+      minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
+      disableOnWords: [],
+      disableOnAttributes: [],
+    },
     pagination: { maxTotalHits: 1000 },
     faceting: { maxValuesPerFacet: 100 },
   };
@@ -114,7 +129,8 @@ interface FakeTask {
   run: () => JsonObject | void;
 }
 
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 // ---------------------------------------------------------------- text
 
@@ -233,17 +249,21 @@ function matchWord(term: Term, token: string): WordMatch | null {
     if (token === word) return { typos: 0, exact: true, highlight: length };
     if (term.isLast && token.startsWith(word)) return { typos: 0, exact: false, highlight: length };
     if (term.typoBudget > 0) {
-      const distance = term.isLast ? Math.min(editDistance(word, token, term.typoBudget), prefixEditDistance(word, token, term.typoBudget)) : editDistance(word, token, term.typoBudget);
+      const distance = term.isLast
+        ? Math.min(editDistance(word, token, term.typoBudget), prefixEditDistance(word, token, term.typoBudget))
+        : editDistance(word, token, term.typoBudget);
       if (distance <= term.typoBudget) {
         // A typo on the first letter counts as two (and only one such edit is allowed).
         const sameFirst = [...word][0] === [...token][0];
-        if (sameFirst || (distance === 1 && term.typoBudget === 2)) return { typos: sameFirst ? distance : 2, exact: false, highlight: [...token].length };
+        if (sameFirst || (distance === 1 && term.typoBudget === 2))
+          return { typos: sameFirst ? distance : 2, exact: false, highlight: [...token].length };
       }
     }
   } else if (term.concatenated !== null && token === term.concatenated) {
     return { typos: 0, exact: true, highlight: [...token].length };
   }
-  for (const phrase of term.synonyms) if (phrase.length === 1 && phrase[0] === token) return { typos: 0, exact: true, highlight: [...token].length };
+  for (const phrase of term.synonyms)
+    if (phrase.length === 1 && phrase[0] === token) return { typos: 0, exact: true, highlight: [...token].length };
   return null;
 }
 
@@ -280,7 +300,9 @@ interface Relevance {
 
 /** Searchable text of a document: one list of words per searchable attribute, in order. */
 function searchableWords(document: JsonObject, settings: IndexSettings): string[][] {
-  const attributes = settings.searchableAttributes.includes("*") ? Object.keys(document) : settings.searchableAttributes;
+  const attributes = settings.searchableAttributes.includes("*")
+    ? Object.keys(document)
+    : settings.searchableAttributes;
   return attributes.map((attribute) => {
     const collect = (value: Json | undefined): string[] => {
       if (typeof value === "string") return tokens(value);
@@ -299,7 +321,8 @@ function relevance(words: string[], terms: Term[], attributes: string[][], strat
     attributes.forEach((attributeWords, attribute) => {
       const match = matchTerm(term, attributeWords);
       if (!match) return;
-      if (!best || match.best.typos < best.typos) best = { typos: match.best.typos, attribute, exact: match.best.exact };
+      if (!best || match.best.typos < best.typos)
+        best = { typos: match.best.typos, attribute, exact: match.best.exact };
     });
     return best as { typos: number; attribute: number; exact: boolean } | null;
   });
@@ -313,9 +336,19 @@ function relevance(words: string[], terms: Term[], attributes: string[][], strat
         const match = termMatches[index];
         const before = cover[term.start];
         if (term.end !== end || !match || !before) return;
-        const candidate = { words: end, typos: before.typos + match.typos, attribute: Math.min(before.attribute, match.attribute), exact: before.exact + (match.exact ? 1 : 0) };
+        const candidate = {
+          words: end,
+          typos: before.typos + match.typos,
+          attribute: Math.min(before.attribute, match.attribute),
+          exact: before.exact + (match.exact ? 1 : 0),
+        };
         const current = cover[end];
-        if (!current || candidate.typos < current.typos || (candidate.typos === current.typos && candidate.exact > current.exact)) cover[end] = candidate;
+        if (
+          !current ||
+          candidate.typos < current.typos ||
+          (candidate.typos === current.typos && candidate.exact > current.exact)
+        )
+          cover[end] = candidate;
       });
     }
     const covered = cover[count];
@@ -331,7 +364,8 @@ function highlight(text: string, terms: Term[], pre: string, post: string): stri
   const marks = new Map<number, number>();
   for (const term of terms) {
     const match = matchTerm(term, words);
-    if (match) for (const [position, length] of match.positions) marks.set(position, Math.max(marks.get(position) ?? 0, length));
+    if (match)
+      for (const [position, length] of match.positions) marks.set(position, Math.max(marks.get(position) ?? 0, length));
   }
   let result = "";
   let cursor = 0;
@@ -364,7 +398,22 @@ type Filter =
   | { kind: "null"; field: string }
   | { kind: "geoRadius"; lat: number; lng: number; metres: number };
 
-const KEYWORDS = new Set(["AND", "OR", "IN", "NOT", "TO", "EXISTS", "IS", "NULL", "EMPTY", "CONTAINS", "STARTS", "WITH", "_geoRadius", "_geoBoundingBox"]);
+const KEYWORDS = new Set([
+  "AND",
+  "OR",
+  "IN",
+  "NOT",
+  "TO",
+  "EXISTS",
+  "IS",
+  "NULL",
+  "EMPTY",
+  "CONTAINS",
+  "STARTS",
+  "WITH",
+  "_geoRadius",
+  "_geoBoundingBox",
+]);
 
 function filterError(message: string) {
   return new MeiliError(400, "invalid_search_filter", message);
@@ -380,7 +429,18 @@ function unescapeValue(value: string, source: string): string {
       continue;
     }
     const next = value[++index];
-    const simple: Record<string, string> = { "\\": "\\", '"': '"', "'": "'", n: "\n", r: "\r", t: "\t", "0": "\0", b: "\b", f: "\f", "/": "/" };
+    const simple: Record<string, string> = {
+      "\\": "\\",
+      '"': '"',
+      "'": "'",
+      n: "\n",
+      r: "\r",
+      t: "\t",
+      "0": "\0",
+      b: "\b",
+      f: "\f",
+      "/": "/",
+    };
     if (next === undefined) throw filterError(`Malformed value: \`${source}\`.`);
     if (next in simple) result += simple[next];
     else if (next === "u" && value[index + 1] === "{") {
@@ -401,7 +461,10 @@ class FilterParser {
   parse(): Filter {
     const filter = this.or();
     this.space();
-    if (this.position < this.source.length) throw filterError(`Found unexpected characters at the end of the filter: \`${this.source.slice(this.position)}\`. You probably forgot an \`OR\` or an \`AND\` rule.`);
+    if (this.position < this.source.length)
+      throw filterError(
+        `Found unexpected characters at the end of the filter: \`${this.source.slice(this.position)}\`. You probably forgot an \`OR\` or an \`AND\` rule.`,
+      );
     return filter;
   }
 
@@ -444,7 +507,8 @@ class FilterParser {
   private number(): number {
     this.space();
     const match = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(this.source.slice(this.position));
-    if (!match) throw filterError(`The _geoRadius filter expects three arguments: \`_geoRadius(latitude, longitude, radius)\`.`);
+    if (!match)
+      throw filterError(`The _geoRadius filter expects three arguments: \`_geoRadius(latitude, longitude, radius)\`.`);
     this.position += match[0].length;
     return Number(match[0]);
   }
@@ -473,11 +537,14 @@ class FilterParser {
       this.expect(",", usage);
       const metres = this.number();
       this.expect(")", usage);
-      if (lat < -90 || lat > 90) throw filterError(`Bad latitude \`${lat}\`. Latitude must be contained between -90 and 90 degrees.`);
-      if (lng < -180 || lng > 180) throw filterError(`Bad longitude \`${lng}\`. Longitude must be contained between -180 and 180 degrees.`);
+      if (lat < -90 || lat > 90)
+        throw filterError(`Bad latitude \`${lat}\`. Latitude must be contained between -90 and 90 degrees.`);
+      if (lng < -180 || lng > 180)
+        throw filterError(`Bad longitude \`${lng}\`. Longitude must be contained between -180 and 180 degrees.`);
       return { kind: "geoRadius", lat, lng, metres };
     }
-    if (this.source.startsWith("_geo", this.position)) throw filterError("This filter is not supported by the fake Meilisearch server.");
+    if (this.source.startsWith("_geo", this.position))
+      throw filterError("This filter is not supported by the fake Meilisearch server.");
     const field = this.value();
     this.space();
     for (const operator of ["!=", ">=", "<=", "=", ">", "<"] as const) {
@@ -499,7 +566,9 @@ class FilterParser {
       if (!this.keyword("NULL")) throw filterError(`Was expecting \`NULL\` after \`IS\` in \`${this.source}\`.`);
       return negated ? { kind: "not", inner: { kind: "null", field } } : { kind: "null", field };
     }
-    throw filterError(`Was expecting an operation \`=\`, \`!=\`, \`>=\`, \`>\`, \`<=\`, \`<\`, \`IN\`, \`NOT IN\`, \`TO\`, \`EXISTS\`, \`NOT EXISTS\`, \`IS NULL\`, \`IS NOT NULL\`, \`IS EMPTY\`, \`IS NOT EMPTY\`, \`CONTAINS\`, \`NOT CONTAINS\`, \`STARTS WITH\`, \`NOT STARTS WITH\`, \`_geoRadius\`, or \`_geoBoundingBox\` at \`${this.source.slice(start)}\`.`);
+    throw filterError(
+      `Was expecting an operation \`=\`, \`!=\`, \`>=\`, \`>\`, \`<=\`, \`<\`, \`IN\`, \`NOT IN\`, \`TO\`, \`EXISTS\`, \`NOT EXISTS\`, \`IS NULL\`, \`IS NOT NULL\`, \`IS EMPTY\`, \`IS NOT EMPTY\`, \`CONTAINS\`, \`NOT CONTAINS\`, \`STARTS WITH\`, \`NOT STARTS WITH\`, \`_geoRadius\`, or \`_geoBoundingBox\` at \`${this.source.slice(start)}\`.`,
+    );
   }
 
   private list(): string[] {
@@ -529,7 +598,10 @@ class FilterParser {
       let escaped = false;
       for (;;) {
         const char = this.source[index];
-        if (char === undefined) throw filterError(`Expression \`${this.source.slice(this.position)}\` is missing the following closing delimiter: \`${quote}\`.`);
+        if (char === undefined)
+          throw filterError(
+            `Expression \`${this.source.slice(this.position)}\` is missing the following closing delimiter: \`${quote}\`.`,
+          );
         if (char === quote) break;
         if (char === "\\") {
           const next = this.source[index + 1];
@@ -546,7 +618,10 @@ class FilterParser {
       return unescapeValue(raw, this.source);
     }
     const match = /^[\p{L}\p{N}_.-]+/u.exec(this.source.slice(this.position));
-    if (!match || KEYWORDS.has(match[0])) throw filterError(`Was expecting a value but instead got \`${this.source.slice(this.position).split(/[\s()=<>!]/)[0]}\`.`);
+    if (!match || KEYWORDS.has(match[0]))
+      throw filterError(
+        `Was expecting a value but instead got \`${this.source.slice(this.position).split(/[\s()=<>!]/)[0]}\`.`,
+      );
     this.position += match[0].length;
     return match[0];
   }
@@ -573,7 +648,8 @@ function fieldValues(document: JsonObject, field: string): Json[] {
 }
 
 function valueEquals(value: Json, wanted: string): boolean {
-  if (typeof value === "number") return !Number.isNaN(Number(wanted)) && wanted.trim() !== "" && Number(wanted) === value;
+  if (typeof value === "number")
+    return !Number.isNaN(Number(wanted)) && wanted.trim() !== "" && Number(wanted) === value;
   if (typeof value === "string") return normaliseFacet(value) === normaliseFacet(wanted);
   if (typeof value === "boolean") return String(value) === normaliseFacet(wanted);
   return false;
@@ -605,7 +681,9 @@ function evaluate(filter: Filter, document: JsonObject): boolean {
     case "not":
       return !evaluate(filter.inner, document);
     case "in":
-      return fieldValues(document, filter.field).some((value) => filter.values.some((wanted) => valueEquals(value, wanted)));
+      return fieldValues(document, filter.field).some((value) =>
+        filter.values.some((wanted) => valueEquals(value, wanted)),
+      );
     case "exists":
       return document[filter.field] !== undefined;
     case "null":
@@ -621,7 +699,13 @@ function evaluate(filter: Filter, document: JsonObject): boolean {
       const wanted = Number(filter.value);
       return values.some((value) => {
         if (typeof value !== "number" || Number.isNaN(wanted)) return false;
-        return filter.operator === ">" ? value > wanted : filter.operator === ">=" ? value >= wanted : filter.operator === "<" ? value < wanted : value <= wanted;
+        return filter.operator === ">"
+          ? value > wanted
+          : filter.operator === ">="
+            ? value >= wanted
+            : filter.operator === "<"
+              ? value < wanted
+              : value <= wanted;
       });
     }
   }
@@ -636,37 +720,72 @@ function parseFilter(filter: Json | undefined): Filter | null {
       .map((item): Filter | null => {
         if (typeof item === "string") return parseFilter(item);
         if (Array.isArray(item)) {
-          const alternatives = item.map((inner) => parseFilter(inner)).filter((inner): inner is Filter => inner !== null);
-          return alternatives.reduce<Filter | null>((left, right) => (left ? { kind: "or", left, right } : right), null);
+          const alternatives = item
+            .map((inner) => parseFilter(inner))
+            .filter((inner): inner is Filter => inner !== null);
+          return alternatives.reduce<Filter | null>(
+            (left, right) => (left ? { kind: "or", left, right } : right),
+            null,
+          );
         }
         throw filterError("Invalid value type: expected a string or an array of strings in the filter.");
       })
       .filter((part): part is Filter => part !== null);
     return parts.reduce<Filter | null>((left, right) => (left ? { kind: "and", left, right } : right), null);
   }
-  throw new MeiliError(400, "invalid_search_filter", "Invalid syntax for the filter parameter: `expected String, Array`, found: `" + JSON.stringify(filter) + "`.");
+  throw new MeiliError(
+    400,
+    "invalid_search_filter",
+    "Invalid syntax for the filter parameter: `expected String, Array`, found: `" + JSON.stringify(filter) + "`.",
+  );
 }
 
 // ---------------------------------------------------------------- sort
 
-type SortRule = { kind: "geo"; lat: number; lng: number; ascending: boolean } | { kind: "field"; field: string; ascending: boolean };
+type SortRule =
+  { kind: "geo"; lat: number; lng: number; ascending: boolean } | { kind: "field"; field: string; ascending: boolean };
 
 function parseSort(sort: Json | undefined, settings: IndexSettings): SortRule[] {
   if (sort === undefined || sort === null) return [];
-  if (!Array.isArray(sort)) throw new MeiliError(400, "invalid_search_sort", "Invalid value type at `.sort`: expected an array, but found a string.");
+  if (!Array.isArray(sort))
+    throw new MeiliError(
+      400,
+      "invalid_search_sort",
+      "Invalid value type at `.sort`: expected an array, but found a string.",
+    );
   if (sort.length > 0 && !settings.rankingRules.includes("sort")) {
-    throw new MeiliError(400, "invalid_search_sort", "You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.");
+    throw new MeiliError(
+      400,
+      "invalid_search_sort",
+      "You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.",
+    );
   }
   return sort.map((item) => {
-    if (typeof item !== "string") throw new MeiliError(400, "invalid_search_sort", "Invalid value type at `.sort`: expected a string.");
+    if (typeof item !== "string")
+      throw new MeiliError(400, "invalid_search_sort", "Invalid value type at `.sort`: expected a string.");
     const geo = /^_geoPoint\(\s*([-+\d.eE]+)\s*,\s*([-+\d.eE]+)\s*\):(asc|desc)$/.exec(item);
     if (geo) {
-      if (!settings.sortableAttributes.includes("_geo")) throw new MeiliError(400, "invalid_search_sort", `Attribute \`_geo\` is not sortable. Available sortable attributes are: \`${settings.sortableAttributes.join(", ")}\`.`);
+      if (!settings.sortableAttributes.includes("_geo"))
+        throw new MeiliError(
+          400,
+          "invalid_search_sort",
+          `Attribute \`_geo\` is not sortable. Available sortable attributes are: \`${settings.sortableAttributes.join(", ")}\`.`,
+        );
       return { kind: "geo", lat: Number(geo[1]), lng: Number(geo[2]), ascending: geo[3] === "asc" };
     }
     const field = /^([^:]+):(asc|desc)$/.exec(item);
-    if (!field) throw new MeiliError(400, "invalid_search_sort", `Invalid syntax for the sort parameter: expected expression ending by \`:asc\` or \`:desc\`, found \`${item}\`.`);
-    if (!settings.sortableAttributes.includes(field[1]!)) throw new MeiliError(400, "invalid_search_sort", `Attribute \`${field[1]}\` is not sortable. Available sortable attributes are: \`${settings.sortableAttributes.join(", ")}\`.`);
+    if (!field)
+      throw new MeiliError(
+        400,
+        "invalid_search_sort",
+        `Invalid syntax for the sort parameter: expected expression ending by \`:asc\` or \`:desc\`, found \`${item}\`.`,
+      );
+    if (!settings.sortableAttributes.includes(field[1]!))
+      throw new MeiliError(
+        400,
+        "invalid_search_sort",
+        `Attribute \`${field[1]}\` is not sortable. Available sortable attributes are: \`${settings.sortableAttributes.join(", ")}\`.`,
+      );
     return { kind: "field", field: field[1]!, ascending: field[2] === "asc" };
   });
 }
@@ -728,7 +847,14 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
   function ensureIndex(uid: string, primaryKey: string | null): FakeIndex {
     let index = indexes.get(uid);
     if (!index) {
-      index = { uid, primaryKey, createdAt: now(), updatedAt: now(), documents: new Map(), settings: defaultSettings() };
+      index = {
+        uid,
+        primaryKey,
+        createdAt: now(),
+        updatedAt: now(),
+        documents: new Map(),
+        settings: defaultSettings(),
+      };
       indexes.set(uid, index);
     }
     return index;
@@ -752,7 +878,15 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
           task.status = "succeeded";
         } catch (error) {
           task.status = "failed";
-          task.error = error instanceof MeiliError ? error.body() : { message: String(error), code: "internal", type: "internal", link: "https://docs.meilisearch.com/errors#internal" };
+          task.error =
+            error instanceof MeiliError
+              ? error.body()
+              : {
+                  message: String(error),
+                  code: "internal",
+                  type: "internal",
+                  link: "https://docs.meilisearch.com/errors#internal",
+                };
         }
         task.finishedAt = now();
         task.duration = "PT0.001S";
@@ -781,7 +915,10 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
     tasks.set(task.uid, task);
     queue.push(task);
     processQueue();
-    return { status: 202, body: { taskUid: task.uid, indexUid, status: "enqueued", type, enqueuedAt: task.enqueuedAt } };
+    return {
+      status: 202,
+      body: { taskUid: task.uid, indexUid, status: "enqueued", type, enqueuedAt: task.enqueuedAt },
+    };
   }
 
   function taskObject(task: FakeTask) {
@@ -795,42 +932,95 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
   }
 
   function addDocuments(uid: string, primaryKeyParam: string | undefined, documents: Json | undefined) {
-    if (!Array.isArray(documents)) throw new MeiliError(400, "malformed_payload", "The `json` payload provided is malformed. `Couldn't serialize document value: invalid type: expected a sequence`.");
+    if (!Array.isArray(documents))
+      throw new MeiliError(
+        400,
+        "malformed_payload",
+        "The `json` payload provided is malformed. `Couldn't serialize document value: invalid type: expected a sequence`.",
+      );
     const objects = documents.filter(isObject);
-    return enqueue(uid, "documentAdditionOrUpdate", { receivedDocuments: documents.length, indexedDocuments: null }, () => {
-      const index = ensureIndex(uid, primaryKeyParam ?? null);
-      if (primaryKeyParam && index.primaryKey && index.primaryKey !== primaryKeyParam && index.documents.size > 0) {
-        throw new MeiliError(400, "index_primary_key_already_exists", `Index \`${uid}\`: Index already has a primary key: \`${index.primaryKey}\`.`);
-      }
-      index.primaryKey ??= primaryKeyParam ?? (objects[0] && Object.keys(objects[0]).find((key) => /id$/i.test(key))) ?? null;
-      const key = index.primaryKey;
-      if (!key) throw new MeiliError(400, "index_primary_key_no_candidate_found", `Index \`${uid}\`: The primary key inference failed as the engine did not find any field ending with \`id\` in its name. Please specify the primary key manually using the \`primaryKey\` query parameter.`);
-      // All or nothing, as one Meilisearch task.
-      for (const document of objects) {
-        const id = document[key];
-        if (id === undefined) throw new MeiliError(400, "missing_document_id", `Index \`${uid}\`: Document doesn't have a \`${key}\` attribute: \`${JSON.stringify(document)}\`.`);
-        if (!validDocumentId(id)) throw new MeiliError(400, "invalid_document_id", `Index \`${uid}\`: Document identifier \`${JSON.stringify(id)}\` is invalid. A document identifier can be of type integer or string, only composed of alphanumeric characters (a-z A-Z 0-9), hyphens (-) and underscores (_), and can not be more than 511 bytes.`);
-        const geo = document._geo;
-        if (geo !== undefined && geo !== null && (!isObject(geo) || !Number.isFinite(Number(geo.lat)) || !Number.isFinite(Number(geo.lng)))) {
-          throw new MeiliError(400, "invalid_document_geo_field", `Index \`${uid}\`: The \`_geo\` field in the document with the id: \`${String(id)}\` is not an object with \`lat\` and \`lng\`.`);
+    return enqueue(
+      uid,
+      "documentAdditionOrUpdate",
+      { receivedDocuments: documents.length, indexedDocuments: null },
+      () => {
+        const index = ensureIndex(uid, primaryKeyParam ?? null);
+        if (primaryKeyParam && index.primaryKey && index.primaryKey !== primaryKeyParam && index.documents.size > 0) {
+          throw new MeiliError(
+            400,
+            "index_primary_key_already_exists",
+            `Index \`${uid}\`: Index already has a primary key: \`${index.primaryKey}\`.`,
+          );
         }
-      }
-      for (const document of objects) index.documents.set(String(document[key]), document);
-      return { indexedDocuments: objects.length };
-    });
+        index.primaryKey ??=
+          primaryKeyParam ?? (objects[0] && Object.keys(objects[0]).find((key) => /id$/i.test(key))) ?? null;
+        const key = index.primaryKey;
+        if (!key)
+          throw new MeiliError(
+            400,
+            "index_primary_key_no_candidate_found",
+            `Index \`${uid}\`: The primary key inference failed as the engine did not find any field ending with \`id\` in its name. Please specify the primary key manually using the \`primaryKey\` query parameter.`,
+          );
+        // All or nothing, as one Meilisearch task.
+        for (const document of objects) {
+          const id = document[key];
+          if (id === undefined)
+            throw new MeiliError(
+              400,
+              "missing_document_id",
+              `Index \`${uid}\`: Document doesn't have a \`${key}\` attribute: \`${JSON.stringify(document)}\`.`,
+            );
+          if (!validDocumentId(id))
+            throw new MeiliError(
+              400,
+              "invalid_document_id",
+              `Index \`${uid}\`: Document identifier \`${JSON.stringify(id)}\` is invalid. A document identifier can be of type integer or string, only composed of alphanumeric characters (a-z A-Z 0-9), hyphens (-) and underscores (_), and can not be more than 511 bytes.`,
+            );
+          const geo = document._geo;
+          if (
+            geo !== undefined &&
+            geo !== null &&
+            (!isObject(geo) || !Number.isFinite(Number(geo.lat)) || !Number.isFinite(Number(geo.lng)))
+          ) {
+            throw new MeiliError(
+              400,
+              "invalid_document_geo_field",
+              `Index \`${uid}\`: The \`_geo\` field in the document with the id: \`${String(id)}\` is not an object with \`lat\` and \`lng\`.`,
+            );
+          }
+        }
+        for (const document of objects) index.documents.set(String(document[key]), document);
+        return { indexedDocuments: objects.length };
+      },
+    );
   }
 
   function updateSettings(uid: string, body: Json | undefined) {
     if (!isObject(body)) throw new MeiliError(400, "bad_request", "Invalid settings: expected an object.");
     const known = new Set(Object.keys(defaultSettings()));
     for (const key of Object.keys(body)) {
-      if (!known.has(key)) throw new MeiliError(400, "bad_request", `Unknown field \`${key}\`: expected one of ${[...known].map((name) => `\`${name}\``).join(", ")}`);
+      if (!known.has(key))
+        throw new MeiliError(
+          400,
+          "bad_request",
+          `Unknown field \`${key}\`: expected one of ${[...known].map((name) => `\`${name}\``).join(", ")}`,
+        );
     }
     const rules = body.rankingRules;
     if (Array.isArray(rules)) {
       for (const rule of rules) {
-        if (typeof rule !== "string" || !(["words", "typo", "proximity", "attribute", "sort", "exactness"].includes(rule) || /^[^:\s]+:(asc|desc)$/.test(rule))) {
-          throw new MeiliError(400, "invalid_settings_ranking_rules", `Invalid value at \`.rankingRules[${rules.indexOf(rule)}]\`: \`${String(rule)}\` ranking rule is invalid.`);
+        if (
+          typeof rule !== "string" ||
+          !(
+            ["words", "typo", "proximity", "attribute", "sort", "exactness"].includes(rule) ||
+            /^[^:\s]+:(asc|desc)$/.test(rule)
+          )
+        ) {
+          throw new MeiliError(
+            400,
+            "invalid_settings_ranking_rules",
+            `Invalid value at \`.rankingRules[${rules.indexOf(rule)}]\`: \`${String(rule)}\` ranking rule is invalid.`,
+          );
         }
       }
     }
@@ -838,18 +1028,26 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
       const index = ensureIndex(uid, null);
       const settings = index.settings;
       const defaults = defaultSettings();
-      const list = (value: Json | undefined, fallback: string[]) => (value === null ? fallback : Array.isArray(value) ? value.map(String) : undefined);
-      settings.displayedAttributes = list(body.displayedAttributes, defaults.displayedAttributes) ?? settings.displayedAttributes;
-      settings.searchableAttributes = list(body.searchableAttributes, defaults.searchableAttributes) ?? settings.searchableAttributes;
-      settings.filterableAttributes = list(body.filterableAttributes, defaults.filterableAttributes) ?? settings.filterableAttributes;
-      settings.sortableAttributes = list(body.sortableAttributes, defaults.sortableAttributes) ?? settings.sortableAttributes;
+      const list = (value: Json | undefined, fallback: string[]) =>
+        value === null ? fallback : Array.isArray(value) ? value.map(String) : undefined;
+      settings.displayedAttributes =
+        list(body.displayedAttributes, defaults.displayedAttributes) ?? settings.displayedAttributes;
+      settings.searchableAttributes =
+        list(body.searchableAttributes, defaults.searchableAttributes) ?? settings.searchableAttributes;
+      settings.filterableAttributes =
+        list(body.filterableAttributes, defaults.filterableAttributes) ?? settings.filterableAttributes;
+      settings.sortableAttributes =
+        list(body.sortableAttributes, defaults.sortableAttributes) ?? settings.sortableAttributes;
       settings.rankingRules = list(body.rankingRules, defaults.rankingRules) ?? settings.rankingRules;
       settings.stopWords = list(body.stopWords, defaults.stopWords) ?? settings.stopWords;
       if (body.synonyms === null) settings.synonyms = {};
       else if (isObject(body.synonyms)) {
-        settings.synonyms = Object.fromEntries(Object.entries(body.synonyms).map(([key, values]) => [key, Array.isArray(values) ? values.map(String) : []]));
+        settings.synonyms = Object.fromEntries(
+          Object.entries(body.synonyms).map(([key, values]) => [key, Array.isArray(values) ? values.map(String) : []]),
+        );
       }
-      if (body.distinctAttribute !== undefined) settings.distinctAttribute = typeof body.distinctAttribute === "string" ? body.distinctAttribute : null;
+      if (body.distinctAttribute !== undefined)
+        settings.distinctAttribute = typeof body.distinctAttribute === "string" ? body.distinctAttribute : null;
       if (isObject(body.typoTolerance)) {
         const tolerance = body.typoTolerance;
         if (typeof tolerance.enabled === "boolean") settings.typoTolerance.enabled = tolerance.enabled;
@@ -858,9 +1056,11 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
           if (typeof sizes.oneTypo === "number") settings.typoTolerance.minWordSizeForTypos.oneTypo = sizes.oneTypo;
           if (typeof sizes.twoTypos === "number") settings.typoTolerance.minWordSizeForTypos.twoTypos = sizes.twoTypos;
         }
-        if (Array.isArray(tolerance.disableOnWords)) settings.typoTolerance.disableOnWords = tolerance.disableOnWords.map(String);
+        if (Array.isArray(tolerance.disableOnWords))
+          settings.typoTolerance.disableOnWords = tolerance.disableOnWords.map(String);
       }
-      if (isObject(body.pagination) && typeof body.pagination.maxTotalHits === "number") settings.pagination.maxTotalHits = body.pagination.maxTotalHits;
+      if (isObject(body.pagination) && typeof body.pagination.maxTotalHits === "number")
+        settings.pagination.maxTotalHits = body.pagination.maxTotalHits;
     });
   }
 
@@ -919,7 +1119,8 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
         if (rule === "exactness") return y.exact - x.exact;
       }
       const custom = /^(.+):(asc|desc)$/.exec(rule);
-      if (custom) return compareBy({ kind: "field", field: custom[1]!, ascending: custom[2] === "asc" }, a.document, b.document);
+      if (custom)
+        return compareBy({ kind: "field", field: custom[1]!, ascending: custom[2] === "asc" }, a.document, b.document);
       return 0;
     };
     candidates.sort((a, b) => {
@@ -937,7 +1138,10 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
     const page = reachable.slice(offset, offset + limit);
 
     const displayed = settings.displayedAttributes.includes("*") ? null : new Set(settings.displayedAttributes);
-    const retrieve = Array.isArray(params.attributesToRetrieve) && !params.attributesToRetrieve.includes("*") ? new Set(params.attributesToRetrieve.map(String)) : null;
+    const retrieve =
+      Array.isArray(params.attributesToRetrieve) && !params.attributesToRetrieve.includes("*")
+        ? new Set(params.attributesToRetrieve.map(String))
+        : null;
     const toHighlight = Array.isArray(params.attributesToHighlight) ? params.attributesToHighlight.map(String) : [];
     const pre = typeof params.highlightPreTag === "string" ? params.highlightPreTag : "<em>";
     const post = typeof params.highlightPostTag === "string" ? params.highlightPostTag : "</em>";
@@ -954,19 +1158,37 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
           if (typeof value === "string") return highlighted ? highlight(value, terms, pre, post) : value;
           if (typeof value === "number") return String(value);
           if (Array.isArray(value)) return value.map((item) => format(item, highlighted));
-          if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, format(inner, highlighted)]));
+          if (isObject(value))
+            return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, format(inner, highlighted)]));
           return value;
         };
-        hit._formatted = Object.fromEntries(Object.entries(hit).map(([key, value]) => [key, format(value, toHighlight.includes("*") || toHighlight.includes(key))]));
+        hit._formatted = Object.fromEntries(
+          Object.entries(hit).map(([key, value]) => [
+            key,
+            format(value, toHighlight.includes("*") || toHighlight.includes(key)),
+          ]),
+        );
       }
       const point = documentPoint(document);
       if (geoSort && point) hit._geoDistance = Math.round(haversineMetres(geoSort, point));
       return hit;
     });
-    return { hits, query: q, processingTimeMs: Date.now() - started, limit, offset, estimatedTotalHits: reachable.length };
+    return {
+      hits,
+      query: q,
+      processingTimeMs: Date.now() - started,
+      limit,
+      offset,
+      estimatedTotalHits: reachable.length,
+    };
   }
 
-  function route(method: string, path: string, query: Record<string, string>, body: Json | undefined): { status: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: Json | undefined,
+  ): { status: number; body: unknown } {
     const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
     const [root, uid, sub, extra] = parts;
     if (root === "tasks" && uid !== undefined && parts.length === 2 && method === "GET") {
@@ -975,15 +1197,24 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
       return { status: 200, body: taskObject(task) };
     }
     if (root === "multi-search" && parts.length === 1 && method === "POST") {
-      if (!isObject(body) || !Array.isArray(body.queries)) throw new MeiliError(400, "bad_request", "Missing field `queries`");
-      if (body.federation !== undefined && body.federation !== null) throw new MeiliError(400, "bad_request", "Federated search is not supported by the fake Meilisearch server.");
+      if (!isObject(body) || !Array.isArray(body.queries))
+        throw new MeiliError(400, "bad_request", "Missing field `queries`");
+      if (body.federation !== undefined && body.federation !== null)
+        throw new MeiliError(400, "bad_request", "Federated search is not supported by the fake Meilisearch server.");
       const results = body.queries.map((query, position) => {
         try {
-          if (!isObject(query) || typeof query.indexUid !== "string") throw new MeiliError(400, "missing_index_uid", "Missing field `indexUid`");
+          if (!isObject(query) || typeof query.indexUid !== "string")
+            throw new MeiliError(400, "missing_index_uid", "Missing field `indexUid`");
           const { indexUid, ...params } = query;
           return { indexUid, ...search(indexUid, params) };
         } catch (error) {
-          if (error instanceof MeiliError) throw new MeiliError(error.status, error.code, `Inside \`.queries[${position}]\`: ${error.message}`, error.type);
+          if (error instanceof MeiliError)
+            throw new MeiliError(
+              error.status,
+              error.code,
+              `Inside \`.queries[${position}]\`: ${error.message}`,
+              error.type,
+            );
           throw error;
         }
       });
@@ -992,23 +1223,39 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
     if (root !== "indexes") throw new MeiliError(404, "not_found", "Not found", "invalid_request");
     if (uid === undefined) {
       if (method === "POST") {
-        if (!isObject(body) || typeof body.uid !== "string") throw new MeiliError(400, "missing_index_uid", "Missing field `uid`");
+        if (!isObject(body) || typeof body.uid !== "string")
+          throw new MeiliError(400, "missing_index_uid", "Missing field `uid`");
         const newUid = body.uid;
-        if (!/^[A-Za-z0-9_-]{1,400}$/.test(newUid)) throw new MeiliError(400, "invalid_index_uid", `\`${newUid}\` is not a valid index uid.`);
+        if (!/^[A-Za-z0-9_-]{1,400}$/.test(newUid))
+          throw new MeiliError(400, "invalid_index_uid", `\`${newUid}\` is not a valid index uid.`);
         const primaryKey = typeof body.primaryKey === "string" ? body.primaryKey : null;
         return enqueue(newUid, "indexCreation", { primaryKey }, () => {
-          if (indexes.has(newUid)) throw new MeiliError(409, "index_already_exists", `Index \`${newUid}\` already exists.`);
+          if (indexes.has(newUid))
+            throw new MeiliError(409, "index_already_exists", `Index \`${newUid}\` already exists.`);
           ensureIndex(newUid, primaryKey);
         });
       }
       if (method === "GET") {
-        const results = [...indexes.values()].map(({ uid: id, primaryKey, createdAt, updatedAt }) => ({ uid: id, primaryKey, createdAt, updatedAt }));
+        const results = [...indexes.values()].map(({ uid: id, primaryKey, createdAt, updatedAt }) => ({
+          uid: id,
+          primaryKey,
+          createdAt,
+          updatedAt,
+        }));
         return { status: 200, body: { results, offset: 0, limit: 20, total: results.length } };
       }
     } else if (sub === undefined) {
       if (method === "GET") {
         const index = getIndex(uid);
-        return { status: 200, body: { uid: index.uid, primaryKey: index.primaryKey, createdAt: index.createdAt, updatedAt: index.updatedAt } };
+        return {
+          status: 200,
+          body: {
+            uid: index.uid,
+            primaryKey: index.primaryKey,
+            createdAt: index.createdAt,
+            updatedAt: index.updatedAt,
+          },
+        };
       }
       if (method === "DELETE") {
         return enqueue(uid, "indexDeletion", { deletedDocuments: 0 }, () => {
@@ -1028,22 +1275,33 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
     } else if (sub === "documents") {
       if (extra === undefined && method === "POST") return addDocuments(uid, query.primaryKey, body);
       if (extra === undefined && method === "DELETE") {
-        return enqueue(uid, "documentDeletion", { providedIds: 0, deletedDocuments: null, originalFilter: null }, () => {
-          const index = getIndex(uid);
-          const deletedDocuments = index.documents.size;
-          index.documents.clear();
-          return { deletedDocuments };
-        });
+        return enqueue(
+          uid,
+          "documentDeletion",
+          { providedIds: 0, deletedDocuments: null, originalFilter: null },
+          () => {
+            const index = getIndex(uid);
+            const deletedDocuments = index.documents.size;
+            index.documents.clear();
+            return { deletedDocuments };
+          },
+        );
       }
       if (extra === "delete-batch" && method === "POST") {
-        if (!Array.isArray(body)) throw new MeiliError(400, "bad_request", "Invalid value type: expected an array of document ids.");
+        if (!Array.isArray(body))
+          throw new MeiliError(400, "bad_request", "Invalid value type: expected an array of document ids.");
         const ids = body.map(String);
-        return enqueue(uid, "documentDeletion", { providedIds: ids.length, deletedDocuments: null, originalFilter: null }, () => {
-          const index = getIndex(uid);
-          let deletedDocuments = 0;
-          for (const id of ids) if (index.documents.delete(id)) deletedDocuments++;
-          return { deletedDocuments };
-        });
+        return enqueue(
+          uid,
+          "documentDeletion",
+          { providedIds: ids.length, deletedDocuments: null, originalFilter: null },
+          () => {
+            const index = getIndex(uid);
+            let deletedDocuments = 0;
+            for (const id of ids) if (index.documents.delete(id)) deletedDocuments++;
+            return { deletedDocuments };
+          },
+        );
       }
       if (extra !== undefined && parts.length === 4 && method === "GET") {
         const document = getIndex(uid).documents.get(extra);
@@ -1056,8 +1314,15 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
 
   function authorise(authorization: string | undefined, path: string) {
     if (apiKey === null || path === "/health" || path === "/version") return;
-    if (!authorization) throw new MeiliError(401, "missing_authorization_header", "The Authorization header is missing. It must use the bearer authorization method.", "auth");
-    if (authorization !== `Bearer ${apiKey}`) throw new MeiliError(403, "invalid_api_key", "The provided API key is invalid.", "auth");
+    if (!authorization)
+      throw new MeiliError(
+        401,
+        "missing_authorization_header",
+        "The Authorization header is missing. It must use the bearer authorization method.",
+        "auth",
+      );
+    if (authorization !== `Bearer ${apiKey}`)
+      throw new MeiliError(403, "invalid_api_key", "The provided API key is invalid.", "auth");
   }
 
   const server = http.createServer((request, response) => {
@@ -1077,15 +1342,30 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
           throw new MeiliError(400, "malformed_payload", "The json payload provided is malformed.");
         }
         const failure = failures.find((rule) => rule.method === method && rule.path.test(url.pathname));
-        if (failure) throw new MeiliError(failure.status, "internal", "The fake Meilisearch server was told to fail this request.", "internal");
+        if (failure)
+          throw new MeiliError(
+            failure.status,
+            "internal",
+            "The fake Meilisearch server was told to fail this request.",
+            "internal",
+          );
         authorise(request.headers.authorization, url.pathname);
         if (url.pathname === "/health" && method === "GET") answer = { status: 200, body: { status: "available" } };
         else answer = route(method, url.pathname, query, body);
       } catch (error) {
-        const failure = error instanceof MeiliError ? error : new MeiliError(500, "internal", String(error), "internal");
+        const failure =
+          error instanceof MeiliError ? error : new MeiliError(500, "internal", String(error), "internal");
         answer = { status: failure.status, body: failure.body() };
       }
-      requests.push({ method, path: url.pathname, query, body, authorization: request.headers.authorization, status: answer.status, answer: answer.body });
+      requests.push({
+        method,
+        path: url.pathname,
+        query,
+        body,
+        authorization: request.headers.authorization,
+        status: answer.status,
+        answer: answer.body,
+      });
       response.writeHead(answer.status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(answer.body));
     });
@@ -1104,7 +1384,10 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
     requests,
     /** The recorded requests of one method and path (a string for an exact path, or a pattern). */
     requestsTo(method: string, path: string | RegExp) {
-      return requests.filter((request) => request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)));
+      return requests.filter(
+        (request) =>
+          request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)),
+      );
     },
     /** An index's stored documents and settings, for assertions. */
     index(uid: string) {

@@ -115,7 +115,9 @@ export async function startFakeStripe(port = 0) {
       customer: fields.customer,
       status: fields.status,
       cancel_at_period_end: fields.cancel_at_period_end,
-      ...(periodOnTopLevel ? { current_period_start: fields.current_period_start, current_period_end: fields.current_period_end } : {}),
+      ...(periodOnTopLevel
+        ? { current_period_start: fields.current_period_start, current_period_end: fields.current_period_end }
+        : {}),
       metadata: fields.metadata ?? {},
       livemode: false,
       items: { object: "list", data: [item], has_more: false, url: `/v1/subscription_items?subscription=${fields.id}` },
@@ -135,7 +137,8 @@ export async function startFakeStripe(port = 0) {
     if (method === "POST" && path === "/v1/prices") {
       const lookupKey = typeof body.lookup_key === "string" ? body.lookup_key : null;
       // transfer_lookup_key moves the key from an older price to this one, as Stripe does.
-      if (lookupKey && body.transfer_lookup_key === "true") for (const price of prices) if (price.lookup_key === lookupKey) price.lookup_key = null;
+      if (lookupKey && body.transfer_lookup_key === "true")
+        for (const price of prices) if (price.lookup_key === lookupKey) price.lookup_key = null;
       const recurring = (body.recurring ?? {}) as FormObject;
       const price: FakePrice = {
         id: newId("price"),
@@ -155,7 +158,14 @@ export async function startFakeStripe(port = 0) {
     if (method === "POST" && path === "/v1/customers") {
       return {
         status: 200,
-        body: { id: newId("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false },
+        body: {
+          id: newId("cus"),
+          object: "customer",
+          email: body.email ?? null,
+          name: body.name ?? null,
+          metadata: body.metadata ?? {},
+          livemode: false,
+        },
       };
     }
     if (method === "POST" && path === "/v1/checkout/sessions") {
@@ -174,7 +184,9 @@ export async function startFakeStripe(port = 0) {
           success_url: body.success_url,
           cancel_url: body.cancel_url,
           currency: "ngn",
-          amount_total: prices.find((price) => price.id === (body.line_items as FormObject[] | undefined)?.[0]?.price)?.unit_amount ?? null,
+          amount_total:
+            prices.find((price) => price.id === (body.line_items as FormObject[] | undefined)?.[0]?.price)
+              ?.unit_amount ?? null,
           livemode: false,
           url: `https://checkout.stripe.test/c/pay/${id}`,
         },
@@ -183,10 +195,12 @@ export async function startFakeStripe(port = 0) {
     const subscriptionPath = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (subscriptionPath) {
       const subscription = subscriptions.get(subscriptionPath[1]!);
-      if (!subscription) return stripeError(404, "invalid_request_error", `No such subscription: '${subscriptionPath[1]}'`);
+      if (!subscription)
+        return stripeError(404, "invalid_request_error", `No such subscription: '${subscriptionPath[1]}'`);
       if (method === "GET") return { status: 200, body: subscriptionObject(subscription) };
       if (method === "POST") {
-        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
         return { status: 200, body: subscriptionObject(subscription) };
       }
     }
@@ -237,7 +251,10 @@ export async function startFakeStripe(port = 0) {
     requests,
     /** The recorded requests of one method and path (a string for an exact path, or a pattern). */
     requestsTo(method: string, path: string | RegExp) {
-      return requests.filter((request) => request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)));
+      return requests.filter(
+        (request) =>
+          request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)),
+      );
     },
     /** A price as if made earlier in the Stripe dashboard; answers the stored price. */
     addPrice(price: { currency: string; unit_amount: number; lookup_key: string | null; interval?: string }) {

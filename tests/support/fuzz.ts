@@ -59,7 +59,7 @@ export const HOSTILE_VALUES: readonly { name: string; json: string }[] = [
   { name: "zero-width characters", json: '"\\u200b\\u200c\\u200d\\ufeff"' },
   { name: "huge text", json: JSON.stringify("ẹ".repeat(70_000)) },
   { name: "SQL", json: JSON.stringify("' OR '1'='1'; DROP TABLE \"User\"; --") },
-  { name: "HTML", json: JSON.stringify('<script>alert(1)</script><img src=x onerror=alert(2)>') },
+  { name: "HTML", json: JSON.stringify("<script>alert(1)</script><img src=x onerror=alert(2)>") },
   { name: "path traversal", json: JSON.stringify("../../../../etc/passwd") },
   { name: "template", json: JSON.stringify("${7*7}{{7*7}}") },
   { name: "empty array", json: "[]" },
@@ -143,7 +143,9 @@ const JSON_HEADERS = { "Content-Type": "application/json" };
 
 /** The example body with one field set to a raw JSON value. */
 function withField(example: Record<string, Json>, field: string, rawValue: string) {
-  const entries = Object.entries(example).map(([key, value]) => `${JSON.stringify(key)}:${key === field ? rawValue : JSON.stringify(value)}`);
+  const entries = Object.entries(example).map(
+    ([key, value]) => `${JSON.stringify(key)}:${key === field ? rawValue : JSON.stringify(value)}`,
+  );
   if (!(field in example)) entries.push(`${JSON.stringify(field)}:${rawValue}`);
   return `{${entries.join(",")}}`;
 }
@@ -152,9 +154,16 @@ function withField(example: Record<string, Json>, field: string, rawValue: strin
  * Requests that spoil a JSON body: every field given each hostile value, each field left out,
  * smuggled keys, and bodies that are not the object asked for at all.
  */
-export function jsonBodyCases(method: string, path: string, example: Record<string, Json>, random: ReturnType<typeof seededRandom>, perField = 8): FuzzRequest[] {
+export function jsonBodyCases(
+  method: string,
+  path: string,
+  example: Record<string, Json>,
+  random: ReturnType<typeof seededRandom>,
+  perField = 8,
+): FuzzRequest[] {
   const cases: FuzzRequest[] = [];
-  const add = (label: string, body: Buffer | undefined, headers: Record<string, string> = JSON_HEADERS) => cases.push({ label, method, path, headers, body });
+  const add = (label: string, body: Buffer | undefined, headers: Record<string, string> = JSON_HEADERS) =>
+    cases.push({ label, method, path, headers, body });
   const fields = Object.keys(example);
   for (const field of fields) {
     // A sample of the hostile values for each field, different for each field, every one used somewhere.
@@ -180,14 +189,24 @@ export function jsonBodyCases(method: string, path: string, example: Record<stri
   add("body: a text", json('"hello"'));
   add("body: deep array", json(deep(100_000, whole)));
   add("body: deep object", json(deepObject(100_000)));
-  add("body: invalid UTF-8", Buffer.concat([json(whole.slice(0, -1)), Buffer.from([0x2c, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d])]));
+  add(
+    "body: invalid UTF-8",
+    Buffer.concat([
+      json(whole.slice(0, -1)),
+      Buffer.from([0x2c, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d]),
+    ]),
+  );
   add("body: UTF-16", Buffer.from(`\ufeff${whole}`, "utf16le"), { "Content-Type": "application/json; charset=utf-16" });
   add("body: 2 MB", json(withField(example, fields[0] ?? "padding", JSON.stringify("z".repeat(2 * 1024 * 1024)))));
   add("type: text/plain", json(whole), { "Content-Type": "text/plain" });
   add("type: XML", json(`<?xml version="1.0"?><a>${whole}</a>`), { "Content-Type": "application/xml" });
-  add("type: form", json(new URLSearchParams(Object.entries(example).map(([key, value]) => [key, String(value)])).toString()), {
-    "Content-Type": "application/x-www-form-urlencoded",
-  });
+  add(
+    "type: form",
+    json(new URLSearchParams(Object.entries(example).map(([key, value]) => [key, String(value)])).toString()),
+    {
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+  );
   add("type: multipart without boundary", json(whole), { "Content-Type": "multipart/form-data" });
   add("type: none", json(whole), {});
   add("type: garbage", json(whole), { "Content-Type": "%%%/;;;=" });
@@ -195,7 +214,12 @@ export function jsonBodyCases(method: string, path: string, example: Record<stri
 }
 
 /** Requests that spoil a query: each parameter given each hostile value, repeated, and unknown ones. */
-export function queryCases(path: string, example: Record<string, string>, random: ReturnType<typeof seededRandom>, perParam = 10): FuzzRequest[] {
+export function queryCases(
+  path: string,
+  example: Record<string, string>,
+  random: ReturnType<typeof seededRandom>,
+  perParam = 10,
+): FuzzRequest[] {
   const cases: FuzzRequest[] = [];
   const encode = (params: [string, string][]) => params.map(([key, value]) => `${key}=${value}`).join("&");
   const base = Object.entries(example).map(([key, value]) => [key, encodeURIComponent(value)] as [string, string]);
@@ -204,19 +228,53 @@ export function queryCases(path: string, example: Record<string, string>, random
     for (let index = 0; index < perParam; index += 1) {
       const value = HOSTILE_QUERY_VALUES[(offset + index * 3) % HOSTILE_QUERY_VALUES.length]!;
       const params = base.map(([key, current]) => [key, key === param ? value : current] as [string, string]);
-      cases.push({ label: `?${param}=${value.slice(0, 30)}`, method: "GET", path: `${path}?${encode(params)}`, headers: {} });
+      cases.push({
+        label: `?${param}=${value.slice(0, 30)}`,
+        method: "GET",
+        path: `${path}?${encode(params)}`,
+        headers: {},
+      });
     }
-    cases.push({ label: `?${param} twice`, method: "GET", path: `${path}?${encode([...base, [param, "2"], [param, "-5"]])}`, headers: {} });
-    cases.push({ label: `?${param}[]=`, method: "GET", path: `${path}?${encode([...base.filter(([key]) => key !== param), [`${param}[]`, "1"], [`${param}[a]`, "2"]])}`, headers: {} });
+    cases.push({
+      label: `?${param} twice`,
+      method: "GET",
+      path: `${path}?${encode([...base, [param, "2"], [param, "-5"]])}`,
+      headers: {},
+    });
+    cases.push({
+      label: `?${param}[]=`,
+      method: "GET",
+      path: `${path}?${encode([...base.filter(([key]) => key !== param), [`${param}[]`, "1"], [`${param}[a]`, "2"]])}`,
+      headers: {},
+    });
   }
-  cases.push({ label: "unknown parameters", method: "GET", path: `${path}?${encode([...base, ["__proto__[role]", "ADMIN"], ["constructor[prototype][x]", "1"], ["x", "y"]])}`, headers: {} });
-  cases.push({ label: "a thousand parameters", method: "GET", path: `${path}?${Array.from({ length: 1_000 }, (_, index) => `p${index}=${index}`).join("&")}`, headers: {} });
-  cases.push({ label: "broken escapes", method: "GET", path: `${path}?${encode(base)}&%=%&%%=1&a=%E0%A4%A`, headers: {} });
+  cases.push({
+    label: "unknown parameters",
+    method: "GET",
+    path: `${path}?${encode([...base, ["__proto__[role]", "ADMIN"], ["constructor[prototype][x]", "1"], ["x", "y"]])}`,
+    headers: {},
+  });
+  cases.push({
+    label: "a thousand parameters",
+    method: "GET",
+    path: `${path}?${Array.from({ length: 1_000 }, (_, index) => `p${index}=${index}`).join("&")}`,
+    headers: {},
+  });
+  cases.push({
+    label: "broken escapes",
+    method: "GET",
+    path: `${path}?${encode(base)}&%=%&%%=1&a=%E0%A4%A`,
+    headers: {},
+  });
   return cases;
 }
 
 /** Requests whose path's id is not an id, with each method the route takes. */
-export function idCases(methods: readonly string[], pathFor: (id: string) => string, body?: Record<string, Json>): FuzzRequest[] {
+export function idCases(
+  methods: readonly string[],
+  pathFor: (id: string) => string,
+  body?: Record<string, Json>,
+): FuzzRequest[] {
   const cases: FuzzRequest[] = [];
   for (const id of HOSTILE_IDS) {
     for (const method of methods) {
@@ -237,17 +295,31 @@ export function idCases(methods: readonly string[], pathFor: (id: string) => str
 export function methodCases(path: string, taken: readonly string[]): FuzzRequest[] {
   return ["GET", "POST", "PUT", "PATCH", "DELETE"]
     .filter((method) => !taken.includes(method))
-    .map((method) => ({ label: `method ${method}`, method, path, headers: method === "GET" ? {} : JSON_HEADERS, body: method === "GET" ? undefined : json("{}") }));
+    .map((method) => ({
+      label: `method ${method}`,
+      method,
+      path,
+      headers: method === "GET" ? {} : JSON_HEADERS,
+      body: method === "GET" ? undefined : json("{}"),
+    }));
 }
 
 const CRLF = "\r\n";
 
 /** A multipart body from parts (a part with `filename` is a file). */
-export function multipart(boundary: string, parts: { name: string; value: Buffer | string; filename?: string; type?: string }[], close = true) {
+export function multipart(
+  boundary: string,
+  parts: { name: string; value: Buffer | string; filename?: string; type?: string }[],
+  close = true,
+) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}${part.type ? `Content-Type: ${part.type}${CRLF}` : ""}${CRLF}`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}${part.type ? `Content-Type: ${part.type}${CRLF}` : ""}${CRLF}`,
+      ),
+    );
     chunks.push(typeof part.value === "string" ? Buffer.from(part.value) : part.value);
     chunks.push(Buffer.from(CRLF));
   }
@@ -267,41 +339,102 @@ export function multipartCases(path: string, fileField: string, fields: Record<s
   const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 0x41)]);
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
   const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
-  const pngHeaderOnly = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+  const pngHeaderOnly = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+  ]);
   const file = (value: Buffer, filename: string, mime: string) => ({ name: fileField, value, filename, type: mime });
   const cases: FuzzRequest[] = [];
-  const add = (label: string, body: Buffer | undefined, headers: Record<string, string> = type) => cases.push({ label, method: "POST", path, headers, body });
+  const add = (label: string, body: Buffer | undefined, headers: Record<string, string> = type) =>
+    cases.push({ label, method: "POST", path, headers, body });
 
   add("multipart: empty body", Buffer.alloc(0));
   add("multipart: only the closing boundary", Buffer.from(`--${boundary}--${CRLF}`));
   add("multipart: no file", multipart(boundary, fieldParts));
-  add("multipart: truncated in the file", multipart(boundary, [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")], false).subarray(0, 400));
+  add(
+    "multipart: truncated in the file",
+    multipart(boundary, [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")], false).subarray(0, 400),
+  );
   add("multipart: truncated in the headers", Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-da`));
   add("multipart: not closed", multipart(boundary, [...fieldParts, file(notAPhoto, "leaf.jpg", "image/jpeg")], false));
-  add("multipart: another boundary", multipart("other-boundary", [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")]));
-  add("multipart: text claiming to be a JPEG", multipart(boundary, [...fieldParts, file(notAPhoto, "leaf.jpg", "image/jpeg")]));
-  add("multipart: a JPEG's first bytes only", multipart(boundary, [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")]));
-  add("multipart: a PNG header only", multipart(boundary, [...fieldParts, file(pngHeaderOnly, "leaf.png", "image/png")]));
+  add(
+    "multipart: another boundary",
+    multipart("other-boundary", [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: text claiming to be a JPEG",
+    multipart(boundary, [...fieldParts, file(notAPhoto, "leaf.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: a JPEG's first bytes only",
+    multipart(boundary, [...fieldParts, file(fakeJpeg, "leaf.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: a PNG header only",
+    multipart(boundary, [...fieldParts, file(pngHeaderOnly, "leaf.png", "image/png")]),
+  );
   add("multipart: an SVG with script", multipart(boundary, [...fieldParts, file(svg, "leaf.svg", "image/svg+xml")]));
   add("multipart: HTML named .jpg", multipart(boundary, [...fieldParts, file(html, "leaf.jpg", "image/jpeg")]));
-  add("multipart: an empty file", multipart(boundary, [...fieldParts, file(Buffer.alloc(0), "leaf.jpg", "image/jpeg")]));
-  add("multipart: the file as a text field", multipart(boundary, [...fieldParts, { name: fileField, value: "photo.jpg" }]));
-  add("multipart: two files", multipart(boundary, [...fieldParts, file(fakeJpeg, "a.jpg", "image/jpeg"), file(fakeJpeg, "b.jpg", "image/jpeg")]));
-  add("multipart: a hostile file name", multipart(boundary, [...fieldParts, file(fakeJpeg, "../../../etc/passwd\u0000.jpg", "image/jpeg")]));
-  add("multipart: a thousand fields", multipart(boundary, [...Array.from({ length: 1_000 }, (_, index) => ({ name: `f${index}`, value: "v" })), file(fakeJpeg, "a.jpg", "image/jpeg")]));
-  add("multipart: an 11 MB file", multipart(boundary, [...fieldParts, file(Buffer.alloc(11 * 1024 * 1024, 0x42), "big.jpg", "image/jpeg")]));
-  add("multipart: a 200 KB field", multipart(boundary, [...fieldParts, { name: "note", value: "n".repeat(200 * 1024) }, file(fakeJpeg, "a.jpg", "image/jpeg")]));
+  add(
+    "multipart: an empty file",
+    multipart(boundary, [...fieldParts, file(Buffer.alloc(0), "leaf.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: the file as a text field",
+    multipart(boundary, [...fieldParts, { name: fileField, value: "photo.jpg" }]),
+  );
+  add(
+    "multipart: two files",
+    multipart(boundary, [...fieldParts, file(fakeJpeg, "a.jpg", "image/jpeg"), file(fakeJpeg, "b.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: a hostile file name",
+    multipart(boundary, [...fieldParts, file(fakeJpeg, "../../../etc/passwd\u0000.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: a thousand fields",
+    multipart(boundary, [
+      ...Array.from({ length: 1_000 }, (_, index) => ({ name: `f${index}`, value: "v" })),
+      file(fakeJpeg, "a.jpg", "image/jpeg"),
+    ]),
+  );
+  add(
+    "multipart: an 11 MB file",
+    multipart(boundary, [...fieldParts, file(Buffer.alloc(11 * 1024 * 1024, 0x42), "big.jpg", "image/jpeg")]),
+  );
+  add(
+    "multipart: a 200 KB field",
+    multipart(boundary, [
+      ...fieldParts,
+      { name: "note", value: "n".repeat(200 * 1024) },
+      file(fakeJpeg, "a.jpg", "image/jpeg"),
+    ]),
+  );
   for (const [name] of Object.entries(fields)) {
     const loneSurrogate = Buffer.from([0x79, 0x61, 0x6d, 0xed, 0xa0, 0x80]);
-    for (const value of ["", "\u0000", loneSurrogate, "🌽".repeat(3_000), '{"__proto__":{"role":"ADMIN"}}', "x".repeat(70_000)]) {
+    for (const value of [
+      "",
+      "\u0000",
+      loneSurrogate,
+      "🌽".repeat(3_000),
+      '{"__proto__":{"role":"ADMIN"}}',
+      "x".repeat(70_000),
+    ]) {
       const spoilt = fieldParts.map((part) => (part.name === name ? { name, value } : part));
       const shown = typeof value === "string" ? JSON.stringify(value.slice(0, 12)) : "invalid UTF-8";
       add(`multipart: ${name} = ${shown}`, multipart(boundary, [...spoilt, file(fakeJpeg, "a.jpg", "image/jpeg")]));
     }
   }
-  add("type: JSON instead of a form", Buffer.from(JSON.stringify({ ...fields, [fileField]: "data:image/jpeg;base64,/9j/4AAQ" })), JSON_HEADERS);
-  add("type: multipart without boundary", multipart(boundary, [...fieldParts, file(fakeJpeg, "a.jpg", "image/jpeg")]), { "Content-Type": "multipart/form-data" });
-  add("type: urlencoded", Buffer.from(new URLSearchParams(fields).toString()), { "Content-Type": "application/x-www-form-urlencoded" });
+  add(
+    "type: JSON instead of a form",
+    Buffer.from(JSON.stringify({ ...fields, [fileField]: "data:image/jpeg;base64,/9j/4AAQ" })),
+    JSON_HEADERS,
+  );
+  add("type: multipart without boundary", multipart(boundary, [...fieldParts, file(fakeJpeg, "a.jpg", "image/jpeg")]), {
+    "Content-Type": "multipart/form-data",
+  });
+  add("type: urlencoded", Buffer.from(new URLSearchParams(fields).toString()), {
+    "Content-Type": "application/x-www-form-urlencoded",
+  });
   add("type: raw JPEG bytes", fakeJpeg, { "Content-Type": "image/jpeg" });
   return cases;
 }

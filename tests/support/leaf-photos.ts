@@ -35,7 +35,8 @@ export function leafPixels(width: number, height: number, condition: LeafConditi
       if (inLeaf) {
         colour = GREEN;
         if (condition === "yellowed" && (x + y) % 97 < 60) colour = YELLOW;
-        if (condition === "spotted" && spots.some((spot) => (x - spot.x) ** 2 + (y - spot.y) ** 2 <= spot.r ** 2)) colour = BROWN;
+        if (condition === "spotted" && spots.some((spot) => (x - spot.x) ** 2 + (y - spot.y) ** 2 <= spot.r ** 2))
+          colour = BROWN;
         if (Math.abs(y - cy) < Math.max(1, height * 0.006)) colour = [colour[0] + 30, colour[1] + 30, colour[2] + 20];
       }
       const offset = (y * width + x) * 3;
@@ -48,7 +49,10 @@ export function leafPixels(width: number, height: number, condition: LeafConditi
 }
 
 /** A leaf photo as a JPEG (or another format). */
-export async function leafPhoto(condition: LeafCondition = "healthy", options: { width?: number; height?: number; format?: "jpeg" | "png" | "webp" } = {}) {
+export async function leafPhoto(
+  condition: LeafCondition = "healthy",
+  options: { width?: number; height?: number; format?: "jpeg" | "png" | "webp" } = {},
+) {
   const { width = 800, height = 600, format = "jpeg" } = options;
   const image = sharp(leafPixels(width, height, condition), { raw: { width, height, channels: 3 } });
   return (format === "png" ? image.png() : format === "webp" ? image.webp() : image.jpeg({ quality: 88 })).toBuffer();

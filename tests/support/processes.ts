@@ -28,7 +28,9 @@ function startCompiled(script: string, env: Record<string, string | undefined>, 
   };
   child.stderr?.on("data", keep);
   child.stdout?.on("data", keep);
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "")));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "")),
+  );
   return {
     child,
     output: () => output,
@@ -41,12 +43,20 @@ function startCompiled(script: string, env: Record<string, string | undefined>, 
 }
 
 /** build/node/server.js on a free port, once /api/health answers (or it stops, which throws). */
-export async function startCompiledWeb(env: Record<string, string | undefined> = {}, options: { keepStdout?: boolean } = {}) {
+export async function startCompiledWeb(
+  env: Record<string, string | undefined> = {},
+  options: { keepStdout?: boolean } = {},
+) {
   const port = await freePort();
-  const started = startCompiled("build/node/server.js", { PORT: String(port), HOST: "127.0.0.1", ...env }, options.keepStdout);
+  const started = startCompiled(
+    "build/node/server.js",
+    { PORT: String(port), HOST: "127.0.0.1", ...env },
+    options.keepStdout,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (started.child.exitCode !== null) throw new Error(`the web server stopped (${started.child.exitCode}): ${started.output()}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`the web server stopped (${started.child.exitCode}): ${started.output()}`);
     const up = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.status > 0,
       () => false,

@@ -8,7 +8,10 @@ export interface ServerEvent {
 
 export async function readEvents(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { Accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
   if (!response.body) throw new Error(`no event stream from ${url} (status ${response.status})`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";

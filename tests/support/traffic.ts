@@ -29,7 +29,12 @@ export interface TrafficKind {
 }
 
 /** One request over node:http with its own connection, so a cut connection spoils only itself. */
-export function sendOnce(baseUrl: string, method: string, path: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}) {
+export function sendOnce(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+) {
   const url = new URL(baseUrl);
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   const headers: Record<string, string> = { ...options.headers };
@@ -39,16 +44,34 @@ export function sendOnce(baseUrl: string, method: string, path: string, options:
     headers["Content-Length"] = String(payload.length);
   }
   let connectedAt: number | null = null;
-  return new Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined>; connectedAt: number | null }>((resolve) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path, method, headers, agent: new Agent({ keepAlive: false }), timeout: options.timeoutMs ?? 30_000 }, (incoming) => {
-      let text = "";
-      incoming.setEncoding("utf8");
-      incoming.on("data", (chunk: string) => (text += chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers, connectedAt }));
-      // Cut in the middle of the answer: not an answer.
-      incoming.on("aborted", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
-      incoming.on("error", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
-    });
+  return new Promise<{
+    status: number;
+    text: string;
+    headers: Record<string, string | string[] | undefined>;
+    connectedAt: number | null;
+  }>((resolve) => {
+    const outgoing = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers,
+        agent: new Agent({ keepAlive: false }),
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (incoming) => {
+        let text = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (text += chunk));
+        incoming.on("end", () =>
+          resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers, connectedAt }),
+        );
+        // Cut in the middle of the answer: not an answer.
+        incoming.on("aborted", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
+        incoming.on("error", () => resolve({ status: 0, text, headers: incoming.headers, connectedAt }));
+      },
+    );
     outgoing.on("socket", (socket) => socket.once("connect", () => (connectedAt = Date.now())));
     // No answer at all (a refused or cut connection, a time-out) is status 0.
     outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
@@ -80,9 +103,23 @@ export function runTraffic(baseUrl: string, kinds: TrafficKind[], users: number)
       counter += 1;
       const tag = randomBytes(4).toString("hex");
       const startedAt = Date.now();
-      const headers: Record<string, string> = kind.spoofAddress ? { "X-Forwarded-For": `10.${counter % 250}.${user}.${(counter >> 8) % 250}` } : {};
-      const answer = await sendOnce(baseUrl, kind.method, kind.path, { cookie: kind.cookie, body: kind.body?.(tag), headers });
-      sent.push({ kind: kind.kind, status: answer.status, connectedAt: answer.connectedAt, code: codeOf(answer.text), startedAt, endedAt: Date.now(), tag: kind.body ? tag : undefined });
+      const headers: Record<string, string> = kind.spoofAddress
+        ? { "X-Forwarded-For": `10.${counter % 250}.${user}.${(counter >> 8) % 250}` }
+        : {};
+      const answer = await sendOnce(baseUrl, kind.method, kind.path, {
+        cookie: kind.cookie,
+        body: kind.body?.(tag),
+        headers,
+      });
+      sent.push({
+        kind: kind.kind,
+        status: answer.status,
+        connectedAt: answer.connectedAt,
+        code: codeOf(answer.text),
+        startedAt,
+        endedAt: Date.now(),
+        tag: kind.body ? tag : undefined,
+      });
       // Not a tight loop: a failing service answers fast, and the drill is about phones, not a flood.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

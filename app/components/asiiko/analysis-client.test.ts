@@ -29,8 +29,16 @@ const view = (patch: Partial<AnalysisView> = {}): AnalysisView => ({
   ...patch,
 });
 
-const done = view({ status: "completed", stage: "done", progress: 100, severity: "medium", confidence: 71.6, answeredBy: "builtin" });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const done = view({
+  status: "completed",
+  stage: "done",
+  progress: 100,
+  severity: "medium",
+  confidence: 71.6,
+  answeredBy: "builtin",
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -43,7 +51,8 @@ class FakeEventSource {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
   emit(type: string, data?: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data: data === undefined ? undefined : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? [])
+      listener({ data: data === undefined ? undefined : JSON.stringify(data) });
   }
   close() {
     this.closed = true;
@@ -71,9 +80,14 @@ describe("contextJson", () => {
 
 describe("startAnalysis", () => {
   it("sends the photo and the choices as multipart, asking to be answered at once", async () => {
-    fetchMock.mockResolvedValueOnce(json({ success: true, data: { analysis: view() }, message: "Analysis started" }, 202));
+    fetchMock.mockResolvedValueOnce(
+      json({ success: true, data: { analysis: view() }, message: "Analysis started" }, 202),
+    );
     const image = new File(["jpeg bytes"], "leaf.jpg", { type: "image/jpeg" });
-    const started = await startAnalysis({ image, analysisType: "livestock", preferredModel: "gemini", context: "Goat" }, new AbortController().signal);
+    const started = await startAnalysis(
+      { image, analysisType: "livestock", preferredModel: "gemini", context: "Goat" },
+      new AbortController().signal,
+    );
     expect(started.id).toBe("an_1");
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/ai/analyze");
@@ -89,12 +103,20 @@ describe("startAnalysis", () => {
 
   it("turns a refusal into an ApiError carrying the server's message", async () => {
     fetchMock.mockResolvedValueOnce(
-      json({ success: false, message: "x", error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED", message: "Upgrade to continue" } }, 403)
+      json(
+        {
+          success: false,
+          message: "x",
+          error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED", message: "Upgrade to continue" },
+        },
+        403,
+      ),
     );
     const image = new File(["x"], "leaf.jpg", { type: "image/jpeg" });
-    const failure = await startAnalysis({ image, analysisType: "crop_health", preferredModel: "openai", context: "" }, new AbortController().signal).catch(
-      (error: unknown) => error
-    );
+    const failure = await startAnalysis(
+      { image, analysisType: "crop_health", preferredModel: "openai", context: "" },
+      new AbortController().signal,
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(403);
     expect((failure as ApiError).serverMessage).toBe("Upgrade to continue");
@@ -103,9 +125,12 @@ describe("startAnalysis", () => {
   it("refuses a 2xx answer without an analysis", async () => {
     fetchMock.mockResolvedValueOnce(json({ success: false, message: "Not now" }));
     const image = new File(["x"], "leaf.jpg", { type: "image/jpeg" });
-    await expect(startAnalysis({ image, analysisType: "crop_health", preferredModel: "openai", context: "" }, new AbortController().signal)).rejects.toThrow(
-      AnalysisAnswerError
-    );
+    await expect(
+      startAnalysis(
+        { image, analysisType: "crop_health", preferredModel: "openai", context: "" },
+        new AbortController().signal,
+      ),
+    ).rejects.toThrow(AnalysisAnswerError);
     expect(() => analysisOf("<html>")).toThrow("Analysis failed");
   });
 });
@@ -126,13 +151,18 @@ describe("followAnalysis", () => {
 
   it("ends on a failed view too", async () => {
     const following = followAnalysis("an_1", () => {}, new AbortController().signal, 1);
-    FakeEventSource.last!.emit("analysis", view({ status: "failed", error: { code: "AI_PROCESSING_TIMEOUT", message: "Too long" } }));
+    FakeEventSource.last!.emit(
+      "analysis",
+      view({ status: "failed", error: { code: "AI_PROCESSING_TIMEOUT", message: "Too long" } }),
+    );
     await expect(following).resolves.toMatchObject({ status: "failed", error: { message: "Too long" } });
   });
 
   it("asks every interval once the stream fails, until the analysis is finished", async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ success: true, data: { analysis: view({ status: "processing", stage: "writing", progress: 90 }) } }))
+      .mockResolvedValueOnce(
+        json({ success: true, data: { analysis: view({ status: "processing", stage: "writing", progress: 90 }) } }),
+      )
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
       .mockResolvedValueOnce(json({ success: true, data: { analysis: done } }));
     const seen: string[] = [];
@@ -149,7 +179,14 @@ describe("followAnalysis", () => {
 
   it("stops asking when the analysis is not there", async () => {
     fetchMock.mockResolvedValueOnce(
-      json({ success: false, message: "x", error: { code: "DB_RECORD_NOT_FOUND", message: "This analysis was not found" } }, 404)
+      json(
+        {
+          success: false,
+          message: "x",
+          error: { code: "DB_RECORD_NOT_FOUND", message: "This analysis was not found" },
+        },
+        404,
+      ),
     );
     const following = followAnalysis("an_1", () => {}, new AbortController().signal, 1);
     FakeEventSource.last!.emit("error");

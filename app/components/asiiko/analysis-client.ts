@@ -55,7 +55,10 @@ export async function startAnalysis(request: AnalysisRequest, signal: AbortSigna
   body.set("additionalContext", contextJson(request.analysisType, request.context));
   // The caller's abort (leaving the page) or the stall time-out, whichever comes first.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("The upload stalled", "TimeoutError")), UPLOAD_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The upload stalled", "TimeoutError")),
+    UPLOAD_TIMEOUT_MS,
+  );
   const onAbort = () => controller.abort(signal.reason);
   if (signal.aborted) onAbort();
   else signal.addEventListener("abort", onAbort, { once: true });
@@ -92,7 +95,10 @@ export async function fetchAnalysis(id: string, signal: AbortSignal): Promise<An
 }
 
 /** GET /api/ai/analyses?before=cursor: the next page of the history. */
-export async function fetchOlderAnalyses(before: string, signal: AbortSignal): Promise<{ analyses: AnalysisView[]; nextCursor: string | null }> {
+export async function fetchOlderAnalyses(
+  before: string,
+  signal: AbortSignal,
+): Promise<{ analyses: AnalysisView[]; nextCursor: string | null }> {
   const answer = await apiRequest(`GET`, `/api/ai/analyses?${new URLSearchParams({ before })}`, undefined, { signal });
   if (isRecord(answer) && answer.success === true && isRecord(answer.data) && Array.isArray(answer.data.analyses)) {
     const nextCursor = typeof answer.data.nextCursor === "string" ? answer.data.nextCursor : null;
@@ -121,7 +127,12 @@ function pause(ms: number, signal: AbortSignal) {
 }
 
 /** Asks for the analysis every `intervalMs` until it is finished; a few failed asks in a row end it with the last error. */
-async function poll(id: string, onView: (view: AnalysisView) => void, signal: AbortSignal, intervalMs: number): Promise<AnalysisView> {
+async function poll(
+  id: string,
+  onView: (view: AnalysisView) => void,
+  signal: AbortSignal,
+  intervalMs: number,
+): Promise<AnalysisView> {
   let failures = 0;
   for (let first = true; ; first = false) {
     if (!first) await pause(intervalMs, signal);
@@ -146,7 +157,12 @@ async function poll(id: string, onView: (view: AnalysisView) => void, signal: Ab
  * stream; if the stream fails before the end (a proxy that buffers, a dropped
  * connection), asks every 2 s instead. Stops at once when `signal` aborts.
  */
-export function followAnalysis(id: string, onView: (view: AnalysisView) => void, signal: AbortSignal, intervalMs = POLL_INTERVAL_MS): Promise<AnalysisView> {
+export function followAnalysis(
+  id: string,
+  onView: (view: AnalysisView) => void,
+  signal: AbortSignal,
+  intervalMs = POLL_INTERVAL_MS,
+): Promise<AnalysisView> {
   if (signal.aborted) return Promise.reject(abortError(signal));
   if (typeof EventSource === "undefined") return poll(id, onView, signal, intervalMs);
   return new Promise<AnalysisView>((resolve, reject) => {

@@ -88,11 +88,17 @@ export function AnalysisHistory({
                     "flex w-full min-w-0 items-center gap-3 rounded-xl border p-2 pr-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-brand-500",
                     selected
                       ? "border-brand-600 bg-brand-50 dark:border-brand-500 dark:bg-brand-950"
-                      : "border-gray-200 bg-white hover:border-brand-400 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-600"
+                      : "border-gray-200 bg-white hover:border-brand-400 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-brand-600",
                   )}
                 >
                   {/* The photo is prepared by the analysis itself: asked for once it has finished. */}
-                  <AnalysisPhoto key={view.status} src={view.thumbnailUrl} alt="" lazy className="h-14 w-14 flex-none rounded-lg" />
+                  <AnalysisPhoto
+                    key={view.status}
+                    src={view.thumbnailUrl}
+                    alt=""
+                    lazy
+                    className="h-14 w-14 flex-none rounded-lg"
+                  />
                   <span className="flex min-w-0 flex-1 flex-col gap-1">
                     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="min-w-0 truncate font-semibold">{t(TYPE_LABELS[view.analysisType])}</span>

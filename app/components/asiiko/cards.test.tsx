@@ -47,7 +47,14 @@ describe("ProgressCard", () => {
   });
 
   it("moves on from 66 with the real progress and names the stage", () => {
-    const html = render(<ProgressCard progress={{ analysisType: "crop_health", view: { ...view, status: "processing", stage: "analysing", progress: 40 } }} />);
+    const html = render(
+      <ProgressCard
+        progress={{
+          analysisType: "crop_health",
+          view: { ...view, status: "processing", stage: "analysing", progress: 40 },
+        }}
+      />,
+    );
     expect(html).toContain('aria-valuenow="80"');
     expect(html).toContain("Analysing the photo");
   });
@@ -85,7 +92,7 @@ describe("ResultCard", () => {
           error: { code: "AI_PROCESSING_TIMEOUT", message: "The analysis took too long. Please try again" },
         }}
         locale="en"
-      />
+      />,
     );
     expect(html).toContain("This analysis failed");
     expect(html).toContain("The analysis took too long. Please try again");
@@ -95,14 +102,18 @@ describe("ResultCard", () => {
 
 describe("AgentPanel", () => {
   it("marks the chosen assistant Active and the others Standby", () => {
-    const html = render(<AgentPanel selected="openai" onSelect={() => {}} models={{ openai: true, claude: false, gemini: false }} />);
+    const html = render(
+      <AgentPanel selected="openai" onSelect={() => {}} models={{ openai: true, claude: false, gemini: false }} />,
+    );
     expect(html.match(/>Active</g)).toHaveLength(1);
     expect(html.match(/>Standby</g)).toHaveLength(2);
     expect(html).not.toContain("not connected");
   });
 
   it("says plainly when the chosen assistant is not connected", () => {
-    const html = render(<AgentPanel selected="claude" onSelect={() => {}} models={{ openai: true, claude: false, gemini: false }} />);
+    const html = render(
+      <AgentPanel selected="claude" onSelect={() => {}} models={{ openai: true, claude: false, gemini: false }} />,
+    );
     expect(html).toContain("Claude is not connected here, so the built-in photo screening will answer.");
     expect(html).toContain("it is not an AI model");
   });

@@ -2,12 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { mergeHistory } from "./history";
 
-const entry = (id: string, createdAt: string, patch: Partial<AnalysisView> = {}) => ({ id, createdAt, status: "completed", ...patch } as AnalysisView);
+const entry = (id: string, createdAt: string, patch: Partial<AnalysisView> = {}) =>
+  ({ id, createdAt, status: "completed", ...patch }) as AnalysisView;
 
 describe("mergeHistory", () => {
   it("keeps each analysis once, in its newest form, newest first", () => {
-    const shown = [entry("b", "2026-11-24T09:00:00.000Z", { status: "processing" }), entry("a", "2026-11-24T08:00:00.000Z")];
-    const merged = mergeHistory(shown, [entry("c", "2026-11-24T10:00:00.000Z"), entry("b", "2026-11-24T09:00:00.000Z", { status: "completed" })]);
+    const shown = [
+      entry("b", "2026-11-24T09:00:00.000Z", { status: "processing" }),
+      entry("a", "2026-11-24T08:00:00.000Z"),
+    ];
+    const merged = mergeHistory(shown, [
+      entry("c", "2026-11-24T10:00:00.000Z"),
+      entry("b", "2026-11-24T09:00:00.000Z", { status: "completed" }),
+    ]);
     expect(merged.map((view) => `${view.id}:${view.status}`)).toEqual(["c:completed", "b:completed", "a:completed"]);
   });
 

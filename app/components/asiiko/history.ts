@@ -9,5 +9,7 @@ export function mergeHistory(shown: readonly AnalysisView[], incoming: readonly 
   const byId = new Map<string, AnalysisView>();
   for (const view of shown) byId.set(view.id, view);
   for (const view of incoming) byId.set(view.id, view);
-  return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.createdAt < b.createdAt ? 1 : -1));
+  return [...byId.values()].sort((a, b) =>
+    a.createdAt === b.createdAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.createdAt < b.createdAt ? 1 : -1,
+  );
 }

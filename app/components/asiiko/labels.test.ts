@@ -4,7 +4,16 @@ import { i18nConfig } from "~/lib/i18n";
 import { ApiError, OfflineError } from "~/lib/http/errors";
 import en from "~/locales/en.json";
 import { ANALYSIS_STAGES } from "~/modules/analysis/view";
-import { AnalysisAnswerError, answererText, confidencePercent, contextName, failureText, shownStage, STAGE_LABELS, viewFailureText } from "./labels";
+import {
+  AnalysisAnswerError,
+  answererText,
+  confidencePercent,
+  contextName,
+  failureText,
+  shownStage,
+  STAGE_LABELS,
+  viewFailureText,
+} from "./labels";
 
 let t: TFunction;
 beforeAll(async () => {
@@ -53,19 +62,25 @@ describe("failure words", () => {
       message: "Premium is needed",
       error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED", message: "Premium is needed for this. Upgrade to continue." },
     });
-    expect(failureText(t, new ApiError(403, body, "Forbidden"))).toBe("403: Premium is needed for this. Upgrade to continue.");
+    expect(failureText(t, new ApiError(403, body, "Forbidden"))).toBe(
+      "403: Premium is needed for this. Upgrade to continue.",
+    );
   });
 
   it("falls back to the status's meaning when the body is not the API's", () => {
     expect(failureText(t, new ApiError(502, "<html>Bad gateway</html>", "Bad Gateway"))).toBe(
-      "502: Our servers are having issues. Please try again in a few minutes"
+      "502: Our servers are having issues. Please try again in a few minutes",
     );
-    expect(failureText(t, new ApiError(413, "", "Payload Too Large"))).toBe("413: Something went wrong. Please try again");
+    expect(failureText(t, new ApiError(413, "", "Payload Too Large"))).toBe(
+      "413: Something went wrong. Please try again",
+    );
   });
 
   it("names a lost connection and a time-out", () => {
     expect(failureText(t, new TypeError("Failed to fetch"))).toBe("Please check your internet connection");
-    expect(failureText(t, new DOMException("late", "TimeoutError"))).toBe("The request took too long. Please try again");
+    expect(failureText(t, new DOMException("late", "TimeoutError"))).toBe(
+      "The request took too long. Please try again",
+    );
     expect(failureText(t, new OfflineError())).toBe("No internet connection");
   });
 
@@ -78,8 +93,10 @@ describe("failure words", () => {
     expect(failureText(t, new Error("boom"))).toBe("Unknown error occurred");
     expect(failureText(t, "a string")).toBe("Unknown error occurred");
     expect(viewFailureText(t, { error: null })).toBe("Unknown error occurred");
-    expect(viewFailureText(t, { error: { code: "AI_PROCESSING_TIMEOUT", message: "The analysis took too long. Please try again" } })).toBe(
-      "The analysis took too long. Please try again"
-    );
+    expect(
+      viewFailureText(t, {
+        error: { code: "AI_PROCESSING_TIMEOUT", message: "The analysis took too long. Please try again" },
+      }),
+    ).toBe("The analysis took too long. Please try again");
   });
 });

@@ -48,7 +48,9 @@ export const confidencePercent = (confidence: number) => Math.round(Math.min(100
 
 /** Who answered, in words: a provider's name, or the built-in photo screening. */
 export function answererText(t: TFunction, answeredBy: Answerer) {
-  return answeredBy === "builtin" ? t("asiiko.result.answeredByBuiltin") : t("asiiko.result.answeredBy", { name: AGENT_NAMES[answeredBy] });
+  return answeredBy === "builtin"
+    ? t("asiiko.result.answeredByBuiltin")
+    : t("asiiko.result.answeredBy", { name: AGENT_NAMES[answeredBy] });
 }
 
 /** The context the farmer gave ('Cassava'), or null when they gave none ('Unknown' is the spec's none). */
@@ -92,7 +94,8 @@ export function failureText(t: TFunction, error: unknown): string {
   if (error instanceof AnalysisAnswerError) return error.serverMessage?.trim() || t("asiiko.analysisFailed");
   if (error instanceof OfflineError) return t("errors.offlineRequest");
   const classified = classifyError(error);
-  if (classified.type === "NO_CONNECTION" || classified.type === "TIMEOUT") return t(CLASSIFIED_TEXTS[classified.messageKey]);
+  if (classified.type === "NO_CONNECTION" || classified.type === "TIMEOUT")
+    return t(CLASSIFIED_TEXTS[classified.messageKey]);
   return t("asiiko.unknownError");
 }
 

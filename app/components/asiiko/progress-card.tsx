@@ -32,9 +32,16 @@ export function ProgressCard({ progress }: { progress: AnalysisProgress }) {
         aria-valuetext={`${value}%`}
         className="h-3 w-full overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500 dark:bg-brand-500" style={{ width: `${value}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-500 dark:bg-brand-500"
+          style={{ width: `${value}%` }}
+        />
       </div>
-      <p className="text-sm font-medium text-gray-700 dark:text-gray-300" aria-live="polite" data-stage={shownStage(progress.view)}>
+      <p
+        className="text-sm font-medium text-gray-700 dark:text-gray-300"
+        aria-live="polite"
+        data-stage={shownStage(progress.view)}
+      >
         {t(STAGE_LABELS[shownStage(progress.view)])}
       </p>
     </Card>

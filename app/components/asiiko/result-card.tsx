@@ -7,7 +7,15 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { Severity } from "~/modules/analysis/kinds";
 import type { AnalysisView } from "~/modules/analysis/view";
-import { answererText, confidencePercent, contextName, SEVERITY_LABELS, SEVERITY_TONES, TYPE_LABELS, viewFailureText } from "./labels";
+import {
+  answererText,
+  confidencePercent,
+  contextName,
+  SEVERITY_LABELS,
+  SEVERITY_TONES,
+  TYPE_LABELS,
+  viewFailureText,
+} from "./labels";
 
 // The results card: severity ('X RISK'), confidence, diagnosis, treatment,
 // recommendations, the photo, and who answered (with a word of caution when it
@@ -17,10 +25,7 @@ import { answererText, confidencePercent, contextName, SEVERITY_LABELS, SEVERITY
 export function SeverityBadge({ severity, className }: { severity: Severity; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-severity={severity}
-      className={cn("severity-badge", SEVERITY_TONES[severity], className)}
-    >
+    <span data-severity={severity} className={cn("severity-badge", SEVERITY_TONES[severity], className)}>
       {t(SEVERITY_LABELS[severity])}
     </span>
   );
@@ -30,7 +35,17 @@ export function SeverityBadge({ severity, className }: { severity: Severity; cla
  * A photo of an analysis, or an icon in its place when there is none yet (`src` null) or it
  * cannot be loaded. Give it a key that changes with the photo: a failed load is not tried again.
  */
-export function AnalysisPhoto({ src, alt, className, lazy = false }: { src: string | null; alt: string; className?: string; lazy?: boolean }) {
+export function AnalysisPhoto({
+  src,
+  alt,
+  className,
+  lazy = false,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  lazy?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // A server-rendered photo may fail before React listens for its error event.
@@ -38,7 +53,12 @@ export function AnalysisPhoto({ src, alt, className, lazy = false }: { src: stri
     if (image.current?.complete && image.current.naturalWidth === 0) setBroken(true);
   }, []);
   return (
-    <span className={cn("flex items-center justify-center overflow-hidden bg-gray-100 text-gray-500 dark:bg-gray-800", className)}>
+    <span
+      className={cn(
+        "flex items-center justify-center overflow-hidden bg-gray-100 text-gray-500 dark:bg-gray-800",
+        className,
+      )}
+    >
       {broken || !src ? (
         <Icon name="image" className="h-1/3 max-h-10 w-1/3 max-w-10" />
       ) : (
@@ -65,11 +85,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; locale: LanguageCode }>(function ResultCard({ view, locale }, ref) {
+export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; locale: LanguageCode }>(function ResultCard(
+  { view, locale },
+  ref,
+) {
   const { t } = useTranslation();
   const failed = view.status === "failed";
   const name = contextName(view);
-  const subtitle = [t(TYPE_LABELS[view.analysisType]), name, formatDate(view.completedAt ?? view.createdAt, locale, "medium-time")].filter(Boolean).join(" · ");
+  const subtitle = [
+    t(TYPE_LABELS[view.analysisType]),
+    name,
+    formatDate(view.completedAt ?? view.createdAt, locale, "medium-time"),
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const title = failed ? t("asiiko.result.failedTitle") : t("asiiko.result.title");
   return (
     // The wrapper takes the focus and the scroll when a history entry is chosen (Card passes no ref).
@@ -99,7 +128,12 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
           ) : null}
         </div>
         <div className="grid gap-4 p-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-5 sm:p-5">
-          <AnalysisPhoto key={view.id} src={view.photoUrl} alt={t("asiiko.result.photoAlt")} className="aspect-[4/3] w-full rounded-xl sm:aspect-square" />
+          <AnalysisPhoto
+            key={view.id}
+            src={view.photoUrl}
+            alt={t("asiiko.result.photoAlt")}
+            className="aspect-[4/3] w-full rounded-xl sm:aspect-square"
+          />
           <div className="flex min-w-0 flex-col gap-4">
             {failed ? (
               <p
@@ -139,11 +173,16 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
         </div>
         {!failed && view.answeredBy ? (
           <div className="flex flex-col gap-1 border-t border-gray-100 bg-gray-50 px-4 py-3 text-sm sm:px-5 dark:border-gray-800 dark:bg-gray-950/40">
-            <p className="flex items-center gap-2 font-medium text-gray-800 dark:text-gray-200" data-answered-by={view.answeredBy}>
+            <p
+              className="flex items-center gap-2 font-medium text-gray-800 dark:text-gray-200"
+              data-answered-by={view.answeredBy}
+            >
               <Icon name="sparkles" className="h-4 w-4 flex-none text-brand-600 dark:text-brand-400" />
               {answererText(t, view.answeredBy)}
             </p>
-            {view.answeredBy === "builtin" ? <p className="text-gray-700 dark:text-gray-300">{t("asiiko.result.builtinNote")}</p> : null}
+            {view.answeredBy === "builtin" ? (
+              <p className="text-gray-700 dark:text-gray-300">{t("asiiko.result.builtinNote")}</p>
+            ) : null}
           </div>
         ) : null}
       </Card>

@@ -24,7 +24,11 @@ const TAB_ICONS: Record<AnalysisType, { name: IconName } | { own: IconName }> = 
 
 function TabIcon({ type }: { type: AnalysisType }) {
   const icon = TAB_ICONS[type];
-  return "own" in icon ? <Icon name={icon.own} className="h-5 w-5 flex-none" /> : <Icon name={icon.name} className="h-5 w-5 flex-none" />;
+  return "own" in icon ? (
+    <Icon name={icon.own} className="h-5 w-5 flex-none" />
+  ) : (
+    <Icon name={icon.name} className="h-5 w-5 flex-none" />
+  );
 }
 
 export interface UploadTabsProps {
@@ -62,7 +66,8 @@ function TabPanel({ type, props }: { type: AnalysisType; props: UploadTabsProps 
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-context`}>
-          {t(`asiiko.context.${type}.label`)} <span className="font-normal text-gray-600 dark:text-gray-400">({t("common.optional")})</span>
+          {t(`asiiko.context.${type}.label`)}{" "}
+          <span className="font-normal text-gray-600 dark:text-gray-400">({t("common.optional")})</span>
         </Label>
         <Input
           id={`${id}-context`}
@@ -103,7 +108,13 @@ function TabPanel({ type, props }: { type: AnalysisType; props: UploadTabsProps 
           <Icon name="upload" />
           {t("asiiko.chooseFile")}
         </Button>
-        <Button type="button" size="lg" variant="outline" onClick={() => cameraInput.current?.click()} disabled={disabled}>
+        <Button
+          type="button"
+          size="lg"
+          variant="outline"
+          onClick={() => cameraInput.current?.click()}
+          disabled={disabled}
+        >
           <Icon name="camera" />
           {t("asiiko.takePhoto")}
         </Button>

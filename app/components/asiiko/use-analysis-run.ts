@@ -47,11 +47,14 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
       setFailure({ analysisType, text });
       toast({ title: t("asiiko.failed"), description: text, variant: "destructive" });
     },
-    [t]
+    [t],
   );
 
   const track = useCallback(
-    async (analysisType: AnalysisType, work: (signal: AbortSignal, onView: (view: AnalysisView) => void) => Promise<AnalysisView>) => {
+    async (
+      analysisType: AnalysisType,
+      work: (signal: AbortSignal, onView: (view: AnalysisView) => void) => Promise<AnalysisView>,
+    ) => {
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
@@ -65,7 +68,8 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
       try {
         const finished = await work(controller.signal, onView);
         if (controller.signal.aborted) return;
-        if (finished.status === "completed") toast({ title: t("asiiko.complete"), description: t("asiiko.completeText") });
+        if (finished.status === "completed")
+          toast({ title: t("asiiko.complete"), description: t("asiiko.completeText") });
         else fail(analysisType, viewFailureText(t, finished));
         latest.current.onSettled(finished);
       } catch (error) {
@@ -79,7 +83,7 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
         }
       }
     },
-    [fail, t]
+    [fail, t],
   );
 
   /** Sends a chosen photo: refused at once when it is not a photo, else made small and sent. */
@@ -96,7 +100,7 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
         return isFinished(view) ? view : followAnalysis(view.id, onView, signal);
       });
     },
-    [fail, t, track]
+    [fail, t, track],
   );
 
   /** Follows an analysis that is still running (chosen in the history after a reload). */
@@ -107,7 +111,7 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
         return followAnalysis(view.id, onView, signal);
       });
     },
-    [track]
+    [track],
   );
 
   return { progress, failure, start, follow, busy: progress !== null };

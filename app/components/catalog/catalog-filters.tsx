@@ -27,9 +27,10 @@ const STATUS_LABELS: Record<StatusFilter, string> = {
   inactive: "catalog.inactiveOnly",
 };
 
-const isCategory = (value: string): value is ProductCategory => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
-const isStatus = (value: string | null): value is StatusFilter => (STATUS_FILTERS as readonly (string | null)[]).includes(value);
-
+const isCategory = (value: string): value is ProductCategory =>
+  (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+const isStatus = (value: string | null): value is StatusFilter =>
+  (STATUS_FILTERS as readonly (string | null)[]).includes(value);
 
 /** The filters of an address; unknown categories and statuses, and a search that cannot be stored, are dropped rather than refused. */
 export function readCatalogFilters(params: URLSearchParams): CatalogFilterState {
@@ -59,7 +60,9 @@ export function CatalogFilters() {
   function toggleCategory(category: ProductCategory) {
     update((next) => {
       const { categories } = readCatalogFilters(next);
-      const chosen = categories.includes(category) ? categories.filter((item) => item !== category) : [...categories, category];
+      const chosen = categories.includes(category)
+        ? categories.filter((item) => item !== category)
+        : [...categories, category];
       if (chosen.length) next.set("categories", chosen.join(","));
       else next.delete("categories");
       return next;
@@ -73,7 +76,10 @@ export function CatalogFilters() {
           <Label htmlFor="catalog-search" className="sr-only">
             {t("catalog.searchPlaceholder")}
           </Label>
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400"
+          />
           <Input
             id="catalog-search"
             type="search"
@@ -89,7 +95,11 @@ export function CatalogFilters() {
           <Label htmlFor="catalog-status" className="sr-only">
             {t("catalog.statusFilter")}
           </Label>
-          <NativeSelect id="catalog-status" value={filters.status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "all")}>
+          <NativeSelect
+            id="catalog-status"
+            value={filters.status}
+            onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : "all")}
+          >
             {STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {t(STATUS_LABELS[status])}
@@ -107,7 +117,12 @@ export function CatalogFilters() {
           {PRODUCT_CATEGORIES.map((category) => {
             const pressed = filters.categories.includes(category);
             return (
-              <ToggleChip key={category} pressed={pressed} onClick={() => toggleCategory(category)} className="flex-none">
+              <ToggleChip
+                key={category}
+                pressed={pressed}
+                onClick={() => toggleCategory(category)}
+                className="flex-none"
+              >
                 {t(categoryKey(category))}
               </ToggleChip>
             );

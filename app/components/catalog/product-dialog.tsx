@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
@@ -75,7 +82,15 @@ export function ProductDialog({
   );
 }
 
-function ProductForm({ product, fetcherKey, onCancel }: { product: CatalogProduct | null; fetcherKey: string; onCancel: () => void }) {
+function ProductForm({
+  product,
+  fetcherKey,
+  onCancel,
+}: {
+  product: CatalogProduct | null;
+  fetcherKey: string;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<CatalogActionData>({ key: fetcherKey });
   const pending = fetcher.state !== "idle";

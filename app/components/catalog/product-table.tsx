@@ -26,7 +26,11 @@ interface ProductTableProps {
 function Thumbnail({ product }: { product: CatalogProduct }) {
   const image = product.images[0];
   return image ? (
-    <Photo src={image} sizes="40px" className="h-10 w-10 flex-none rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
+    <Photo
+      src={image}
+      sizes="40px"
+      className="h-10 w-10 flex-none rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
+    />
   ) : (
     <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-lg bg-gray-100 text-gray-400 dark:bg-gray-800 dark:text-gray-500">
       <Icon name="image" />
@@ -40,7 +44,10 @@ function CategoryBadges({ categories }: { categories: string[] }) {
   return (
     <div className="flex flex-wrap gap-1">
       {categories.slice(0, CATEGORY_BADGES).map((category) => (
-        <span key={category} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+        <span
+          key={category}
+          className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+        >
           {t(categoryKey(category))}
         </span>
       ))}
@@ -62,7 +69,9 @@ function StatusBadge({ active }: { active: boolean }) {
     <span
       className={cn(
         "inline-flex rounded-full px-2 py-0.5 text-xs font-semibold",
-        active ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300" : "bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-300",
+        active
+          ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300"
+          : "bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-300",
       )}
     >
       {active ? t("catalog.active") : t("catalog.inactive")}
@@ -71,11 +80,22 @@ function StatusBadge({ active }: { active: boolean }) {
 }
 
 /** Edit and delete, named by the product's name for screen readers (aria-describedby). */
-function RowActions({ product, nameId, onEdit, onDelete }: { product: CatalogProduct; nameId: string } & Pick<ProductTableProps, "onEdit" | "onDelete">) {
+function RowActions({
+  product,
+  nameId,
+  onEdit,
+  onDelete,
+}: { product: CatalogProduct; nameId: string } & Pick<ProductTableProps, "onEdit" | "onDelete">) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-none items-center justify-end gap-1">
-      <Button variant="ghost" size="icon" aria-label={t("catalog.edit")} aria-describedby={nameId} onClick={() => onEdit(product)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("catalog.edit")}
+        aria-describedby={nameId}
+        onClick={() => onEdit(product)}
+      >
         <Icon name="pencil" className="h-4 w-4" />
       </Button>
       <Button
@@ -138,7 +158,10 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                   <div className="flex items-center gap-3">
                     <Thumbnail product={product} />
                     <div className="min-w-0 flex-1">
-                      <p id={`catalog-row-${product.id}-name`} className="break-words font-medium text-gray-900 dark:text-gray-100">
+                      <p
+                        id={`catalog-row-${product.id}-name`}
+                        className="break-words font-medium text-gray-900 dark:text-gray-100"
+                      >
                         {product.name}
                       </p>
                       {product.description ? (
@@ -156,9 +179,16 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                 <td className="px-3 py-3">
                   <StatusBadge active={product.isActive} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">{formatDate(product.createdAt, locale)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">
+                  {formatDate(product.createdAt, locale)}
+                </td>
                 <td className="py-3 pl-3">
-                  <RowActions product={product} nameId={`catalog-row-${product.id}-name`} onEdit={onEdit} onDelete={onDelete} />
+                  <RowActions
+                    product={product}
+                    nameId={`catalog-row-${product.id}-name`}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                  />
                 </td>
               </tr>
             ))}
@@ -168,14 +198,22 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
 
       <ul className="flex flex-col gap-3 md:hidden">
         {products.map((product) => (
-          <li key={product.id} className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-800">
+          <li
+            key={product.id}
+            className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-800"
+          >
             <div className="flex items-start gap-3">
               <Thumbnail product={product} />
               <div className="min-w-0 flex-1">
-                <p id={`catalog-card-${product.id}-name`} className="break-words font-medium text-gray-900 dark:text-gray-100">
+                <p
+                  id={`catalog-card-${product.id}-name`}
+                  className="break-words font-medium text-gray-900 dark:text-gray-100"
+                >
                   {product.name}
                 </p>
-                {product.description ? <p className="truncate text-sm text-gray-500 dark:text-gray-400">{product.description}</p> : null}
+                {product.description ? (
+                  <p className="truncate text-sm text-gray-500 dark:text-gray-400">{product.description}</p>
+                ) : null}
               </div>
             </div>
             <CategoryBadges categories={product.categories} />
@@ -196,7 +234,12 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                   <dd className="whitespace-nowrap">{formatDate(product.createdAt, locale)}</dd>
                 </div>
               </dl>
-              <RowActions product={product} nameId={`catalog-card-${product.id}-name`} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions
+                product={product}
+                nameId={`catalog-card-${product.id}-name`}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
             </div>
           </li>
         ))}

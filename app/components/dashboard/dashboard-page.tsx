@@ -60,7 +60,11 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
   const { pending, signOut } = useSignOut();
 
   function describe(item: ActivityItem) {
-    if (item.kind === "listing") return t("dashboard.activityListing", { name: item.name ?? t("listing.form.customProduct"), price: formatNaira(item.priceNgn) });
+    if (item.kind === "listing")
+      return t("dashboard.activityListing", {
+        name: item.name ?? t("listing.form.customProduct"),
+        price: formatNaira(item.priceNgn),
+      });
     if (item.kind === "farm") return t("dashboard.activityFarm", { name: item.name });
     return t("dashboard.activityAnalysis");
   }
@@ -69,7 +73,11 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{t(newcomer ? "dashboard.welcomeNew" : "dashboard.welcome", { name: firstName || t("dashboard.fallbackName") })}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            {t(newcomer ? "dashboard.welcomeNew" : "dashboard.welcome", {
+              name: firstName || t("dashboard.fallbackName"),
+            })}
+          </h1>
           <p className="text-gray-600 dark:text-gray-400">{t("dashboard.subtitle")}</p>
         </div>
         <Button variant="outline" onClick={signOut} disabled={pending}>
@@ -84,7 +92,13 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
         <Stat label={t("dashboard.statAnalyses")} value={stats.analyses} icon="sparkles" />
         <Stat
           label={t("dashboard.statPlan")}
-          value={stats.plan === "premium" ? t("dashboard.planPremium") : stats.plan === "trial" ? t("dashboard.planTrial") : t("dashboard.planFree")}
+          value={
+            stats.plan === "premium"
+              ? t("dashboard.planPremium")
+              : stats.plan === "trial"
+                ? t("dashboard.planTrial")
+                : t("dashboard.planFree")
+          }
           icon="user"
         />
       </div>
@@ -96,7 +110,12 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {QUICK.map((item) => (
-              <Button key={item.to} variant="outline" className="h-auto flex-col gap-2 whitespace-normal py-4 text-center" onClick={() => navigate(item.to)}>
+              <Button
+                key={item.to}
+                variant="outline"
+                className="h-auto flex-col gap-2 whitespace-normal py-4 text-center"
+                onClick={() => navigate(item.to)}
+              >
                 <Icon name={item.icon} className="h-6 w-6 text-brand-600" />
                 {t(item.label)}
               </Button>
@@ -105,53 +124,58 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
         </Card>
 
         <ComponentErrorBoundary name="WeatherTile">
-        <Card>
-          <CardHeader>
-            <div className="flex items-center justify-between">
-              <CardTitle>{t("dashboard.weather")}</CardTitle>
-              <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-600 dark:bg-gray-800 dark:text-gray-300">{t("dashboard.weatherSample")}</span>
-            </div>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <div className="flex items-center gap-3">
-              <Icon name="cloud" className="h-10 w-10 text-amber-500" />
-              <div>
-                <p className="text-3xl font-bold">28°C</p>
-                <p className="text-sm text-gray-600 dark:text-gray-400">{t("dashboard.weatherCondition")}</p>
+          <Card>
+            <CardHeader>
+              <div className="flex items-center justify-between">
+                <CardTitle>{t("dashboard.weather")}</CardTitle>
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-600 dark:bg-gray-800 dark:text-gray-300">
+                  {t("dashboard.weatherSample")}
+                </span>
               </div>
-            </div>
-            <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="weather-figures">
-              <WeatherFigure label={t("dashboard.humidity")} value="75%" />
-              <WeatherFigure label={t("dashboard.rainfall")} value="142 mm" />
-              <WeatherFigure label={t("dashboard.wind")} value="12 km/h" />
-            </dl>
-          </CardContent>
-        </Card>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <div className="flex items-center gap-3">
+                <Icon name="cloud" className="h-10 w-10 text-amber-500" />
+                <div>
+                  <p className="text-3xl font-bold">28°C</p>
+                  <p className="text-sm text-gray-600 dark:text-gray-400">{t("dashboard.weatherCondition")}</p>
+                </div>
+              </div>
+              <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="weather-figures">
+                <WeatherFigure label={t("dashboard.humidity")} value="75%" />
+                <WeatherFigure label={t("dashboard.rainfall")} value="142 mm" />
+                <WeatherFigure label={t("dashboard.wind")} value="12 km/h" />
+              </dl>
+            </CardContent>
+          </Card>
         </ComponentErrorBoundary>
       </div>
 
       <ComponentErrorBoundary name="RecentActivity">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {activity.length === 0 ? (
-            <p className="text-gray-600 dark:text-gray-400">{t("dashboard.noActivity")}</p>
-          ) : (
-            <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-              {activity.map((item) => (
-                <li key={`${item.kind}-${item.at}`} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
-                  <span>{describe(item)}</span>
-                  <time dateTime={item.at} className="text-sm text-gray-600 dark:text-gray-400">
-                    {formatDate(item.at, locale, "medium-time")}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {activity.length === 0 ? (
+              <p className="text-gray-600 dark:text-gray-400">{t("dashboard.noActivity")}</p>
+            ) : (
+              <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+                {activity.map((item) => (
+                  <li
+                    key={`${item.kind}-${item.at}`}
+                    className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <span>{describe(item)}</span>
+                    <time dateTime={item.at} className="text-sm text-gray-600 dark:text-gray-400">
+                      {formatDate(item.at, locale, "medium-time")}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
       </ComponentErrorBoundary>
     </div>
   );

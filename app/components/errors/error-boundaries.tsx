@@ -70,9 +70,15 @@ export function ErrorCard({ error, boundary, level, onRetry }: ErrorCardProps) {
 
   const url = typeof window === "undefined" ? "" : window.location.href;
   return (
-    <div role="alert" className="mx-auto my-10 w-full max-w-lg rounded-2xl border border-red-200 bg-white p-6 shadow-sm dark:border-red-900 dark:bg-gray-900">
+    <div
+      role="alert"
+      className="mx-auto my-10 w-full max-w-lg rounded-2xl border border-red-200 bg-white p-6 shadow-sm dark:border-red-900 dark:bg-gray-900"
+    >
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 inline-flex h-9 w-9 flex-none items-center justify-center rounded-full bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300" aria-hidden="true">
+        <span
+          className="mt-0.5 inline-flex h-9 w-9 flex-none items-center justify-center rounded-full bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300"
+          aria-hidden="true"
+        >
           !
         </span>
         <div className="flex flex-col gap-1">
@@ -111,7 +117,12 @@ export function ErrorCard({ error, boundary, level, onRetry }: ErrorCardProps) {
         {t("errors.contactSupport")}:{" "}
         <a
           className="font-medium text-brand-700 underline dark:text-brand-300"
-          href={supportMailto(supportEmail, { ...caught, retryCount: retries }, t("errors.supportSubject", { errorId: caught.errorId }), url)}
+          href={supportMailto(
+            supportEmail,
+            { ...caught, retryCount: retries },
+            t("errors.supportSubject", { errorId: caught.errorId }),
+            url,
+          )}
         >
           {t("errors.contactSupportButton")}
         </a>
@@ -128,16 +139,37 @@ export function ErrorCard({ error, boundary, level, onRetry }: ErrorCardProps) {
 }
 
 /** A route's ErrorBoundary body: retry re-runs the loaders of the page. */
-export function RouteErrorCard({ error, boundary, level }: { error: unknown; boundary: string; level: "app" | "page" }) {
+export function RouteErrorCard({
+  error,
+  boundary,
+  level,
+}: {
+  error: unknown;
+  boundary: string;
+  level: "app" | "page";
+}) {
   const revalidator = useRevalidator();
   return <ErrorCard error={error} boundary={boundary} level={level} onRetry={() => revalidator.revalidate()} />;
 }
 
-function ComponentErrorAlert({ error, name, componentStack, onRetry }: { error: unknown; name: string; componentStack?: string; onRetry: () => void }) {
+function ComponentErrorAlert({
+  error,
+  name,
+  componentStack,
+  onRetry,
+}: {
+  error: unknown;
+  name: string;
+  componentStack?: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const caught = useCaughtError(error, name, "component", componentStack);
   return (
-    <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="font-semibold">{t("errors.componentTitle")}</p>
       <p className="text-sm">{t("errors.componentText")}</p>
       <div className="mt-2 flex items-center gap-3">

@@ -30,11 +30,21 @@ export function loadErrorBoundary(boundary: string, messageKey: string) {
     useEffect(() => {
       if (reported.current || limited) return;
       reported.current = true;
-      void reportError({ errorId: newErrorId(), boundary, level: "page", ...describeError(error), timestamp: new Date().toISOString(), retryCount: 0 });
+      void reportError({
+        errorId: newErrorId(),
+        boundary,
+        level: "page",
+        ...describeError(error),
+        timestamp: new Date().toISOString(),
+        retryCount: 0,
+      });
     }, [error, limited]);
     if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
     return (
-      <div role="alert" className="mx-auto my-10 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-8 text-center dark:border-red-900 dark:bg-gray-900">
+      <div
+        role="alert"
+        className="mx-auto my-10 flex max-w-lg flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-8 text-center dark:border-red-900 dark:bg-gray-900"
+      >
         <p>{t(limited ? "search.errors.rateLimited" : messageKey)}</p>
         <Button onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
           {t("marketplace.tryAgain")}

@@ -47,7 +47,10 @@ beforeEach(() => {
   logged.mockReset();
   vi.spyOn(console, "error").mockImplementation(logged);
   vi.spyOn(Math, "random").mockReturnValue(0);
-  page = Object.assign(new EventTarget(), { location: { href: "http://localhost/marketplace" }, navigator: { onLine: true } });
+  page = Object.assign(new EventTarget(), {
+    location: { href: "http://localhost/marketplace" },
+    navigator: { onLine: true },
+  });
   vi.stubGlobal("window", page);
   vi.stubGlobal("navigator", { userAgent: "TestBrowser/1.0" });
 });
@@ -115,7 +118,12 @@ describe("reportError", () => {
 
 describe("the support e-mail", () => {
   it("is addressed to support and carries the error id, boundary, level, message, address and time", () => {
-    const link = supportMailto("support@asiiko.ng", caught, "Asiiko error report ERR-1-0000", "http://localhost/marketplace");
+    const link = supportMailto(
+      "support@asiiko.ng",
+      caught,
+      "Asiiko error report ERR-1-0000",
+      "http://localhost/marketplace",
+    );
     const parsed = new URL(link);
     expect(parsed.protocol).toBe("mailto:");
     expect(parsed.pathname).toBe("support@asiiko.ng");
@@ -146,7 +154,9 @@ describe("error ids and descriptions", () => {
 
   it("describe errors, responses and anything thrown", () => {
     expect(describeError(new TypeError("x is undefined")).message).toBe("x is undefined");
-    expect(describeError({ status: 500, statusText: "Internal Server Error" }).message).toBe("500 Internal Server Error");
+    expect(describeError({ status: 500, statusText: "Internal Server Error" }).message).toBe(
+      "500 Internal Server Error",
+    );
     expect(describeError("plain text").message).toBe("plain text");
     expect(describeError(42).message).toBe("Unknown error");
   });

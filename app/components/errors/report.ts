@@ -16,13 +16,19 @@ export interface CaughtError {
 
 /** A short id a person can read out to support: ERR-<time>-<random>. */
 export function newErrorId(now = Date.now(), random = Math.random) {
-  return `ERR-${now.toString(36).toUpperCase()}-${Math.floor(random() * 36 ** 4).toString(36).toUpperCase().padStart(4, "0")}`;
+  return `ERR-${now.toString(36).toUpperCase()}-${Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .toUpperCase()
+    .padStart(4, "0")}`;
 }
 
 export function describeError(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
   if (typeof error === "object" && error && "status" in error && "statusText" in error) {
-    return { message: `${String((error as { status: unknown }).status)} ${String((error as { statusText: unknown }).statusText)}`.trim() };
+    return {
+      message:
+        `${String((error as { status: unknown }).status)} ${String((error as { statusText: unknown }).statusText)}`.trim(),
+    };
   }
   return { message: typeof error === "string" ? error : "Unknown error" };
 }

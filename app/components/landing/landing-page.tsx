@@ -33,7 +33,10 @@ function PrimaryLink({ children }: { children: ReactNode }) {
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation();
   return (
-    <span className="flex items-center gap-1 text-sm text-earth-600 dark:text-earth-400" aria-label={t("landing.rated", { rating })}>
+    <span
+      className="flex items-center gap-1 text-sm text-earth-600 dark:text-earth-400"
+      aria-label={t("landing.rated", { rating })}
+    >
       <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
         <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z" />
       </svg>
@@ -54,7 +57,9 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
             {product.category === "crop" ? t("landing.categoryCrop") : t("landing.categoryMedicine")}
           </span>
           {product.organic ? (
-            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">{t("landing.organic")}</span>
+            <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+              {t("landing.organic")}
+            </span>
           ) : null}
         </div>
       </div>
@@ -65,7 +70,10 @@ function ProductCard({ product }: { product: FeaturedProduct }) {
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">{t(`landing.featured.${product.key}.description`)}</p>
         <p className="mt-auto text-lg font-bold text-brand-700 dark:text-brand-300">
-          {formatNaira(product.price)} <span className="text-sm font-normal text-gray-600 dark:text-gray-400">{t(`landing.featured.${product.key}.unit`)}</span>
+          {formatNaira(product.price)}{" "}
+          <span className="text-sm font-normal text-gray-600 dark:text-gray-400">
+            {t(`landing.featured.${product.key}.unit`)}
+          </span>
         </p>
         <p className="text-sm text-gray-500 dark:text-gray-400">
           {product.farmer} · {product.location}
@@ -108,7 +116,10 @@ export function LandingPage() {
           <div className="flex items-center gap-1">
             <LanguageSwitcher compact />
             <ThemeToggle />
-            <Link to="/auth" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-900">
+            <Link
+              to="/auth"
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-gray-900"
+            >
               {t("landing.signIn")}
             </Link>
           </div>
@@ -123,11 +134,10 @@ export function LandingPage() {
                 {t("landing.joinFarmers")}
               </p>
               <h1 className="text-4xl font-extrabold leading-tight tracking-tight md:text-5xl">
-                {t("landing.heroTitleStart")} <span className="text-brand-600 dark:text-brand-400">{t("landing.heroTitleEnd")}</span>
+                {t("landing.heroTitleStart")}{" "}
+                <span className="text-brand-600 dark:text-brand-400">{t("landing.heroTitleEnd")}</span>
               </h1>
-              <p className="text-lg text-gray-700 dark:text-gray-300">
-                {t("landing.heroText")}
-              </p>
+              <p className="text-lg text-gray-700 dark:text-gray-300">{t("landing.heroText")}</p>
               <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
                 <PrimaryLink>{t("landing.heroCta")}</PrimaryLink>
                 <p className="text-sm text-gray-600 dark:text-gray-400">{t("landing.trialNote")}</p>

@@ -108,12 +108,18 @@ export function ListingForm({
 
   const translate = (errors?: string[]) => (errors?.length ? [...new Set(errors.map((error) => t(error)))] : undefined);
   const imageErrors = translate(Object.values(fields.images.allErrors).flat());
-  const locationErrors = translate([...(fields.latitude.errors ?? []), ...(fields.longitude.errors ?? []), ...(fields.locality.errors ?? [])]);
+  const locationErrors = translate([
+    ...(fields.latitude.errors ?? []),
+    ...(fields.longitude.errors ?? []),
+    ...(fields.locality.errors ?? []),
+  ]);
   const formErrors = translate(form.errors);
 
   // A product the listing links to may since have been deactivated; keep it selectable.
   const productOptions =
-    listing?.product && !products.some((product) => product.id === listing.product?.id) ? [listing.product, ...products] : products;
+    listing?.product && !products.some((product) => product.id === listing.product?.id)
+      ? [listing.product, ...products]
+      : products;
 
   // The photos are not typed into a field Conform watches: once checked, re-check them when the hidden inputs have changed.
   function changeImages(next: string[]) {
@@ -139,7 +145,12 @@ export function ListingForm({
       <div className="flex flex-col gap-2">
         {custom ? (
           <Field id={fields.title.id} label={t("listing.form.title")} errors={translate(fields.title.errors)}>
-            <Input {...getInputProps(fields.title, { type: "text" })} maxLength={80} placeholder={t("listing.form.titlePlaceholder")} autoComplete="off" />
+            <Input
+              {...getInputProps(fields.title, { type: "text" })}
+              maxLength={80}
+              placeholder={t("listing.form.titlePlaceholder")}
+              autoComplete="off"
+            />
           </Field>
         ) : (
           <Field id={fields.productId.id} label={t("listing.form.product")} errors={translate(fields.productId.errors)}>
@@ -208,7 +219,11 @@ export function ListingForm({
       <Field id={fields.condition.id} label={t("listing.form.condition")} errors={translate(fields.condition.errors)}>
         <NativeSelect
           {...getSelectProps(fields.condition)}
-          aria-describedby={fields.condition.errors?.length ? `${conditionDescriptionId} ${fields.condition.errorId}` : conditionDescriptionId}
+          aria-describedby={
+            fields.condition.errors?.length
+              ? `${conditionDescriptionId} ${fields.condition.errorId}`
+              : conditionDescriptionId
+          }
           onChange={(event) => {
             const value = LISTING_CONDITIONS.find((item) => item === event.target.value);
             if (value) setCondition(value);
@@ -226,7 +241,14 @@ export function ListingForm({
       </Field>
 
       <Field id={fields.images.id} label={t("listing.form.images")} errors={imageErrors}>
-        <ImageListInput id={fields.images.id} name={fields.images.name} value={images} onChange={changeImages} purpose="listing" errors={imageErrors} />
+        <ImageListInput
+          id={fields.images.id}
+          name={fields.images.name}
+          value={images}
+          onChange={changeImages}
+          purpose="listing"
+          errors={imageErrors}
+        />
       </Field>
 
       <div role="group" aria-labelledby={locationLabelId} className="flex flex-col gap-1.5">
@@ -241,9 +263,17 @@ export function ListingForm({
             <Icon name="pin" className="h-4 w-4 flex-none text-brand-600 dark:text-brand-400" />
             <span className="min-w-0 flex-1 truncate text-sm" data-testid="listing-form-locality">
               {location.locality ??
-                (location.latitude !== null && location.longitude !== null ? `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}` : "")}
+                (location.latitude !== null && location.longitude !== null
+                  ? `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}`
+                  : "")}
             </span>
-            <Button type="button" variant="ghost" size="icon" onClick={() => setLocation(null)} aria-label={t("listing.form.removeLocation")}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={() => setLocation(null)}
+              aria-label={t("listing.form.removeLocation")}
+            >
               <Icon name="close" className="h-4 w-4" />
             </Button>
           </div>
@@ -265,11 +295,20 @@ export function ListingForm({
 
       {/* Without premium access, the upsell card comes after the location, as the form's fields are ordered. */}
       {accessWhenOpened?.canAccess ? null : (
-        <UpsellCard access={accessWhenOpened} title={t("listing.form.premiumTitle")} text={t("listing.form.premiumText")} />
+        <UpsellCard
+          access={accessWhenOpened}
+          title={t("listing.form.premiumTitle")}
+          text={t("listing.form.premiumText")}
+        />
       )}
 
       <div className="flex flex-col gap-1">
-        <label className={cn("flex min-h-11 items-center gap-3 text-sm", hasPhone ? "cursor-pointer" : "cursor-not-allowed opacity-70")}>
+        <label
+          className={cn(
+            "flex min-h-11 items-center gap-3 text-sm",
+            hasPhone ? "cursor-pointer" : "cursor-not-allowed opacity-70",
+          )}
+        >
           <input
             type="checkbox"
             name={fields.showPhone.name}
@@ -286,7 +325,10 @@ export function ListingForm({
           ) : (
             <>
               {t("listing.form.noPhoneHint")}{" "}
-              <Link to="/profile" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+              <Link
+                to="/profile"
+                className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+              >
                 {t("listing.form.profileLink")}
               </Link>
             </>
@@ -294,7 +336,9 @@ export function ListingForm({
         </p>
         {fields.showPhone.errors ? (
           <ul className="pl-8 text-sm text-red-600 dark:text-red-400">
-            {translate(fields.showPhone.errors)?.map((error) => <li key={error}>{error}</li>)}
+            {translate(fields.showPhone.errors)?.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
           </ul>
         ) : null}
       </div>

@@ -36,7 +36,13 @@ export interface MyListing {
 export type ListingIntent = "create" | "update" | "status" | "delete" | "suggest-price" | "insights";
 
 export type ListingActionData =
-  | { ok: true; intent: ListingIntent; status?: ListingStatus; suggestion?: PriceSuggestion | null; insights?: MarketInsight[] }
+  | {
+      ok: true;
+      intent: ListingIntent;
+      status?: ListingStatus;
+      suggestion?: PriceSuggestion | null;
+      insights?: MarketInsight[];
+    }
   | { ok: false; intent: ListingIntent; message?: string; result?: SubmissionResult<string[]> };
 
 export type { MarketInsight } from "~/modules/listings/listings.server";

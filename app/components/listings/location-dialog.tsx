@@ -47,7 +47,12 @@ export function LocationDialog({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        onChoose({ latitude: position.coords.latitude, longitude: position.coords.longitude, locality: t("location.currentLocation"), town: null });
+        onChoose({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          locality: t("location.currentLocation"),
+          town: null,
+        });
         onOpenChange(false);
       },
       (error) => {
@@ -67,7 +72,12 @@ export function LocationDialog({
       setMessage(t("location.notFound"));
       return;
     }
-    onChoose({ latitude: town.latitude, longitude: town.longitude, locality: `${town.name}, ${town.state}`, town: town.name });
+    onChoose({
+      latitude: town.latitude,
+      longitude: town.longitude,
+      locality: `${town.name}, ${town.state}`,
+      town: town.name,
+    });
     setQuery("");
     setMessage(null);
     onOpenChange(false);
@@ -82,7 +92,13 @@ export function LocationDialog({
         </Button>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           {t("location.orType")}
-          <Input value={query} onChange={(event) => setQuery(event.target.value)} onKeyDown={onKeyDown} placeholder={t("location.placeholder")} autoComplete="off" />
+          <Input
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t("location.placeholder")}
+            autoComplete="off"
+          />
         </label>
         {message ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -17,7 +17,11 @@ import { spendsTrial, useTrialConfirm } from "~/components/premium/trial-confirm
 
 function InsightsTable({ rows }: { rows: MarketInsight[] }) {
   const { t } = useTranslation();
-  const tone = { below: "text-sky-700 dark:text-sky-300", within: "text-brand-700 dark:text-brand-300", above: "text-earth-600 dark:text-earth-400" } as const;
+  const tone = {
+    below: "text-sky-700 dark:text-sky-300",
+    within: "text-brand-700 dark:text-brand-300",
+    above: "text-earth-600 dark:text-earth-400",
+  } as const;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -34,8 +38,15 @@ function InsightsTable({ rows }: { rows: MarketInsight[] }) {
             <tr key={row.productId}>
               <td className="py-2 pr-3 font-medium">{row.productName}</td>
               <td className="py-2 pr-3">{formatNaira(row.yourPriceNgn)}</td>
-              <td className="py-2 pr-3">{row.market ? `${formatNaira(row.market.low)} – ${formatNaira(row.market.high)}` : "–"}</td>
-              <td className={cn("py-2 font-semibold", row.position ? tone[row.position] : "text-gray-600 dark:text-gray-400")}>
+              <td className="py-2 pr-3">
+                {row.market ? `${formatNaira(row.market.low)} – ${formatNaira(row.market.high)}` : "–"}
+              </td>
+              <td
+                className={cn(
+                  "py-2 font-semibold",
+                  row.position ? tone[row.position] : "text-gray-600 dark:text-gray-400",
+                )}
+              >
                 {row.position ? t(`premium.insights.${row.position}`) : t("premium.insights.notEnough")}
               </td>
             </tr>
@@ -62,7 +73,13 @@ function TablePlaceholder() {
   );
 }
 
-export function MarketInsights({ access, comparableListings }: { access: FeatureAccess | null; comparableListings: number }) {
+export function MarketInsights({
+  access,
+  comparableListings,
+}: {
+  access: FeatureAccess | null;
+  comparableListings: number;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ListingActionData>();
   const answer = fetcher.data?.intent === "insights" ? fetcher.data : undefined;
@@ -91,13 +108,17 @@ export function MarketInsights({ access, comparableListings }: { access: Feature
             >
               {pending ? t("premium.insights.loading") : t("premium.insights.show")}
             </Button>
-            {rows === null && spendsTrial(access) ? <p className="text-xs text-gray-600 dark:text-gray-400">{t("premium.insights.usesTrial")}</p> : null}
+            {rows === null && spendsTrial(access) ? (
+              <p className="text-xs text-gray-600 dark:text-gray-400">{t("premium.insights.usesTrial")}</p>
+            ) : null}
           </div>
         )}
       </div>
       {rows !== null && rows.length > 0 ? <InsightsTable rows={rows} /> : null}
       {(rows !== null && rows.length === 0) || (rows === null && nothingToCompare) ? (
-        <p className="rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">{t("premium.insights.none")}</p>
+        <p className="rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {t("premium.insights.none")}
+        </p>
       ) : null}
       {spent ? (
         <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t("premium.insights.trialUsed")}</p>

@@ -19,7 +19,15 @@ const STATUS_BADGE: Record<ListingStatus, string> = {
 };
 
 /** A seller's own listing: photo, status, price, quantity, place, condition; pause or activate it, edit or delete it. */
-export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListing; onEdit: () => void; onDelete: () => void }) {
+export function MyListingCard({
+  listing,
+  onEdit,
+  onDelete,
+}: {
+  listing: MyListing;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const fetcher = useFetcher<ListingActionData>();
@@ -44,13 +52,24 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" role="article" aria-labelledby={titleId}>
       <div className="relative aspect-[4/3] bg-gray-100 dark:bg-gray-800">
         {image ? (
-          <Photo src={image} alt={name} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw" className="h-full w-full object-cover" />
+          <Photo
+            src={image}
+            alt={name}
+            sizes="(min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-gray-400 dark:text-gray-500">
             <Icon name="image" className="h-12 w-12" />
           </div>
         )}
-        <span className={cn("absolute left-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm", STATUS_BADGE[status])} data-testid="listing-status">
+        <span
+          className={cn(
+            "absolute left-3 top-3 rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm",
+            STATUS_BADGE[status],
+          )}
+          data-testid="listing-status"
+        >
           {t(`listing.statuses.${status}`)}
         </span>
       </div>
@@ -64,7 +83,13 @@ export function MyListingCard({ listing, onEdit, onDelete }: { listing: MyListin
             <ListingPrice listing={listing} />
           </div>
           <div className="-mr-2 -mt-1 flex flex-none">
-            <Button type="button" variant="ghost" size="icon" onClick={onEdit} aria-label={`${t("myListings.edit")}: ${name}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={onEdit}
+              aria-label={`${t("myListings.edit")}: ${name}`}
+            >
               <Icon name="pencil" />
             </Button>
             <Button

@@ -12,7 +12,15 @@ import type { ListingActionData } from "./listing-types";
  * listings of the same product ask. Each suggestion counts as a premium use (one that finds
  * too few listings does not), so a trial user confirms first.
  */
-export function PriceSuggestion({ productId, access, onUse }: { productId: string; access: FeatureAccess | null; onUse: (price: number) => void }) {
+export function PriceSuggestion({
+  productId,
+  access,
+  onUse,
+}: {
+  productId: string;
+  access: FeatureAccess | null;
+  onUse: (price: number) => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ListingActionData>();
   const trial = useTrialConfirm(access);

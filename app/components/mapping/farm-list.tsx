@@ -22,7 +22,10 @@ export function CropBadges({ crops, shown }: { crops: readonly string[]; shown: 
   return (
     <ul className="flex flex-wrap gap-1" aria-label={t("mapping.crops")}>
       {summary.shown.map((crop) => (
-        <li key={crop} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+        <li
+          key={crop}
+          className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+        >
           {crop}
         </li>
       ))}
@@ -75,7 +78,10 @@ export function FarmsCard({
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
           {t("mapping.myFarms")}
-          <span className="rounded-full bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300" data-farm-count="">
+          <span
+            className="rounded-full bg-gray-100 px-2 py-0.5 text-sm font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
+            data-farm-count=""
+          >
             {formatNumber(farms.length)}
           </span>
         </CardTitle>
@@ -115,7 +121,9 @@ export function FarmsCard({
             );
           })}
         </ul>
-        {farms.length > 0 && !selectedId ? <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t("mapping.selectFarm")}</p> : null}
+        {farms.length > 0 && !selectedId ? (
+          <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t("mapping.selectFarm")}</p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -193,7 +201,15 @@ export function FarmDialog({
         <DialogActions
           onCancel={() => onOpenChange(false)}
           disabled={name.trim() === "" || pending}
-          label={pending ? (editing ? t("mapping.saving") : t("mapping.creating")) : editing ? t("mapping.saveChanges") : t("mapping.createFarm")}
+          label={
+            pending
+              ? editing
+                ? t("mapping.saving")
+                : t("mapping.creating")
+              : editing
+                ? t("mapping.saveChanges")
+                : t("mapping.createFarm")
+          }
         />
       </form>
     </Dialog>
@@ -201,7 +217,15 @@ export function FarmDialog({
 }
 
 /** The required name of a farm or plot. */
-export function NameField(props: { id: string; label: string; value: string; onChange(value: string): void; maxLength: number; placeholder: string; errors?: string[] }) {
+export function NameField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  maxLength: number;
+  placeholder: string;
+  errors?: string[];
+}) {
   return (
     <Field id={props.id} label={props.label} errors={props.errors}>
       <Input
@@ -220,7 +244,17 @@ export function NameField(props: { id: string; label: string; value: string; onC
 }
 
 /** The crops of a farm or plot, typed as a comma-separated list. */
-export function CropsField({ id, value, onChange, errors }: { id: string; value: string; onChange(value: string): void; errors?: string[] }) {
+export function CropsField({
+  id,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   return (
     <Field id={id} label={t("mapping.crops")} errors={errors}>
@@ -266,7 +300,10 @@ export function ReadOnlyFarms({ farms, locale }: { farms: FarmDto[]; locale: str
       <CardContent>
         <ul className="flex flex-col gap-2">
           {farms.map((farm) => (
-            <li key={farm.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3 dark:border-gray-800 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={farm.id}
+              className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3 dark:border-gray-800 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="flex flex-col gap-1">
                 <FarmSummary farm={farm} locale={locale} />
               </div>

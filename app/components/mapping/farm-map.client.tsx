@@ -2,7 +2,14 @@ import L from "leaflet";
 import "leaflet-draw";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import type { LngLat } from "~/lib/geo";
-import { BOUNDARY_COLOUR, GEOLOCATION_OPTIONS, MAP_DEFAULTS, PLOT_COLOURS, TILE_SOURCES, type MapTiles } from "~/lib/mapping";
+import {
+  BOUNDARY_COLOUR,
+  GEOLOCATION_OPTIONS,
+  MAP_DEFAULTS,
+  PLOT_COLOURS,
+  TILE_SOURCES,
+  type MapTiles,
+} from "~/lib/mapping";
 import { featureRing, ringAreaSquareMetres } from "~/lib/polygon";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";
@@ -48,7 +55,13 @@ export interface FarmMapProps {
 }
 
 type DrawHandler = PolygonDrawer & { enable(): void; _mouseMarker?: L.Marker };
-type DrawConstructors = { Draw: { Polygon: new (map: L.Map, options: object) => DrawHandler; Polyline: { prototype: Record<string, unknown> }; Event: Record<string, string> } };
+type DrawConstructors = {
+  Draw: {
+    Polygon: new (map: L.Map, options: object) => DrawHandler;
+    Polyline: { prototype: Record<string, unknown> };
+    Event: Record<string, string>;
+  };
+};
 const draw = () => (L as unknown as DrawConstructors).Draw;
 
 const latLngOf = ([lng, lat]: LngLat) => L.latLng(lat, lng);
@@ -112,8 +125,14 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     });
     created.on(events.DRAWVERTEX!, (event) => {
       const group = (event as unknown as { layers: L.LayerGroup }).layers;
-      const ring: LngLat[] = (group.getLayers() as L.Marker[]).map((marker) => [marker.getLatLng().lng, marker.getLatLng().lat]);
-      callbacks.current.onDrawProgress({ corners: ring.length, areaSquareMetres: ring.length >= 3 ? ringAreaSquareMetres(ring) : 0 });
+      const ring: LngLat[] = (group.getLayers() as L.Marker[]).map((marker) => [
+        marker.getLatLng().lng,
+        marker.getLatLng().lat,
+      ]);
+      callbacks.current.onDrawProgress({
+        corners: ring.length,
+        areaSquareMetres: ring.length >= 3 ? ringAreaSquareMetres(ring) : 0,
+      });
     });
     created.on(events.DRAWSTOP!, () => {
       drawMode.current = null;
@@ -172,7 +191,13 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     group.clearLayers();
     const boundary = props.farm ? featureRing(props.farm.boundary) : null;
     if (boundary) {
-      L.polygon(boundary.map(latLngOf), { color: BOUNDARY_COLOUR, weight: 3, dashArray: "6 4", fillOpacity: 0.05, interactive: false }).addTo(group);
+      L.polygon(boundary.map(latLngOf), {
+        color: BOUNDARY_COLOUR,
+        weight: 3,
+        dashArray: "6 4",
+        fillOpacity: 0.05,
+        interactive: false,
+      }).addTo(group);
     }
     for (const plot of props.plots) {
       const ring = featureRing(plot.geometry);
@@ -216,7 +241,9 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     });
     // leaflet-draw reports crossing edges in its own (English) tooltip, hidden here: the page says it.
     const showError = (handler as unknown as { _showErrorTooltip: () => void })._showErrorTooltip;
-    (handler as unknown as { _showErrorTooltip: () => void })._showErrorTooltip = function reportCrossing(this: unknown) {
+    (handler as unknown as { _showErrorTooltip: () => void })._showErrorTooltip = function reportCrossing(
+      this: unknown,
+    ) {
       showError.call(this);
       callbacks.current.onEdgesCross();
     };
@@ -237,16 +264,38 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     group.clearLayers();
     const walk = props.walk;
     if (!walk) return;
-    if (walk.corners.length > 1) L.polyline(walk.corners.map(latLngOf), { color: BOUNDARY_COLOUR, weight: 3 }).addTo(group);
+    if (walk.corners.length > 1)
+      L.polyline(walk.corners.map(latLngOf), { color: BOUNDARY_COLOUR, weight: 3 }).addTo(group);
     if (walk.last) {
       const here = L.latLng(walk.last.latitude, walk.last.longitude);
-      L.circle(here, { radius: walk.last.accuracy, color: "#2563eb", weight: 1, fillOpacity: 0.1, interactive: false }).addTo(group);
-      L.circleMarker(here, { radius: 6, color: "#ffffff", weight: 2, fillColor: "#2563eb", fillOpacity: 1, interactive: false }).addTo(group);
+      L.circle(here, {
+        radius: walk.last.accuracy,
+        color: "#2563eb",
+        weight: 1,
+        fillOpacity: 0.1,
+        interactive: false,
+      }).addTo(group);
+      L.circleMarker(here, {
+        radius: 6,
+        color: "#ffffff",
+        weight: 2,
+        fillColor: "#2563eb",
+        fillOpacity: 1,
+        interactive: false,
+      }).addTo(group);
       map.current?.panTo(here, { animate: false });
     }
   }, [props.walk]);
 
-  return <div ref={container} role="application" aria-label={props.labels.map} data-farm-map="" className="farm-map h-full w-full" />;
+  return (
+    <div
+      ref={container}
+      role="application"
+      aria-label={props.labels.map}
+      data-farm-map=""
+      className="farm-map h-full w-full"
+    />
+  );
 });
 
 export default FarmMap;

@@ -47,7 +47,9 @@ export function FarmDetails({
       <CardContent className="flex flex-col gap-3">
         <div>
           <p className="font-semibold break-words">{farm.name}</p>
-          {farm.description ? <p className="text-sm text-gray-600 dark:text-gray-400 break-words">{farm.description}</p> : null}
+          {farm.description ? (
+            <p className="text-sm text-gray-600 dark:text-gray-400 break-words">{farm.description}</p>
+          ) : null}
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
@@ -73,7 +75,11 @@ export function FarmDetails({
         </dl>
         <div>
           <p className="mb-1 text-sm text-gray-500">{t("mapping.details.crops")}</p>
-          {farm.crops.length > 0 ? <CropBadges crops={farm.crops} shown={farm.crops.length} /> : <p className="text-sm">{t("mapping.details.noCrops")}</p>}
+          {farm.crops.length > 0 ? (
+            <CropBadges crops={farm.crops} shown={farm.crops.length} />
+          ) : (
+            <p className="text-sm">{t("mapping.details.noCrops")}</p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-3 dark:border-gray-800">
           <Button variant="outline" size="sm" onClick={onEdit}>
@@ -110,23 +116,42 @@ export function PlotsPanel({
         <CardTitle>{t("mapping.plots.title")}</CardTitle>
       </CardHeader>
       <CardContent>
-        {loadFailed ? <p className="text-sm text-red-600 dark:text-red-400">{t("mapping.errors.plotsLoadFailed")}</p> : null}
-        {!loadFailed && plots.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("mapping.plots.empty")}</p> : null}
+        {loadFailed ? (
+          <p className="text-sm text-red-600 dark:text-red-400">{t("mapping.errors.plotsLoadFailed")}</p>
+        ) : null}
+        {!loadFailed && plots.length === 0 ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t("mapping.plots.empty")}</p>
+        ) : null}
         <ul className="flex flex-col divide-y divide-gray-100 dark:divide-gray-800">
           {plots.map((plot) => (
             <li key={plot.id} className="flex items-start gap-3 py-2" data-plot-row={plot.name}>
-              <span aria-hidden="true" className="mt-1.5 h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: PLOT_COLOURS[plot.type] }} />
+              <span
+                aria-hidden="true"
+                className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
+                style={{ backgroundColor: PLOT_COLOURS[plot.type] }}
+              />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="font-medium break-words">{plot.name}</span>
                 <span className="text-xs text-gray-500">
-                  {t(`mapping.types.${plot.type}`)} · {formatArea(plot.areaHectares, t, locale) ?? t("mapping.plots.noShape")}
+                  {t(`mapping.types.${plot.type}`)} ·{" "}
+                  {formatArea(plot.areaHectares, t, locale) ?? t("mapping.plots.noShape")}
                 </span>
                 <CropBadges crops={plot.crops} shown={MAPPING_LIMITS.plotRowCrops} />
               </div>
-              <Button variant="ghost" size="icon" aria-label={t("mapping.plots.edit", { name: plot.name })} onClick={() => onEdit(plot)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("mapping.plots.edit", { name: plot.name })}
+                onClick={() => onEdit(plot)}
+              >
                 <Icon name="pencil" className="h-4 w-4" />
               </Button>
-              <Button variant="ghost" size="icon" aria-label={t("mapping.plots.delete", { name: plot.name })} onClick={() => onDelete(plot)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("mapping.plots.delete", { name: plot.name })}
+                onClick={() => onDelete(plot)}
+              >
                 <Icon name="trash" className="h-4 w-4 text-red-600 dark:text-red-400" />
               </Button>
             </li>
@@ -163,7 +188,12 @@ export function PlotDialog({
   const { t } = useTranslation();
   const [values, setValues] = useState<PlotValues>({ name: "", type: "field", crops: "" });
   useEffect(() => {
-    if (open) setValues(plot ? { name: plot.name, type: plot.type, crops: plot.crops.join(", ") } : { name: "", type: "field", crops: "" });
+    if (open)
+      setValues(
+        plot
+          ? { name: plot.name, type: plot.type, crops: plot.crops.join(", ") }
+          : { name: "", type: "field", crops: "" },
+      );
   }, [open, plot]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -189,7 +219,12 @@ export function PlotDialog({
           errors={errors?.name}
         />
         <Field id="plot-type" label={t("mapping.plots.type")} errors={errors?.type}>
-          <NativeSelect id="plot-type" name="type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as PlotType })}>
+          <NativeSelect
+            id="plot-type"
+            name="type"
+            value={values.type}
+            onChange={(event) => setValues({ ...values, type: event.target.value as PlotType })}
+          >
             {PLOT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`mapping.types.${type}`)}
@@ -197,7 +232,12 @@ export function PlotDialog({
             ))}
           </NativeSelect>
         </Field>
-        <CropsField id="plot-crops" value={values.crops} onChange={(crops) => setValues({ ...values, crops })} errors={errors?.crops} />
+        <CropsField
+          id="plot-crops"
+          value={values.crops}
+          onChange={(crops) => setValues({ ...values, crops })}
+          errors={errors?.crops}
+        />
         <DialogActions
           onCancel={() => onOpenChange(false)}
           disabled={values.name.trim() === "" || pending}

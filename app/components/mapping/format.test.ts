@@ -30,7 +30,10 @@ describe("formatArea", () => {
 
 describe("cropSummary, formatCoordinate, drawnPlotName", () => {
   it("shows three crops then how many more", () => {
-    expect(cropSummary(["Onion", "Tomato", "Pepper", "Maize", "Yam"])).toEqual({ shown: ["Onion", "Tomato", "Pepper"], more: 2 });
+    expect(cropSummary(["Onion", "Tomato", "Pepper", "Maize", "Yam"])).toEqual({
+      shown: ["Onion", "Tomato", "Pepper"],
+      more: 2,
+    });
     expect(cropSummary(["Onion", "Tomato", "Pepper"], 2)).toEqual({ shown: ["Onion", "Tomato"], more: 1 });
     expect(cropSummary([])).toEqual({ shown: [], more: 0 });
   });

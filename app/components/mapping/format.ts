@@ -13,9 +13,13 @@ const SQUARE_METRE_BELOW_HECTARES = 0.25;
 export function formatArea(hectares: number | null | undefined, t: TFunction, locale: string): string | null {
   if (hectares === null || hectares === undefined || !Number.isFinite(hectares)) return null;
   const digits = hectares >= 100 ? 0 : hectares >= 10 ? 1 : 2;
-  const ha = t("mapping.area.hectares", { value: new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(hectares) });
+  const ha = t("mapping.area.hectares", {
+    value: new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(hectares),
+  });
   if (hectares >= SQUARE_METRE_BELOW_HECTARES) return ha;
-  const squareMetres = t("mapping.area.squareMetres", { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(hectares * 10_000) });
+  const squareMetres = t("mapping.area.squareMetres", {
+    value: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(hectares * 10_000),
+  });
   return `${ha} (${squareMetres})`;
 }
 

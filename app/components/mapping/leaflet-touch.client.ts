@@ -43,7 +43,10 @@ export function patchLeafletDrawForTouch(L: typeof Leaflet) {
   //    where leaflet-draw's invisible mouse marker last was; corners come from
   //    touchCorner instead. With a mouse, nothing changes.
   const onMouseDown = draw.Polyline.prototype._onMouseDown as (this: unknown, event: Leaflet.LeafletMouseEvent) => void;
-  draw.Polyline.prototype._onMouseDown = function mouseDownUnlessTouch(this: unknown, event: Leaflet.LeafletMouseEvent) {
+  draw.Polyline.prototype._onMouseDown = function mouseDownUnlessTouch(
+    this: unknown,
+    event: Leaflet.LeafletMouseEvent,
+  ) {
     if (lastTouchAt > 0 && performance.now() - lastTouchAt < TOUCH_MOUSE_WINDOW_MS) return;
     onMouseDown.call(this, event);
   };
@@ -77,7 +80,8 @@ let lastTouchAt = 0;
 /** Whether a map click came from a finger (a tap), not a mouse. */
 export function isTouchClick(event: Leaflet.LeafletMouseEvent) {
   const original = event.originalEvent as PointerEvent | MouseEvent;
-  if ("pointerType" in original && original.pointerType) return original.pointerType === "touch" || original.pointerType === "pen";
+  if ("pointerType" in original && original.pointerType)
+    return original.pointerType === "touch" || original.pointerType === "pen";
   return lastTouchAt > 0 && performance.now() - lastTouchAt < TOUCH_MOUSE_WINDOW_MS;
 }
 

@@ -98,8 +98,11 @@ export function MappingWorkspace({
   const shapeFetcher = useFetcher<MappingActionData>();
   const plotFetcher = useFetcher<MappingActionData>();
 
-  const post = (fetcher: ReturnType<typeof useFetcher<MappingActionData>>, intent: MappingIntent, fields: Record<string, string>) =>
-    fetcher.submit({ intent, ...fields }, { method: "post" });
+  const post = (
+    fetcher: ReturnType<typeof useFetcher<MappingActionData>>,
+    intent: MappingIntent,
+    fields: Record<string, string>,
+  ) => fetcher.submit({ intent, ...fields }, { method: "post" });
 
   const select = (farm: FarmDto) => {
     if (farm.id === selectedId || drawing || walk) return;
@@ -132,7 +135,11 @@ export function MappingWorkspace({
     }
     if (!answer.ok) {
       // 'Error' with the server's message, or 'Failed to create farm'.
-      toast({ title: t("mapping.toasts.error"), description: answer.message || t("mapping.toasts.farmCreateFailed"), variant: "destructive" });
+      toast({
+        title: t("mapping.toasts.error"),
+        description: answer.message || t("mapping.toasts.farmCreateFailed"),
+        variant: "destructive",
+      });
       return;
     }
     setFarmDialog({ open: false, farm: null });
@@ -170,7 +177,6 @@ export function MappingWorkspace({
       else failed(t("mapping.toasts.plotDeleteFailed"), answer);
     }
   });
-
 
   const noFarmSelected = () => toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
 
@@ -281,7 +287,9 @@ export function MappingWorkspace({
       return;
     }
     // A new farm starts where the map is (the farmer's position once located).
-    const where: Record<string, string> = centre.current ? { centerLat: String(centre.current.latitude), centerLng: String(centre.current.longitude) } : {};
+    const where: Record<string, string> = centre.current
+      ? { centerLat: String(centre.current.latitude), centerLng: String(centre.current.longitude) }
+      : {};
     post(farmFetcher, "createFarm", { ...values, ...where });
   }
 
@@ -359,7 +367,11 @@ export function MappingWorkspace({
             ) : null}
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <div role="tablist" aria-label={t("mapping.interactiveMap")} className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
+            <div
+              role="tablist"
+              aria-label={t("mapping.interactiveMap")}
+              className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+            >
               {MAP_TABS.map((tab) => (
                 <button
                   key={tab}
@@ -372,29 +384,55 @@ export function MappingWorkspace({
                   }}
                   className={cn(
                     "min-h-9 rounded-lg px-2 text-sm font-medium",
-                    tiles === tab ? "bg-white text-gray-900 shadow-sm dark:bg-gray-900 dark:text-gray-100" : "text-gray-600 dark:text-gray-300",
+                    tiles === tab
+                      ? "bg-white text-gray-900 shadow-sm dark:bg-gray-900 dark:text-gray-100"
+                      : "text-gray-600 dark:text-gray-300",
                   )}
                 >
                   {t(`mapping.tabs.${tab}`)}
                 </button>
               ))}
             </div>
-            {tiles === "soil" ? <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p> : null}
+            {tiles === "soil" ? (
+              <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p>
+            ) : null}
 
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-              <Button size="sm" onClick={() => startDrawing("farm")} disabled={toolsDisabled} className="whitespace-normal">
+              <Button
+                size="sm"
+                onClick={() => startDrawing("farm")}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
                 <Icon name="polygon" className="h-4 w-4" />
                 {t("mapping.farmBoundary")}
               </Button>
-              <Button size="sm" onClick={() => startDrawing("plot")} disabled={toolsDisabled} className="whitespace-normal">
+              <Button
+                size="sm"
+                onClick={() => startDrawing("plot")}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
                 <Icon name="plus" className="h-4 w-4" />
                 {t("mapping.addPlot")}
               </Button>
-              <Button size="sm" variant="outline" onClick={startWalk} disabled={toolsDisabled} className="whitespace-normal">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={startWalk}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
                 <Icon name="walk" className="h-4 w-4" />
                 {t("mapping.walkBoundary")}
               </Button>
-              <Button size="sm" variant="outline" onClick={() => mapHandle.current?.locate()} disabled={!mounted} className="whitespace-normal">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => mapHandle.current?.locate()}
+                disabled={!mounted}
+                className="whitespace-normal"
+              >
                 <Icon name="crosshair" className="h-4 w-4" />
                 {t("mapping.locate")}
               </Button>
@@ -409,12 +447,20 @@ export function MappingWorkspace({
                   className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-brand-200 bg-brand-50/95 p-2.5 text-sm shadow-md dark:border-brand-800 dark:bg-brand-950/95"
                   data-drawing={drawing}
                 >
-                  <p className="line-clamp-2 text-xs">{t(drawing === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}</p>
+                  <p className="line-clamp-2 text-xs">
+                    {t(drawing === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}
+                  </p>
                   <p className="font-semibold" data-live-area="">
-                    {t("mapping.drawing.area", { area: liveArea })} · {t("mapping.drawing.corners", { count: progress.corners })}
+                    {t("mapping.drawing.area", { area: liveArea })} ·{" "}
+                    {t("mapping.drawing.corners", { count: progress.corners })}
                   </p>
                   <div className="grid grid-cols-3 gap-1.5 sm:flex sm:flex-wrap">
-                    <Button size="sm" className={PANEL_BUTTON} onClick={() => mapHandle.current?.finishDrawing()} disabled={progress.corners < 3}>
+                    <Button
+                      size="sm"
+                      className={PANEL_BUTTON}
+                      onClick={() => mapHandle.current?.finishDrawing()}
+                      disabled={progress.corners < 3}
+                    >
                       <Icon name="check" className="h-4 w-4 shrink-0" />
                       {t("mapping.drawing.finish")}
                     </Button>
@@ -547,13 +593,26 @@ export function MappingWorkspace({
 function MapPlaceholder() {
   const { t } = useTranslation();
   return (
-    <div className="flex h-full w-full items-center justify-center bg-[#e7efe3] text-sm text-gray-700 dark:bg-[#1f2a22] dark:text-gray-300" data-map-loading="">
+    <div
+      className="flex h-full w-full items-center justify-center bg-[#e7efe3] text-sm text-gray-700 dark:bg-[#1f2a22] dark:text-gray-300"
+      data-map-loading=""
+    >
       {t("mapping.loading")}
     </div>
   );
 }
 
-function WalkPanel({ walk, locale, onSave, onCancel }: { walk: NonNullable<Walk>; locale: string; onSave(): void; onCancel(): void }) {
+function WalkPanel({
+  walk,
+  locale,
+  onSave,
+  onCancel,
+}: {
+  walk: NonNullable<Walk>;
+  locale: string;
+  onSave(): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const ring = walkRing(walk);
   const accuracy = walk.last ? Math.round(walk.last.accuracy) : null;
@@ -575,8 +634,8 @@ function WalkPanel({ walk, locale, onSave, onCancel }: { walk: NonNullable<Walk>
         {accuracy === null
           ? t("mapping.walk.waiting")
           : poor
-          ? t("mapping.walk.poorAccuracy", { metres: accuracy })
-          : t("mapping.walk.accuracy", { metres: accuracy })}
+            ? t("mapping.walk.poorAccuracy", { metres: accuracy })
+            : t("mapping.walk.accuracy", { metres: accuracy })}
       </p>
       <div className="grid grid-cols-2 gap-1.5 sm:flex sm:flex-wrap">
         <Button size="sm" className={PANEL_BUTTON} onClick={onSave} disabled={walk.saving || walk.corners.length < 3}>

@@ -18,7 +18,10 @@ describe("addWalkPosition", () => {
     const first = addWalkPosition(emptyWalk(), at(7.52, 3.91)).walk;
     const next = addWalkPosition(first, at(7.52005, 3.91));
     expect(next.step).toBe("kept");
-    expect(next.walk.corners).toEqual([[3.91, 7.52], [3.91, 7.52005]]);
+    expect(next.walk.corners).toEqual([
+      [3.91, 7.52],
+      [3.91, 7.52005],
+    ]);
   });
 
   it("shows an inaccurate position without keeping it", () => {
@@ -39,7 +42,29 @@ describe("addWalkPosition", () => {
 
 describe("walkRing", () => {
   it("closes three or more corners into a ring", () => {
-    expect(walkRing({ corners: [[0, 0], [1, 0]], last: null })).toBeNull();
-    expect(walkRing({ corners: [[0, 0], [1, 0], [1, 1]], last: null })).toEqual([[0, 0], [1, 0], [1, 1], [0, 0]]);
+    expect(
+      walkRing({
+        corners: [
+          [0, 0],
+          [1, 0],
+        ],
+        last: null,
+      }),
+    ).toBeNull();
+    expect(
+      walkRing({
+        corners: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+        last: null,
+      }),
+    ).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ]);
   });
 });

@@ -31,16 +31,24 @@ export interface WalkLimits {
 }
 
 /** The walk with one more position heard, and what became of it. */
-export function addWalkPosition(walk: WalkState, position: WalkPosition, limits: WalkLimits = MAPPING_LIMITS): { walk: WalkState; step: WalkStep } {
+export function addWalkPosition(
+  walk: WalkState,
+  position: WalkPosition,
+  limits: WalkLimits = MAPPING_LIMITS,
+): { walk: WalkState; step: WalkStep } {
   const heard = { ...walk, last: position };
-  if (!Number.isFinite(position.accuracy) || position.accuracy > limits.walkMaxAccuracyMetres) return { walk: heard, step: "inaccurate" };
+  if (!Number.isFinite(position.accuracy) || position.accuracy > limits.walkMaxAccuracyMetres)
+    return { walk: heard, step: "inaccurate" };
   if (walk.corners.length >= limits.maxVertices) return { walk: heard, step: "full" };
   const previous = walk.corners.at(-1);
   if (previous) {
     const metres = distanceKm({ latitude: previous[1], longitude: previous[0] }, position) * 1000;
     if (metres < limits.walkMinStepMetres) return { walk: heard, step: "tooClose" };
   }
-  return { walk: { corners: [...walk.corners, [position.longitude, position.latitude]], last: position }, step: "kept" };
+  return {
+    walk: { corners: [...walk.corners, [position.longitude, position.latitude]], last: position },
+    step: "kept",
+  };
 }
 
 /** The walked corners as a closed ring, or null while there are fewer than 3. */

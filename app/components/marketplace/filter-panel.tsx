@@ -14,7 +14,15 @@ import { ToggleChip } from "~/components/ui/toggle-chip";
  * own range inputs: light, and the phone's usual touch and keyboard handling.
  * The two thumbs never cross.
  */
-function RangeSlider({ label, value, onChange, min, max, step, format }: {
+function RangeSlider({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  format,
+}: {
   label: string;
   value: number[];
   onChange: (value: number[]) => void;
@@ -28,14 +36,21 @@ function RangeSlider({ label, value, onChange, min, max, step, format }: {
   const to = share(value[value.length - 1]!);
   const set = (index: number, next: number) => {
     const other = value[index === 0 ? 1 : 0];
-    const kept = value.length < 2 || other === undefined ? next : index === 0 ? Math.min(next, other) : Math.max(next, other);
+    const kept =
+      value.length < 2 || other === undefined ? next : index === 0 ? Math.min(next, other) : Math.max(next, other);
     onChange(value.map((thumb, at) => (at === index ? kept : thumb)));
   };
   return (
     <div className="relative h-8 w-full">
       {/* Inset by half a thumb: where a thumb's centre can travel, so the green part ends under each thumb. */}
-      <div aria-hidden="true" className="absolute inset-x-3 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200 dark:bg-gray-700">
-        <div className="absolute h-full rounded-full bg-brand-600" style={{ left: `${from}%`, right: `${100 - to}%` }} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-3 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200 dark:bg-gray-700"
+      >
+        <div
+          className="absolute h-full rounded-full bg-brand-600"
+          style={{ left: `${from}%`, right: `${100 - to}%` }}
+        />
       </div>
       {value.map((thumb, index) => (
         <input
@@ -82,20 +97,29 @@ export function FilterPanel({
       const position = await onRequestLocation();
       // Denied or unavailable: the coordinates stay unset (the error is only logged).
       if (!position) return;
-      setDraft((current) => ({ ...current, location: { ...current.location, enabled: true, ...position, place: null } }));
+      setDraft((current) => ({
+        ...current,
+        location: { ...current.location, enabled: true, ...position, place: null },
+      }));
       return;
     }
     setDraft((current) => ({ ...current, location: { ...current.location, enabled } }));
   }
 
   return (
-    <section id="marketplace-filters" aria-label={t("marketplace.filters")} className="flex flex-col gap-5 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900 sm:p-5">
+    <section
+      id="marketplace-filters"
+      aria-label={t("marketplace.filters")}
+      className="flex flex-col gap-5 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900 sm:p-5"
+    >
       <div>
         <p className="mb-2 text-sm font-semibold">{t("marketplace.priceRange")}</p>
         <RangeSlider
           label={t("marketplace.priceRange")}
           value={draft.priceRange}
-          onChange={(value) => setDraft({ ...draft, priceRange: [value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max] })}
+          onChange={(value) =>
+            setDraft({ ...draft, priceRange: [value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max] })
+          }
           min={PRICE_SLIDER.min}
           max={PRICE_SLIDER.max}
           step={PRICE_SLIDER.step}
@@ -111,7 +135,10 @@ export function FilterPanel({
         <p className="mb-2 text-sm font-semibold">{t("listing.form.condition")}</p>
         <div className="grid grid-cols-2 gap-2">
           {LISTING_CONDITIONS.map((condition) => (
-            <label key={condition} className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 text-sm dark:border-gray-700">
+            <label
+              key={condition}
+              className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 text-sm dark:border-gray-700"
+            >
               {t(`listing.conditions.${condition}`)}
               <Switch
                 checked={draft.condition.includes(condition)}
@@ -128,7 +155,11 @@ export function FilterPanel({
           {MARKETPLACE_CATEGORIES.map((category) => {
             const on = draft.categories.includes(category);
             return (
-              <ToggleChip key={category} pressed={on} onClick={() => setDraft({ ...draft, categories: toggle(draft.categories, category) })}>
+              <ToggleChip
+                key={category}
+                pressed={on}
+                onClick={() => setDraft({ ...draft, categories: toggle(draft.categories, category) })}
+              >
                 {t(categoryKey(category))}
               </ToggleChip>
             );
@@ -146,13 +177,17 @@ export function FilterPanel({
             <RangeSlider
               label={t("marketplace.radius", { km: draft.location.radiusKm })}
               value={[draft.location.radiusKm]}
-              onChange={(value) => setDraft({ ...draft, location: { ...draft.location, radiusKm: value[0] ?? RADIUS_SLIDER.default } })}
+              onChange={(value) =>
+                setDraft({ ...draft, location: { ...draft.location, radiusKm: value[0] ?? RADIUS_SLIDER.default } })
+              }
               min={RADIUS_SLIDER.min}
               max={RADIUS_SLIDER.max}
               step={RADIUS_SLIDER.step}
               format={(km) => `${km} km`}
             />
-            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t("marketplace.radius", { km: draft.location.radiusKm })}</p>
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+              {t("marketplace.radius", { km: draft.location.radiusKm })}
+            </p>
           </div>
         ) : null}
       </div>

@@ -25,7 +25,9 @@ describe("marketplace filters in the URL", () => {
 
   it("drop what is invalid instead of failing", () => {
     const filters = readFilters(
-      new URLSearchParams("categories=Weapons,Root%20Vegetables&condition=broken&price_min=-5&price_max=abc&near=1&lat=95&lng=3&sort=distance&page=-2"),
+      new URLSearchParams(
+        "categories=Weapons,Root%20Vegetables&condition=broken&price_min=-5&price_max=abc&near=1&lat=95&lng=3&sort=distance&page=-2",
+      ),
     );
     expect(filters.categories).toEqual(["Root Vegetables"]);
     expect(filters.condition).toEqual([]);
@@ -41,10 +43,17 @@ describe("marketplace filters in the URL", () => {
   });
 
   it("become the API query, with the location only when it is on", () => {
-    const query = toListingQuery({ ...DEFAULT_FILTERS, page: 3, location: { enabled: false, latitude: 7, longitude: 3, radiusKm: 50, place: null } });
+    const query = toListingQuery({
+      ...DEFAULT_FILTERS,
+      page: 3,
+      location: { enabled: false, latitude: 7, longitude: 3, radiusKm: 50, place: null },
+    });
     expect(query).toMatchObject({ limit: "50", offset: "100", sort: "newest" });
     expect(query.lat).toBeUndefined();
-    const near = toListingQuery({ ...DEFAULT_FILTERS, location: { enabled: true, latitude: 7, longitude: 3, radiusKm: 25, place: null } });
+    const near = toListingQuery({
+      ...DEFAULT_FILTERS,
+      location: { enabled: true, latitude: 7, longitude: 3, radiusKm: 25, place: null },
+    });
     expect(near).toMatchObject({ lat: "7", lng: "3", radius_km: "25" });
   });
 
@@ -67,7 +76,13 @@ describe("marketplace filters in the URL", () => {
   });
 
   it("every address becomes a query the listing schema accepts as it is", () => {
-    for (const query of ["page=100000000", "page=-1", "price_min=-1&price_max=1e400", "near=1&lat=90&lng=-180&radius_km=1000&sort=distance", "categories=,,,&condition=new,new"]) {
+    for (const query of [
+      "page=100000000",
+      "page=-1",
+      "price_min=-1&price_max=1e400",
+      "near=1&lat=90&lng=-180&radius_km=1000&sort=distance",
+      "categories=,,,&condition=new,new",
+    ]) {
       const result = listingQuerySchema.safeParse(toListingQuery(readFilters(new URLSearchParams(query))));
       expect(result.success, query).toBe(true);
     }
@@ -77,8 +92,11 @@ describe("marketplace filters in the URL", () => {
     expect(readFilters(new URLSearchParams("near=1&lat=7.3775&lng=3.947&place=ibadan")).location.place).toBe("Ibadan");
     expect(readFilters(new URLSearchParams("near=1&lat=7.3775&lng=3.947&place=Atlantis")).location.place).toBeNull();
     expect(readFilters(new URLSearchParams("place=Ibadan")).location.place).toBeNull();
-    expect(writeFilters({ ...DEFAULT_FILTERS, location: { enabled: true, latitude: 12, longitude: 8.5, radiusKm: 50, place: "Kano" } }).toString()).toBe(
-      "lat=12.0000&lng=8.5000&near=1&place=Kano",
-    );
+    expect(
+      writeFilters({
+        ...DEFAULT_FILTERS,
+        location: { enabled: true, latitude: 12, longitude: 8.5, radiusKm: 50, place: "Kano" },
+      }).toString(),
+    ).toBe("lat=12.0000&lng=8.5000&near=1&place=Kano");
   });
 });

@@ -22,7 +22,13 @@ export interface MarketplaceFilters {
   condition: Condition[];
   priceRange: [number, number];
   /** `place`: the town typed in Near Me ('Ibadan'), or null for the device's position. */
-  location: { enabled: boolean; latitude: number | null; longitude: number | null; radiusKm: number; place: string | null };
+  location: {
+    enabled: boolean;
+    latitude: number | null;
+    longitude: number | null;
+    radiusKm: number;
+    place: string | null;
+  };
   sortBy: SortBy;
   viewMode: "grid" | "list";
   page: number;
@@ -39,10 +45,17 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
   page: 1,
 };
 
-const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [];
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 /** A radius the slider can show: 37 km reads as 35 km. */
-const roundToStep = (km: number) => clamp(Math.round(km / RADIUS_SLIDER.step) * RADIUS_SLIDER.step, RADIUS_SLIDER.min, RADIUS_SLIDER.max);
+const roundToStep = (km: number) =>
+  clamp(Math.round(km / RADIUS_SLIDER.step) * RADIUS_SLIDER.step, RADIUS_SLIDER.min, RADIUS_SLIDER.max);
 function number(value: string | null): number | null {
   if (value === null || value.trim() === "") return null;
   const parsed = Number(value);
@@ -51,8 +64,12 @@ function number(value: string | null): number | null {
 
 /** Reads the filters from a URL's search params; anything invalid falls back to its default. */
 export function readFilters(params: URLSearchParams): MarketplaceFilters {
-  const categories = list(params.get("categories")).filter((category) => (PRODUCT_CATEGORIES as readonly string[]).includes(category));
-  const condition = list(params.get("condition")).filter((value): value is Condition => (LISTING_CONDITIONS as readonly string[]).includes(value));
+  const categories = list(params.get("categories")).filter((category) =>
+    (PRODUCT_CATEGORIES as readonly string[]).includes(category),
+  );
+  const condition = list(params.get("condition")).filter((value): value is Condition =>
+    (LISTING_CONDITIONS as readonly string[]).includes(value),
+  );
   const min = clamp(number(params.get("price_min")) ?? PRICE_SLIDER.min, PRICE_SLIDER.min, PRICE_SLIDER.max);
   const max = clamp(number(params.get("price_max")) ?? PRICE_SLIDER.max, min, PRICE_SLIDER.max);
   const latitude = number(params.get("lat"));
@@ -60,7 +77,8 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
   const located = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
   const enabled = params.get("near") === "1" && located;
   const sort = params.get("sort");
-  const sortBy: SortBy = sort === "price_low" || sort === "price_high" || (sort === "distance" && enabled) ? sort : "newest";
+  const sortBy: SortBy =
+    sort === "price_low" || sort === "price_high" || (sort === "distance" && enabled) ? sort : "newest";
   return {
     search: readAddressSearch(params.get("search"), 100),
     categories,
@@ -70,7 +88,9 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
       enabled,
       latitude: located ? latitude : null,
       longitude: located ? longitude : null,
-      radiusKm: roundToStep(clamp(number(params.get("radius_km")) ?? RADIUS_SLIDER.default, RADIUS_SLIDER.min, RADIUS_SLIDER.max)),
+      radiusKm: roundToStep(
+        clamp(number(params.get("radius_km")) ?? RADIUS_SLIDER.default, RADIUS_SLIDER.min, RADIUS_SLIDER.max),
+      ),
       // Only a town of the bundled list is named; anything else reads as the device's position.
       place: located ? (findTown(params.get("place") ?? "")?.name ?? null) : null,
     },
@@ -95,7 +115,8 @@ export function writeFilters(filters: MarketplaceFilters): URLSearchParams {
     if (filters.location.radiusKm !== RADIUS_SLIDER.default) params.set("radius_km", String(filters.location.radiusKm));
     if (filters.location.place) params.set("place", filters.location.place);
   }
-  if (filters.sortBy !== "newest" && (filters.sortBy !== "distance" || filters.location.enabled)) params.set("sort", filters.sortBy);
+  if (filters.sortBy !== "newest" && (filters.sortBy !== "distance" || filters.location.enabled))
+    params.set("sort", filters.sortBy);
   if (filters.viewMode === "list") params.set("view", "list");
   if (filters.page > 1) params.set("page", String(filters.page));
   return params;

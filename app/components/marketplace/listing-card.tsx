@@ -10,7 +10,10 @@ import type { ListingDto } from "~/modules/listings/listings.server";
 import { listingName } from "~/modules/listings/listing-name";
 
 /** What a buyer's card needs of a listing: the page sends only this (the first page is 50 cards on slow connections). */
-export type MarketplaceListing = Pick<ListingDto, "id" | "title" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"> & {
+export type MarketplaceListing = Pick<
+  ListingDto,
+  "id" | "title" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"
+> & {
   product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
 };
 
@@ -26,7 +29,12 @@ export function toMarketplaceListing(listing: ListingDto): MarketplaceListing {
     locality: listing.locality,
     ...(listing.distanceKm === undefined ? {} : { distanceKm: listing.distanceKm }),
     product: listing.product
-      ? { name: listing.product.name, unit: listing.product.unit, images: listing.product.images.slice(0, 1), categories: listing.product.categories }
+      ? {
+          name: listing.product.name,
+          unit: listing.product.unit,
+          images: listing.product.images.slice(0, 1),
+          categories: listing.product.categories,
+        }
       : null,
   };
 }
@@ -77,7 +85,12 @@ function AddToCart({ active }: { active: boolean }) {
 
 function Placeholder({ className }: { className?: string }) {
   return (
-    <div className={cn("flex items-center justify-center bg-brand-50 text-brand-300 dark:bg-gray-800 dark:text-gray-600", className)}>
+    <div
+      className={cn(
+        "flex items-center justify-center bg-brand-50 text-brand-300 dark:bg-gray-800 dark:text-gray-600",
+        className,
+      )}
+    >
       <Icon name="leaf" className="h-10 w-10" />
     </div>
   );
@@ -96,7 +109,14 @@ export interface ListingCardProps {
 /** How wide a grid card's photo shows: the marketplace grid's columns (1, then 2, 3, 4), less the page's margins. */
 const GRID_PHOTO_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw";
 
-export function ListingCard({ listing, view, favourite, onToggleFavourite, onView, priority = false }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  view,
+  favourite,
+  onToggleFavourite,
+  onView,
+  priority = false,
+}: ListingCardProps) {
   const { t } = useTranslation();
   const image = listingImage(listing);
   const name = listingName(listing, t("marketplace.agriculturalProduct"));
@@ -110,9 +130,7 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
           {t(categoryKey(category))}
         </span>
       ))}
-      {categories.length > 2 ? (
-        <span className="card-chip">+{categories.length - 2}</span>
-      ) : null}
+      {categories.length > 2 ? <span className="card-chip">+{categories.length - 2}</span> : null}
     </div>
   );
   const heart = (
@@ -123,7 +141,13 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
       aria-label={favourite ? t("marketplace.unfavourite") : t("marketplace.favourite")}
       className="card-photo-button hover:text-red-600"
     >
-      <svg viewBox="0 0 24 24" className={cn("h-5 w-5", favourite ? "fill-red-600 text-red-600" : "fill-none")} stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className={cn("h-5 w-5", favourite ? "fill-red-600 text-red-600" : "fill-none")}
+        stroke="currentColor"
+        strokeWidth={1.8}
+        aria-hidden="true"
+      >
         <path d="M12 20s-7-4.4-9.2-9A5 5 0 0112 5.6 5 5 0 0121.2 11C19 15.6 12 20 12 20z" />
       </svg>
     </button>
@@ -133,17 +157,17 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     <p className="card-note flex flex-wrap items-center gap-x-1">
       <Icon name="pin" className="h-4 w-4 flex-none" />
       <span className="min-w-0 truncate">{listing.locality ?? t("marketplace.locationNotSpecified")}</span>
-      {listing.distanceKm !== undefined ? <span className="whitespace-nowrap">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span> : null}
+      {listing.distanceKm !== undefined ? (
+        <span className="whitespace-nowrap">· {t("marketplace.kmAway", { km: listing.distanceKm })}</span>
+      ) : null}
     </p>
   );
   const statusBadge = active ? null : (
-    <span className="rounded-full bg-gray-900/80 px-2 py-0.5 text-xs font-semibold text-white">{t(`listing.statuses.${listing.status}`)}</span>
-  );
-  const conditionBadge = (
-    <span className="card-condition">
-      {t(`listing.conditions.${listing.condition}`)}
+    <span className="rounded-full bg-gray-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+      {t(`listing.statuses.${listing.status}`)}
     </span>
   );
+  const conditionBadge = <span className="card-condition">{t(`listing.conditions.${listing.condition}`)}</span>;
 
   if (view === "list") {
     // On a phone the row is narrow: the name, price and place sit beside the photo, the
@@ -151,7 +175,16 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
     return (
       <article className="listing-row" aria-label={name}>
         <div className="flex min-w-0 gap-3">
-          {image ? <Photo src={image} sizes="80px" priority={priority} className="h-20 w-20 flex-none rounded-lg object-cover" /> : <Placeholder className="h-20 w-20 flex-none rounded-lg" />}
+          {image ? (
+            <Photo
+              src={image}
+              sizes="80px"
+              priority={priority}
+              className="h-20 w-20 flex-none rounded-lg object-cover"
+            />
+          ) : (
+            <Placeholder className="h-20 w-20 flex-none rounded-lg" />
+          )}
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <h3 className="card-title">{name}</h3>
             <div className="flex flex-wrap gap-1">
@@ -178,19 +211,18 @@ export function ListingCard({ listing, view, favourite, onToggleFavourite, onVie
   return (
     <article className="listing-card" aria-label={name}>
       <div className="relative aspect-[4/3]">
-        {image ? <Photo src={image} sizes={GRID_PHOTO_SIZES} priority={priority} className="h-full w-full object-cover" /> : <Placeholder className="h-full w-full" />}
+        {image ? (
+          <Photo src={image} sizes={GRID_PHOTO_SIZES} priority={priority} className="h-full w-full object-cover" />
+        ) : (
+          <Placeholder className="h-full w-full" />
+        )}
         <div className="absolute left-2 top-2 flex gap-1">
           {conditionBadge}
           {statusBadge}
         </div>
         <div className="absolute right-2 top-2 flex gap-1">
           {heart}
-          <button
-            type="button"
-            onClick={onView}
-            aria-label={t("marketplace.view")}
-            className="card-photo-button"
-          >
+          <button type="button" onClick={onView} aria-label={t("marketplace.view")} className="card-photo-button">
             <Icon name="search" className="h-4 w-4" />
           </button>
         </div>

@@ -32,11 +32,18 @@ function useListingSeller(listingId: string | null): SellerState | null {
     const settle = (state: SellerState) => {
       if (!controller.signal.aborted) setAnswer({ listingId, state });
     };
-    fetch(`/marketplace/${encodeURIComponent(listingId)}/seller`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    fetch(`/marketplace/${encodeURIComponent(listingId)}/seller`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
       .then(async (response) => {
         const body = (await response.json()) as SellerAnswer;
         if (body.ok) settle({ state: "loaded", seller: body.seller });
-        else settle({ state: "failed", reason: response.status === 429 || body.code === "RATE_LIMIT_EXCEEDED" ? "rateLimited" : "other" });
+        else
+          settle({
+            state: "failed",
+            reason: response.status === 429 || body.code === "RATE_LIMIT_EXCEEDED" ? "rateLimited" : "other",
+          });
       })
       .catch(() => settle({ state: "failed", reason: "other" }));
     return () => controller.abort();
@@ -49,7 +56,16 @@ function useListingSeller(listingId: string | null): SellerState | null {
 
 function ChatIcon({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 20l1.3-3.9A8 8 0 1112 20a8 8 0 01-4.1-1.1z" />
       <path d="M9 10.5c.5 1.7 1.8 3 3.5 3.5l1-1 2 1-.5 1.5c-3 .3-6.7-3.4-6.4-6.4L10 8.5l1 2z" />
     </svg>
@@ -63,7 +79,8 @@ function ContactButtons({ seller, phone, listing }: { seller: ListingSeller; pho
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t("contact.phone")}: <span className="font-medium text-gray-900 dark:text-gray-100">{formatNigerianPhone(phone)}</span>
+        {t("contact.phone")}:{" "}
+        <span className="font-medium text-gray-900 dark:text-gray-100">{formatNigerianPhone(phone)}</span>
       </p>
       {/* Call across the width, the two messages below: wide enough to tap, in every language, at 360 px. */}
       <div className="grid grid-cols-2 gap-2">
@@ -93,13 +110,19 @@ function ContactButtons({ seller, phone, listing }: { seller: ListingSeller; pho
 function SellerSection({ state, listing }: { state: SellerState; listing: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="listing-seller-title" className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-800">
+    <section
+      aria-labelledby="listing-seller-title"
+      className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-800"
+    >
       <h3 id="listing-seller-title" className="text-sm font-semibold">
         {t("contact.title")}
       </h3>
       {state.state === "loading" ? (
         <p role="status" className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-          <span className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+          <span
+            className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+            aria-hidden="true"
+          />
           {t("contact.loading")}
         </p>
       ) : state.state === "failed" ? (
@@ -131,12 +154,21 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
   const formatNumber = useFormatNumber();
   const image = listing ? listingImage(listing) : null;
   const seller = useListingSeller(listing?.id ?? null);
-  const name = listing ? listingName(listing, t("marketplace.agriculturalProduct")) : t("marketplace.agriculturalProduct");
+  const name = listing
+    ? listingName(listing, t("marketplace.agriculturalProduct"))
+    : t("marketplace.agriculturalProduct");
   return (
     <Dialog open={listing !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={name}>
       {listing ? (
         <div className="flex flex-col gap-3">
-          {image ? <Photo src={image} sizes="(min-width: 640px) 480px, 92vw" priority className="aspect-[4/3] w-full rounded-xl object-cover" /> : null}
+          {image ? (
+            <Photo
+              src={image}
+              sizes="(min-width: 640px) 480px, 92vw"
+              priority
+              className="aspect-[4/3] w-full rounded-xl object-cover"
+            />
+          ) : null}
           <ListingPrice listing={listing} />
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-gray-500">{t("listing.form.condition")}</dt>

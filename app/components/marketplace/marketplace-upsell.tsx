@@ -42,13 +42,17 @@ export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-semibold leading-snug sm:text-base">
           {title}
           {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
+              {t("premium.trialExpiredBadge")}
+            </span>
           ) : null}
         </p>
         <p className="hidden text-sm text-gray-700 dark:text-gray-300 sm:block">{t("premium.marketplaceText")}</p>
         <p className="hidden text-sm text-gray-600 dark:text-gray-400 sm:block">
           {t("premium.price", { price: formatNaira(price) })}
-          {access.hasActiveSubscription ? null : <span className="font-medium text-earth-800 dark:text-earth-100"> · {t(accessNote(access))}</span>}
+          {access.hasActiveSubscription ? null : (
+            <span className="font-medium text-earth-800 dark:text-earth-100"> · {t(accessNote(access))}</span>
+          )}
         </p>
       </div>
       <Button size="sm" className="flex-none" onClick={() => void upgrade()} disabled={pending}>

@@ -30,7 +30,9 @@ function UpgradeButton({ access }: { access: FeatureAccess }) {
         {pending ? t("premium.upgrading") : t("premium.upgrade")}
       </Button>
       <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.price", { price: formatNaira(price) })}</p>
-      {access.hasActiveSubscription ? null : <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t(accessNote(access))}</p>}
+      {access.hasActiveSubscription ? null : (
+        <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t(accessNote(access))}</p>
+      )}
     </div>
   );
 }
@@ -40,7 +42,10 @@ export function AccessCheckFailed() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-6 text-center dark:border-red-900 dark:bg-gray-900">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-6 text-center dark:border-red-900 dark:bg-gray-900"
+    >
       <p>{t("premium.checkFailed")}</p>
       <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
         {t("premium.tryAgain")}
@@ -99,10 +104,14 @@ export function PremiumGate({
             <Icon name="sparkles" className="h-5 w-5 sm:h-6 sm:w-6" />
           </span>
           {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+            <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
+              {t("premium.trialExpiredBadge")}
+            </span>
           ) : null}
           <p className="text-base font-semibold sm:text-lg">{heading}</p>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}
+          </p>
           <UpgradeButton access={access} />
         </div>
       </div>
@@ -124,7 +133,9 @@ export function UpsellCard({ access, title, text }: { access: FeatureAccess | nu
           <Icon name="sparkles" className="h-5 w-5 text-brand-600" />
           {title}
           {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">{t("premium.trialExpiredBadge")}</span>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
+              {t("premium.trialExpiredBadge")}
+            </span>
           ) : null}
         </p>
         <p className="text-sm text-gray-700 dark:text-gray-300">{text}</p>

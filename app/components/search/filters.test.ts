@@ -4,8 +4,15 @@ import { DEFAULT_SEARCH_FILTERS, readSearchFilters, toSearchQuery, writeSearchFi
 
 describe("search page filters", () => {
   it("read from and write to the address, defaults left out", () => {
-    const filters = readSearchFilters(new URLSearchParams("q=%20maize%20&types=farm,product,shop&lat=6.52441&lng=3.37921&radius=25"));
-    expect(filters).toEqual({ q: "maize", types: ["product", "farm"], point: { lat: 6.52441, lng: 3.37921 }, radiusKm: 25 });
+    const filters = readSearchFilters(
+      new URLSearchParams("q=%20maize%20&types=farm,product,shop&lat=6.52441&lng=3.37921&radius=25"),
+    );
+    expect(filters).toEqual({
+      q: "maize",
+      types: ["product", "farm"],
+      point: { lat: 6.52441, lng: 3.37921 },
+      radiusKm: 25,
+    });
     expect(writeSearchFilters(filters).toString()).toBe("q=maize&types=product%2Cfarm&lat=6.5244&lng=3.3792&radius=25");
     expect(writeSearchFilters(DEFAULT_SEARCH_FILTERS).toString()).toBe("");
   });
@@ -17,7 +24,9 @@ describe("search page filters", () => {
   });
 
   it("ask the search module a valid query", () => {
-    const query = searchQuerySchema.parse(toSearchQuery(readSearchFilters(new URLSearchParams("q=yam&types=listing&lat=7.3775&lng=3.947"))));
+    const query = searchQuerySchema.parse(
+      toSearchQuery(readSearchFilters(new URLSearchParams("q=yam&types=listing&lat=7.3775&lng=3.947"))),
+    );
     expect(query).toEqual({ q: "yam", types: ["listing"], lat: 7.3775, lng: 3.947, radius_km: 10, limit: 50 });
     expect(searchQuerySchema.parse(toSearchQuery(DEFAULT_SEARCH_FILTERS))).toEqual({ q: "", types: [], limit: 50 });
   });

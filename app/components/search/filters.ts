@@ -39,7 +39,8 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
 export function writeSearchFilters(filters: SearchFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
-  if (filters.types.length > 0) params.set("types", SEARCH_ENTITIES.filter((type) => filters.types.includes(type)).join(","));
+  if (filters.types.length > 0)
+    params.set("types", SEARCH_ENTITIES.filter((type) => filters.types.includes(type)).join(","));
   if (filters.point) {
     // About 11 m: as near as a search needs, and no more of where the reader stands than that.
     params.set("lat", filters.point.lat.toFixed(4));
@@ -54,7 +55,9 @@ export function toSearchQuery(filters: SearchFilters) {
   return {
     q: filters.q,
     types: filters.types.join(","),
-    ...(filters.point ? { lat: String(filters.point.lat), lng: String(filters.point.lng), radius_km: String(filters.radiusKm) } : {}),
+    ...(filters.point
+      ? { lat: String(filters.point.lat), lng: String(filters.point.lng), radius_km: String(filters.radiusKm) }
+      : {}),
     limit: String(SEARCH_LIMIT_MAX),
   };
 }

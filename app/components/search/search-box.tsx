@@ -19,10 +19,22 @@ export interface SearchBoxProps {
   className?: string;
 }
 
-export function SearchBox({ id, label, placeholder, value, onChange, maxLength, enterKeyHint, className }: SearchBoxProps) {
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  maxLength,
+  enterKeyHint,
+  className,
+}: SearchBoxProps) {
   return (
     <div className={cn("relative flex-1", className)}>
-      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+      <Icon
+        name="search"
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400"
+      />
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -133,7 +133,11 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
         {/* On a wide screen the column runs the page's full height beside the footer, and its content stays in view. */}
         <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-dvh">
           <div className="flex h-16 items-center justify-between px-4">
-            <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300" onClick={onClose}>
+            <Link
+              to="/"
+              className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300"
+              onClick={onClose}
+            >
               <img src="/favicon.svg" alt="" width={32} height={32} />
               {t("brand.name")}
             </Link>
@@ -147,7 +151,9 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
                 <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
               ))}
             </ul>
-            <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">{t("nav.account")}</p>
+            <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-400">
+              {t("nav.account")}
+            </p>
             <ul className="mt-2 flex flex-col gap-1">
               {ACCOUNT_ENTRIES.map((entry) => (
                 <NavItem key={entry.to} entry={entry} onNavigate={onClose} />
@@ -164,7 +170,9 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
                 <p className="truncate text-sm font-semibold">
                   {user.firstName} {user.lastName}
                 </p>
-                <p className="truncate text-xs text-gray-600 dark:text-gray-400">{user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}</p>
+                <p className="truncate text-xs text-gray-600 dark:text-gray-400">
+                  {user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}
+                </p>
               </div>
             </div>
             <SignOutButton />
@@ -185,7 +193,10 @@ function HeaderSearch() {
         {t("header.searchLabel")}
       </label>
       <div className="relative">
-        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+        <Icon
+          name="search"
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400"
+        />
         <input
           id="header-search"
           type="search"
@@ -263,7 +274,10 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           >
             <Icon name="menu" />
           </Button>
-          <Link to="/" className="hidden items-center gap-2 font-extrabold text-brand-700 dark:text-brand-300 sm:flex lg:hidden">
+          <Link
+            to="/"
+            className="hidden items-center gap-2 font-extrabold text-brand-700 dark:text-brand-300 sm:flex lg:hidden"
+          >
             <img src="/favicon.svg" alt="" width={28} height={28} />
             {t("brand.name")}
           </Link>

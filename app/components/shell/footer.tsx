@@ -32,7 +32,12 @@ const GROUPS: { title: string; links: { label: string; to?: string }[] }[] = [
   },
   {
     title: "footer.company",
-    links: [{ label: "footer.linkAbout", to: "/" }, { label: "footer.linkCareers" }, { label: "footer.linkPress" }, { label: "footer.linkBlog" }],
+    links: [
+      { label: "footer.linkAbout", to: "/" },
+      { label: "footer.linkCareers" },
+      { label: "footer.linkPress" },
+      { label: "footer.linkBlog" },
+    ],
   },
   {
     title: "footer.legal",
@@ -63,7 +68,12 @@ function Newsletter() {
     }, 2000);
   }
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row" aria-label={t("footer.newsletterTitle")} {...{ [STATIC_HOOKS.newsletter]: "" }}>
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-col gap-2 sm:flex-row"
+      aria-label={t("footer.newsletterTitle")}
+      {...{ [STATIC_HOOKS.newsletter]: "" }}
+    >
       <label htmlFor="newsletter-email" className="sr-only">
         {t("footer.emailPlaceholder")}
       </label>
@@ -137,7 +147,11 @@ export function Footer() {
         </address>
         <div className="flex items-center gap-2" aria-label={t("footer.followUs")}>
           {SOCIAL.map((item) => (
-            <span key={item.name} title={item.name} className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white text-gray-600 dark:bg-gray-800 dark:text-gray-300">
+            <span
+              key={item.name}
+              title={item.name}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white text-gray-600 dark:bg-gray-800 dark:text-gray-300"
+            >
               <Icon name={item.icon} className="h-4 w-4" />
               <span className="sr-only">{item.name}</span>
             </span>

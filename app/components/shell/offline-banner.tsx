@@ -9,7 +9,11 @@ export function OfflineBanner() {
   useEffect(() => startConnectivityMonitor(), []);
   if (state !== "offline") return null;
   return (
-    <div role="status" aria-live="assertive" className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow">
+    <div
+      role="status"
+      aria-live="assertive"
+      className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow"
+    >
       {t("errors.offline")}
     </div>
   );

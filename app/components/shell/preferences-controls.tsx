@@ -28,7 +28,11 @@ export function ThemeChoice({ labelledBy }: { labelledBy: string }) {
     { value: "dark", icon: "moon", label: t("pages.themeDark") },
   ];
   return (
-    <div role="group" aria-labelledby={labelledBy} className="inline-flex rounded-xl border border-gray-200 p-1 dark:border-gray-700">
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      className="inline-flex rounded-xl border border-gray-200 p-1 dark:border-gray-700"
+    >
       {options.map((option) => (
         <Button
           key={option.value}

@@ -2,12 +2,7 @@ import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn("ui-card", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("ui-card", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

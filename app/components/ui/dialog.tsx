@@ -36,7 +36,19 @@ export function Dialog({
   );
 }
 
-function OpenDialog({ onClose, title, description, children, className }: { onClose: () => void; title: string; description?: string; children: ReactNode; className?: string }) {
+function OpenDialog({
+  onClose,
+  title,
+  description,
+  children,
+  className,
+}: {
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -82,10 +94,16 @@ function OpenDialog({ onClose, title, description, children, className }: { onCl
         if (shown.current) closing.current();
       }}
       onPointerDown={(event) => {
-        pressedOutside.current = event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY);
+        pressedOutside.current =
+          event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY);
       }}
       onClick={(event) => {
-        if (pressedOutside.current && event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY)) closing.current();
+        if (
+          pressedOutside.current &&
+          event.target === event.currentTarget &&
+          outside(event.currentTarget, event.clientX, event.clientY)
+        )
+          closing.current();
         pressedOutside.current = false;
       }}
     >
@@ -100,7 +118,12 @@ function OpenDialog({ onClose, title, description, children, className }: { onCl
             </p>
           ) : null}
         </div>
-        <button type="button" onClick={() => closing.current()} className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800" aria-label={t("common.close")}>
+        <button
+          type="button"
+          onClick={() => closing.current()}
+          className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800"
+          aria-label={t("common.close")}
+        >
           <Icon name="close" className="h-4 w-4" />
         </button>
       </div>

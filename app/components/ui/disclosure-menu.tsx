@@ -48,7 +48,11 @@ export function DisclosureMenu({
     <details ref={ref} className="relative" {...{ [STATIC_HOOKS.menu]: "" }}>
       <summary
         aria-label={label}
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden", triggerClassName)}
+        className={cn(
+          buttonVariants({ variant: "ghost", size: "icon" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          triggerClassName,
+        )}
       >
         {trigger}
       </summary>

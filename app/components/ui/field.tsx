@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Label } from "./label";
 
 /** A labelled form field with its error messages, linked for screen readers. */
-export function Field({ id, label, errors, children }: { id: string; label: ReactNode; errors?: string[]; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  errors?: string[];
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>

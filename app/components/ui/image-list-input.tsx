@@ -58,7 +58,9 @@ export function ImageListInput({
       const url = await uploadPhoto(file, purpose);
       onChange([...value, url]);
     } catch (error) {
-      setUploadError(error instanceof ApiError ? (error.serverMessage ?? t("upload.errors.failed")) : t("upload.errors.failed"));
+      setUploadError(
+        error instanceof ApiError ? (error.serverMessage ?? t("upload.errors.failed")) : t("upload.errors.failed"),
+      );
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
@@ -70,7 +72,10 @@ export function ImageListInput({
       {value.length > 0 ? (
         <ul className="flex flex-wrap gap-2">
           {value.map((url) => (
-            <li key={url} className="relative h-20 w-20 overflow-hidden rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800">
+            <li
+              key={url}
+              className="relative h-20 w-20 overflow-hidden rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800"
+            >
               <img src={url} alt="" className="h-full w-full object-cover" loading="lazy" />
               <input type="hidden" name={name} value={url} />
               <button

@@ -30,7 +30,12 @@ export function TabList<T extends string>({
 }) {
   const move = (event: KeyboardEvent<HTMLElement>, index: number) => {
     const last = items.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const next = items[target]!;
@@ -38,7 +43,12 @@ export function TabList<T extends string>({
     document.getElementById(tabId(id, next.value))?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={className} {...(items.some((item) => item.href) ? { [STATIC_HOOKS.tabs]: "" } : {})}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={className}
+      {...(items.some((item) => item.href) ? { [STATIC_HOOKS.tabs]: "" } : {})}
+    >
       {items.map((item, index) => {
         const selected = item.value === value;
         const common = {

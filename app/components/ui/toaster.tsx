@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
 import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { TOP_LAYER_EVENT } from "./dialog";
-import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToasts, type Toast, type ToastVariant } from "~/lib/toast-store";
+import {
+  dismissToast,
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  useToasts,
+  type Toast,
+  type ToastVariant,
+} from "~/lib/toast-store";
 
 // One look for both kinds of toast: the app's and the one a page sent without
 // the app renders on the server (static-page.ts makes it behave the same).
@@ -152,10 +160,24 @@ function ToastItem({ item, held, closeLabel }: { item: Toast; held: boolean; clo
  * A toast in the HTML of a page sent without the app (a failed sign-in): the
  * same look and words as the app's, made to behave like it by static-page.ts.
  */
-export function StaticToast({ title, description, variant }: { title: string; description?: string; variant?: ToastVariant }) {
+export function StaticToast({
+  title,
+  description,
+  variant,
+}: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}) {
   const { t } = useTranslation();
   return (
-    <div {...{ [STATIC_HOOKS.toastRegion]: "" }} className={regionClass} role="region" aria-label={t("toast.notifications", { hotkey: TOAST_HOTKEY })} tabIndex={-1}>
+    <div
+      {...{ [STATIC_HOOKS.toastRegion]: "" }}
+      className={regionClass}
+      role="region"
+      aria-label={t("toast.notifications", { hotkey: TOAST_HOTKEY })}
+      tabIndex={-1}
+    >
       <ol className={viewportClass}>
         <li
           {...{ [STATIC_HOOKS.toast]: "" }}
@@ -170,7 +192,12 @@ export function StaticToast({ title, description, variant }: { title: string; de
             <p className="text-sm font-semibold">{title}</p>
             {description ? <p className="text-sm opacity-90">{description}</p> : null}
           </div>
-          <button type="button" {...{ [STATIC_HOOKS.toastClose]: "" }} aria-label={t("toast.close")} className={closeClass}>
+          <button
+            type="button"
+            {...{ [STATIC_HOOKS.toastClose]: "" }}
+            aria-label={t("toast.close")}
+            className={closeClass}
+          >
             <CloseIcon />
           </button>
         </li>

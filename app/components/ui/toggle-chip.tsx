@@ -6,7 +6,12 @@ import { cn } from "~/lib/cn";
  * brand colour, and `aria-pressed` tells assistive technology which are on. Callers add their
  * size and layout through `className`.
  */
-export function ToggleChip({ pressed, className, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pressed: boolean }) {
+export function ToggleChip({
+  pressed,
+  className,
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pressed: boolean }) {
   return (
     <button
       type={type}

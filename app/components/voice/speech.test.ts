@@ -5,7 +5,14 @@ describe("transcriptsOf", () => {
   it("reads every guess of the newest result, trimmed, the likeliest first", () => {
     const event = {
       resultIndex: 1,
-      results: [[{ transcript: "old", confidence: 0.9 }], [{ transcript: " bude kasuwa ", confidence: 0.8 }, { transcript: "buddy kasuwa", confidence: 0.4 }, { transcript: "  ", confidence: 0.1 }]],
+      results: [
+        [{ transcript: "old", confidence: 0.9 }],
+        [
+          { transcript: " bude kasuwa ", confidence: 0.8 },
+          { transcript: "buddy kasuwa", confidence: 0.4 },
+          { transcript: "  ", confidence: 0.1 },
+        ],
+      ],
     };
     expect(transcriptsOf(event)).toEqual(["bude kasuwa", "buddy kasuwa"]);
   });

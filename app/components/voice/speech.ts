@@ -35,7 +35,10 @@ type RecognitionConstructor = new () => Recognition;
 /** The browser's recogniser, or undefined where there is none (Firefox, older browsers, the server). */
 export function recognitionConstructor(): RecognitionConstructor | undefined {
   if (typeof window === "undefined") return undefined;
-  const speechWindow = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  const speechWindow = window as unknown as {
+    SpeechRecognition?: RecognitionConstructor;
+    webkitSpeechRecognition?: RecognitionConstructor;
+  };
   return speechWindow.SpeechRecognition ?? speechWindow.webkitSpeechRecognition;
 }
 

@@ -34,7 +34,8 @@ function useToastClearance() {
     const viewport = document.querySelector("[data-toast-viewport]");
     if (!viewport) return;
     // The viewport's own padding is the gap the widget keeps from the screen's edge.
-    const update = () => setLift(viewport.childElementCount > 0 ? Math.max(0, viewport.getBoundingClientRect().height - 16) : 0);
+    const update = () =>
+      setLift(viewport.childElementCount > 0 ? Math.max(0, viewport.getBoundingClientRect().height - 16) : 0);
     const resize = new ResizeObserver(update);
     resize.observe(viewport);
     const children = new MutationObserver(update);
@@ -68,7 +69,9 @@ function CommandList({ language }: { language: LanguageCode }) {
           </li>
         ))}
       </ul>
-      {language === "en" ? null : <p className="mt-2 text-xs text-gray-600 dark:text-gray-300">{t("voice.englishToo")}</p>}
+      {language === "en" ? null : (
+        <p className="mt-2 text-xs text-gray-600 dark:text-gray-300">{t("voice.englishToo")}</p>
+      )}
     </>
   );
 }
@@ -80,7 +83,9 @@ function OutcomeText({ outcome, language }: { outcome: Outcome; language: Langua
       return (
         <>
           <p className="text-sm text-gray-700 dark:text-gray-200">{t("voice.heard", { text: outcome.match.heard })}</p>
-          <p className="mt-1 font-semibold text-brand-800 dark:text-brand-200">{t("voice.goingTo", { page: t(PAGE_NAMES[outcome.match.command]) })}</p>
+          <p className="mt-1 font-semibold text-brand-800 dark:text-brand-200">
+            {t("voice.goingTo", { page: t(PAGE_NAMES[outcome.match.command]) })}
+          </p>
         </>
       );
     case "unmatched":
@@ -265,7 +270,11 @@ export function VoiceWidget() {
         data-testid="voice-button"
         className={cn(
           "inline-flex h-14 w-14 items-center justify-center rounded-full text-white shadow-lg transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-          listening ? "bg-red-600 hover:bg-red-700" : supported ? "bg-brand-600 hover:bg-brand-700" : "bg-gray-500 hover:bg-gray-600",
+          listening
+            ? "bg-red-600 hover:bg-red-700"
+            : supported
+              ? "bg-brand-600 hover:bg-brand-700"
+              : "bg-gray-500 hover:bg-gray-600",
         )}
       >
         <Icon name={listening ? "stop" : supported ? "mic" : "micOff"} className="h-6 w-6" />

@@ -16,7 +16,10 @@ describe("ApiError", () => {
   });
 
   it("parses the API's error code and text from a JSON body", () => {
-    const body = JSON.stringify({ success: false, error: { code: "AUTH_SESSION_EXPIRED", message: "Session expired" } });
+    const body = JSON.stringify({
+      success: false,
+      error: { code: "AUTH_SESSION_EXPIRED", message: "Session expired" },
+    });
     const error = new ApiError(401, body, "Unauthorized");
     expect(error.code).toBe("AUTH_SESSION_EXPIRED");
     expect(error.serverMessage).toBe("Session expired");
@@ -24,7 +27,9 @@ describe("ApiError", () => {
   });
 
   it("ignores bodies of another shape", () => {
-    expect(new ApiError(400, JSON.stringify({ success: true, error: { code: "X", message: "y" } })).code).toBeUndefined();
+    expect(
+      new ApiError(400, JSON.stringify({ success: true, error: { code: "X", message: "y" } })).code,
+    ).toBeUndefined();
     expect(new ApiError(400, JSON.stringify({ success: false, error: "nope" })).code).toBeUndefined();
     expect(new ApiError(400, "<html>oops</html>").code).toBeUndefined();
   });
@@ -51,7 +56,12 @@ describe("classifyError", () => {
   });
 
   it("treats a fetch network failure of any browser as no connection", () => {
-    for (const text of ["Failed to fetch", "fetch failed", "NetworkError when attempting to fetch resource.", "Load failed"]) {
+    for (const text of [
+      "Failed to fetch",
+      "fetch failed",
+      "NetworkError when attempting to fetch resource.",
+      "Load failed",
+    ]) {
       expect(classifyError(new TypeError(text))).toEqual({
         type: "NO_CONNECTION",
         messageKey: "NO_CONNECTION",

@@ -45,7 +45,12 @@ function anySignal(signals: AbortSignal[]): CombinedSignal {
 }
 
 /** One attempt, with its own 15 s time-out. */
-async function send(method: string, path: string, body: unknown, callerSignal: AbortSignal | undefined): Promise<unknown> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  callerSignal: AbortSignal | undefined,
+): Promise<unknown> {
   const init: RequestInit = {
     // fetch upper-cases only some methods; "patch" would be sent as written.
     method: method.toUpperCase(),
@@ -114,7 +119,7 @@ export async function apiRequest<T = unknown>(
   options: ApiRequestOptions = {},
 ): Promise<T> {
   const { signal, retry } = options;
-  for (let attemptsMade = 0; ; ) {
+  for (let attemptsMade = 0; ;) {
     // Checked before every attempt: while offline a request fails at once, a retry too.
     if (getConnectivity() === "offline") throw new OfflineError();
     try {

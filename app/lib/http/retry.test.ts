@@ -67,14 +67,18 @@ describe("a request with the retry policy", () => {
 
   it.each([400, 401, 403, 404, 429, 501])("does not retry a %i", async (code) => {
     const fetch = stubFetch(status(code), ok());
-    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toMatchObject({ status: code });
+    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toMatchObject({
+      status: code,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("does not retry a reply that is not JSON", async () => {
     const fetch = stubFetch(new Response("<html>", { status: 200 }), ok());
-    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toBeInstanceOf(SyntaxError);
+    await expect(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY })).rejects.toBeInstanceOf(
+      SyntaxError,
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -99,7 +103,9 @@ describe("a request with the retry policy", () => {
   it("stops at once when the caller aborts during the wait", async () => {
     const fetch = stubFetch(status(503), ok());
     const caller = new AbortController();
-    const { state, outcome } = track(apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY, signal: caller.signal }));
+    const { state, outcome } = track(
+      apiRequest("GET", "/api/thing", undefined, { retry: RETRY_POLICY, signal: caller.signal }),
+    );
     await vi.advanceTimersByTimeAsync(500);
     caller.abort();
     await vi.advanceTimersByTimeAsync(0);

@@ -5,7 +5,15 @@ import { enqueue } from "~/jobs/enqueue.server";
 import type { LanguageCode } from "~/lib/i18n";
 import { isLanguage } from "~/lib/i18n";
 import { recordFeatureUseIn, requireFeatureAccess } from "~/modules/premium/premium.server";
-import { acceptUpload, ANALYSIS_PHOTO_FORMATS, discardUpload, inspectImage, processUpload, readRendition, verifyImageDecodes } from "~/modules/storage/uploads.server";
+import {
+  acceptUpload,
+  ANALYSIS_PHOTO_FORMATS,
+  discardUpload,
+  inspectImage,
+  processUpload,
+  readRendition,
+  verifyImageDecodes,
+} from "~/modules/storage/uploads.server";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -14,7 +22,14 @@ import { chooseAnalyzer, configuredModels } from "./analyzers.server";
 import { onAnalysisChange, publishAnalysisChange } from "./events.server";
 import { failureAnswer } from "./failures";
 import type { AnalyzeFields } from "./schemas";
-import { AiFailure, analysisResultSchema, type AiFailureCode, type AnalysisContext, type AnalysisResult, type Answerer } from "./types";
+import {
+  AiFailure,
+  analysisResultSchema,
+  type AiFailureCode,
+  type AnalysisContext,
+  type AnalysisResult,
+  type Answerer,
+} from "./types";
 import { isFinished, STAGE_PROGRESS, type AnalysisStage, type AnalysisView } from "./view";
 
 // Asiiko AI's analyses. The Analysis row is the truth: the request creates it
@@ -57,15 +72,23 @@ export function failureRefusal(code: string, messageKey?: string) {
  * a readable JPEG, PNG or WebP of sane size (FILE_*), one too small to show
  * anything (AI_INVALID_IMAGE), too many unfinished analyses (429).
  */
-export async function startAnalysis(input: { userId: string; fields: AnalyzeFields; image: Buffer; language: LanguageCode }) {
+export async function startAnalysis(input: {
+  userId: string;
+  fields: AnalyzeFields;
+  image: Buffer;
+  language: LanguageCode;
+}) {
   const { userId, fields, image, language } = input;
   await requireFeatureAccess(userId, "asiiko_ai");
   const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
-  if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE) throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
+  if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE)
+    throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
   await verifyImageDecodes(image);
 
   const now = new Date();
-  const open = await prisma.analysis.count({ where: { userId, status: { in: [...OPEN_STATUSES] }, deadlineAt: { gt: now } } });
+  const open = await prisma.analysis.count({
+    where: { userId, status: { in: [...OPEN_STATUSES] }, deadlineAt: { gt: now } },
+  });
   if (open >= MAX_OPEN_ANALYSES) {
     throw new Refusal(429, "RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", undefined, { "Retry-After": "30" });
   }
@@ -106,7 +129,12 @@ async function expireOverdue(where: { id: string } | { userId: string }) {
   const now = new Date();
   const expired = await prisma.analysis.updateManyAndReturn({
     where: { ...where, status: { in: [...OPEN_STATUSES] }, deadlineAt: { lte: now } },
-    data: { status: "failed", errorCode: "AI_PROCESSING_TIMEOUT", errorMessage: failureAnswer("AI_PROCESSING_TIMEOUT").messageKey, completedAt: now },
+    data: {
+      status: "failed",
+      errorCode: "AI_PROCESSING_TIMEOUT",
+      errorMessage: failureAnswer("AI_PROCESSING_TIMEOUT").messageKey,
+      completedAt: now,
+    },
     select: { id: true },
   });
   for (const { id } of expired) await publishAnalysisChange(id);
@@ -229,14 +257,22 @@ export async function getAnalysis(userId: string, id: string) {
 }
 
 /** The user's analyses, newest first, a page at a time (`before`: the last id of the page before). */
-export async function listAnalyses(userId: string, options: { limit?: number; before?: string | null; language: LanguageCode }) {
+export async function listAnalyses(
+  userId: string,
+  options: { limit?: number; before?: string | null; language: LanguageCode },
+) {
   const limit = options.limit ?? 20;
   await expireOverdue({ userId });
   let olderThan = {};
   if (options.before) {
-    const cursor = await prisma.analysis.findFirst({ where: { id: options.before, userId }, select: { id: true, createdAt: true } });
+    const cursor = await prisma.analysis.findFirst({
+      where: { id: options.before, userId },
+      select: { id: true, createdAt: true },
+    });
     if (!cursor) throw new Refusal(400, "VLD_REQUIRED_FIELD", "ai.errors.notFound", { before: ["ai.errors.notFound"] });
-    olderThan = { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] };
+    olderThan = {
+      OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+    };
   }
   const rows = await prisma.analysis.findMany({
     where: { userId, ...olderThan },
@@ -251,8 +287,11 @@ export async function listAnalyses(userId: string, options: { limit?: number; be
 /** The photo of one of the user's analyses (WebP), at 320 or 800 px; 404 when it is not (or no longer) there. */
 export async function analysisPhoto(userId: string, id: string, width: 320 | 800) {
   const analysis = await ownAnalysis(userId, id);
-  const upload = analysis.uploadId ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } }) : null;
-  if (!analysis.uploadId || upload?.status !== "ready") throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  const upload = analysis.uploadId
+    ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } })
+    : null;
+  if (!analysis.uploadId || upload?.status !== "ready")
+    throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   const bytes = await readRendition(analysis.uploadId, "analysis", width);
   if (!bytes) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   return bytes;
@@ -261,7 +300,11 @@ export async function analysisPhoto(userId: string, id: string, width: 320 | 800
 // ---------------------------------------------------------------------------
 // The worker's part
 
-async function moveTo(id: string, stage: AnalysisStage, data: { answeredBy?: Answerer; startedAt?: Date; prepareMs?: number } = {}) {
+async function moveTo(
+  id: string,
+  stage: AnalysisStage,
+  data: { answeredBy?: Answerer; startedAt?: Date; prepareMs?: number } = {},
+) {
   await prisma.analysis.updateMany({
     where: { id, status: { in: [...OPEN_STATUSES] } },
     data: { status: "processing", stage, progress: STAGE_PROGRESS[stage], ...data },
@@ -327,7 +370,8 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
 
 async function preparePhoto(uploadId: string | null) {
   const prepared = uploadId ? await processUpload(uploadId) : { status: "missing" as const };
-  if (prepared.status !== "ready" || !uploadId) throw new AiFailure("AI_INVALID_IMAGE", `photo could not be prepared (${prepared.status})`, false);
+  if (prepared.status !== "ready" || !uploadId)
+    throw new AiFailure("AI_INVALID_IMAGE", `photo could not be prepared (${prepared.status})`, false);
   const photo = await readRendition(uploadId, "analysis", ANALYZER_WIDTH);
   if (!photo) throw new Error(`upload ${uploadId} is ready but its ${ANALYZER_WIDTH} px size is not in the store`);
   return photo;
@@ -345,7 +389,10 @@ export type RunOutcome =
  * unreachable provider) is answered `retry` while tries and time are left;
  * any other ends the analysis with its catalogue code.
  */
-export async function runAnalysis(id: string, options: { signal: AbortSignal; lastTry: boolean; retryDelayMs: number; log: Logger }): Promise<RunOutcome> {
+export async function runAnalysis(
+  id: string,
+  options: { signal: AbortSignal; lastTry: boolean; retryDelayMs: number; log: Logger },
+): Promise<RunOutcome> {
   const analysis = await prisma.analysis.findUnique({ where: { id } });
   if (!analysis) return { outcome: "missing" };
   if (isFinished(analysis)) return { outcome: "ended" };
@@ -374,12 +421,21 @@ export async function runAnalysis(id: string, options: { signal: AbortSignal; la
     });
     const analyzerMs = Math.round(performance.now() - started);
     const parsed = analysisResultSchema.safeParse(answer);
-    if (!parsed.success) throw new AiFailure("AI_ANALYSIS_FAILED", `${answeredBy} gave a result that does not fit: ${parsed.error.issues[0]?.message}`, false);
+    if (!parsed.success)
+      throw new AiFailure(
+        "AI_ANALYSIS_FAILED",
+        `${answeredBy} gave a result that does not fit: ${parsed.error.issues[0]?.message}`,
+        false,
+      );
     signal.throwIfAborted();
     await moveTo(id, "writing");
     return await completeAnalysis(analysis, parsed.data, answeredBy, analyzerMs);
   } catch (error) {
-    const code: AiFailureCode = signal.aborted ? "AI_PROCESSING_TIMEOUT" : error instanceof AiFailure ? error.code : "AI_ANALYSIS_FAILED";
+    const code: AiFailureCode = signal.aborted
+      ? "AI_PROCESSING_TIMEOUT"
+      : error instanceof AiFailure
+        ? error.code
+        : "AI_ANALYSIS_FAILED";
     const retryable = !deadline.aborted && (error instanceof AiFailure ? error.retryable : true);
     // Another try only if it can start (after the queue's wait) well before the deadline.
     const timeForAnother = analysis.deadlineAt.getTime() - Date.now() > options.retryDelayMs + 2_000;

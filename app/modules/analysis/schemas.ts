@@ -11,8 +11,13 @@ const contextName = optionalText(text({ max: 100, tooLong: "ai.errors.contextToo
 );
 
 export const analysisContextSchema = z
-  .object({ cropType: contextName, livestockType: contextName, plantSpecies: contextName }, { error: "ai.errors.context" })
-  .transform((context): AnalysisContext => Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)));
+  .object(
+    { cropType: contextName, livestockType: contextName, plantSpecies: contextName },
+    { error: "ai.errors.context" },
+  )
+  .transform((context): AnalysisContext =>
+    Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)),
+  );
 
 /** The context arrives as JSON text; what does not parse is refused like a wrong shape. */
 const contextJson = text({ max: 1024, required: "ai.errors.context", tooLong: "ai.errors.context" })
@@ -31,13 +36,19 @@ const contextJson = text({ max: 1024, required: "ai.errors.context", tooLong: "a
 export const analyzeFieldsSchema = z.object({
   analysisType: z.enum(ANALYSIS_TYPES, { error: "ai.errors.analysisType" }),
   // The specification's client always names one; a client that does not gets the default agent.
-  preferredModel: z.preprocess((value) => (value === undefined || value === "" ? "openai" : value), z.enum(AI_MODELS, { error: "ai.errors.preferredModel" })),
+  preferredModel: z.preprocess(
+    (value) => (value === undefined || value === "" ? "openai" : value),
+    z.enum(AI_MODELS, { error: "ai.errors.preferredModel" }),
+  ),
   additionalContext: contextJson.transform((context) => context ?? {}),
 });
 export type AnalyzeFields = z.infer<typeof analyzeFieldsSchema>;
 
 /** The history's page: how many, and the last analysis of the page before. */
 export const historyQuerySchema = z.object({
-  limit: optionalNumber(z.number().int("errors.validation").min(1, "errors.validation").max(50, "errors.validation"), "errors.validation"),
+  limit: optionalNumber(
+    z.number().int("errors.validation").min(1, "errors.validation").max(50, "errors.validation"),
+    "errors.validation",
+  ),
   before: optionalText(text({ max: 100 }).regex(/^[\w-]+$/, "errors.invalidText")),
 });

@@ -19,7 +19,8 @@ export const STAGE_PROGRESS: Record<AnalysisStage, number> = {
 
 /** The specification's progress bar stands at 66 while analysing; real progress moves it on from there, never below. */
 export const PROGRESS_FLOOR = 66;
-export const shownProgress = (progress: number) => Math.round(PROGRESS_FLOOR + ((100 - PROGRESS_FLOOR) * Math.min(100, Math.max(0, progress))) / 100);
+export const shownProgress = (progress: number) =>
+  Math.round(PROGRESS_FLOOR + ((100 - PROGRESS_FLOOR) * Math.min(100, Math.max(0, progress))) / 100);
 
 export interface AnalysisView {
   id: string;
@@ -45,4 +46,5 @@ export interface AnalysisView {
   thumbnailUrl: string | null;
 }
 
-export const isFinished = (view: Pick<AnalysisView, "status">) => view.status === "completed" || view.status === "failed";
+export const isFinished = (view: Pick<AnalysisView, "status">) =>
+  view.status === "completed" || view.status === "failed";

@@ -16,7 +16,10 @@ const redis = () => sharedRedisConnection("app", "app", 55);
 
 function digest(...parts: string[]) {
   const [secret] = sessionSecrets(getEnv());
-  return createHmac("sha256", secret ?? "").update(parts.join("\n")).digest("base64url").slice(0, 32);
+  return createHmac("sha256", secret ?? "")
+    .update(parts.join("\n"))
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 const keyOf = (username: string) => `${getEnv().QUEUE_PREFIX}:login-known:${digest("account", username)}`;

@@ -32,7 +32,9 @@ function deny(res: Response, status: number, code: string, message: string) {
 
 async function signedInRole(req: Request) {
   if (!req.headers.cookie) return null;
-  const user = await getSessionUser(new globalThis.Request("http://localhost/admin/queues", { headers: { Cookie: req.headers.cookie } }));
+  const user = await getSessionUser(
+    new globalThis.Request("http://localhost/admin/queues", { headers: { Cookie: req.headers.cookie } }),
+  );
   return user?.role ?? null;
 }
 
@@ -73,6 +75,11 @@ async function checkQueueDashboardAccess(req: Request, res: Response, next: Next
   if (check === "wrong" || role === "USER") {
     deny(res, 403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "Administrators only.");
   } else {
-    deny(res, 401, "AUTH_SESSION_EXPIRED", "Administrators only: sign in as an administrator or present the admin token.");
+    deny(
+      res,
+      401,
+      "AUTH_SESSION_EXPIRED",
+      "Administrators only: sign in as an administrator or present the admin token.",
+    );
   }
 }

@@ -11,7 +11,8 @@ describe("registerSchema", () => {
   });
 
   it("enforces what the form only hints", () => {
-    const problems = (input: Record<string, unknown>) => registerSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    const problems = (input: Record<string, unknown>) =>
+      registerSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
     expect(problems({ ...valid, username: "ab" })).toEqual(["auth.errors.usernameLength"]);
     expect(problems({ ...valid, username: "a".repeat(51) })).toEqual(["auth.errors.usernameLength"]);
     expect(problems({ ...valid, password: "1234567" })).toEqual(["auth.errors.passwordTooShort"]);
@@ -45,7 +46,15 @@ describe("sitePath", () => {
   });
 
   it("refuses everything that is not one", () => {
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example/", "marketplace", "", "/a\u0000b", `/${"a".repeat(2048)}`]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "marketplace",
+      "",
+      "/a\u0000b",
+      `/${"a".repeat(2048)}`,
+    ]) {
       expect(sitePath(bad), JSON.stringify(bad)).toBeNull();
     }
     expect(sitePath(null)).toBeNull();
@@ -56,11 +65,16 @@ describe("text the database cannot store", () => {
   const problems = (schema: typeof registerSchema | typeof loginSchema, input: Record<string, unknown>) =>
     schema.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
 
-  it.each(["firstName", "lastName", "username", "email", "password"])("refuses NUL and a lone surrogate in %s", (field) => {
-    for (const bad of ["a\u0000bcdefgh", "abcdefgh\uD800", "\uDC00abcdefgh"]) {
-      expect(problems(registerSchema, { ...valid, email: "amina@example.ng", [field]: bad })).toEqual([`${field}: errors.invalidText`]);
-    }
-  });
+  it.each(["firstName", "lastName", "username", "email", "password"])(
+    "refuses NUL and a lone surrogate in %s",
+    (field) => {
+      for (const bad of ["a\u0000bcdefgh", "abcdefgh\uD800", "\uDC00abcdefgh"]) {
+        expect(problems(registerSchema, { ...valid, email: "amina@example.ng", [field]: bad })).toEqual([
+          `${field}: errors.invalidText`,
+        ]);
+      }
+    },
+  );
 
   it("refuses them at sign-in too, password included", () => {
     expect(problems(loginSchema, { username: "amina\u0000", password: "x" })).toEqual(["username: errors.invalidText"]);
@@ -69,14 +83,20 @@ describe("text the database cannot store", () => {
 
   it("checks the username's length as it is stored: lower-cased", () => {
     // "İ" lower-cases to "i" and a combining dot: 50 of them would be 100 characters.
-    expect(problems(registerSchema, { ...valid, username: "İ".repeat(50) })).toEqual(["username: auth.errors.usernameLength"]);
+    expect(problems(registerSchema, { ...valid, username: "İ".repeat(50) })).toEqual([
+      "username: auth.errors.usernameLength",
+    ]);
     expect(registerSchema.parse({ ...valid, username: "İ".repeat(25) }).username).toBe("i\u0307".repeat(25));
     expect(loginSchema.parse({ username: " AMINA ", password: "x" }).username).toBe("amina");
   });
 
   it("takes Yoruba names with tone marks as usernames, in NFC", () => {
-    expect(registerSchema.parse({ ...valid, username: "Ade\u0301ba\u0301yo\u0323\u0300" }).username).toBe("adébáyọ̀".normalize("NFC"));
-    expect(problems(registerSchema, { ...valid, username: "\u0301abc" })).toEqual(["username: auth.errors.usernameFormat"]);
+    expect(registerSchema.parse({ ...valid, username: "Ade\u0301ba\u0301yo\u0323\u0300" }).username).toBe(
+      "adébáyọ̀".normalize("NFC"),
+    );
+    expect(problems(registerSchema, { ...valid, username: "\u0301abc" })).toEqual([
+      "username: auth.errors.usernameFormat",
+    ]);
   });
 
   it("keeps passwords as typed", () => {
@@ -95,9 +115,12 @@ describe("safeRedirect on hostile input", () => {
 });
 
 describe("phoneSchema", () => {
-  it.each(["0803 123 4567", "08031234567", "+2348031234567", "2348031234567", "0803-123-4567"])("stores %s as +2348031234567", (phone) => {
-    expect(phoneSchema.parse({ phone })).toEqual({ phone: "+2348031234567" });
-  });
+  it.each(["0803 123 4567", "08031234567", "+2348031234567", "2348031234567", "0803-123-4567"])(
+    "stores %s as +2348031234567",
+    (phone) => {
+      expect(phoneSchema.parse({ phone })).toEqual({ phone: "+2348031234567" });
+    },
+  );
 
   it("refuses other numbers with the invalid-phone message, and a missing one as required", () => {
     const message = (phone: unknown) => phoneSchema.safeParse({ phone }).error?.issues[0]?.message;

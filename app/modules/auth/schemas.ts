@@ -44,7 +44,8 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = (requiredKey: string) => text({ min: 1, max: 100, required: requiredKey, tooLong: "auth.errors.nameTooLong" });
+const name = (requiredKey: string) =>
+  text({ min: 1, max: 100, required: requiredKey, tooLong: "auth.errors.nameTooLong" });
 
 /** Optional: an empty field means no e-mail. Stored lower-cased (VarChar(254)). */
 const email = optionalText(

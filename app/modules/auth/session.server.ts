@@ -10,7 +10,6 @@ import { publicUser } from "./users.server";
 // id. Signing in always makes a new session (and a new id), signing out
 // deletes it, so a stolen or old cookie stops working.
 
-
 const env = getEnv();
 export const sessionCookie = createSessionCookie(sessionSecrets(env), {
   secure: env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true,

@@ -5,7 +5,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.serv
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from "./schemas";
 
 /** What the client sees of a user (GET /api/user, login, register). */
-export function publicUser(user: Pick<User, "id" | "username" | "email" | "firstName" | "lastName" | "role" | "language" | "createdAt">) {
+export function publicUser(
+  user: Pick<User, "id" | "username" | "email" | "firstName" | "lastName" | "role" | "language" | "createdAt">,
+) {
   return {
     id: user.id,
     username: user.username,
@@ -31,8 +33,12 @@ export async function registerUser(input: RegisterInput, language = "en") {
     prisma.user.findUnique({ where: { username }, select: { id: true } }),
     email ? prisma.user.findUnique({ where: { email }, select: { id: true } }) : null,
   ]);
-  if (byUsername) throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
-  if (byEmail) throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+  if (byUsername)
+    throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
+      username: ["auth.errors.usernameExists"],
+    });
+  if (byEmail)
+    throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
   try {
     return await prisma.user.create({
       data: {
@@ -48,8 +54,11 @@ export async function registerUser(input: RegisterInput, language = "en") {
     // Two registrations racing for the same name: the database decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const target = JSON.stringify(error.meta ?? {});
-      if (target.includes("email")) throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
-      throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", { username: ["auth.errors.usernameExists"] });
+      if (target.includes("email"))
+        throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
+        username: ["auth.errors.usernameExists"],
+      });
     }
     throw error;
   }

@@ -24,28 +24,42 @@ const REGISTRATION_SESSION_SECONDS = 10;
 async function isNewcomer(user: { id: string; createdAt: Date }, now = new Date()) {
   if (now.getTime() - user.createdAt.getTime() > NEWCOMER_MINUTES * 60_000) return false;
   const laterSignIns = await prisma.session.count({
-    where: { userId: user.id, createdAt: { gt: new Date(user.createdAt.getTime() + REGISTRATION_SESSION_SECONDS * 1000) } },
+    where: {
+      userId: user.id,
+      createdAt: { gt: new Date(user.createdAt.getTime() + REGISTRATION_SESSION_SECONDS * 1000) },
+    },
   });
   return laterSignIns === 0;
 }
 
 export async function getDashboard(user: { id: string; createdAt: Date }) {
-  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer] = await Promise.all([
-    prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
-    prisma.farm.count({ where: { ownerId: user.id } }),
-    // Diagnoses the farmer got: a failed or timed-out analysis is no diagnosis.
-    prisma.analysis.count({ where: { userId: user.id, status: "completed" } }),
-    getFeatureAccess(user.id),
-    prisma.listing.findMany({
-      where: { sellerId: user.id },
-      orderBy: { createdAt: "desc" },
-      take: 5,
-      select: { createdAt: true, priceNgn: true, title: true, product: { select: { name: true } } },
-    }),
-    prisma.farm.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, name: true } }),
-    prisma.analysis.findMany({ where: { userId: user.id, status: "completed" }, orderBy: { createdAt: "desc" }, take: 5, select: { createdAt: true, analysisType: true } }),
-    isNewcomer(user),
-  ]);
+  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer] =
+    await Promise.all([
+      prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
+      prisma.farm.count({ where: { ownerId: user.id } }),
+      // Diagnoses the farmer got: a failed or timed-out analysis is no diagnosis.
+      prisma.analysis.count({ where: { userId: user.id, status: "completed" } }),
+      getFeatureAccess(user.id),
+      prisma.listing.findMany({
+        where: { sellerId: user.id },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { createdAt: true, priceNgn: true, title: true, product: { select: { name: true } } },
+      }),
+      prisma.farm.findMany({
+        where: { ownerId: user.id },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { createdAt: true, name: true },
+      }),
+      prisma.analysis.findMany({
+        where: { userId: user.id, status: "completed" },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { createdAt: true, analysisType: true },
+      }),
+      isNewcomer(user),
+    ]);
 
   const plan = access.hasActiveSubscription ? "premium" : access.canAccess ? "trial" : "free";
 
@@ -58,7 +72,11 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
       priceNgn: listing.priceNgn.toString(),
     })),
     ...recentFarms.map((farm) => ({ kind: "farm" as const, at: farm.createdAt.toISOString(), name: farm.name })),
-    ...recentAnalyses.map((analysis) => ({ kind: "analysis" as const, at: analysis.createdAt.toISOString(), analysisType: analysis.analysisType })),
+    ...recentAnalyses.map((analysis) => ({
+      kind: "analysis" as const,
+      at: analysis.createdAt.toISOString(),
+      analysisType: analysis.analysisType,
+    })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, 6);

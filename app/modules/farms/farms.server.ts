@@ -64,10 +64,15 @@ const withPlotCount = { _count: { select: { plots: true } } } as const;
  * FARM_BOUNDARY_INVALID (with why) or FARM_AREA_TOO_LARGE, on the given field.
  */
 export function measureShape(value: unknown, field: "boundary" | "geometry") {
-  const check = checkPolygonFeature(value, { maxVertices: MAPPING_LIMITS.maxVertices, maxAreaHectares: getEnv().FARM_MAX_AREA_HECTARES });
+  const check = checkPolygonFeature(value, {
+    maxVertices: MAPPING_LIMITS.maxVertices,
+    maxAreaHectares: getEnv().FARM_MAX_AREA_HECTARES,
+  });
   if (!check.ok) {
     const key = `mapping.geometry.${check.problem}`;
-    throw new Refusal(400, check.problem === "tooLarge" ? "FARM_AREA_TOO_LARGE" : "FARM_BOUNDARY_INVALID", key, { [field]: [key] });
+    throw new Refusal(400, check.problem === "tooLarge" ? "FARM_AREA_TOO_LARGE" : "FARM_BOUNDARY_INVALID", key, {
+      [field]: [key],
+    });
   }
   return check;
 }
@@ -84,7 +89,11 @@ async function ownedFarm(id: string, userId: string) {
 }
 
 export async function listFarms(userId: string): Promise<FarmDto[]> {
-  const farms = await prisma.farm.findMany({ where: { ownerId: userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: withPlotCount });
+  const farms = await prisma.farm.findMany({
+    where: { ownerId: userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: withPlotCount,
+  });
   return farms.map(farmDto);
 }
 
@@ -106,7 +115,8 @@ function boundaryData(check: ReturnType<typeof measureShape>, name: string) {
 }
 
 export async function createFarm(userId: string, input: FarmCreateInput): Promise<FarmDto> {
-  const shape = input.boundary === undefined || input.boundary === null ? null : measureShape(input.boundary, "boundary");
+  const shape =
+    input.boundary === undefined || input.boundary === null ? null : measureShape(input.boundary, "boundary");
   const latitude = input.centerLat ?? MAP_DEFAULTS.centre.latitude;
   const longitude = input.centerLng ?? MAP_DEFAULTS.centre.longitude;
   const farm = await writeIndexed(
@@ -158,7 +168,11 @@ export async function updateFarm(id: string, userId: string, input: FarmUpdateIn
     data.centerLng = input.centerLng;
     data.geohash = encodeGeohash(input.centerLat, input.centerLng);
   }
-  const farm = await writeIndexed("farm", (tx) => tx.farm.update({ where: { id: current.id }, data, include: withPlotCount }), current.id);
+  const farm = await writeIndexed(
+    "farm",
+    (tx) => tx.farm.update({ where: { id: current.id }, data, include: withPlotCount }),
+    current.id,
+  );
   return farmDto(farm);
 }
 
@@ -170,7 +184,10 @@ export async function deleteFarm(id: string, userId: string) {
 
 export async function listPlots(farmId: string, userId: string): Promise<PlotDto[]> {
   const farm = await ownedFarm(farmId, userId);
-  const plots = await prisma.plot.findMany({ where: { farmId: farm.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const plots = await prisma.plot.findMany({
+    where: { farmId: farm.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return plots.map(plotDto);
 }
 
@@ -179,7 +196,9 @@ function plotShape(geometry: unknown, farm: Farm) {
   const check = measureShape(geometry, "geometry");
   const farmRing = featureRing(farm.boundary);
   if (farmRing && shareInside(check.ring, farmRing) < MAPPING_LIMITS.plotInsideShare) {
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.outsideFarm", { geometry: ["mapping.geometry.outsideFarm"] });
+    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.outsideFarm", {
+      geometry: ["mapping.geometry.outsideFarm"],
+    });
   }
   return {
     geometry: polygonFeature(check.ring),
@@ -194,8 +213,11 @@ export async function createPlot(farmId: string, userId: string, input: PlotCrea
   const shape = input.geometry === undefined || input.geometry === null ? null : plotShape(input.geometry, farm);
   const plot = await prisma.$transaction(async (tx) => {
     const count = await tx.plot.count({ where: { farmId: farm.id } });
-    if (count >= MAPPING_LIMITS.plotsPerFarm) throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
-    return tx.plot.create({ data: { farmId: farm.id, name: input.name, type: input.type, crops: input.crops, ...(shape ?? {}) } });
+    if (count >= MAPPING_LIMITS.plotsPerFarm)
+      throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+    return tx.plot.create({
+      data: { farmId: farm.id, name: input.name, type: input.type, crops: input.crops, ...(shape ?? {}) },
+    });
   });
   return plotDto(plot);
 }
@@ -210,7 +232,12 @@ async function farmPlot(farm: Farm, plotId: string) {
 
 const sameRing = (a: LngLat[] | null, b: LngLat[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
-export async function updatePlot(farmId: string, plotId: string, userId: string, input: PlotUpdateInput): Promise<PlotDto> {
+export async function updatePlot(
+  farmId: string,
+  plotId: string,
+  userId: string,
+  input: PlotUpdateInput,
+): Promise<PlotDto> {
   const farm = await ownedFarm(farmId, userId);
   const current = await farmPlot(farm, plotId);
   const data: Prisma.PlotUpdateInput = {};
@@ -239,7 +266,10 @@ export async function deletePlot(farmId: string, plotId: string, userId: string)
 /** A farm and its plots as one GeoJSON FeatureCollection (the farm's boundary first), for a file. */
 export async function exportFarm(farmId: string, userId: string) {
   const farm = await ownedFarm(farmId, userId);
-  const plots = await prisma.plot.findMany({ where: { farmId: farm.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const plots = await prisma.plot.findMany({
+    where: { farmId: farm.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   const features: object[] = [];
   const boundary = featureRing(farm.boundary);
   const farmProperties = {
@@ -255,10 +285,21 @@ export async function exportFarm(farmId: string, userId: string) {
   features.push(
     boundary
       ? polygonFeature(boundary, farmProperties)
-      : { type: "Feature", properties: farmProperties, geometry: { type: "Point", coordinates: [farm.centerLng, farm.centerLat] } },
+      : {
+          type: "Feature",
+          properties: farmProperties,
+          geometry: { type: "Point", coordinates: [farm.centerLng, farm.centerLat] },
+        },
   );
   for (const plot of plots) {
-    const properties = { kind: "plot", id: plot.id, name: plot.name, type: plot.type, crops: plot.crops.join(", "), areaHectares: plot.areaHectares };
+    const properties = {
+      kind: "plot",
+      id: plot.id,
+      name: plot.name,
+      type: plot.type,
+      crops: plot.crops.join(", "),
+      areaHectares: plot.areaHectares,
+    };
     const ring = featureRing(plot.geometry);
     features.push(ring ? polygonFeature(ring, properties) : { type: "Feature", properties, geometry: null });
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { crops, farmCreateSchema, farmIssueCode, farmUpdateSchema, plotCreateSchema, plotIssueCode, plotUpdateSchema } from "./schemas";
+import {
+  crops,
+  farmCreateSchema,
+  farmIssueCode,
+  farmUpdateSchema,
+  plotCreateSchema,
+  plotIssueCode,
+  plotUpdateSchema,
+} from "./schemas";
 
 describe("crops", () => {
   it("takes a list or the dialog's comma-separated text, each crop once", () => {
@@ -21,7 +29,10 @@ describe("farmCreateSchema", () => {
   });
 
   it("needs both coordinates or neither, in range, as numbers or text", () => {
-    expect(farmCreateSchema.parse({ name: "F", centerLat: "7.5", centerLng: 3.9 })).toMatchObject({ centerLat: 7.5, centerLng: 3.9 });
+    expect(farmCreateSchema.parse({ name: "F", centerLat: "7.5", centerLng: 3.9 })).toMatchObject({
+      centerLat: 7.5,
+      centerLng: 3.9,
+    });
     expect(farmCreateSchema.safeParse({ name: "F", centerLat: 7.5 }).success).toBe(false);
     expect(farmCreateSchema.safeParse({ name: "F", centerLat: 91, centerLng: 3 }).success).toBe(false);
   });

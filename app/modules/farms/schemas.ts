@@ -22,15 +22,24 @@ const plotName = text({
   tooLong: "mapping.errors.plotNameTooLong",
 }).overwrite((value) => value.replace(/\s+/gu, " "));
 
-const description = optionalText(text({ max: MAPPING_LIMITS.descriptionMaxLength, tooLong: "mapping.errors.descriptionTooLong" }));
+const description = optionalText(
+  text({ max: MAPPING_LIMITS.descriptionMaxLength, tooLong: "mapping.errors.descriptionTooLong" }),
+);
 
-const cropName = text({ min: 1, max: MAPPING_LIMITS.cropNameMaxLength, required: "mapping.errors.cropName", tooLong: "mapping.errors.cropName" });
+const cropName = text({
+  min: 1,
+  max: MAPPING_LIMITS.cropNameMaxLength,
+  required: "mapping.errors.cropName",
+  tooLong: "mapping.errors.cropName",
+});
 
 /** Crops as a list, or as the dialog's comma-separated text; the same crop once, in the order given. */
 export const crops = z
   .preprocess(
     (value) => (typeof value === "string" ? value.split(",").filter((part) => part.trim() !== "") : value),
-    z.array(cropName, { error: "mapping.errors.crops" }).max(MAPPING_LIMITS.cropsPerEntry, "mapping.errors.tooManyCrops"),
+    z
+      .array(cropName, { error: "mapping.errors.crops" })
+      .max(MAPPING_LIMITS.cropsPerEntry, "mapping.errors.tooManyCrops"),
   )
   .transform((list) => {
     const seen = new Set<string>();
@@ -44,8 +53,18 @@ export const crops = z
 
 const coordinate = (min: number, max: number) =>
   z.preprocess(
-    (value) => (value === "" || value === null || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),
-    z.number({ error: "mapping.errors.coordinates" }).finite("mapping.errors.coordinates").min(min, "mapping.errors.coordinates").max(max, "mapping.errors.coordinates").optional(),
+    (value) =>
+      value === "" || value === null || value === undefined
+        ? undefined
+        : typeof value === "string"
+          ? Number(value)
+          : value,
+    z
+      .number({ error: "mapping.errors.coordinates" })
+      .finite("mapping.errors.coordinates")
+      .min(min, "mapping.errors.coordinates")
+      .max(max, "mapping.errors.coordinates")
+      .optional(),
   );
 
 /** A shape as sent: checked by the module (null clears it where that is allowed). */
@@ -61,7 +80,10 @@ export const farmCreateSchema = z
     centerLng: coordinate(-180, 180),
     boundary: shape,
   })
-  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), { message: "mapping.errors.coordinates", path: ["centerLat"] });
+  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
+    message: "mapping.errors.coordinates",
+    path: ["centerLat"],
+  });
 export type FarmCreateInput = z.infer<typeof farmCreateSchema>;
 
 /** PATCH: any of the fields; a boundary of null removes it. A centre moves a farm that has no boundary (one with a boundary is where its boundary is). */
@@ -74,7 +96,10 @@ export const farmUpdateSchema = z
     centerLng: coordinate(-180, 180),
     boundary: shape,
   })
-  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), { message: "mapping.errors.coordinates", path: ["centerLat"] });
+  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
+    message: "mapping.errors.coordinates",
+    path: ["centerLat"],
+  });
 export type FarmUpdateInput = z.infer<typeof farmUpdateSchema>;
 
 /** The page's Edit Farm dialog: name, description and crops (shapes are drawn, not typed). */

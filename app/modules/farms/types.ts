@@ -34,4 +34,3 @@ export interface PlotDto {
   createdAt: string;
   updatedAt: string;
 }
-

@@ -60,7 +60,9 @@ async function explain(statement: { text: string; values: unknown[] }) {
   const text = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
   const plan = (json.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
   // Long id lists shortened, so a failure's message stays readable.
-  const lines = text.rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"].replace(/'\{[^}]{200,}\}'/g, "'{…}'"));
+  const lines = text.rows.map((row: { "QUERY PLAN": string }) =>
+    row["QUERY PLAN"].replace(/'\{[^}]{200,}\}'/g, "'{…}'"),
+  );
   return { plan, text: lines.join("\n") };
 }
 
@@ -68,9 +70,13 @@ async function explain(statement: { text: string; values: unknown[] }) {
 function problems(plan: PlanNode) {
   const found: string[] = [];
   for (const node of nodes(plan)) {
-    if (node["Node Type"] === "Seq Scan" && node["Relation Name"] === "Listing") found.push("sequential scan of Listing");
+    if (node["Node Type"] === "Seq Scan" && node["Relation Name"] === "Listing")
+      found.push("sequential scan of Listing");
     if (node["Node Type"] === "Sort") {
-      const input = (node.Plans ?? []).reduce((sum, child) => sum + (child["Actual Rows"] ?? 0) * (child["Actual Loops"] ?? 1), 0);
+      const input = (node.Plans ?? []).reduce(
+        (sum, child) => sum + (child["Actual Rows"] ?? 0) * (child["Actual Loops"] ?? 1),
+        0,
+      );
       if (input >= publicRows / 2) found.push(`sort of ${input} rows`);
     }
   }
@@ -90,12 +96,20 @@ const scenarios: [string, ListingQuery, string][] = [
   ["dearest first", query({ sort: "price_high" }), buyer],
   ["one category", query({ categories: "Grains & Cereals" }), buyer],
   ["two categories, by price", query({ categories: "Traditional Medicine,Spices & Herbs", sort: "price_low" }), buyer],
-  ["category and price range", query({ categories: "Livestock & Poultry", price_min: "5000", price_max: "20000" }), buyer],
+  [
+    "category and price range",
+    query({ categories: "Livestock & Poultry", price_min: "5000", price_max: "20000" }),
+    buyer,
+  ],
   ["a narrow price range", query({ price_min: "1850000", price_max: "1900000" }), buyer],
   ["condition", query({ condition: "used_good,used_fair" }), buyer],
   ["near Kano, 50 km, newest", query({ ...kano, radius_km: "50" }), buyer],
   ["near Kano, by distance", query({ ...kano, radius_km: "50", sort: "distance" }), buyer],
-  ["near Kano, 500 km, by distance, category", query({ ...kano, radius_km: "500", sort: "distance", categories: "Grains & Cereals" }), buyer],
+  [
+    "near Kano, 500 km, by distance, category",
+    query({ ...kano, radius_km: "500", sort: "distance", categories: "Grains & Cereals" }),
+    buyer,
+  ],
   ["a few in the countryside, by distance", query({ ...countryside, radius_km: "5", sort: "distance" }), buyer],
   ["a seller's own, all statuses", query({ seller_id: seller }), seller],
   ["a seller's own, paused", query({ seller_id: seller, status: "paused" }), seller],
@@ -134,7 +148,10 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
       for (const statement of [statements.statement, statements.count]) {
         const { plan, text } = await explain({ text: statement.text, values: statement.values as unknown[] });
         expect(problems(plan), text).toEqual([]);
-        expect([...nodes(plan)].some((node) => node["Index Name"] === "Listing_pkey"), text).toBe(true);
+        expect(
+          [...nodes(plan)].some((node) => node["Index Name"] === "Listing_pkey"),
+          text,
+        ).toBe(true);
       }
     }
   });
@@ -151,7 +168,8 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
 
     const own = browseStatements(query({ seller_id: seller }), seller, null);
     const ownCount = (await client.query(own.count.text, own.count.values as unknown[])).rows[0].counted;
-    const exact = (await client.query(`SELECT count(*)::int AS n FROM "Listing" WHERE "sellerId" = $1`, [seller])).rows[0].n;
+    const exact = (await client.query(`SELECT count(*)::int AS n FROM "Listing" WHERE "sellerId" = $1`, [seller]))
+      .rows[0].n;
     expect(exact).toBeGreaterThan(0);
     expect(cappedTotal(ownCount, own.countUpTo)).toEqual({ total: exact, totalCapped: false });
   });
@@ -159,17 +177,25 @@ describe(`listing queries at ${LISTINGS.toLocaleString("en")} listings`, () => {
   it("pages are the public listings in order, and near-me is nearest first within the radius, dense or sparse", async () => {
     const run = async (listingQuery: ListingQuery) => {
       const { statement } = browseStatements(listingQuery, buyer, null);
-      const [row] = (await client.query(statement.text, statement.values as unknown[])).rows as { counted: number; listings: { id: string; distanceKm?: number }[] }[];
+      const [row] = (await client.query(statement.text, statement.values as unknown[])).rows as {
+        counted: number;
+        listings: { id: string; distanceKm?: number }[];
+      }[];
       return row!;
     };
     const first = await run(query({ limit: "50" }));
-    const expected = (await client.query(`SELECT id FROM "Listing" WHERE status <> 'paused' ORDER BY "createdAt" DESC, id LIMIT 50`)).rows;
+    const expected = (
+      await client.query(`SELECT id FROM "Listing" WHERE status <> 'paused' ORDER BY "createdAt" DESC, id LIMIT 50`)
+    ).rows;
     expect(first.listings.map((listing) => listing.id)).toEqual(expected.map((row: { id: string }) => row.id));
 
     // Around Kano there are thousands (the index is walked nearest first); 5 km around a spot
     // in the country 28 km north of it, a handful (found through the box, then sorted): both
     // nearest first, all within the radius, and as many as there are.
-    for (const [place, radius, few] of [[kano, "50", false], [countryside, "5", true]] as const) {
+    for (const [place, radius, few] of [
+      [kano, "50", false],
+      [countryside, "5", true],
+    ] as const) {
       const near = await run(query({ ...place, radius_km: radius, sort: "distance", limit: "100" }));
       const distances = near.listings.map((listing) => listing.distanceKm!);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));

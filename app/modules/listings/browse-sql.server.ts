@@ -57,14 +57,19 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
   // Statuses come from a closed list, so they are written into the statement: the planner then
   // sees the public rows' exact predicate and picks the partial indexes.
   const conditions: Prisma.Sql[] = [
-    statuses.length > 0 ? Prisma.sql`l.status IN (${Prisma.raw(statuses.map((status) => `'${status}'`).join(", "))})` : Prisma.sql`false`,
+    statuses.length > 0
+      ? Prisma.sql`l.status IN (${Prisma.raw(statuses.map((status) => `'${status}'`).join(", "))})`
+      : Prisma.sql`false`,
   ];
   if (query.seller_id) conditions.push(Prisma.sql`l."sellerId" = ${query.seller_id}`);
-  if (query.condition?.length) conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
+  if (query.condition?.length)
+    conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
   if (query.categories?.length) {
     // The category's products first (a few hundred of 2,000, through their GIN index), then their
     // listings through the productId index.
-    conditions.push(Prisma.sql`l."productId" = ANY(ARRAY(SELECT p.id FROM "Product" p WHERE p.categories && ${[...query.categories]}::text[]))`);
+    conditions.push(
+      Prisma.sql`l."productId" = ANY(ARRAY(SELECT p.id FROM "Product" p WHERE p.categories && ${[...query.categories]}::text[]))`,
+    );
   }
   if (query.price_min !== undefined) conditions.push(Prisma.sql`l."priceNgn" >= ${query.price_min}::numeric`);
   if (query.price_max !== undefined) conditions.push(Prisma.sql`l."priceNgn" <= ${query.price_max}::numeric`);
@@ -97,12 +102,20 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
   const [inner, outer] = byDistance
     ? [Prisma.sql`l.earth <-> ${centre}`, Prisma.sql`page."distanceKm", page.id`]
     : query.sort === "price_low"
-      ? [Prisma.sql`l."priceNgn" ASC, l."createdAt" DESC, l.id`, Prisma.sql`page."priceSort" ASC, page."createdAt" DESC, page.id`]
+      ? [
+          Prisma.sql`l."priceNgn" ASC, l."createdAt" DESC, l.id`,
+          Prisma.sql`page."priceSort" ASC, page."createdAt" DESC, page.id`,
+        ]
       : query.sort === "price_high"
-        ? [Prisma.sql`l."priceNgn" DESC, l."createdAt" DESC, l.id`, Prisma.sql`page."priceSort" DESC, page."createdAt" DESC, page.id`]
+        ? [
+            Prisma.sql`l."priceNgn" DESC, l."createdAt" DESC, l.id`,
+            Prisma.sql`page."priceSort" DESC, page."createdAt" DESC, page.id`,
+          ]
         : [Prisma.sql`l."createdAt" DESC, l.id`, Prisma.sql`page."createdAt" DESC, page.id`];
 
-  const distance = centre ? Prisma.sql`earth_distance(l.earth, ${centre}) / ${1000 * MEAN_TO_EARTHDISTANCE}::float8` : Prisma.sql`NULL::float8`;
+  const distance = centre
+    ? Prisma.sql`earth_distance(l.earth, ${centre}) / ${1000 * MEAN_TO_EARTHDISTANCE}::float8`
+    : Prisma.sql`NULL::float8`;
   const countUpTo = query.offset + COUNT_CAP;
   const columns = Prisma.sql`
     l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",

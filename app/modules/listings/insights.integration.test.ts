@@ -8,19 +8,33 @@ const userIds: string[] = [];
 const productIds: string[] = [];
 
 async function user(name: string) {
-  const created = await prisma.user.create({ data: { username: `ins_${name}_${tag}`, passwordHash: "x", firstName: name, lastName: "Test" } });
+  const created = await prisma.user.create({
+    data: { username: `ins_${name}_${tag}`, passwordHash: "x", firstName: name, lastName: "Test" },
+  });
   userIds.push(created.id);
   return created.id;
 }
 
 async function product(name: string) {
-  const created = await prisma.product.create({ data: { name: `${name} ${tag}`, categories: ["Root Vegetables"], unit: "bags" } });
+  const created = await prisma.product.create({
+    data: { name: `${name} ${tag}`, categories: ["Root Vegetables"], unit: "bags" },
+  });
   productIds.push(created.id);
   return created.id;
 }
 
 async function listing(sellerId: string, productId: string, price: string, status: "active" | "paused" = "active") {
-  await prisma.listing.create({ data: { sellerId, productId, priceNgn: price, quantity: 1, condition: "new", status, images: ["https://example.com/x.jpg"] } });
+  await prisma.listing.create({
+    data: {
+      sellerId,
+      productId,
+      priceNgn: price,
+      quantity: 1,
+      condition: "new",
+      status,
+      images: ["https://example.com/x.jpg"],
+    },
+  });
 }
 
 afterAll(async () => {
@@ -48,7 +62,11 @@ describe("market price insights", () => {
 
     const insights = await marketInsights(seller);
     const by = Object.fromEntries(insights.map((insight) => [insight.productName.split(" ")[0], insight]));
-    expect(by.Yam).toMatchObject({ yourPriceNgn: 9000, position: "below", market: { count: 4, low: 10750, median: 11500, high: 12250 } });
+    expect(by.Yam).toMatchObject({
+      yourPriceNgn: 9000,
+      position: "below",
+      market: { count: 4, low: 10750, median: 11500, high: 12250 },
+    });
     expect(by.Garri).toMatchObject({ yourPriceNgn: 41500, position: "within" });
     expect(by.Rare).toMatchObject({ market: null, position: null });
 

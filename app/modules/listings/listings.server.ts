@@ -113,7 +113,9 @@ async function checkProduct(productId: string | null | undefined, currentProduct
   const product = await prisma.product.findUnique({ where: { id: productId }, select: { id: true, isActive: true } });
   // A listing may keep a product that was deactivated after it was linked, but new links need an active one.
   if (!product || (!product.isActive && product.id !== currentProductId)) {
-    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", { productId: ["listing.errors.productNotFound"] });
+    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", {
+      productId: ["listing.errors.productNotFound"],
+    });
   }
   return product.id;
 }
@@ -123,7 +125,9 @@ async function checkShowPhone(input: ListingInput, sellerId: string) {
   if (!input.showPhone) return;
   const seller = await prisma.user.findUnique({ where: { id: sellerId }, select: { phone: true } });
   if (!seller?.phone) {
-    throw new Refusal(400, "VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", { showPhone: ["contact.errors.noPhoneSaved"] });
+    throw new Refusal(400, "VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", {
+      showPhone: ["contact.errors.noPhoneSaved"],
+    });
   }
 }
 
@@ -164,8 +168,12 @@ export async function createListing(input: ListingInput, sellerId: string) {
 async function ownedListing(id: string, userId: string) {
   // An id that cannot be one names no listing; it never reaches the database.
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
-  const listing = await prisma.listing.findUnique({ where: { id }, select: { id: true, sellerId: true, productId: true, status: true } });
-  if (!listing || (listing.sellerId !== userId && listing.status === "paused")) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  const listing = await prisma.listing.findUnique({
+    where: { id },
+    select: { id: true, sellerId: true, productId: true, status: true },
+  });
+  if (!listing || (listing.sellerId !== userId && listing.status === "paused"))
+    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {
     throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
   }
@@ -176,7 +184,11 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
-  const listing = await writeIndexed("listing", (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }), id);
+  const listing = await writeIndexed(
+    "listing",
+    (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }),
+    id,
+  );
   return listingDto(listing);
 }
 
@@ -197,7 +209,8 @@ export async function listingDetails(id: string, viewerId: string) {
     select: { ...listingSelect, seller: { select: { firstName: true, phone: true } } },
   });
   const own = row?.sellerId === viewerId;
-  if (!row || (row.status === "paused" && !own)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!row || (row.status === "paused" && !own))
+    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const phone = row.showPhone ? row.seller.phone : null;
   if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);
   const { seller, ...listing } = row;
@@ -207,7 +220,11 @@ export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
   await ownedListing(id, userId);
-  const listing = await writeIndexed("listing", (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }), id);
+  const listing = await writeIndexed(
+    "listing",
+    (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }),
+    id,
+  );
   return listingDto(listing);
 }
 
@@ -218,7 +235,9 @@ export async function deleteListing(id: string, userId: string) {
 
 /** Quartiles and median of what active listings of a product ask, optionally leaving one seller out. */
 async function marketQuartiles(productId: string, excludeSellerId: string | null = null) {
-  const [row] = await prisma.$queryRaw<{ count: bigint; low: number | null; median: number | null; high: number | null }[]>`
+  const [row] = await prisma.$queryRaw<
+    { count: bigint; low: number | null; median: number | null; high: number | null }[]
+  >`
     SELECT count(*) AS count,
            percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
@@ -267,13 +286,19 @@ export async function marketInsights(sellerId: string): Promise<MarketInsight[]>
     orderBy: { priceNgn: "asc" },
   });
   const byProduct = new Map<string, (typeof own)[number]>();
-  for (const listing of own) if (listing.productId && !byProduct.has(listing.productId)) byProduct.set(listing.productId, listing);
+  for (const listing of own)
+    if (listing.productId && !byProduct.has(listing.productId)) byProduct.set(listing.productId, listing);
   const insights: MarketInsight[] = [];
   for (const [productId, listing] of byProduct) {
     const { count, quartiles } = await marketQuartiles(productId, sellerId);
     const market =
       quartiles && count >= 2
-        ? { count, low: Math.round(quartiles.low), median: Math.round(quartiles.median), high: Math.round(quartiles.high) }
+        ? {
+            count,
+            low: Math.round(quartiles.low),
+            median: Math.round(quartiles.median),
+            high: Math.round(quartiles.high),
+          }
         : null;
     const price = Number(listing.priceNgn);
     insights.push({

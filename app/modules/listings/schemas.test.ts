@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { imageUrl, listingQuerySchema, listingSchema } from "./schemas";
 
-const valid = { productId: "seed_product_maize", priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
+const valid = {
+  productId: "seed_product_maize",
+  priceNgn: "12500",
+  quantity: 3,
+  condition: "new",
+  images: ["https://example.com/a.jpg"],
+};
 const firstMessage = (input: unknown) => listingSchema.safeParse(input).error?.issues[0]?.message;
 
 describe("listingSchema", () => {
@@ -38,7 +44,10 @@ describe("listingSchema", () => {
     expect(firstMessage({ ...valid, images: [] })).toBe("listing.errors.imagesRequired");
     expect(firstMessage({ ...valid, latitude: "7.1" })).toBe("listing.errors.coordinates");
     expect(firstMessage({ ...valid, latitude: 91, longitude: 3 })).toBe("listing.errors.coordinates");
-    expect(listingSchema.parse({ ...valid, latitude: "7.1", longitude: "3.9" })).toMatchObject({ latitude: 7.1, longitude: 3.9 });
+    expect(listingSchema.parse({ ...valid, latitude: "7.1", longitude: "3.9" })).toMatchObject({
+      latitude: 7.1,
+      longitude: 3.9,
+    });
   });
 
   it("defaults the status to active", () => {
@@ -48,11 +57,14 @@ describe("listingSchema", () => {
 
 describe("listingSchema: a catalogue product, or a title of the seller's own", () => {
   const bare = { priceNgn: "12500", quantity: 3, condition: "new", images: ["https://example.com/a.jpg"] };
-  const issues = (input: unknown) => listingSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+  const issues = (input: unknown) =>
+    listingSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
 
   it("needs a product ('Product selection is required') when neither a product nor a custom listing is chosen", () => {
     expect(issues({ ...bare })).toEqual([["productId", "listing.errors.productRequired"]]);
-    expect(issues({ ...bare, productId: null, title: null })).toEqual([["productId", "listing.errors.productRequired"]]);
+    expect(issues({ ...bare, productId: null, title: null })).toEqual([
+      ["productId", "listing.errors.productRequired"],
+    ]);
     expect(issues({ ...bare, productId: "", title: "   " })).toEqual([["productId", "listing.errors.productRequired"]]);
   });
 
@@ -62,7 +74,10 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
       ["images", "listing.errors.imagesRequired"],
       ["productId", "listing.errors.productRequired"],
     ]);
-    expect(issues({ priceNgn: "0", quantity: 1, condition: "new", custom: "on" })).toContainEqual(["title", "listing.errors.titleRequired"]);
+    expect(issues({ priceNgn: "0", quantity: 1, condition: "new", custom: "on" })).toContainEqual([
+      "title",
+      "listing.errors.titleRequired",
+    ]);
   });
 
   it("refuses a body that is not an object without reading its fields", () => {
@@ -73,11 +88,17 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
     expect(issues({ ...bare, custom: "on" })).toEqual([["title", "listing.errors.titleRequired"]]);
     expect(issues({ ...bare, custom: true, title: "  " })).toEqual([["title", "listing.errors.titleRequired"]]);
     expect(issues({ ...bare, custom: true, title: "a" })).toEqual([["title", "listing.errors.titleRequired"]]);
-    expect(issues({ ...bare, custom: true, title: "x".repeat(81) })).toEqual([["title", "listing.errors.titleTooLong"]]);
+    expect(issues({ ...bare, custom: true, title: "x".repeat(81) })).toEqual([
+      ["title", "listing.errors.titleTooLong"],
+    ]);
   });
 
   it("keeps the title trimmed, NFC and with single spaces, up to 80 characters", () => {
-    const parsed = listingSchema.parse({ ...bare, custom: "on", title: "  Fresh   ugu\tleaves, Ìbàdàn ".normalize("NFD") });
+    const parsed = listingSchema.parse({
+      ...bare,
+      custom: "on",
+      title: "  Fresh   ugu\tleaves, Ìbàdàn ".normalize("NFD"),
+    });
     expect(parsed.title).toBe("Fresh ugu leaves, Ìbàdàn".normalize("NFC"));
     expect(parsed.productId).toBeUndefined();
     expect(listingSchema.parse({ ...bare, title: "y".repeat(80) }).title).toHaveLength(80);
@@ -86,14 +107,19 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
   it("takes a title alone from the API, and drops it when a product is chosen", () => {
     expect(listingSchema.parse({ ...bare, title: "Smoked catfish" })).toMatchObject({ title: "Smoked catfish" });
     expect(listingSchema.parse({ ...bare, productId: "seed_product_maize", title: "ignored" }).title).toBeNull();
-    expect(listingSchema.parse({ ...bare, productId: "seed_product_maize" })).toMatchObject({ productId: "seed_product_maize", title: null });
+    expect(listingSchema.parse({ ...bare, productId: "seed_product_maize" })).toMatchObject({
+      productId: "seed_product_maize",
+      title: null,
+    });
   });
 
   it("reads 'show my phone' from a form's checkbox or JSON, off by default", () => {
     expect(listingSchema.parse({ ...bare, title: "Okra", showPhone: "on" }).showPhone).toBe(true);
     expect(listingSchema.parse({ ...bare, title: "Okra", showPhone: true }).showPhone).toBe(true);
     expect(listingSchema.parse({ ...bare, title: "Okra" }).showPhone).toBe(false);
-    expect(issues({ ...bare, title: "Okra", showPhone: "yes please" })).toEqual([["showPhone", "contact.errors.showPhone"]]);
+    expect(issues({ ...bare, title: "Okra", showPhone: "yes please" })).toEqual([
+      ["showPhone", "contact.errors.showPhone"],
+    ]);
   });
 });
 
@@ -115,7 +141,12 @@ describe("imageUrl", () => {
 
 describe("listingQuerySchema", () => {
   it("fills defaults and reads comma lists", () => {
-    expect(listingQuerySchema.parse({ condition: "new,used_good" })).toMatchObject({ condition: ["new", "used_good"], sort: "newest", limit: 50, offset: 0 });
+    expect(listingQuerySchema.parse({ condition: "new,used_good" })).toMatchObject({
+      condition: ["new", "used_good"],
+      sort: "newest",
+      limit: 50,
+      offset: 0,
+    });
   });
 
   it("refuses distance sorting without a location, and a half location", () => {
@@ -125,7 +156,8 @@ describe("listingQuerySchema", () => {
   });
 
   it("answers a number that is no number (NaN, words) with the field's own message, not the library's", () => {
-    const messages = (query: Record<string, string>) => listingQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    const messages = (query: Record<string, string>) =>
+      listingQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
     expect(messages({ price_min: "NaN" })).toEqual(["listing.errors.priceFilter"]);
     expect(messages({ price_max: "cheap" })).toEqual(["listing.errors.priceFilter"]);
     expect(messages({ lat: "north", lng: "3" })).toContain("listing.errors.coordinates");

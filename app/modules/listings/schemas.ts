@@ -11,16 +11,21 @@ import { optionalText, recordId, text } from "~/lib/text";
 // string is a text() (app/lib/text.ts), its length checked as it is stored.
 
 /** A photo address: our own uploads and bundled images, or an http(s) URL. Never javascript:, data: or the like. */
-export const imageUrl = text({ min: 1, max: 2048, required: "listing.errors.imageUrl", tooLong: "listing.errors.imageUrl" }).refine((value) => {
-    if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
-    if (/^\/images\/products\/[\w-]+\.(svg|webp|png|jpg)$/.test(value)) return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, "listing.errors.imageUrl");
+export const imageUrl = text({
+  min: 1,
+  max: 2048,
+  required: "listing.errors.imageUrl",
+  tooLong: "listing.errors.imageUrl",
+}).refine((value) => {
+  if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
+  if (/^\/images\/products\/[\w-]+\.(svg|webp|png|jpg)$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}, "listing.errors.imageUrl");
 
 /** Naira with at most two decimals, from 1 to 10,000,000; kept as a string so it is stored exactly. */
 export const priceNgn = z
@@ -34,8 +39,18 @@ export const priceNgn = z
 
 const coordinate = (min: number, max: number) =>
   z.preprocess(
-    (value) => (value === "" || value === null || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),
-    z.number({ error: "listing.errors.coordinates" }).finite("listing.errors.coordinates").min(min, "listing.errors.coordinates").max(max, "listing.errors.coordinates").optional(),
+    (value) =>
+      value === "" || value === null || value === undefined
+        ? undefined
+        : typeof value === "string"
+          ? Number(value)
+          : value,
+    z
+      .number({ error: "listing.errors.coordinates" })
+      .finite("listing.errors.coordinates")
+      .min(min, "listing.errors.coordinates")
+      .max(max, "listing.errors.coordinates")
+      .optional(),
   );
 
 /**
@@ -59,7 +74,10 @@ const checkable = (payload: z.core.ParsePayload, ...fields: string[]) =>
 
 /** A form's checkbox ("on" when ticked, absent when not) or JSON's true and false. */
 const checkbox = (message: string) =>
-  z.preprocess((value) => (value === "on" ? true : value === undefined || value === null || value === "" ? false : value), z.boolean({ error: message }));
+  z.preprocess(
+    (value) => (value === "on" ? true : value === undefined || value === null || value === "" ? false : value),
+    z.boolean({ error: message }),
+  );
 
 export const listingSchema = z
   .object({
@@ -71,13 +89,18 @@ export const listingSchema = z
     showPhone: checkbox("contact.errors.showPhone"),
     priceNgn,
     quantity: z
-      .union([z.number(), text({ max: 32, required: "listing.errors.quantityMin" })], { error: "listing.errors.quantityMin" })
+      .union([z.number(), text({ max: 32, required: "listing.errors.quantityMin" })], {
+        error: "listing.errors.quantityMin",
+      })
       .transform((value) => (typeof value === "string" ? Number(value.trim()) : value))
       .refine((value) => Number.isInteger(value), "listing.errors.quantityWhole")
       .refine((value) => value >= LIMITS.listingQuantityMin, "listing.errors.quantityMin")
       .refine((value) => value <= LIMITS.listingQuantityMax, "listing.errors.quantityMax"),
     condition: z.enum(LISTING_CONDITIONS, { error: "listing.errors.condition" }),
-    images: z.array(imageUrl, { error: "listing.errors.imagesRequired" }).min(1, "listing.errors.imagesRequired").max(10, "listing.errors.tooManyImages"),
+    images: z
+      .array(imageUrl, { error: "listing.errors.imagesRequired" })
+      .min(1, "listing.errors.imagesRequired")
+      .max(10, "listing.errors.tooManyImages"),
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
     locality: optionalText(text({ max: 200, tooLong: "listing.errors.localityTooLong" })),
@@ -101,11 +124,16 @@ export const listingSchema = z
     when: (payload) => checkable(payload, "productId", "custom", "title"),
   })
   // A listing names one thing: a catalogue product wins over a title sent with it.
-  .transform(({ custom: _custom, ...listing }) => ({ ...listing, title: listing.productId ? null : (listing.title ?? null) }));
+  .transform(({ custom: _custom, ...listing }) => ({
+    ...listing,
+    title: listing.productId ? null : (listing.title ?? null),
+  }));
 export type ListingInput = z.infer<typeof listingSchema>;
 
 /** PATCH takes the whole form, or only { status } (the Pause/Activate button). */
-export const listingStatusSchema = z.object({ status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }) }).strict();
+export const listingStatusSchema = z
+  .object({ status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }) })
+  .strict();
 
 /** Paging bounds of the listing query: at most 100 a page, starting no further than the 100,000th. */
 
@@ -119,9 +147,18 @@ export const listingQuerySchema = z
     // A value that is no number at all (NaN, words) gets the same message as one out of range.
     price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
     price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
-    lat: optionalNumber(z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates"), "listing.errors.coordinates"),
-    lng: optionalNumber(z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates"), "listing.errors.coordinates"),
-    radius_km: optionalNumber(z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius"), "listing.errors.radius"),
+    lat: optionalNumber(
+      z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates"),
+      "listing.errors.coordinates",
+    ),
+    lng: optionalNumber(
+      z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates"),
+      "listing.errors.coordinates",
+    ),
+    radius_km: optionalNumber(
+      z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius"),
+      "listing.errors.radius",
+    ),
     sort: z.preprocess(emptyToUndefined, z.enum(LISTING_SORTS, { error: "listing.errors.sort" }).default("newest")),
     limit: z.preprocess(
       emptyToUndefined,
@@ -134,18 +171,30 @@ export const listingQuerySchema = z
     ),
     offset: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: "listing.errors.offset" }).int("listing.errors.offset").min(0, "listing.errors.offset").max(LISTING_OFFSET_MAX, "listing.errors.offset").default(0),
+      z.coerce
+        .number({ error: "listing.errors.offset" })
+        .int("listing.errors.offset")
+        .min(0, "listing.errors.offset")
+        .max(LISTING_OFFSET_MAX, "listing.errors.offset")
+        .default(0),
     ),
   })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "listing.errors.coordinates", path: ["lat"] })
-  .refine((query) => query.sort !== "distance" || query.lat !== undefined, { message: "listing.errors.distanceNeedsLocation", path: ["sort"] });
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: "listing.errors.coordinates",
+    path: ["lat"],
+  })
+  .refine((query) => query.sort !== "distance" || query.lat !== undefined, {
+    message: "listing.errors.distanceNeedsLocation",
+    path: ["sort"],
+  });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
 /** The catalogue code of a listing validation problem. */
 export function listingIssueCode(field: string) {
   if (field === "priceNgn" || field === "price_min" || field === "price_max") return "VLD_INVALID_PRICE";
   if (field === "quantity") return "VLD_INVALID_QUANTITY";
-  if (field === "latitude" || field === "longitude" || field === "lat" || field === "lng" || field === "radius_km") return "VLD_INVALID_GPS_COORDS";
+  if (field === "latitude" || field === "longitude" || field === "lat" || field === "lng" || field === "radius_km")
+    return "VLD_INVALID_GPS_COORDS";
   if (field === "categories") return "VLD_INVALID_CROP_TYPE";
   if (field === "showPhone") return "VLD_INVALID_PHONE";
   return "VLD_REQUIRED_FIELD";

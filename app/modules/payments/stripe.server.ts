@@ -21,7 +21,11 @@ export function stripeClient(): Stripe {
       maxNetworkRetries: 2,
       timeout: 15_000,
       ...(base
-        ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol.replace(":", "") as "http" | "https" }
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+            protocol: base.protocol.replace(":", "") as "http" | "https",
+          }
         : {}),
     });
   }

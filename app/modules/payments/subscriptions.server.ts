@@ -27,8 +27,13 @@ function priceNgn() {
 }
 
 async function activeSubscriptionOf(userId: string, now = new Date()) {
-  const subscriptions = await prisma.subscription.findMany({ where: { userId }, orderBy: { currentPeriodEnd: "desc" } });
-  return hasActiveSubscription({ subscriptions }, now) ? subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled") ?? null : null;
+  const subscriptions = await prisma.subscription.findMany({
+    where: { userId },
+    orderBy: { currentPeriodEnd: "desc" },
+  });
+  return hasActiveSubscription({ subscriptions }, now)
+    ? (subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled") ?? null)
+    : null;
 }
 
 // ---------------------------------------------------------------- checkout
@@ -48,7 +53,10 @@ async function premiumPriceId(stripe: Stripe) {
   return created.id;
 }
 
-async function stripeCustomerFor(stripe: Stripe, user: { id: string; email: string | null; firstName: string; lastName: string; stripeCustomerId: string | null }) {
+async function stripeCustomerFor(
+  stripe: Stripe,
+  user: { id: string; email: string | null; firstName: string; lastName: string; stripeCustomerId: string | null },
+) {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await stripe.customers.create({
     email: user.email ?? undefined,
@@ -65,7 +73,12 @@ export async function createCheckout(userId: string, origin: string): Promise<{ 
     throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
   }
   if (!isStripeConfigured()) {
-    const token = signSandboxSession({ sid: `cs_sandbox_${randomBytes(12).toString("hex")}`, uid: userId, amt: priceNgn(), exp: Date.now() + 3600_000 });
+    const token = signSandboxSession({
+      sid: `cs_sandbox_${randomBytes(12).toString("hex")}`,
+      uid: userId,
+      amt: priceNgn(),
+      exp: Date.now() + 3600_000,
+    });
     return { checkoutUrl: `${origin}/checkout/sandbox?session=${encodeURIComponent(token)}` };
   }
   const user = await prisma.user.findUniqueOrThrow({
@@ -187,7 +200,8 @@ export async function receiveWebhook(rawBody: string, signatureHeader: string | 
     });
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-    status = (await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } })).status;
+    status = (await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } }))
+      .status;
   }
   // Queued again while still unprocessed (the job id keeps it to one job).
   if (status === "received") await enqueue("payment-webhooks", { eventId: event.id }, { jobId: event.id });
@@ -214,7 +228,8 @@ function addOneMonth(date: Date) {
 /** The paid period of a Stripe subscription (newer API versions keep it on the items). */
 function periodOf(subscription: Stripe.Subscription) {
   const raw = subscription as unknown as { current_period_start?: number; current_period_end?: number };
-  const item = subscription.items?.data?.[0] as unknown as { current_period_start?: number; current_period_end?: number } | undefined;
+  const item = subscription.items?.data?.[0] as unknown as
+    { current_period_start?: number; current_period_end?: number } | undefined;
   const start = raw.current_period_start ?? item?.current_period_start;
   const end = raw.current_period_end ?? item?.current_period_end;
   if (!start || !end) throw new Error(`subscription ${subscription.id} has no current period`);
@@ -232,7 +247,10 @@ export async function applyPaymentEvent(eventId: string) {
   try {
     return await prisma.$transaction(
       async (tx) => {
-        const claimed = await tx.paymentEvent.updateMany({ where: { id: eventId, status: "received" }, data: { status: "processed", processedAt: new Date() } });
+        const claimed = await tx.paymentEvent.updateMany({
+          where: { id: eventId, status: "received" },
+          data: { status: "processed", processedAt: new Date() },
+        });
         if (claimed.count === 0) return { applied: false, reason: "already processed or unknown" };
         const stored = await tx.paymentEvent.findUniqueOrThrow({ where: { id: eventId } });
         const event = stored.payload as unknown as Stripe.Event;
@@ -243,7 +261,9 @@ export async function applyPaymentEvent(eventId: string) {
     );
   } catch (error) {
     if (error instanceof RetryLater) throw error;
-    await prisma.paymentEvent.update({ where: { id: eventId }, data: { error: (error as Error).message.slice(0, 1000) } }).catch(() => {});
+    await prisma.paymentEvent
+      .update({ where: { id: eventId }, data: { error: (error as Error).message.slice(0, 1000) } })
+      .catch(() => {});
     throw error;
   }
 }
@@ -289,7 +309,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event, provider: "stripe" | "san
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
       const parent = (invoice as unknown as { parent?: { subscription_details?: { subscription?: string } } }).parent;
       const subscriptionId =
-        (typeof invoice.subscription === "string" ? invoice.subscription : invoice.subscription?.id) ?? parent?.subscription_details?.subscription;
+        (typeof invoice.subscription === "string" ? invoice.subscription : invoice.subscription?.id) ??
+        parent?.subscription_details?.subscription;
       if (!subscriptionId) return { subscription: null, note: "not a subscription invoice" };
       const existing = await tx.subscription.findUnique({ where: { externalId: subscriptionId } });
       if (!existing) throw new RetryLater(`subscription ${subscriptionId} not known yet`);
@@ -300,7 +321,11 @@ async function applyEvent(tx: Tx, event: Stripe.Event, provider: "stripe" | "san
       const start = line?.period?.start ? fromUnix(line.period.start) : existing.currentPeriodStart;
       await tx.subscription.update({
         where: { id: existing.id },
-        data: { status: "active", currentPeriodStart: start, currentPeriodEnd: end > existing.currentPeriodEnd ? end : existing.currentPeriodEnd },
+        data: {
+          status: "active",
+          currentPeriodStart: start,
+          currentPeriodEnd: end > existing.currentPeriodEnd ? end : existing.currentPeriodEnd,
+        },
       });
       return { subscription: existing.id };
     }
@@ -358,15 +383,29 @@ export async function getPlan(userId: string, now = new Date()) {
     select: { createdAt: true, firstPremiumUseAt: true, subscriptions: { orderBy: { currentPeriodEnd: "desc" } } },
   });
   const access = featureAccess(
-    { accountCreatedAt: user.createdAt, firstPremiumUseAt: user.firstPremiumUseAt, subscriptions: user.subscriptions, trialLengthHours: getEnv().TRIAL_LENGTH_HOURS },
+    {
+      accountCreatedAt: user.createdAt,
+      firstPremiumUseAt: user.firstPremiumUseAt,
+      subscriptions: user.subscriptions,
+      trialLengthHours: getEnv().TRIAL_LENGTH_HOURS,
+    },
     now,
   );
-  const current = access.hasActiveSubscription ? user.subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled") : undefined;
+  const current = access.hasActiveSubscription
+    ? user.subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled")
+    : undefined;
   return {
-    plan: access.hasActiveSubscription ? ("premium" as const) : access.canAccess ? ("trial" as const) : ("free" as const),
+    plan: access.hasActiveSubscription
+      ? ("premium" as const)
+      : access.canAccess
+        ? ("trial" as const)
+        : ("free" as const),
     access,
     priceNgn: priceNgn(),
-    trialEndsAt: trialEndsAt({ accountCreatedAt: user.createdAt, trialLengthHours: getEnv().TRIAL_LENGTH_HOURS }).toISOString(),
+    trialEndsAt: trialEndsAt({
+      accountCreatedAt: user.createdAt,
+      trialLengthHours: getEnv().TRIAL_LENGTH_HOURS,
+    }).toISOString(),
     subscription: current
       ? {
           provider: current.provider,

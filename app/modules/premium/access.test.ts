@@ -3,11 +3,21 @@ import { featureAccess, refusalCode, type AccessFacts } from "./access";
 
 const created = new Date("2026-11-20T08:00:00Z");
 const hours = (n: number) => new Date(created.getTime() + n * 3600 * 1000);
-const base: AccessFacts = { accountCreatedAt: created, firstPremiumUseAt: null, subscriptions: [], trialLengthHours: 24 };
+const base: AccessFacts = {
+  accountCreatedAt: created,
+  firstPremiumUseAt: null,
+  subscriptions: [],
+  trialLengthHours: 24,
+};
 
 describe("featureAccess with a controlled clock", () => {
   it("a new user is in trial", () => {
-    expect(featureAccess(base, hours(0))).toEqual({ canAccess: true, isTrialExpired: false, hasActiveSubscription: false, hasUsedPremiumFeatures: false });
+    expect(featureAccess(base, hours(0))).toEqual({
+      canAccess: true,
+      isTrialExpired: false,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: false,
+    });
   });
 
   it("after 23 hours the trial still runs", () => {
@@ -15,23 +25,45 @@ describe("featureAccess with a controlled clock", () => {
   });
 
   it("after 25 hours the trial has expired", () => {
-    expect(featureAccess(base, hours(25))).toEqual({ canAccess: false, isTrialExpired: true, hasActiveSubscription: false, hasUsedPremiumFeatures: false });
+    expect(featureAccess(base, hours(25))).toEqual({
+      canAccess: false,
+      isTrialExpired: true,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: false,
+    });
   });
 
   it("the first recorded use ends the trial at once", () => {
     const used = { ...base, firstPremiumUseAt: hours(1) };
-    expect(featureAccess(used, hours(2))).toEqual({ canAccess: false, isTrialExpired: false, hasActiveSubscription: false, hasUsedPremiumFeatures: true });
+    expect(featureAccess(used, hours(2))).toEqual({
+      canAccess: false,
+      isTrialExpired: false,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: true,
+    });
   });
 
   it("a subscriber has access, used or expired", () => {
-    const subscriber: AccessFacts = { ...base, firstPremiumUseAt: hours(1), subscriptions: [{ status: "active", currentPeriodEnd: hours(24 * 31) }] };
-    expect(featureAccess(subscriber, hours(48))).toEqual({ canAccess: true, isTrialExpired: true, hasActiveSubscription: true, hasUsedPremiumFeatures: true });
+    const subscriber: AccessFacts = {
+      ...base,
+      firstPremiumUseAt: hours(1),
+      subscriptions: [{ status: "active", currentPeriodEnd: hours(24 * 31) }],
+    };
+    expect(featureAccess(subscriber, hours(48))).toEqual({
+      canAccess: true,
+      isTrialExpired: true,
+      hasActiveSubscription: true,
+      hasUsedPremiumFeatures: true,
+    });
   });
 
   it("a cancelled subscriber keeps access to the end of the paid period, then loses it", () => {
     const cancelled: AccessFacts = { ...base, subscriptions: [{ status: "active", currentPeriodEnd: hours(24 * 30) }] };
     expect(featureAccess(cancelled, hours(24 * 30 - 1)).canAccess).toBe(true);
-    expect(featureAccess(cancelled, hours(24 * 30 + 1))).toMatchObject({ canAccess: false, hasActiveSubscription: false });
+    expect(featureAccess(cancelled, hours(24 * 30 + 1))).toMatchObject({
+      canAccess: false,
+      hasActiveSubscription: false,
+    });
     const ended: AccessFacts = { ...base, subscriptions: [{ status: "canceled", currentPeriodEnd: hours(24 * 30) }] };
     expect(featureAccess(ended, hours(24 * 10)).canAccess).toBe(false);
     expect(refusalCode(ended)).toBe("AUTHZ_SUBSCRIPTION_EXPIRED");

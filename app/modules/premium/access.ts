@@ -43,7 +43,8 @@ export function trialEndsAt(facts: Pick<AccessFacts, "accountCreatedAt" | "trial
 export function hasActiveSubscription(facts: Pick<AccessFacts, "subscriptions">, now: Date) {
   // A payment that failed (past_due) keeps access while Stripe retries, until the period ends.
   return facts.subscriptions.some(
-    (subscription) => (subscription.status === "active" || subscription.status === "past_due") && subscription.currentPeriodEnd > now,
+    (subscription) =>
+      (subscription.status === "active" || subscription.status === "past_due") && subscription.currentPeriodEnd > now,
   );
 }
 

@@ -2,7 +2,15 @@ import { getEnv } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { featureAccess, inTrialSession, isPremiumFeature, refusalCode, type AccessFacts, type FeatureAccess, type PremiumFeature } from "./access";
+import {
+  featureAccess,
+  inTrialSession,
+  isPremiumFeature,
+  refusalCode,
+  type AccessFacts,
+  type FeatureAccess,
+  type PremiumFeature,
+} from "./access";
 
 // Premium access for a signed-in user, from the database, and the recording
 // of premium feature uses (which ends the trial).
@@ -30,12 +38,20 @@ async function accessFacts(userId: string, db: Db = prisma): Promise<AccessFacts
 }
 
 /** Access to premium features, or to one feature (which a trial session may keep open). */
-export async function getFeatureAccess(userId: string, feature?: PremiumFeature, now = new Date()): Promise<FeatureAccess> {
+export async function getFeatureAccess(
+  userId: string,
+  feature?: PremiumFeature,
+  now = new Date(),
+): Promise<FeatureAccess> {
   return featureAccess(await accessFacts(userId), now, feature);
 }
 
 /** Refuses (403, the catalogue's AUTHZ code) a user without access to premium features (or to `feature`). */
-export async function requireFeatureAccess(userId: string, feature?: PremiumFeature, now = new Date()): Promise<FeatureAccess> {
+export async function requireFeatureAccess(
+  userId: string,
+  feature?: PremiumFeature,
+  now = new Date(),
+): Promise<FeatureAccess> {
   const facts = await accessFacts(userId);
   const access = featureAccess(facts, now, feature);
   if (!access.canAccess) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
@@ -57,7 +73,13 @@ export async function recordFeatureUse(userId: string, feature: PremiumFeature, 
  * access was checked: work the trial allowed when it began is not refused
  * because the trial's day ran out while it was being done.
  */
-export async function recordFeatureUseIn(tx: Prisma.TransactionClient, userId: string, feature: PremiumFeature, now = new Date(), grantedAt = now) {
+export async function recordFeatureUseIn(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  feature: PremiumFeature,
+  now = new Date(),
+  grantedAt = now,
+) {
   const facts = await accessFacts(userId, tx);
   if (featureAccess(facts, grantedAt).hasActiveSubscription) {
     await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: false } });

@@ -2,7 +2,12 @@ import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { notifyIndexing, recordIndexChange, recordProductListingsChange, writeIndexed } from "~/modules/search/indexing.server";
+import {
+  notifyIndexing,
+  recordIndexChange,
+  recordProductListingsChange,
+  writeIndexed,
+} from "~/modules/search/indexing.server";
 import type { ProductInput, ProductQuery } from "./schemas";
 
 // The global product catalogue. Everyone signed in reads it; only
@@ -47,7 +52,13 @@ export async function listProducts(query: ProductQuery) {
       : {}),
   };
   const [products, total] = await Promise.all([
-    prisma.product.findMany({ where, select: productSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: query.limit, skip: query.offset }),
+    prisma.product.findMany({
+      where,
+      select: productSelect,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: query.limit,
+      skip: query.offset,
+    }),
     prisma.product.count({ where }),
   ]);
   return { products: products.map(productDto), total };
@@ -109,7 +120,11 @@ export async function deleteProduct(id: string) {
         await tx.product.update({ where: { id }, data: { isActive: false } });
         await recordIndexChange(tx, "product", id);
       });
-      return { deleted: false, deactivated: true, linkedListings: await prisma.listing.count({ where: { productId: id } }) };
+      return {
+        deleted: false,
+        deactivated: true,
+        linkedListings: await prisma.listing.count({ where: { productId: id } }),
+      };
     }
     throw error;
   });

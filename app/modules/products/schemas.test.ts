@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { productFormSchema, productQuerySchema, productSchema } from "./schemas";
 
 const valid = { name: "White Maize", categories: ["Grains & Cereals"] };
-const fieldsOf = (input: unknown) => productSchema.safeParse(input).error?.issues.map((issue) => issue.path.join(".")) ?? [];
+const fieldsOf = (input: unknown) =>
+  productSchema.safeParse(input).error?.issues.map((issue) => issue.path.join(".")) ?? [];
 
 describe("productSchema", () => {
   it("trims, normalises and keeps attributes of text, numbers and true/false", () => {
-    const parsed = productSchema.parse({ ...valid, name: "  Cafe\u0301 ", attributes: { " origin ": " Kano ", moisture: 12.5, organic: true } });
+    const parsed = productSchema.parse({
+      ...valid,
+      name: "  Cafe\u0301 ",
+      attributes: { " origin ": " Kano ", moisture: 12.5, organic: true },
+    });
     expect(parsed.name).toBe("Café");
     expect(parsed.attributes).toEqual({ origin: "Kano", moisture: 12.5, organic: true });
   });
@@ -21,7 +26,12 @@ describe("productSchema", () => {
   });
 
   it("refuses NUL and lone surrogates in attribute names and values", () => {
-    for (const attributes of [{ "or\u0000igin": "Kano" }, { "\uD800": "Kano" }, { origin: "Ka\u0000no" }, { origin: "\uDFFF" }]) {
+    for (const attributes of [
+      { "or\u0000igin": "Kano" },
+      { "\uD800": "Kano" },
+      { origin: "Ka\u0000no" },
+      { origin: "\uDFFF" },
+    ]) {
       expect(productSchema.safeParse({ ...valid, attributes }).success).toBe(false);
     }
   });
@@ -29,13 +39,17 @@ describe("productSchema", () => {
   it("bounds the attributes: at most 50 names of 1-60 characters, values of 500, no arrays or objects", () => {
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, index]));
     expect(productSchema.safeParse({ ...valid, attributes: many }).success).toBe(false);
-    expect(productSchema.safeParse({ ...valid, attributes: Object.fromEntries(Object.entries(many).slice(0, 50)) }).success).toBe(true);
+    expect(
+      productSchema.safeParse({ ...valid, attributes: Object.fromEntries(Object.entries(many).slice(0, 50)) }).success,
+    ).toBe(true);
     expect(productSchema.safeParse({ ...valid, attributes: { ["k".repeat(61)]: 1 } }).success).toBe(false);
     expect(productSchema.safeParse({ ...valid, attributes: { "  ": 1 } }).success).toBe(false);
     expect(productSchema.safeParse({ ...valid, attributes: { note: "x".repeat(501) } }).success).toBe(false);
     expect(productSchema.safeParse({ ...valid, attributes: { list: [1, 2] } }).success).toBe(false);
     expect(productSchema.safeParse({ ...valid, attributes: [1, 2] }).success).toBe(false);
-    expect(productSchema.safeParse({ ...valid, attributes: JSON.parse('{"__proto__": {"admin": true}}') }).success).toBe(false);
+    expect(
+      productSchema.safeParse({ ...valid, attributes: JSON.parse('{"__proto__": {"admin": true}}') }).success,
+    ).toBe(false);
   });
 
   it("answers the attributes' own message", () => {
@@ -61,7 +75,8 @@ describe("productQuerySchema", () => {
   });
 
   it("answers a page size or start that is no number, or out of range, with the catalogue's own words", () => {
-    const messages = (query: Record<string, string>) => productQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    const messages = (query: Record<string, string>) =>
+      productQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
     expect(messages({ limit: "abc" })).toEqual(["catalog.errors.limit"]);
     expect(messages({ limit: "101" })).toEqual(["catalog.errors.limit"]);
     expect(messages({ offset: "-1" })).toEqual(["catalog.errors.offset"]);

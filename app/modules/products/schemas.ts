@@ -31,7 +31,9 @@ const attributes = z
   .pipe(
     z.record(
       text({ min: 1, max: 60, required: "catalog.errors.attributes", tooLong: "catalog.errors.attributes" }),
-      z.union([text({ max: 500, tooLong: "catalog.errors.attributes" }), z.number(), z.boolean()], { error: "catalog.errors.attributes" }),
+      z.union([text({ max: 500, tooLong: "catalog.errors.attributes" }), z.number(), z.boolean()], {
+        error: "catalog.errors.attributes",
+      }),
       { error: "catalog.errors.attributes" },
     ),
   )
@@ -42,11 +44,16 @@ export const productSchema = z.object({
   name: text({ min: 2, max: 200, required: "catalog.errors.nameTooShort", tooLong: "catalog.errors.nameTooLong" }),
   description: optionalText(text({ max: 5000, tooLong: "catalog.errors.descriptionTooLong" })),
   categories: z
-    .array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" }), { error: "catalog.errors.categoriesRequired" })
+    .array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" }), {
+      error: "catalog.errors.categoriesRequired",
+    })
     .min(1, "catalog.errors.categoriesRequired")
     .max(PRODUCT_CATEGORIES.length, "catalog.errors.categoriesRequired")
     .transform((list) => [...new Set(list)]),
-  unit: z.preprocess(emptyToUndefined, z.enum(PRODUCT_UNITS, { error: "catalog.errors.unknownUnit" }).optional().nullable()),
+  unit: z.preprocess(
+    emptyToUndefined,
+    z.enum(PRODUCT_UNITS, { error: "catalog.errors.unknownUnit" }).optional().nullable(),
+  ),
   attributes,
   isActive: z.boolean({ error: "catalog.errors.isActive" }).default(true),
   images: z.array(imageUrl, { error: "listing.errors.imageUrl" }).max(10, "listing.errors.tooManyImages").default([]),
@@ -62,17 +69,28 @@ export const productFormSchema = productSchema.extend({
 export const productQuerySchema = z.object({
   search: optionalText(text({ max: 100 })),
   categories: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? value.split(",").map((part) => part.trim()) : undefined),
+    (value) =>
+      typeof value === "string" && value.trim() !== "" ? value.split(",").map((part) => part.trim()) : undefined,
     z.array(z.enum(PRODUCT_CATEGORIES, { error: "catalog.errors.unknownCategory" })).optional(),
   ),
   is_active: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { error: "catalog.errors.isActive" }).optional()),
   limit: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: "catalog.errors.limit" }).int("catalog.errors.limit").min(1, "catalog.errors.limit").max(100, "catalog.errors.limit").default(100),
+    z.coerce
+      .number({ error: "catalog.errors.limit" })
+      .int("catalog.errors.limit")
+      .min(1, "catalog.errors.limit")
+      .max(100, "catalog.errors.limit")
+      .default(100),
   ),
   offset: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: "catalog.errors.offset" }).int("catalog.errors.offset").min(0, "catalog.errors.offset").max(100_000, "catalog.errors.offset").default(0),
+    z.coerce
+      .number({ error: "catalog.errors.offset" })
+      .int("catalog.errors.offset")
+      .min(0, "catalog.errors.offset")
+      .max(100_000, "catalog.errors.offset")
+      .default(0),
   ),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;

@@ -67,7 +67,13 @@ async function viewerScope(viewerId: string, generation: string): Promise<string
  * changed since it was computed; concurrent identical searches share one computation.
  * `query` must hold everything the answer depends on except the viewer.
  */
-export async function cachedAnswer<T>(kind: string, query: unknown, viewerId: string, ownOnly: boolean, compute: () => Promise<T>): Promise<T> {
+export async function cachedAnswer<T>(
+  kind: string,
+  query: unknown,
+  viewerId: string,
+  ownOnly: boolean,
+  compute: () => Promise<T>,
+): Promise<T> {
   if (cache().capacity === 0) return compute();
   const generation = await currentGeneration();
   if (generation === null) return compute();

@@ -25,7 +25,11 @@ describe("AnswerCache", () => {
         release = resolve;
       });
     };
-    const answers = Promise.all([cache.remember("k", compute), cache.remember("k", compute), cache.remember("k", compute)]);
+    const answers = Promise.all([
+      cache.remember("k", compute),
+      cache.remember("k", compute),
+      cache.remember("k", compute),
+    ]);
     release("done");
     expect(await answers).toEqual(["done", "done", "done"]);
     expect(runs).toBe(1);

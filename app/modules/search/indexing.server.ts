@@ -4,7 +4,13 @@ import { enqueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { singleton } from "~/server/singleton.server";
-import { farmDocument, listingDocument, productDocument, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import {
+  farmDocument,
+  listingDocument,
+  productDocument,
+  type SearchDocument,
+  type SearchEntity,
+} from "../../../search/documents";
 import { meilisearchSynonyms } from "../../../search/synonyms";
 import { bumpSearchGeneration } from "./answer-cache.server";
 import type { SearchBackend } from "./backend";
@@ -26,7 +32,11 @@ export function searchBackend(): SearchBackend {
   return singleton("search-backend", () => {
     const env = getEnv();
     if (!env.MEILI_HOST) return createPostgresBackend();
-    return createMeilisearchBackend({ host: env.MEILI_HOST, apiKey: env.MEILI_MASTER_KEY ?? null, synonyms: meilisearchSynonyms() });
+    return createMeilisearchBackend({
+      host: env.MEILI_HOST,
+      apiKey: env.MEILI_MASTER_KEY ?? null,
+      synonyms: meilisearchSynonyms(),
+    });
   });
 }
 
@@ -129,7 +139,12 @@ export async function sweepIndexChanges(olderThanMs = 10_000, batch = 500, backe
 /** Applies every pending change now, whatever its age (after an outage, after seeding); answers how many. */
 export async function applyPendingIndexChanges(backend = searchBackend()) {
   let applied = 0;
-  for (let batch = await sweepIndexChanges(0, 500, backend); batch > 0; batch = await sweepIndexChanges(0, 500, backend)) applied += batch;
+  for (
+    let batch = await sweepIndexChanges(0, 500, backend);
+    batch > 0;
+    batch = await sweepIndexChanges(0, 500, backend)
+  )
+    applied += batch;
   return applied;
 }
 
@@ -139,14 +154,18 @@ export async function reindexAll(backend = searchBackend(), batch = 500) {
   await backend.clear();
   const started = await prisma.searchOutbox.aggregate({ _max: { id: true } });
   const counts = { product: 0, listing: 0, farm: 0 };
-  for (let cursor: string | undefined; ; ) {
-    const products = await prisma.product.findMany({ take: batch, orderBy: { id: "asc" }, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+  for (let cursor: string | undefined; ;) {
+    const products = await prisma.product.findMany({
+      take: batch,
+      orderBy: { id: "asc" },
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
     if (products.length === 0) break;
     await backend.upsert(products.map(productDocument));
     counts.product += products.length;
     cursor = products.at(-1)!.id;
   }
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const listings = await prisma.listing.findMany({
       take: batch,
       orderBy: { id: "asc" },
@@ -158,8 +177,12 @@ export async function reindexAll(backend = searchBackend(), batch = 500) {
     counts.listing += listings.length;
     cursor = listings.at(-1)!.id;
   }
-  for (let cursor: string | undefined; ; ) {
-    const farms = await prisma.farm.findMany({ take: batch, orderBy: { id: "asc" }, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+  for (let cursor: string | undefined; ;) {
+    const farms = await prisma.farm.findMany({
+      take: batch,
+      orderBy: { id: "asc" },
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
     if (farms.length === 0) break;
     await backend.upsert(farms.map(farmDocument));
     counts.farm += farms.length;

@@ -13,7 +13,9 @@ import { createMeilisearchBackend } from "./meilisearch.server";
 const realHost = process.env.MEILI_TEST_HOST?.trim() || null;
 const realKey = process.env.MEILI_TEST_KEY?.trim() || null;
 if (!realHost) {
-  console.info("Meilisearch backend: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key, to run it); the fake server was used.");
+  console.info(
+    "Meilisearch backend: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key, to run it); the fake server was used.",
+  );
 }
 
 const LAGOS = { lat: 6.5244, lng: 3.3792 };
@@ -54,7 +56,14 @@ function document(fields: Partial<SearchDocument> & Pick<SearchDocument, "type" 
   };
 }
 
-const cassavaProduct = document({ type: "product", entityId: "cassava", title: "Cassava", keywords: ["tubers"], categories: ["tubers"], unit: "bag" });
+const cassavaProduct = document({
+  type: "product",
+  entityId: "cassava",
+  title: "Cassava",
+  keywords: ["tubers"],
+  categories: ["tubers"],
+  unit: "bag",
+});
 const maizeLagos = document({
   type: "listing",
   entityId: "maize_lagos",
@@ -69,10 +78,49 @@ const maizeLagos = document({
   unit: "bag",
   locality: "Lagos",
 });
-const cassavaIbadan = document({ type: "listing", entityId: "cassava_ibadan", title: "Cassava tubers", keywords: ["tubers", "Ibadan"], categories: ["tubers"], _geo: IBADAN, ownerId: SELLER_B, priceNgn: 18000, locality: "Ibadan" });
-const cassavaKano = document({ type: "listing", entityId: "cassava_kano", title: "Cassava flour", keywords: ["tubers", "Kano"], categories: ["tubers"], _geo: KANO, ownerId: SELLER_B, priceNgn: 25000, locality: "Kano" });
-const pausedTomatoes = document({ type: "listing", entityId: "tomatoes_paused", title: "Fresh tomatoes", keywords: ["vegetables"], categories: ["vegetables"], _geo: LAGOS, ownerId: SELLER_A, visibility: "owner", status: "paused" });
-const farmA = document({ type: "farm", entityId: "farm_a", title: "Green Acres Farm", keywords: ["cassava", "maize"], _geo: LAGOS, ownerId: SELLER_A, visibility: "owner", status: null });
+const cassavaIbadan = document({
+  type: "listing",
+  entityId: "cassava_ibadan",
+  title: "Cassava tubers",
+  keywords: ["tubers", "Ibadan"],
+  categories: ["tubers"],
+  _geo: IBADAN,
+  ownerId: SELLER_B,
+  priceNgn: 18000,
+  locality: "Ibadan",
+});
+const cassavaKano = document({
+  type: "listing",
+  entityId: "cassava_kano",
+  title: "Cassava flour",
+  keywords: ["tubers", "Kano"],
+  categories: ["tubers"],
+  _geo: KANO,
+  ownerId: SELLER_B,
+  priceNgn: 25000,
+  locality: "Kano",
+});
+const pausedTomatoes = document({
+  type: "listing",
+  entityId: "tomatoes_paused",
+  title: "Fresh tomatoes",
+  keywords: ["vegetables"],
+  categories: ["vegetables"],
+  _geo: LAGOS,
+  ownerId: SELLER_A,
+  visibility: "owner",
+  status: "paused",
+});
+const farmA = document({
+  type: "farm",
+  entityId: "farm_a",
+  title: "Green Acres Farm",
+  keywords: ["cassava", "maize"],
+  _geo: LAGOS,
+  ownerId: SELLER_A,
+  visibility: "owner",
+  status: null,
+});
 const ALL = [cassavaProduct, maizeLagos, cassavaIbadan, cassavaKano, pausedTomatoes, farmA];
 
 function query(fields: Partial<SearchQuery>): SearchQuery {
@@ -88,7 +136,10 @@ interface Target {
   fake: FakeMeilisearch | null;
 }
 
-const targets: { name: string; real: boolean }[] = [{ name: "fake Meilisearch", real: false }, ...(realHost ? [{ name: `real Meilisearch at ${realHost}`, real: true }] : [])];
+const targets: { name: string; real: boolean }[] = [
+  { name: "fake Meilisearch", real: false },
+  ...(realHost ? [{ name: `real Meilisearch at ${realHost}`, real: true }] : []),
+];
 
 describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
   const indexUid = `asiiko_test_${randomBytes(4).toString("hex")}`;
@@ -106,7 +157,8 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
   });
 
   afterAll(async () => {
-    if (real) await new Meilisearch({ host: target.host, apiKey: target.apiKey ?? undefined }).deleteIndexIfExists(indexUid);
+    if (real)
+      await new Meilisearch({ host: target.host, apiKey: target.apiKey ?? undefined }).deleteIndexIfExists(indexUid);
     await target.fake?.close();
   });
 
@@ -117,7 +169,9 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     const index = await client.getRawIndex(indexUid);
     expect(index.primaryKey).toBe("id");
     const settings = await client.index(indexUid).getSettings();
-    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(["type", "visibility", "ownerId", "categories", "status", "_geo"]));
+    expect(settings.filterableAttributes).toEqual(
+      expect.arrayContaining(["type", "visibility", "ownerId", "categories", "status", "_geo"]),
+    );
     expect(settings.sortableAttributes).toEqual(expect.arrayContaining(["_geo", "updatedAt"]));
     expect(settings.synonyms?.rogo).toEqual(expect.arrayContaining(["cassava"]));
     expect(settings.synonyms?.["guinea corn"]).toEqual(["sorghum"]);
@@ -125,7 +179,10 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
       expect(target.fake.requestsTo("POST", "/indexes")).toHaveLength(1);
       const updates = target.fake.requestsTo("PATCH", `/indexes/${indexUid}/settings`);
       expect(updates).toHaveLength(2);
-      expect(updates[1]!.body).toMatchObject({ synonyms: SYNONYMS, filterableAttributes: expect.arrayContaining(["categories", "status"]) });
+      expect(updates[1]!.body).toMatchObject({
+        synonyms: SYNONYMS,
+        filterableAttributes: expect.arrayContaining(["categories", "status"]),
+      });
       expect(target.fake.requests.every((request) => request.authorization === "Bearer test-master-key")).toBe(true);
     }
   });
@@ -169,7 +226,9 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     expect(second.totals.listing).toBe(2);
     expect(first.hits.listing).toHaveLength(1);
     expect(second.hits.listing).toHaveLength(1);
-    expect(ids([...first.hits.listing, ...second.hits.listing]).sort()).toEqual([cassavaIbadan.id, cassavaKano.id].sort());
+    expect(ids([...first.hits.listing, ...second.hits.listing]).sort()).toEqual(
+      [cassavaIbadan.id, cassavaKano.id].sort(),
+    );
   });
 
   it("shows an owner-only document to its owner alone", async () => {
@@ -214,7 +273,9 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     expect(trueKm).toBeLessThan(116);
     expect(Math.abs(ibadan!.distanceKm! - trueKm)).toBeLessThan(0.5);
 
-    const cassavaNear = await backend.search(query({ text: "cassava", types: ["listing", "product"], near: { ...LAGOS, radiusKm: 150 } }));
+    const cassavaNear = await backend.search(
+      query({ text: "cassava", types: ["listing", "product"], near: { ...LAGOS, radiusKm: 150 } }),
+    );
     expect(ids(cassavaNear.hits.listing)).toEqual([cassavaIbadan.id]);
     // Products have no place: a radius leaves them out.
     expect(cassavaNear.hits.product).toEqual([]);
@@ -237,12 +298,16 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     ];
     for (const viewerId of hostileViewers) {
       const answer = await backend.search(query({ viewerId }));
-      expect(ids(answer.hits.listing).sort(), viewerId).toEqual([maizeLagos.id, cassavaIbadan.id, cassavaKano.id].sort());
+      expect(ids(answer.hits.listing).sort(), viewerId).toEqual(
+        [maizeLagos.id, cassavaIbadan.id, cassavaKano.id].sort(),
+      );
       expect(answer.hits.farm, viewerId).toEqual([]);
       const own = await backend.search(query({ viewerId, ownOnly: true }));
       expect(own.total, viewerId).toBe(0);
     }
-    const hostileCategory = await backend.search(query({ categories: [`grains" OR type = "listing`, `x"] OR visibility = "owner" OR categories IN ["x`] }));
+    const hostileCategory = await backend.search(
+      query({ categories: [`grains" OR type = "listing`, `x"] OR visibility = "owner" OR categories IN ["x`] }),
+    );
     expect(hostileCategory.total).toBe(0);
   });
 
@@ -262,7 +327,11 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
 
   it.skipIf(real && !realKey)("refuses a wrong API key with an error that says so and names the host", async () => {
     const wrong = createMeilisearchBackend({ host: target.host, apiKey: "not-the-key", synonyms: {}, indexUid });
-    await expect(wrong.search(query({ text: "cassava" }))).rejects.toThrow(new RegExp(`Meilisearch at ${target.host.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*(invalid_api_key|The provided API key is invalid)`));
+    await expect(wrong.search(query({ text: "cassava" }))).rejects.toThrow(
+      new RegExp(
+        `Meilisearch at ${target.host.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*(invalid_api_key|The provided API key is invalid)`,
+      ),
+    );
     await expect(wrong.upsert([cassavaProduct])).rejects.toThrow(/HTTP 403/);
   });
 });
@@ -281,7 +350,9 @@ describe("Meilisearch backend failures (fake)", () => {
     const host = closed.url;
     await closed.close();
     const backend = createMeilisearchBackend({ host, apiKey: "k", synonyms: {}, indexUid: "unreachable" });
-    await expect(backend.search(query({ text: "yam" }))).rejects.toThrow(`Meilisearch at ${host} could not be reached (searching)`);
+    await expect(backend.search(query({ text: "yam" }))).rejects.toThrow(
+      `Meilisearch at ${host} could not be reached (searching)`,
+    );
     await expect(backend.prepare()).rejects.toThrow(host);
   });
 
@@ -289,24 +360,45 @@ describe("Meilisearch backend failures (fake)", () => {
     const backend = createMeilisearchBackend({ host: fake.url, apiKey: "k", synonyms: {}, indexUid: "failing" });
     await backend.prepare();
     fake.failNextTask(/^documentAdditionOrUpdate$/, "invalid_document_geo_field", "The `_geo` field is not valid.");
-    await expect(backend.upsert([cassavaProduct])).rejects.toThrow(/indexing 1 document\(s\) \(task \d+\) failed: The `_geo` field is not valid\. \[invalid_document_geo_field\]/);
-    await expect(backend.upsert([document({ type: "product", entityId: "bad id!", title: "Bad" })])).rejects.toThrow(/invalid_document_id/);
+    await expect(backend.upsert([cassavaProduct])).rejects.toThrow(
+      /indexing 1 document\(s\) \(task \d+\) failed: The `_geo` field is not valid\. \[invalid_document_geo_field\]/,
+    );
+    await expect(backend.upsert([document({ type: "product", entityId: "bad id!", title: "Bad" })])).rejects.toThrow(
+      /invalid_document_id/,
+    );
   });
 
   it("asks for every kind in one multi-search, with the filters and the distance sort", async () => {
     const backend = createMeilisearchBackend({ host: fake.url, apiKey: "k", synonyms: {}, indexUid: "shape" });
     await backend.prepare();
     fake.reset();
-    await backend.search(query({ text: "yam", viewerId: 'a"b\\c', categories: ["tubers"], near: { ...LAGOS, radiusKm: 25 }, limit: 5, offset: 10 }));
+    await backend.search(
+      query({
+        text: "yam",
+        viewerId: 'a"b\\c',
+        categories: ["tubers"],
+        near: { ...LAGOS, radiusKm: 25 },
+        limit: 5,
+        offset: 10,
+      }),
+    );
     const [request, ...others] = fake.requests;
     expect(others).toEqual([]);
     expect(request!.path).toBe("/multi-search");
     const queries = (request!.body as { queries: Record<string, unknown>[] }).queries;
     expect(queries.map((entry) => entry.filter)).toEqual(
       ["product", "listing", "farm"].map(
-        (type) => `type = "${type}" AND (visibility = "public" OR ownerId = "a\\"b\\\\c") AND categories IN ["tubers"] AND _geoRadius(6.5244, 3.3792, 25000)`,
+        (type) =>
+          `type = "${type}" AND (visibility = "public" OR ownerId = "a\\"b\\\\c") AND categories IN ["tubers"] AND _geoRadius(6.5244, 3.3792, 25000)`,
       ),
     );
-    expect(queries[0]).toMatchObject({ indexUid: "shape", q: "yam", limit: 5, offset: 10, matchingStrategy: "all", sort: ["_geoPoint(6.5244,3.3792):asc"] });
+    expect(queries[0]).toMatchObject({
+      indexUid: "shape",
+      q: "yam",
+      limit: 5,
+      offset: 10,
+      matchingStrategy: "all",
+      sort: ["_geoPoint(6.5244,3.3792):asc"],
+    });
   });
 });

@@ -1,5 +1,18 @@
-import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, MeilisearchTaskTimeOutError, type EnqueuedTaskPromise, type MultiSearchQuery, type Task } from "meilisearch";
-import { SEARCH_DOCUMENT_FIELDS, SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
+import {
+  Meilisearch,
+  MeilisearchApiError,
+  MeilisearchRequestError,
+  MeilisearchTaskTimeOutError,
+  type EnqueuedTaskPromise,
+  type MultiSearchQuery,
+  type Task,
+} from "meilisearch";
+import {
+  SEARCH_DOCUMENT_FIELDS,
+  SEARCH_ENTITIES,
+  type SearchDocument,
+  type SearchEntity,
+} from "../../../search/documents";
 import { SEARCH_INDEX_UID, meilisearchSettings } from "../../../search/settings";
 import type { SearchAnswer, SearchBackend, SearchHit, SearchQuery } from "./backend";
 
@@ -37,15 +50,26 @@ function filterNumber(value: number, what: string): string {
 }
 
 /** The filter for one kind: the kind, who may see it, categories, the radius. */
-export function searchFilter(query: Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"> & { ownerId?: string }, type: SearchEntity): string {
+export function searchFilter(
+  query: Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"> & { ownerId?: string },
+  type: SearchEntity,
+): string {
   const parts = [`type = ${filterString(type)}`];
-  parts.push(query.ownOnly ? `ownerId = ${filterString(query.viewerId)}` : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`);
+  parts.push(
+    query.ownOnly
+      ? `ownerId = ${filterString(query.viewerId)}`
+      : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`,
+  );
   if (query.ownerId !== undefined) parts.push(`ownerId = ${filterString(query.ownerId)}`);
-  if (query.categories && query.categories.length > 0) parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);
+  if (query.categories && query.categories.length > 0)
+    parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);
   if (query.near) {
     const { lat, lng, radiusKm } = query.near;
-    if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw new Error(`Meilisearch search: no such place (${lat}, ${lng})`);
-    parts.push(`_geoRadius(${filterNumber(lat, "latitude")}, ${filterNumber(lng, "longitude")}, ${Math.max(0, Math.round(radiusKm * 1000))})`);
+    if (lat < -90 || lat > 90 || lng < -180 || lng > 180)
+      throw new Error(`Meilisearch search: no such place (${lat}, ${lng})`);
+    parts.push(
+      `_geoRadius(${filterNumber(lat, "latitude")}, ${filterNumber(lng, "longitude")}, ${Math.max(0, Math.round(radiusKm * 1000))})`,
+    );
   }
   return parts.join(" AND ");
 }
@@ -77,7 +101,6 @@ export function highlightedWords(formatted: string): string[] {
   }
   return [...words];
 }
-
 
 /** Text typed with no letter or digit in it: Meilisearch would read it as "everything"; it finds nothing, as on PostgreSQL. */
 function nothingSearchable(text: string): boolean {
@@ -124,7 +147,10 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
   function failure(what: string, error: unknown): Error {
     if (error instanceof MeilisearchApiError) {
       const code = error.cause?.code ? ` [${error.cause.code}]` : "";
-      return new Error(`Meilisearch at ${host}: ${what} refused (HTTP ${error.response.status}${code}): ${error.message}`, { cause: error });
+      return new Error(
+        `Meilisearch at ${host}: ${what} refused (HTTP ${error.response.status}${code}): ${error.message}`,
+        { cause: error },
+      );
     }
     if (error instanceof MeilisearchRequestError) {
       const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
@@ -170,14 +196,22 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
       });
       if (!exists) {
         // Another process starting at the same time may have made it first: that is fine.
-        await write(`creating index "${indexUid}"`, () => client.createIndex(indexUid, { primaryKey: "id" }), (task) => task.error?.code === "index_already_exists");
+        await write(
+          `creating index "${indexUid}"`,
+          () => client.createIndex(indexUid, { primaryKey: "id" }),
+          (task) => task.error?.code === "index_already_exists",
+        );
       }
-      await write(`updating the settings of "${indexUid}"`, () => index.updateSettings({ ...meilisearchSettings, synonyms: options.synonyms }));
+      await write(`updating the settings of "${indexUid}"`, () =>
+        index.updateSettings({ ...meilisearchSettings, synonyms: options.synonyms }),
+      );
     },
 
     async upsert(documents) {
       if (documents.length === 0) return;
-      await write(`indexing ${documents.length} document(s)`, () => index.addDocuments([...documents], { primaryKey: "id" }));
+      await write(`indexing ${documents.length} document(s)`, () =>
+        index.addDocuments([...documents], { primaryKey: "id" }),
+      );
     },
 
     async remove(ids) {
@@ -205,7 +239,8 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
     },
 
     async search(query) {
-      const types: readonly SearchEntity[] = query.types.length > 0 ? SEARCH_ENTITIES.filter((type) => query.types.includes(type)) : SEARCH_ENTITIES;
+      const types: readonly SearchEntity[] =
+        query.types.length > 0 ? SEARCH_ENTITIES.filter((type) => query.types.includes(type)) : SEARCH_ENTITIES;
       const near = query.near ?? null;
       const queries: MultiSearchQuery[] = types.map((type) => ({
         indexUid,

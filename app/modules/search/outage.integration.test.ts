@@ -20,7 +20,10 @@ beforeAll(async () => {
   const { bootWebServer } = await import("../../../tests/support/web");
   const workers = await startWorkers({ queues: ["search-indexing", "maintenance"] });
   const web = await bootWebServer();
-  stops.push(() => web.stop(), () => workers.close());
+  stops.push(
+    () => web.stop(),
+    () => workers.close(),
+  );
   baseUrl = web.baseUrl;
 }, 60_000);
 
@@ -40,7 +43,15 @@ it("a listing written while Redis is down is found once Redis is back, with no r
   const call = apiClient(() => baseUrl);
   const { user, cookie } = await signedInUser("USER", "outage");
   const title = `Ofada rice ${randomBytes(3).toString("hex")}`;
-  const body = { title, custom: true, priceNgn: "32000", quantity: 4, condition: "new", images: ["https://example.com/rice.jpg"], status: "active" };
+  const body = {
+    title,
+    custom: true,
+    priceNgn: "32000",
+    quantity: 4,
+    condition: "new",
+    images: ["https://example.com/rice.jpg"],
+    status: "active",
+  };
 
   await stopRedis();
   const written = await call("POST", "/api/market/listings", body, { cookie });
@@ -55,5 +66,7 @@ it("a listing written while Redis is down is found once Redis is back, with no r
     return answer.hits.listing.map((hit) => hit.document.entityId);
   };
   await expect.poll(find, { timeout: 90_000, interval: 500 }).toEqual([id]);
-  await expect.poll(() => prisma.searchOutbox.count({ where: { entity: "listing", entityId: id } }), { timeout: 10_000 }).toBe(0);
+  await expect
+    .poll(() => prisma.searchOutbox.count({ where: { entity: "listing", entityId: id } }), { timeout: 10_000 })
+    .toBe(0);
 }, 150_000);

@@ -2,7 +2,15 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { SEARCH_ENTITIES, type SearchDocument, type SearchEntity } from "../../../search/documents";
 import { normaliseTerm } from "../../../search/synonyms";
-import { EXACT_TOO_FEW, type ListingWords, type MatchQuery, type SearchAnswer, type SearchBackend, type SearchHit, type SearchQuery } from "./backend";
+import {
+  EXACT_TOO_FEW,
+  type ListingWords,
+  type MatchQuery,
+  type SearchAnswer,
+  type SearchBackend,
+  type SearchHit,
+  type SearchQuery,
+} from "./backend";
 import { matchedWords, queryTerms } from "./query-terms";
 
 // The embedded search backend: the "SearchDocument" table (see its migration). Exact words go
@@ -32,7 +40,9 @@ function row(document: SearchDocument) {
 
 /** The words that find a document: its title, keywords, categories and place, normalised. */
 export function documentSearchText(document: SearchDocument): string {
-  return normaliseTerm([document.title, ...document.keywords, ...document.categories, document.locality ?? ""].join(" "));
+  return normaliseTerm(
+    [document.title, ...document.keywords, ...document.categories, document.locality ?? ""].join(" "),
+  );
 }
 
 interface Row {
@@ -57,13 +67,20 @@ type Filtered = Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"
 
 function filters(query: Filtered, types: readonly SearchEntity[]) {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."type" = ANY(${types as SearchEntity[]}::text[])`];
-  conditions.push(query.ownOnly ? Prisma.sql`d."ownerId" = ${query.viewerId}` : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`);
+  conditions.push(
+    query.ownOnly
+      ? Prisma.sql`d."ownerId" = ${query.viewerId}`
+      : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`,
+  );
   if (query.ownerId !== undefined) conditions.push(Prisma.sql`d."ownerId" = ${query.ownerId}`);
-  if (query.categories && query.categories.length > 0) conditions.push(Prisma.sql`d."categories" && ${[...query.categories]}::text[]`);
+  if (query.categories && query.categories.length > 0)
+    conditions.push(Prisma.sql`d."categories" && ${[...query.categories]}::text[]`);
   if (query.near) {
     const metres = query.near.radiusKm * 1000;
     const centre = Prisma.sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
-    conditions.push(Prisma.sql`earth_box(${centre}, ${metres}::float8) @> d."earth" AND earth_distance(d."earth", ${centre}) <= ${metres}::float8`);
+    conditions.push(
+      Prisma.sql`earth_box(${centre}, ${metres}::float8) @> d."earth" AND earth_distance(d."earth", ${centre}) <= ${metres}::float8`,
+    );
   }
   return Prisma.join(conditions, " AND ");
 }
@@ -137,7 +154,8 @@ function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: 
 function exactIdsSql(query: MatchQuery, tsquery: string | null): Prisma.Sql {
   const where = filters(query, [query.type]);
   const order: Prisma.Sql[] = [];
-  if (query.near) order.push(Prisma.sql`d."earth" <-> ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`);
+  if (query.near)
+    order.push(Prisma.sql`d."earth" <-> ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`);
   if (tsquery) order.push(Prisma.sql`ts_rank(d.tsv, q) DESC`);
   order.push(Prisma.sql`d."updatedAt" DESC`, Prisma.sql`d.id`);
   return tsquery
@@ -149,8 +167,14 @@ function exactIdsSql(query: MatchQuery, tsquery: string | null): Prisma.Sql {
 function typoIdsSql(query: MatchQuery, words: string[]): Prisma.Sql | null {
   const typed = words.filter((word) => word.length >= 3);
   if (typed.length === 0) return null;
-  const similar = Prisma.join(typed.map((word) => Prisma.sql`${word} <% d."searchText"`), " AND ");
-  const score = Prisma.join(typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`), " + ");
+  const similar = Prisma.join(
+    typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
+    " AND ",
+  );
+  const score = Prisma.join(
+    typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`),
+    " + ",
+  );
   const order = query.near ? Prisma.sql`c.distance ASC, ${score} DESC` : Prisma.sql`${score} DESC, c."updatedAt" DESC`;
   return Prisma.sql`
     SELECT c."entityId" FROM (
@@ -167,7 +191,10 @@ function typoIdsSql(query: MatchQuery, words: string[]): Prisma.Sql | null {
 export function searchStatements(query: SearchQuery) {
   const types = query.types.length > 0 ? query.types : SEARCH_ENTITIES;
   const terms = queryTerms(query.text);
-  return { exact: exactPassSql(query, types, terms.tsquery), typo: terms.tsquery ? typoPassSql(query, types, terms.words) : null };
+  return {
+    exact: exactPassSql(query, types, terms.tsquery),
+    typo: terms.tsquery ? typoPassSql(query, types, terms.words) : null,
+  };
 }
 
 /**
@@ -250,14 +277,17 @@ export function createPostgresBackend(): SearchBackend {
       const answer = emptyAnswer();
       for (const type of types) {
         const ofType = rows.filter((row) => row.type === type).slice(0, query.limit);
-        answer.hits[type] = ofType.map(
-          (row): SearchHit => ({
-            document: row.document,
-            distanceKm: row.distance === null ? null : Math.round(row.distance / 100) / 10,
-            matched: terms.tsquery ? matchedWords(row.document.title, terms, typos) : [],
-          }),
-        );
-        answer.totals[type] = ofType.length === 0 ? 0 : Number(rows.filter((row) => row.type === type).reduce((max, row) => (row.total > max ? row.total : max), 0n));
+        answer.hits[type] = ofType.map((row): SearchHit => ({
+          document: row.document,
+          distanceKm: row.distance === null ? null : Math.round(row.distance / 100) / 10,
+          matched: terms.tsquery ? matchedWords(row.document.title, terms, typos) : [],
+        }));
+        answer.totals[type] =
+          ofType.length === 0
+            ? 0
+            : Number(
+                rows.filter((row) => row.type === type).reduce((max, row) => (row.total > max ? row.total : max), 0n),
+              );
       }
       answer.total = answer.totals.product + answer.totals.listing + answer.totals.farm;
       return answer;
@@ -270,7 +300,9 @@ export function createPostgresBackend(): SearchBackend {
     async matchingIds(query) {
       const terms = queryTerms(query.text);
       if (query.text.trim() !== "" && terms.tsquery === null) return [];
-      const ids = (await prisma.$queryRaw<{ entityId: string }[]>(exactIdsSql(query, terms.tsquery))).map((row) => row.entityId);
+      const ids = (await prisma.$queryRaw<{ entityId: string }[]>(exactIdsSql(query, terms.tsquery))).map(
+        (row) => row.entityId,
+      );
       if (!terms.tsquery || ids.length >= EXACT_TOO_FEW) return ids;
       const typo = typoIdsSql(query, terms.words);
       if (!typo) return ids;

@@ -25,7 +25,10 @@ function phrase(text: string): string | null {
 }
 
 export function queryTerms(text: string): QueryTerms {
-  const words = normaliseTerm(text).split(" ").filter((word) => TOKEN.test(word)).slice(0, MAX_WORDS);
+  const words = normaliseTerm(text)
+    .split(" ")
+    .filter((word) => TOKEN.test(word))
+    .slice(0, MAX_WORDS);
   const tokens = new Set<string>();
   if (words.length === 0) return { tsquery: null, words, tokens, prefix: null };
   const groups = words.map((word, index) => {
@@ -74,7 +77,11 @@ export function matchedWords(title: string, terms: QueryTerms, typos: boolean): 
   for (const word of normaliseTerm(title).split(" ")) {
     if (!word) continue;
     if (terms.tokens.has(word) || (terms.prefix && word.startsWith(terms.prefix))) matched.add(word);
-    else if (typos && terms.words.some((typed) => typed.length >= 4 && editDistance(typed, word, 2) <= (typed.length >= 8 ? 2 : 1))) matched.add(word);
+    else if (
+      typos &&
+      terms.words.some((typed) => typed.length >= 4 && editDistance(typed, word, 2) <= (typed.length >= 8 ? 2 : 1))
+    )
+      matched.add(word);
   }
   return [...matched];
 }

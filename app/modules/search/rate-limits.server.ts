@@ -15,7 +15,10 @@ const WINDOW_SECONDS = 60;
 export function searchLimits(env = getEnv()) {
   const limit = (name: string, max: number): Limit | null =>
     max > 0 ? { name, max, windowSeconds: WINDOW_SECONDS, message: "search.errors.rateLimited" } : null;
-  return { perUser: limit("search-user", env.SEARCH_LIMIT_PER_USER), perAddress: limit("search-ip", env.SEARCH_LIMIT_PER_ADDRESS) };
+  return {
+    perUser: limit("search-user", env.SEARCH_LIMIT_PER_USER),
+    perAddress: limit("search-ip", env.SEARCH_LIMIT_PER_ADDRESS),
+  };
 }
 
 /** Counts one search; throws 429 RATE_LIMIT_EXCEEDED with Retry-After past either limit. */

@@ -2,7 +2,13 @@ import { z } from "~/lib/zod";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
-import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX } from "./query-limits";
+import {
+  SEARCH_LIMIT_MAX,
+  SEARCH_RADII,
+  SEARCH_RADIUS_DEFAULT,
+  SEARCH_RADIUS_MAX,
+  SEARCH_TEXT_MAX,
+} from "./query-limits";
 
 export { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX };
 
@@ -14,16 +20,36 @@ export const searchQuerySchema = z
   .object({
     q: z.preprocess((value) => value ?? "", text({ max: SEARCH_TEXT_MAX, tooLong: "search.errors.textTooLong" })),
     types: commaList(SEARCH_ENTITIES, "search.errors.types"),
-    lat: optionalNumber(z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates"), "search.errors.coordinates"),
-    lng: optionalNumber(z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates"), "search.errors.coordinates"),
-    radius_km: optionalNumber(z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius"), "search.errors.radius"),
+    lat: optionalNumber(
+      z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates"),
+      "search.errors.coordinates",
+    ),
+    lng: optionalNumber(
+      z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates"),
+      "search.errors.coordinates",
+    ),
+    radius_km: optionalNumber(
+      z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius"),
+      "search.errors.radius",
+    ),
     limit: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: "search.errors.limit" }).int("search.errors.limit").min(1, "search.errors.limit").max(SEARCH_LIMIT_MAX, "search.errors.limit").default(SEARCH_LIMIT_MAX),
+      z.coerce
+        .number({ error: "search.errors.limit" })
+        .int("search.errors.limit")
+        .min(1, "search.errors.limit")
+        .max(SEARCH_LIMIT_MAX, "search.errors.limit")
+        .default(SEARCH_LIMIT_MAX),
     ),
   })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), { message: "search.errors.coordinates", path: ["lat"] })
-  .refine((query) => query.radius_km === undefined || query.lat !== undefined, { message: "search.errors.radiusNeedsPoint", path: ["radius_km"] })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: "search.errors.coordinates",
+    path: ["lat"],
+  })
+  .refine((query) => query.radius_km === undefined || query.lat !== undefined, {
+    message: "search.errors.radiusNeedsPoint",
+    path: ["radius_km"],
+  })
   // Types without duplicates, in the order products, listings, farms; none given is none.
   .transform((query) => ({ ...query, types: SEARCH_ENTITIES.filter((type) => query.types?.includes(type) ?? false) }));
 export type SearchParams = z.infer<typeof searchQuerySchema>;

@@ -25,7 +25,10 @@ const TOWNS = {
 // The same behaviour on PostgreSQL, on Meilisearch's protocol (the local stand-in), and on a
 // real Meilisearch when MEILI_TEST_HOST names one.
 const realMeili = process.env.MEILI_TEST_HOST?.trim() || null;
-if (!realMeili) console.info("search behaviour: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key)");
+if (!realMeili)
+  console.info(
+    "search behaviour: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key)",
+  );
 
 type Started = { backend: SearchBackend; stop: () => Promise<void> };
 const meilisearch = (host: string, apiKey: string | null): SearchBackend =>
@@ -39,7 +42,17 @@ const backends: [string, () => Promise<Started>][] = [
       return { backend: meilisearch(fake.url, "behaviour-key"), stop: () => fake.close() };
     },
   ],
-  ...(realMeili ? [["Meilisearch", async () => ({ backend: meilisearch(realMeili, process.env.MEILI_TEST_KEY?.trim() || null), stop: async () => {} })] as [string, () => Promise<Started>]] : []),
+  ...(realMeili
+    ? [
+        [
+          "Meilisearch",
+          async () => ({
+            backend: meilisearch(realMeili, process.env.MEILI_TEST_KEY?.trim() || null),
+            stop: async () => {},
+          }),
+        ] as [string, () => Promise<Started>],
+      ]
+    : []),
 ];
 
 describe.each(backends)("search on %s", (_name, start) => {
@@ -64,27 +77,41 @@ describe.each(backends)("search on %s", (_name, start) => {
   const listingIds: Record<string, string> = {};
 
   async function user(name: string, role: "USER" | "ADMIN" = "USER") {
-    const created = await prisma.user.create({ data: { username: `srch_${name}_${tag}`, passwordHash: "x", firstName: name, lastName: "Test", role } });
+    const created = await prisma.user.create({
+      data: { username: `srch_${name}_${tag}`, passwordHash: "x", firstName: name, lastName: "Test", role },
+    });
     userIds.push(created.id);
     return created.id;
   }
 
   async function product(name: string, categories: string[], unit = "kg") {
-    const created = await createProduct(productSchema.parse({ name, categories, unit, isActive: true, images: [] }), admin);
+    const created = await createProduct(
+      productSchema.parse({ name, categories, unit, isActive: true, images: [] }),
+      admin,
+    );
     productIds[name] = created.id;
     return created.id;
   }
 
   async function listing(key: string, productId: string, town: keyof typeof TOWNS, price = "15000") {
     const created = await createListing(
-      listingSchema.parse({ productId, priceNgn: price, quantity: 5, condition: "new", images: ["https://example.com/a.jpg"], status: "active", ...TOWNS[town] }),
+      listingSchema.parse({
+        productId,
+        priceNgn: price,
+        quantity: 5,
+        condition: "new",
+        images: ["https://example.com/a.jpg"],
+        status: "active",
+        ...TOWNS[town],
+      }),
       seller,
     );
     listingIds[key] = created.id;
     return created.id;
   }
 
-  const search = (query: Partial<SearchQuery> & { viewerId: string }) => backend.search({ text: "", types: [], limit: 50, ...query });
+  const search = (query: Partial<SearchQuery> & { viewerId: string }) =>
+    backend.search({ text: "", types: [], limit: 50, ...query });
   const ids = (hits: { document: { entityId: string } }[]) => hits.map((hit) => hit.document.entityId);
 
   beforeAll(async () => {
@@ -103,7 +130,10 @@ describe.each(backends)("search on %s", (_name, start) => {
   });
 
   afterAll(async () => {
-    const documents = [...Object.values(productIds).map((id) => `product_${id}`), ...Object.values(listingIds).map((id) => `listing_${id}`)];
+    const documents = [
+      ...Object.values(productIds).map((id) => `product_${id}`),
+      ...Object.values(listingIds).map((id) => `listing_${id}`),
+    ];
     await backend.remove(documents);
     await prisma.listing.deleteMany({ where: { sellerId: { in: userIds } } });
     await prisma.product.deleteMany({ where: { id: { in: Object.values(productIds) } } });
@@ -151,7 +181,9 @@ describe.each(backends)("search on %s", (_name, start) => {
     expect(products.hits.listing).toEqual([]);
     expect(products.hits.product).toHaveLength(3);
     const roots = await search({ text: tag, viewerId: buyer, categories: ["Root Vegetables"] });
-    expect(ids(roots.hits.product).sort()).toEqual([productIds[`Puna Yam Tubers ${tag}`], productIds[`Cassava Tubers ${tag}`]].sort());
+    expect(ids(roots.hits.product).sort()).toEqual(
+      [productIds[`Puna Yam Tubers ${tag}`], productIds[`Cassava Tubers ${tag}`]].sort(),
+    );
     expect(ids(roots.hits.listing)).not.toContain(listingIds.sorghumLagos);
   });
 
@@ -163,7 +195,12 @@ describe.each(backends)("search on %s", (_name, start) => {
     // Lagos to Ibadan is about 113 km as the crow flies.
     expect(answer.hits.listing[1]!.distanceKm).toBeGreaterThan(105);
     expect(answer.hits.listing[1]!.distanceKm).toBeLessThan(120);
-    const wide = await search({ viewerId: seller, ownOnly: true, types: ["listing"], near: { ...near, radiusKm: 900 } });
+    const wide = await search({
+      viewerId: seller,
+      ownOnly: true,
+      types: ["listing"],
+      near: { ...near, radiusKm: 900 },
+    });
     expect(ids(wide.hits.listing)).toEqual([listingIds.sorghumLagos, listingIds.yamIbadan, listingIds.cassavaKano]);
     expect(wide.hits.listing[2]!.distanceKm).toBeGreaterThan(780);
   });
@@ -184,59 +221,95 @@ describe.each(backends)("search on %s", (_name, start) => {
     await setListingStatus(listingIds.cassavaKano!, seller, "sold");
     await applyPendingIndexChanges(backend);
     const answer = await search({ text: `cassava ${tag}`, viewerId: buyer, types: ["listing"] });
-    expect(answer.hits.listing.map((hit) => [hit.document.entityId, hit.document.status])).toEqual([[listingIds.cassavaKano, "sold"]]);
+    expect(answer.hits.listing.map((hit) => [hit.document.entityId, hit.document.status])).toEqual([
+      [listingIds.cassavaKano, "sold"],
+    ]);
   });
 
   it("forgets a deleted listing", async () => {
     const id = await listing("doomed", productIds[`Guinea Corn Sorghum ${tag}`]!, "lagos");
     await applyPendingIndexChanges(backend);
-    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(id);
+    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(
+      id,
+    );
     await deleteListing(id, seller);
     await applyPendingIndexChanges(backend);
-    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).not.toContain(id);
+    expect(
+      ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing),
+    ).not.toContain(id);
     expect(await prisma.searchOutbox.count({ where: { entityId: id } })).toBe(0);
   });
 
   it("finds a farm for its owner and for nobody else", async () => {
     const farm = await prisma.$transaction(async (tx) => {
       const created = await tx.farm.create({
-        data: { ownerId: seller, name: `Okra Farm ${tag}`, crops: ["Okra"], centerLat: 7.4, centerLng: 3.9, geohash: "s1" },
+        data: {
+          ownerId: seller,
+          name: `Okra Farm ${tag}`,
+          crops: ["Okra"],
+          centerLat: 7.4,
+          centerLng: 3.9,
+          geohash: "s1",
+        },
       });
       await recordIndexChange(tx, "farm", created.id);
       return created;
     });
     await applyPendingIndexChanges(backend);
-    expect(ids((await search({ text: `okra ${tag}`, viewerId: seller, types: ["farm"] })).hits.farm)).toEqual([farm.id]);
+    expect(ids((await search({ text: `okra ${tag}`, viewerId: seller, types: ["farm"] })).hits.farm)).toEqual([
+      farm.id,
+    ]);
     expect((await search({ text: `okra ${tag}`, viewerId: buyer, types: ["farm"] })).hits.farm).toEqual([]);
-    expect((await search({ text: "", viewerId: buyer, types: ["farm"], near: { lat: 7.4, lng: 3.9, radiusKm: 5 } })).hits.farm).toEqual([]);
+    expect(
+      (await search({ text: "", viewerId: buyer, types: ["farm"], near: { lat: 7.4, lng: 3.9, radiusKm: 5 } })).hits
+        .farm,
+    ).toEqual([]);
   });
 
   it("indexes a record whose id is as long as ids may be (100 characters)", async () => {
     const id = `long_${tag}_`.padEnd(100, "x");
     await prisma.$transaction(async (tx) => {
       await tx.listing.create({
-        data: { id, productId: productIds[`Guinea Corn Sorghum ${tag}`]!, sellerId: seller, priceNgn: "9000", quantity: 1, condition: "new", images: ["https://example.com/a.jpg"], status: "active" },
+        data: {
+          id,
+          productId: productIds[`Guinea Corn Sorghum ${tag}`]!,
+          sellerId: seller,
+          priceNgn: "9000",
+          quantity: 1,
+          condition: "new",
+          images: ["https://example.com/a.jpg"],
+          status: "active",
+        },
       });
       await recordIndexChange(tx, "listing", id);
     });
     await applyPendingIndexChanges(backend);
-    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(id);
+    expect(ids((await search({ text: `sorghum ${tag}`, viewerId: buyer, types: ["listing"] })).hits.listing)).toContain(
+      id,
+    );
   });
 
   it("hands a page its matches as ids: typos and local names, nearest first, owner-only and category rules kept", async () => {
-    const match = (query: Partial<MatchQuery> & { viewerId: string }) => backend.matchingIds({ type: "listing", text: "", limit: 50, ...query });
+    const match = (query: Partial<MatchQuery> & { viewerId: string }) =>
+      backend.matchingIds({ type: "listing", text: "", limit: 50, ...query });
     expect(await match({ text: `casava ${tag}`, viewerId: buyer })).toContain(listingIds.cassavaKano);
     expect(await match({ text: `rogo ${tag}`, viewerId: buyer })).toContain(listingIds.cassavaKano);
     expect(await match({ text: `sorghum ${tag}`, viewerId: buyer })).not.toContain(listingIds.cassavaKano);
     const near = { lat: TOWNS.kano.latitude, lng: TOWNS.kano.longitude, radiusKm: 900 };
-    const nearest = (await match({ viewerId: seller, ownOnly: true, near })).filter((id) => Object.values(listingIds).includes(id));
+    const nearest = (await match({ viewerId: seller, ownOnly: true, near })).filter((id) =>
+      Object.values(listingIds).includes(id),
+    );
     expect(nearest.slice(0, 3)).toEqual([listingIds.cassavaKano, listingIds.yamIbadan, listingIds.sorghumLagos]);
     expect(await match({ viewerId: buyer, ownOnly: true, near })).toEqual([]);
-    expect(await match({ text: tag, viewerId: buyer, categories: ["Grains & Cereals"] })).not.toContain(listingIds.yamIbadan);
+    expect(await match({ text: tag, viewerId: buyer, categories: ["Grains & Cereals"] })).not.toContain(
+      listingIds.yamIbadan,
+    );
     expect(await match({ text: tag, viewerId: buyer, limit: 1 })).toHaveLength(1);
     // One seller's listings, as the buyer may see them; nobody's else.
     const sellers = await match({ text: tag, viewerId: buyer, ownerId: seller });
-    expect(sellers).toEqual(expect.arrayContaining([listingIds.sorghumLagos, listingIds.yamIbadan, listingIds.cassavaKano]));
+    expect(sellers).toEqual(
+      expect.arrayContaining([listingIds.sorghumLagos, listingIds.yamIbadan, listingIds.cassavaKano]),
+    );
     const owners = await prisma.listing.findMany({ where: { id: { in: sellers } }, select: { sellerId: true } });
     expect(new Set(owners.map((owner) => owner.sellerId))).toEqual(new Set([seller]));
     expect(await match({ text: tag, viewerId: buyer, ownerId: buyer })).toEqual([]);

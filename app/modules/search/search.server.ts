@@ -63,10 +63,15 @@ export function hasSearch(params: Pick<SearchParams, "q" | "types" | "lat">) {
 /** Searches as `viewerId` sees things: public documents, and their own farms and paused listings. */
 export async function runSearch(params: SearchParams, viewerId: string): Promise<SearchData> {
   // A point without a radius keeps to the page's default radius.
-  const near = params.lat !== undefined && params.lng !== undefined ? { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? SEARCH_RADIUS_DEFAULT } : null;
+  const near =
+    params.lat !== undefined && params.lng !== undefined
+      ? { lat: params.lat, lng: params.lng, radiusKm: params.radius_km ?? SEARCH_RADIUS_DEFAULT }
+      : null;
   // The schema gives the types in one order, so equal searches share one cached answer.
   const query = { text: params.q, types: params.types, near, limit: params.limit };
-  const answer = await cachedAnswer("search", query, viewerId, false, () => searchBackend().search({ ...query, viewerId }));
+  const answer = await cachedAnswer("search", query, viewerId, false, () =>
+    searchBackend().search({ ...query, viewerId }),
+  );
   const products = answer.hits.product.map(toResult);
   const listings = answer.hits.listing.map(toResult);
   const farms = answer.hits.farm.map(toResult);

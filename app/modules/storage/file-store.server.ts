@@ -1,6 +1,13 @@
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { getEnv, type Env } from "~/env.server";
 
 // Where photos are kept: a folder on this machine (UPLOAD_DIR) by default, or an
@@ -20,7 +27,8 @@ export interface FileStore {
 /** Keys are ours (ids, widths, a few folder names): anything else is a fault, never a path to follow. */
 const KEY = /^(?:[\w-]{1,64}\/){0,2}[\w.-]{1,64}$/;
 function checkedKey(key: string) {
-  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === ".."))
+    throw new Error(`not a storage key: ${JSON.stringify(key)}`);
   return key;
 }
 
@@ -54,7 +62,13 @@ export function diskStore(root: string): FileStore {
   };
 }
 
-export function s3Store(config: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string }): FileStore {
+export function s3Store(config: {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}): FileStore {
   // The AWS SDK warns on every start that its 2027 versions will want Node 22; ours is pinned.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const client = new S3Client({
@@ -70,11 +84,20 @@ export function s3Store(config: { bucket: string; endpoint?: string; region: str
     maxAttempts: 3,
   });
   const notFound = (error: unknown) =>
-    error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
   return {
     kind: "s3",
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: checkedKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: checkedKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
     },
     async get(key) {
       try {
@@ -98,10 +121,14 @@ export function s3Store(config: { bucket: string; endpoint?: string; region: str
     async remove(keys) {
       if (keys.length === 0) return;
       const answer = await client.send(
-        new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys.map((key) => ({ Key: checkedKey(key) })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: config.bucket,
+          Delete: { Objects: keys.map((key) => ({ Key: checkedKey(key) })), Quiet: true },
+        }),
       );
       const failed = (answer.Errors ?? []).filter((error) => error.Code !== "NoSuchKey");
-      if (failed.length > 0) throw new Error(`could not remove ${failed.map((error) => `${error.Key} (${error.Code})`).join(", ")}`);
+      if (failed.length > 0)
+        throw new Error(`could not remove ${failed.map((error) => `${error.Key} (${error.Code})`).join(", ")}`);
     },
   };
 }
@@ -109,7 +136,13 @@ export function s3Store(config: { bucket: string; endpoint?: string; region: str
 /** The store the configuration names. */
 export function storeFor(env: Env): FileStore {
   if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    return s3Store({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY });
+    return s3Store({
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    });
   }
   return diskStore(path.resolve(env.UPLOAD_DIR));
 }

@@ -23,7 +23,13 @@ const { s3, bucket, uploadDir } = await vi.hoisted(async () => {
   const directory = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-s3-"));
   // A fixed port, so the server can stop and start again where the app expects it.
   const port = await freePort();
-  const server = new S3rver({ port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucketName, configs: [] }] });
+  const server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucketName, configs: [] }],
+  });
   await server.run();
   process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
   process.env.S3_BUCKET = bucketName;
@@ -82,14 +88,21 @@ const jpegWithGps = () =>
 describe("photos in an S3-compatible bucket", () => {
   it("keeps a listing photo's sizes in the bucket, serves them, and keeps neither the original nor anything on disk", async () => {
     const seller = await signedInUser("USER", "s3_seller");
-    const sent = await call("POST", "/api/uploads", undefined, { cookie: seller.cookie, form: photoForm(await jpegWithGps(), { purpose: "listing" }) });
+    const sent = await call("POST", "/api/uploads", undefined, {
+      cookie: seller.cookie,
+      form: photoForm(await jpegWithGps(), { purpose: "listing" }),
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const { id, urls } = sent.body.data as { id: string; urls: Record<string, string> };
     expect(await keysIn(id)).toEqual([`${id}/1600.webp`, `${id}/320.webp`, `${id}/800.webp`]);
     expect(await keysIn("originals/")).not.toContain(`originals/${id}`);
     expect(filesOnDisk()).toEqual([]);
 
-    for (const [size, width] of [["320", 320], ["800", 800], ["1600", 1200]] as const) {
+    for (const [size, width] of [
+      ["320", 320],
+      ["800", 800],
+      ["1600", 1200],
+    ] as const) {
       const response = await fetch(`${web.baseUrl}${urls[size]}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
@@ -101,29 +114,53 @@ describe("photos in an S3-compatible bucket", () => {
     }
     // Asked again with its ETag: not sent twice. (fetch would add 'no-cache' to a conditional request unless told otherwise.)
     const first = await fetch(`${web.baseUrl}${urls["800"]}`);
-    const again = await fetch(`${web.baseUrl}${urls["800"]}`, { headers: { "If-None-Match": first.headers.get("etag") ?? "", "Cache-Control": "max-age=0" } });
+    const again = await fetch(`${web.baseUrl}${urls["800"]}`, {
+      headers: { "If-None-Match": first.headers.get("etag") ?? "", "Cache-Control": "max-age=0" },
+    });
     expect(again.status).toBe(304);
   });
 
   it("serves only processed public sizes: not an original, not another width, not an analysis photo", async () => {
     const farmer = await signedInUser("USER", "s3_farmer");
     await subscribe(farmer.user.id);
-    const form = photoForm(await leafPhoto("spotted"), { analysisType: "crop_health", preferredModel: "openai", additionalContext: JSON.stringify({ cropType: "Cassava" }) }, "image");
+    const form = photoForm(
+      await leafPhoto("spotted"),
+      {
+        analysisType: "crop_health",
+        preferredModel: "openai",
+        additionalContext: JSON.stringify({ cropType: "Cassava" }),
+      },
+      "image",
+    );
     const analysed = await call("POST", "/api/ai/analyze", undefined, { cookie: farmer.cookie, form });
     expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
     expect(analysed.body.data).toMatchObject({ status: "completed", answeredBy: "builtin", severity: "high" });
     const analysis = await prisma.analysis.findUniqueOrThrow({ where: { id: analysed.body.data.id } });
     const uploadId = analysis.uploadId!;
-    expect(await keysIn(`private/${uploadId}/`)).toEqual([`private/${uploadId}/1600.webp`, `private/${uploadId}/320.webp`, `private/${uploadId}/800.webp`]);
+    expect(await keysIn(`private/${uploadId}/`)).toEqual([
+      `private/${uploadId}/1600.webp`,
+      `private/${uploadId}/320.webp`,
+      `private/${uploadId}/800.webp`,
+    ]);
 
     // Its owner gets it through the analysis API...
-    const photo = await call("GET", `/api/ai/analyses/${analysis.id}/photo?size=320`, undefined, { cookie: farmer.cookie });
+    const photo = await call("GET", `/api/ai/analyses/${analysis.id}/photo?size=320`, undefined, {
+      cookie: farmer.cookie,
+    });
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/webp");
     // ...nobody else, and never under /uploads.
     const stranger = await signedInUser("USER", "s3_stranger");
-    expect((await call("GET", `/api/ai/analyses/${analysis.id}/photo`, undefined, { cookie: stranger.cookie })).status).toBe(404);
-    for (const path of [`/uploads/${uploadId}/800.webp`, `/uploads/private/${uploadId}/800.webp`, `/uploads/originals/${uploadId}`, `/uploads/${uploadId}/801.webp`, "/uploads/..%2Foriginals/800.webp"]) {
+    expect(
+      (await call("GET", `/api/ai/analyses/${analysis.id}/photo`, undefined, { cookie: stranger.cookie })).status,
+    ).toBe(404);
+    for (const path of [
+      `/uploads/${uploadId}/800.webp`,
+      `/uploads/private/${uploadId}/800.webp`,
+      `/uploads/originals/${uploadId}`,
+      `/uploads/${uploadId}/801.webp`,
+      "/uploads/..%2Foriginals/800.webp",
+    ]) {
       expect((await fetch(`${web.baseUrl}${path}`)).status, path).toBe(404);
     }
     expect(filesOnDisk()).toEqual([]);
@@ -134,7 +171,10 @@ describe("photos in an S3-compatible bucket", () => {
     const whole = await jpegWithGps();
     const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
     const before = await keysIn();
-    const sent = await call("POST", "/api/uploads", undefined, { cookie: seller.cookie, form: photoForm(cut, { purpose: "listing" }) });
+    const sent = await call("POST", "/api/uploads", undefined, {
+      cookie: seller.cookie,
+      form: photoForm(cut, { purpose: "listing" }),
+    });
     expect(sent.status).toBeGreaterThanOrEqual(400);
     expect(sent.status).toBeLessThan(500);
     expect(await prisma.upload.count({ where: { ownerId: seller.user.id } })).toBe(0);
@@ -143,7 +183,10 @@ describe("photos in an S3-compatible bucket", () => {
 
   it("answers 503 while the bucket is out of reach, loses nothing, and works again when it is back", async () => {
     const seller = await signedInUser("USER", "s3_outage");
-    const kept = await call("POST", "/api/uploads", undefined, { cookie: seller.cookie, form: photoForm(await jpegWithGps(), { purpose: "listing" }) });
+    const kept = await call("POST", "/api/uploads", undefined, {
+      cookie: seller.cookie,
+      form: photoForm(await jpegWithGps(), { purpose: "listing" }),
+    });
     expect(kept.status).toBe(201);
     await s3.server.close();
     try {
@@ -151,7 +194,10 @@ describe("photos in an S3-compatible bucket", () => {
       expect(served.status).toBe(503);
       expect(served.headers.get("retry-after")).toBe("5");
       expect(served.headers.get("cache-control")).toBe("no-store");
-      const refused = await call("POST", "/api/uploads", undefined, { cookie: seller.cookie, form: photoForm(await jpegWithGps(), { purpose: "listing" }) });
+      const refused = await call("POST", "/api/uploads", undefined, {
+        cookie: seller.cookie,
+        form: photoForm(await jpegWithGps(), { purpose: "listing" }),
+      });
       expect(refused.status).toBe(503);
       expect(refused.body).toMatchObject({ success: false, error: { code: "SYS_SERVICE_DEGRADED" } });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -161,7 +207,10 @@ describe("photos in an S3-compatible bucket", () => {
       await s3.server.run();
     }
     expect((await fetch(`${web.baseUrl}${kept.body.data.url}`)).status).toBe(200);
-    const after = await call("POST", "/api/uploads", undefined, { cookie: seller.cookie, form: photoForm(await jpegWithGps(), { purpose: "listing" }) });
+    const after = await call("POST", "/api/uploads", undefined, {
+      cookie: seller.cookie,
+      form: photoForm(await jpegWithGps(), { purpose: "listing" }),
+    });
     expect(after.status).toBe(201);
   });
 });

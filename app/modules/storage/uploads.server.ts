@@ -27,9 +27,12 @@ type Width = (typeof UPLOAD_WIDTHS)[number];
 const originalKey = (id: string) => `originals/${id}`;
 // Analysis photos are the farmer's own: kept under private/, which the public
 // /uploads address never reaches; their owner gets them through the analysis API.
-const renditionKey = (id: string, purpose: UploadPurpose, width: Width) => (purpose === "analysis" ? `private/${id}/${width}.webp` : `${id}/${width}.webp`);
+const renditionKey = (id: string, purpose: UploadPurpose, width: Width) =>
+  purpose === "analysis" ? `private/${id}/${width}.webp` : `${id}/${width}.webp`;
 const everyRendition = (id: string) =>
-  (["listing", "analysis"] as const).flatMap((purpose) => UPLOAD_WIDTHS.map((width) => renditionKey(id, purpose, width)));
+  (["listing", "analysis"] as const).flatMap((purpose) =>
+    UPLOAD_WIDTHS.map((width) => renditionKey(id, purpose, width)),
+  );
 
 /** One processed size of an upload (WebP), or null when it is not (or no longer) there. */
 export function readRendition(id: string, purpose: UploadPurpose, width: Width) {
@@ -51,13 +54,15 @@ export async function inspectImage(bytes: Buffer, formats: readonly string[] = P
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
     // sharp refuses to even read the header of an image claiming too many pixels.
-    if (/pixel limit/i.test((error as Error).message)) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+    if (/pixel limit/i.test((error as Error).message))
+      throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
     throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   if (!metadata.format || !formats.includes(metadata.format)) {
     throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
-  if (metadata.format === "heif" && metadata.compression !== "av1") throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.heic");
+  if (metadata.format === "heif" && metadata.compression !== "av1")
+    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.heic");
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width <= 0 || height <= 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
@@ -73,7 +78,10 @@ export type InspectedImage = Awaited<ReturnType<typeof inspectImage>>;
  */
 export async function verifyImageDecodes(bytes: Buffer) {
   try {
-    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" }).resize(64, 64, { fit: "inside" }).raw().toBuffer();
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
+      .resize(64, 64, { fit: "inside" })
+      .raw()
+      .toBuffer();
   } catch {
     throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
   }
@@ -84,7 +92,12 @@ export async function verifyImageDecodes(bytes: Buffer) {
  * analysis photo is prepared by its analysis job instead (`queue: false`), as
  * that job's first stage, so the farmer waits on one queue, not two.
  */
-export async function acceptUpload(ownerId: string, purpose: UploadPurpose, bytes: Buffer, options: { queue?: boolean; image?: InspectedImage } = {}) {
+export async function acceptUpload(
+  ownerId: string,
+  purpose: UploadPurpose,
+  bytes: Buffer,
+  options: { queue?: boolean; image?: InspectedImage } = {},
+) {
   const image = options.image ?? (await inspectImage(bytes));
   const upload = await prisma.upload.create({
     data: { ownerId, purpose, format: image.format, bytes: bytes.length, width: image.width, height: image.height },
@@ -143,7 +156,10 @@ export async function processUpload(id: string) {
   } catch (error) {
     // The photo does not decode: nothing is kept of it.
     await store.remove([originalKey(id), ...keys]);
-    await prisma.upload.update({ where: { id }, data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() } });
+    await prisma.upload.update({
+      where: { id },
+      data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() },
+    });
     return { status: "failed" as const };
   }
   // A store that fails here (a bucket out of reach) fails the job, which is tried again.
@@ -154,7 +170,10 @@ export async function processUpload(id: string) {
 }
 
 async function markReady(id: string) {
-  await prisma.upload.update({ where: { id }, data: { status: "ready", sizes: [...UPLOAD_WIDTHS], processedAt: new Date() } });
+  await prisma.upload.update({
+    where: { id },
+    data: { status: "ready", sizes: [...UPLOAD_WIDTHS], processedAt: new Date() },
+  });
   return { status: "ready" as const, sizes: [...UPLOAD_WIDTHS] };
 }
 

@@ -41,7 +41,11 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
       return handler(args);
     });
     // What a signed-in reader fetches is theirs: no shared cache keeps it, nor the browser's.
-    if ((method === "GET" || method === "HEAD") && !response.headers.has("Cache-Control") && args.request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
+    if (
+      (method === "GET" || method === "HEAD") &&
+      !response.headers.has("Cache-Control") &&
+      args.request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)
+    ) {
       response.headers.set("Cache-Control", "private, no-store");
     }
     return response;

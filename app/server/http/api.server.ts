@@ -15,8 +15,17 @@ export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string[]> };
 }
 
-export function apiError(status: number, code: string, message: string, init: { fields?: Record<string, string[]>; headers?: HeadersInit } = {}) {
-  const body: ApiErrorBody = { success: false, message, error: { code, message, ...(init.fields ? { fields: init.fields } : {}) } };
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  init: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+) {
+  const body: ApiErrorBody = {
+    success: false,
+    message,
+    error: { code, message, ...(init.fields ? { fields: init.fields } : {}) },
+  };
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(body, { status, headers });
@@ -50,7 +59,14 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 
 /** The answer to a body past its cap; the connection closes after it, so the unread rest is dropped with it. */
 function tooLarge(maxBytes: number) {
-  return new Refusal(413, "SEC_MALICIOUS_REQUEST", "apiErrors.bodyTooLarge", undefined, { Connection: "close" }, { kb: Math.round(maxBytes / 1024) });
+  return new Refusal(
+    413,
+    "SEC_MALICIOUS_REQUEST",
+    "apiErrors.bodyTooLarge",
+    undefined,
+    { Connection: "close" },
+    { kb: Math.round(maxBytes / 1024) },
+  );
 }
 
 async function readLimited(request: Request, maxBytes: number) {
@@ -92,7 +108,10 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (isServiceOutage(error)) {
       // PostgreSQL, Redis or the photo bucket is out of reach: the same request will do once it is back.
       logger.warn({ err: error }, "a service is out of reach");
-      return refusalResponse(request, new Refusal(503, "SYS_SERVICE_DEGRADED", "apiErrors.unavailable", undefined, { "Retry-After": "5" })).catch(() =>
+      return refusalResponse(
+        request,
+        new Refusal(503, "SYS_SERVICE_DEGRADED", "apiErrors.unavailable", undefined, { "Retry-After": "5" }),
+      ).catch(() =>
         apiError(503, "SYS_SERVICE_DEGRADED", en.apiErrors.unavailable, { headers: { "Retry-After": "5" } }),
       );
     }
@@ -109,5 +128,15 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
 /** For routes that answer only some methods. */
 export function methodNotAllowed(request: Request, allowed: string[]) {
   const list = allowed.join(", ");
-  return refusalResponse(request, new Refusal(405, "SEC_MALICIOUS_REQUEST", "apiErrors.methodNotAllowed", undefined, { Allow: list }, { methods: list }));
+  return refusalResponse(
+    request,
+    new Refusal(
+      405,
+      "SEC_MALICIOUS_REQUEST",
+      "apiErrors.methodNotAllowed",
+      undefined,
+      { Allow: list },
+      { methods: list },
+    ),
+  );
 }

@@ -18,7 +18,8 @@ export async function readMultipart(request: Request, caps: MultipartCaps): Prom
   let total = 0;
   let parts = 0;
   // The connection closes after the answer, so what was not read is dropped with it.
-  const tooLarge = () => new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
+  const tooLarge = () =>
+    new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
 
   const handler: UploadHandler = async ({ filename, contentType, data }) => {
     parts += 1;
@@ -60,7 +61,10 @@ export async function readPhotoForm(request: Request, maxPhotoBytes: number): Pr
   if (Number(request.headers.get("Content-Length") ?? 0) > maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES) {
     throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
   }
-  return readMultipart(request, { maxFileBytes: maxPhotoBytes, maxTotalBytes: maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES });
+  return readMultipart(request, {
+    maxFileBytes: maxPhotoBytes,
+    maxTotalBytes: maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES,
+  });
 }
 
 /** The form's photo field (the first of `names` that holds a file), as bytes; 400 when there is none. */

@@ -13,7 +13,8 @@ export async function readPageForm(request: Request, maxBytes = MAX_PAGE_FORM_BY
   try {
     return await readCappedForm(request, maxBytes);
   } catch (error) {
-    if (error instanceof Refusal) throw new Response(error.message, { status: error.status, headers: { Connection: "close" } });
+    if (error instanceof Refusal)
+      throw new Response(error.message, { status: error.status, headers: { Connection: "close" } });
     throw error;
   }
 }

@@ -30,7 +30,10 @@ export async function replyToRefusal<T, R>(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { message, fields } = await translateRefusal(requestOrLanguage, error);
-    return data(reply({ status: error.status, code: error.code, message, fields }), { status: error.status, headers: error.headers });
+    return data(reply({ status: error.status, code: error.code, message, fields }), {
+      status: error.status,
+      headers: error.headers,
+    });
   }
 }
 

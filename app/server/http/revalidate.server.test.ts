@@ -27,12 +27,18 @@ describe("revalidated API answers", () => {
     expect(await first.json()).toEqual({ success: true, data: [1, 2] });
     const tag = first.headers.get("ETag")!;
 
-    const again = revalidatedJson(new Request("http://x/api/products", { headers: { "If-None-Match": tag } }), { success: true, data: [1, 2] });
+    const again = revalidatedJson(new Request("http://x/api/products", { headers: { "If-None-Match": tag } }), {
+      success: true,
+      data: [1, 2],
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get("ETag")).toBe(tag);
     expect(await again.text()).toBe("");
 
-    const changed = revalidatedJson(new Request("http://x/api/products", { headers: { "If-None-Match": tag } }), { success: true, data: [1, 2, 3] });
+    const changed = revalidatedJson(new Request("http://x/api/products", { headers: { "If-None-Match": tag } }), {
+      success: true,
+      data: [1, 2, 3],
+    });
     expect(changed.status).toBe(200);
   });
 });

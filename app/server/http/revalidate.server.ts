@@ -25,5 +25,8 @@ export function revalidatedJson(request: Request, data: unknown, init: { headers
   const tag = entityTag(body);
   const headers = { "Cache-Control": REVALIDATE, ETag: tag, ...init.headers };
   if (matchesTag(request.headers.get("If-None-Match"), tag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
 }

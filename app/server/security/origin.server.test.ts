@@ -24,6 +24,8 @@ describe("isCrossSiteMutation", () => {
   });
 
   it("exempts signed webhooks", () => {
-    expect(isCrossSiteMutation({ ...base, method: "POST", path: "/api/webhooks/stripe", origin: "https://stripe.example" })).toBe(false);
+    expect(
+      isCrossSiteMutation({ ...base, method: "POST", path: "/api/webhooks/stripe", origin: "https://stripe.example" }),
+    ).toBe(false);
   });
 });

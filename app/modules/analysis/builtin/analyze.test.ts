@@ -2,16 +2,37 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES, type LanguageCode } from "~/lib/i18n";
 import { leafPhoto } from "../../../../tests/support/leaf-photos";
-import { AiFailure, analysisResultSchema, type AnalysisContext, type AnalysisResult, type AnalysisType, type AnalyzerInput } from "../types";
+import {
+  AiFailure,
+  analysisResultSchema,
+  type AnalysisContext,
+  type AnalysisResult,
+  type AnalysisType,
+  type AnalyzerInput,
+} from "../types";
 import { analyzeWithBuiltin } from ".";
-import { combPixels, encodePhoto, eyelidPixels, leafletPixels, leafPixels, plainPixels, skinPixels } from "./sample-photos";
+import {
+  combPixels,
+  encodePhoto,
+  eyelidPixels,
+  leafletPixels,
+  leafPixels,
+  plainPixels,
+  skinPixels,
+} from "./sample-photos";
 
 // The built-in analyzer on photos, as the worker calls it: drawn leaves, eyelids,
 // combs and skin, poor photos, every language, and a 12-megapixel JPEG.
 
 const SLOW = 60_000;
 
-async function analyze(image: Buffer, analysisType: AnalysisType = "crop_health", context: AnalysisContext = {}, language: LanguageCode = "en", signal = new AbortController().signal) {
+async function analyze(
+  image: Buffer,
+  analysisType: AnalysisType = "crop_health",
+  context: AnalysisContext = {},
+  language: LanguageCode = "en",
+  signal = new AbortController().signal,
+) {
   const input: AnalyzerInput = { image, mimeType: "image/jpeg", analysisType, context, language, signal };
   const result = await analyzeWithBuiltin(input);
   // Whatever it answers must be a valid result as every analyzer's is.
@@ -31,30 +52,45 @@ describe("analyzeWithBuiltin on leaves", () => {
     expect(spotted.diagnosis).toMatch(/spots counted: \d+/);
   });
 
-  it("grades the API tests' leaf photos low, medium and high at 800x600, 1600x1200 and 4000x3000", { timeout: SLOW }, async () => {
-    for (const [width, height] of [
-      [800, 600],
-      [1600, 1200],
-      [4000, 3000],
-    ] as const) {
-      const severities = { sent: [] as string[], prepared: [] as string[] };
-      for (const condition of ["healthy", "yellowed", "spotted"] as const) {
-        const sent = await leafPhoto(condition, { width, height });
-        // What the worker receives: the upload's rendition, at most 1600 px wide, in WebP.
-        const prepared = await sharp(sent).resize({ width: 1600, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer();
-        for (const [form, photo] of [["sent", sent], ["prepared", prepared]] as const) {
-          const result = await analyze(photo, "crop_health", { cropType: "Cassava" });
-          expect(result.confidence).toBeGreaterThanOrEqual(40);
-          severities[form].push(result.severity);
+  it(
+    "grades the API tests' leaf photos low, medium and high at 800x600, 1600x1200 and 4000x3000",
+    { timeout: SLOW },
+    async () => {
+      for (const [width, height] of [
+        [800, 600],
+        [1600, 1200],
+        [4000, 3000],
+      ] as const) {
+        const severities = { sent: [] as string[], prepared: [] as string[] };
+        for (const condition of ["healthy", "yellowed", "spotted"] as const) {
+          const sent = await leafPhoto(condition, { width, height });
+          // What the worker receives: the upload's rendition, at most 1600 px wide, in WebP.
+          const prepared = await sharp(sent)
+            .resize({ width: 1600, withoutEnlargement: true })
+            .webp({ quality: 78, effort: 4 })
+            .toBuffer();
+          for (const [form, photo] of [
+            ["sent", sent],
+            ["prepared", prepared],
+          ] as const) {
+            const result = await analyze(photo, "crop_health", { cropType: "Cassava" });
+            expect(result.confidence).toBeGreaterThanOrEqual(40);
+            severities[form].push(result.severity);
+          }
         }
+        expect(severities, `${width}x${height}`).toEqual({
+          sent: ["low", "medium", "high"],
+          prepared: ["low", "medium", "high"],
+        });
       }
-      expect(severities, `${width}x${height}`).toEqual({ sent: ["low", "medium", "high"], prepared: ["low", "medium", "high"] });
-    }
-  });
+    },
+  );
 
   it("gives the same photo exactly the same result", async () => {
     const photo = await leafPhoto("yellowed");
-    expect(await analyze(photo, "crop_health", { cropType: "maize" }, "ha")).toEqual(await analyze(photo, "crop_health", { cropType: "maize" }, "ha"));
+    expect(await analyze(photo, "crop_health", { cropType: "maize" }, "ha")).toEqual(
+      await analyze(photo, "crop_health", { cropType: "maize" }, "ha"),
+    );
   });
 
   it("reads a 12-megapixel JPEG", { timeout: SLOW }, async () => {
@@ -86,7 +122,9 @@ describe("analyzeWithBuiltin on poor photos", () => {
   });
 
   it("refuses an 8x8 image and bytes that are not an image as AI_INVALID_IMAGE", async () => {
-    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2f8f3a" } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2f8f3a" } })
+      .jpeg()
+      .toBuffer();
     for (const image of [tiny, Buffer.from("not a photo at all")]) {
       const failure = await analyze(image).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(AiFailure);
@@ -115,7 +153,11 @@ describe("analyzeWithBuiltin and what the farmer said", () => {
   });
 
   it("names maize streak on a streaked maize leaf", async () => {
-    const result = await analyze(await encodePhoto(leafPixels({ shape: "long", yellowing: "streaks" })), "crop_health", { cropType: "Àgbàdo" });
+    const result = await analyze(
+      await encodePhoto(leafPixels({ shape: "long", yellowing: "streaks" })),
+      "crop_health",
+      { cropType: "Àgbàdo" },
+    );
     expect(result.severity).toBe("medium");
     expect(result.diagnosis).toMatch(/maize streak virus/);
   });
@@ -152,7 +194,9 @@ describe("analyzeWithBuiltin on animals and medicinal plants", () => {
   });
 
   it("reads a hen's comb: red is healthy, pale and purple are not", async () => {
-    expect((await analyze(await encodePhoto(combPixels("red")), "livestock", { livestockType: "kaza" })).severity).toBe("low");
+    expect((await analyze(await encodePhoto(combPixels("red")), "livestock", { livestockType: "kaza" })).severity).toBe(
+      "low",
+    );
     const pale = await analyze(await encodePhoto(combPixels("pale")), "livestock", { livestockType: "hen" });
     expect(pale.severity).toBe("medium");
     expect(pale.diagnosis).toMatch(/comb and wattles look pale/);
@@ -165,7 +209,9 @@ describe("analyzeWithBuiltin on animals and medicinal plants", () => {
     const result = await analyze(await encodePhoto(skinPixels(20)), "livestock", { livestockType: "sheep" });
     expect(result.severity).not.toBe("low");
     expect(result.diagnosis).toMatch(/mange.*dermatophilosis/);
-    expect((await analyze(await encodePhoto(skinPixels(0)), "livestock", { livestockType: "sheep" })).severity).toBe("low");
+    expect((await analyze(await encodePhoto(skinPixels(0)), "livestock", { livestockType: "sheep" })).severity).toBe(
+      "low",
+    );
   });
 
   it("does not read crop advice into an animal photo, nor animal advice into a leaf", async () => {
@@ -183,7 +229,13 @@ describe("analyzeWithBuiltin on animals and medicinal plants", () => {
     expect(fresh.diagnosis).toMatch(/^Plant: Moringa\. The leaves look fresh/);
     expect(fresh.diagnosis).toMatch(/cannot tell which species/);
     expect(fresh.treatment).toMatch(/Moringa:/);
-    expect((await analyze(await encodePhoto(leafletPixels({ yellowed: 10 })), "traditional_medicine", { plantSpecies: "moringa" })).severity).toBe("medium");
+    expect(
+      (
+        await analyze(await encodePhoto(leafletPixels({ yellowed: 10 })), "traditional_medicine", {
+          plantSpecies: "moringa",
+        })
+      ).severity,
+    ).toBe("medium");
     const spotted = await analyze(await encodePhoto(leafletPixels({ spotted: 8 })), "traditional_medicine", {});
     expect(spotted.severity).toBe("high");
     expect(spotted.recommendations[0]).toMatch(/Discard any leaf with spots or mould/);

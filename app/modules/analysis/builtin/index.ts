@@ -13,6 +13,17 @@ export const analyzeWithBuiltin: Analyzer = async (input) => {
   return screenMeasures(measures, input.analysisType, input.context, input.language);
 };
 
-export { animalKind, cropCondition, fill, medicinalCondition, percent, readAnimal, readPhoto, readPlant, screenMeasures, THRESHOLDS } from "./screening";
+export {
+  animalKind,
+  cropCondition,
+  fill,
+  medicinalCondition,
+  percent,
+  readAnimal,
+  readPhoto,
+  readPlant,
+  screenMeasures,
+  THRESHOLDS,
+} from "./screening";
 export type { AnimalKind, PlantPattern } from "./screening";
 export type { PhotoMeasures } from "./measure";

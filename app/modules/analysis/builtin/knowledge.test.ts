@@ -18,7 +18,8 @@ const isLocalized = (value: unknown): value is Localized =>
 function texts(value: unknown, path: string): [string, Localized][] {
   if (isLocalized(value)) return [[path, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => texts(item, `${path}[${index}]`));
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, item]) => texts(item, `${path}.${key}`));
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => texts(item, `${path}.${key}`));
   throw new Error(`${path} is not a text in every language`);
 }
 
@@ -42,20 +43,26 @@ describe("the knowledge base", () => {
         expect(text[language], `${path}.${language}`).toBe(text[language].normalize("NFC"));
         expect(placeholders(text[language]), `${path}.${language}`).toEqual(placeholders(text.en));
         if (language !== "en") expect(text[language], `${path}.${language}`).not.toBe(text.en);
-        if (language === "ha" || language === "ig" || language === "yo") expect(englishWordsIn(text[language]), `${path}.${language}`).toEqual([]);
+        if (language === "ha" || language === "ig" || language === "yo")
+          expect(englishWordsIn(text[language]), `${path}.${language}`).toEqual([]);
       }
     }
   });
 
   it("keeps each condition short enough to read on a phone and within the result's limits", () => {
-    const advice: [string, Advice][] = [...Object.entries(CROP_ADVICE), ...Object.entries(ANIMAL_ADVICE), ...Object.entries(MEDICINAL_ADVICE)];
+    const advice: [string, Advice][] = [
+      ...Object.entries(CROP_ADVICE),
+      ...Object.entries(ANIMAL_ADVICE),
+      ...Object.entries(MEDICINAL_ADVICE),
+    ];
     for (const [name, entry] of advice) {
       expect(entry.recommendations.length, name).toBeGreaterThanOrEqual(3);
       expect(entry.recommendations.length, name).toBeLessThanOrEqual(6);
       for (const language of LANGUAGE_CODES) {
         expect(entry.diagnosis[language].length, `${name}.${language}`).toBeLessThan(1000);
         expect(entry.treatment[language].length, `${name}.${language}`).toBeLessThan(1000);
-        for (const line of entry.recommendations) expect(line[language].length).toBeLessThan(RESULT_LIMITS.recommendationMax / 2);
+        for (const line of entry.recommendations)
+          expect(line[language].length).toBeLessThan(RESULT_LIMITS.recommendationMax / 2);
       }
     }
   });

@@ -148,7 +148,17 @@ function findRegions(mask: Uint8Array, friendly: Uint8Array, width: number, heig
   for (let start = 0; start < mask.length; start += 1) {
     if (!mask[start] || labels[start] !== -1) continue;
     const index = regions.length;
-    const region: Region = { size: 0, touchesBorder: false, friendlyEdges: 0, outerEdges: 0, sumX: 0, sumY: 0, sumXX: 0, sumYY: 0, sumXY: 0 };
+    const region: Region = {
+      size: 0,
+      touchesBorder: false,
+      friendlyEdges: 0,
+      outerEdges: 0,
+      sumX: 0,
+      sumY: 0,
+      sumXX: 0,
+      sumYY: 0,
+      sumXY: 0,
+    };
     regions.push(region);
     let top = 0;
     stack[top++] = start;
@@ -266,7 +276,11 @@ export function measurePixels(pixels: RgbPixels, original: { width: number; heig
     const reddish = hue >= 325 || hue < 15;
     if (reddish && saturation >= 0.5 && value >= 0.35) red += 1;
     if (saturation < 0.15 && value >= 0.75) pale += 1;
-    if ((hue >= 260 && hue < 325 && saturation >= 0.25 && value >= 0.15 && value < 0.75) || (reddish && saturation >= 0.4 && value >= 0.15 && value < 0.35)) purple += 1;
+    if (
+      (hue >= 260 && hue < 325 && saturation >= 0.25 && value >= 0.15 && value < 0.75) ||
+      (reddish && saturation >= 0.4 && value >= 0.15 && value < 0.35)
+    )
+      purple += 1;
     if (hue >= 40 && hue < 65 && saturation >= 0.25 && saturation < 0.75 && value >= 0.55) yellowish += 1;
     if ((hue < 40 || hue >= 340) && saturation >= 0.1 && saturation < 0.45 && value >= 0.6) skin += 1;
     if (reddish && saturation >= 0.08 && value >= 0.45) {
@@ -290,7 +304,9 @@ export function measurePixels(pixels: RgbPixels, original: { width: number; heig
     else if (classes[pixel] === YELLOW) yellowMask[pixel] = 1;
   }
   const yellowFound = findRegions(yellowMask, green, width, height);
-  const yellowIsTissue = yellowFound.regions.map((region) => !region.touchesBorder || share(region.friendlyEdges, region.outerEdges) >= 0.3);
+  const yellowIsTissue = yellowFound.regions.map(
+    (region) => !region.touchesBorder || share(region.friendlyEdges, region.outerEdges) >= 0.3,
+  );
   const livingTissue = new Uint8Array(count);
   let greenCount = 0;
   let yellowCount = 0;
@@ -307,7 +323,8 @@ export function measurePixels(pixels: RgbPixels, original: { width: number; heig
   // Brown or dark patches are lesions when the leaf surrounds most of them; a patch
   // reaching the frame must be almost all leaf-bound, or it is soil, shadow or a dark background.
   const lesionMask = new Uint8Array(count);
-  for (let pixel = 0; pixel < count; pixel += 1) if (classes[pixel] === BROWN || classes[pixel] === DARK) lesionMask[pixel] = 1;
+  for (let pixel = 0; pixel < count; pixel += 1)
+    if (classes[pixel] === BROWN || classes[pixel] === DARK) lesionMask[pixel] = 1;
   const lesionFound = findRegions(lesionMask, livingTissue, width, height);
   const isLesion = lesionFound.regions.map((region) => {
     const bound = share(region.friendlyEdges, region.outerEdges);
@@ -327,15 +344,31 @@ export function measurePixels(pixels: RgbPixels, original: { width: number; heig
   const spots = lesionFound.regions.filter((region, index) => isLesion[index] && region.size >= MIN_SPOT_PIXELS);
   const largest = spots.reduce((most, region) => Math.max(most, region.size), 0);
   const spotArea = spots.reduce((sum, region) => sum + region.size, 0);
-  const marginArea = lesionFound.regions.reduce((sum, region, index) => (isLesion[index] && (region.touchesBorder || share(region.friendlyEdges, region.outerEdges) < 0.8) ? sum + region.size : sum), 0);
-  const lesionStreakArea = lesionFound.regions.reduce((sum, region, index) => (isLesion[index] && isStreak(region) ? sum + region.size : sum), 0);
-  const yellowStreakArea = yellowFound.regions.reduce((sum, region, index) => (yellowIsTissue[index] && isStreak(region) ? sum + region.size : sum), 0);
+  const marginArea = lesionFound.regions.reduce(
+    (sum, region, index) =>
+      isLesion[index] && (region.touchesBorder || share(region.friendlyEdges, region.outerEdges) < 0.8)
+        ? sum + region.size
+        : sum,
+    0,
+  );
+  const lesionStreakArea = lesionFound.regions.reduce(
+    (sum, region, index) => (isLesion[index] && isStreak(region) ? sum + region.size : sum),
+    0,
+  );
+  const yellowStreakArea = yellowFound.regions.reduce(
+    (sum, region, index) => (yellowIsTissue[index] && isStreak(region) ? sum + region.size : sum),
+    0,
+  );
 
-  const isTissue = (pixel: number) => livingTissue[pixel] === 1 || (lesionFound.labels[pixel]! !== -1 && isLesion[lesionFound.labels[pixel]!] === true);
-  const isLesionPixel = (pixel: number) => lesionFound.labels[pixel]! !== -1 && isLesion[lesionFound.labels[pixel]!] === true;
+  const isTissue = (pixel: number) =>
+    livingTissue[pixel] === 1 || (lesionFound.labels[pixel]! !== -1 && isLesion[lesionFound.labels[pixel]!] === true);
+  const isLesionPixel = (pixel: number) =>
+    lesionFound.labels[pixel]! !== -1 && isLesion[lesionFound.labels[pixel]!] === true;
 
   // Crusts on an animal: small dark patches on lighter skin, not reaching the frame.
-  const crustRegions = lesionFound.regions.filter((region) => !region.touchesBorder && region.size >= 6 && region.size <= 0.02 * count);
+  const crustRegions = lesionFound.regions.filter(
+    (region) => !region.touchesBorder && region.size >= 6 && region.size <= 0.02 * count,
+  );
   const crustArea = crustRegions.reduce((sum, region) => sum + region.size, 0);
 
   return {
@@ -486,7 +519,8 @@ function patchiness(classes: Uint8Array, livingTissue: Uint8Array, width: number
         }
       }
       // Stretched so that a cell crossed by a green vein still reads as a yellow cell.
-      if (leaf >= (PATCH_CELL * PATCH_CELL) / 2) yellowShare[row * columns + column] = Math.min(1, Math.max(0, (yellow / leaf - 0.25) / 0.5));
+      if (leaf >= (PATCH_CELL * PATCH_CELL) / 2)
+        yellowShare[row * columns + column] = Math.min(1, Math.max(0, (yellow / leaf - 0.25) / 0.5));
     }
   }
   let total = 0;
@@ -511,7 +545,12 @@ function patchiness(classes: Uint8Array, livingTissue: Uint8Array, width: number
 }
 
 /** Share of the leaf's grid cells (SPREAD_GRID x SPREAD_GRID over the tissue's bounding box) that hold lesion pixels. */
-function lesionSpread(width: number, height: number, isTissue: (pixel: number) => boolean, isLesion: (pixel: number) => boolean) {
+function lesionSpread(
+  width: number,
+  height: number,
+  isTissue: (pixel: number) => boolean,
+  isLesion: (pixel: number) => boolean,
+) {
   let left = width;
   let right = -1;
   let top = height;

@@ -23,7 +23,9 @@ export async function measurePhoto(image: Buffer): Promise<PhotoMeasures> {
     throw unreadable(`The photo could not be decoded: ${(error as Error).message}`);
   }
   if (!(original.width >= MIN_PHOTO_SIDE && original.height >= MIN_PHOTO_SIDE)) {
-    throw unreadable(`The photo is ${original.width}x${original.height} pixels; at least ${MIN_PHOTO_SIDE} on each side are needed`);
+    throw unreadable(
+      `The photo is ${original.width}x${original.height} pixels; at least ${MIN_PHOTO_SIDE} on each side are needed`,
+    );
   }
   const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()

@@ -77,7 +77,16 @@ export interface LeafScene {
 
 /** A leaf photographed flat: an ellipse with veins and texture on soil or paper. */
 export function leafPixels(scene: LeafScene = {}): RgbPixels {
-  const { width = 640, height = 480, background = "soil", shape = "broad", yellowing = "none", spots = 0, scorch = false, seed = 7 } = scene;
+  const {
+    width = 640,
+    height = 480,
+    background = "soil",
+    shape = "broad",
+    yellowing = "none",
+    spots = 0,
+    scorch = false,
+    seed = 7,
+  } = scene;
   const pixels = canvas(width, height);
   const random = seeded(seed);
   const soil = smoothNoise(width, height, 24, seed + 1);
@@ -92,7 +101,11 @@ export function leafPixels(scene: LeafScene = {}): RgbPixels {
     // Spread the spots over the inner leaf.
     const angle = random() * 2 * Math.PI;
     const reach = Math.sqrt(random()) * 0.8;
-    return { x: centreX + Math.cos(angle) * reach * semiX, y: centreY + Math.sin(angle) * reach * semiY, radius: 5 + random() * 6 };
+    return {
+      x: centreX + Math.cos(angle) * reach * semiX,
+      y: centreY + Math.sin(angle) * reach * semiY,
+      radius: 5 + random() * 6,
+    };
   });
 
   for (let y = 0; y < height; y += 1) {
@@ -136,7 +149,8 @@ export function leafletPixels(scene: { yellowed?: number; spotted?: number; seed
   const height = 480;
   const pixels = canvas(width, height);
   const random = seeded(seed);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) paint(pixels, x, y, PAPER, (random() - 0.5) * 5);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) paint(pixels, x, y, PAPER, (random() - 0.5) * 5);
   let leaflet = 0;
   for (let row = 0; row < 5; row += 1) {
     for (let column = 0; column < 6; column += 1) {
@@ -151,7 +165,11 @@ export function leafletPixels(scene: { yellowed?: number; spotted?: number; seed
           const dy = (y - centreY) / 38;
           if (dx * dx + dy * dy > 1) continue;
           let colour: Rgb = isYellow ? CHLOROSIS : LEAF_GREEN;
-          if (isSpotted && (Math.hypot(x - centreX - 14, y - centreY + 8) < 7 || Math.hypot(x - centreX + 16, y - centreY - 10) < 6)) colour = LESION_BROWN;
+          if (
+            isSpotted &&
+            (Math.hypot(x - centreX - 14, y - centreY + 8) < 7 || Math.hypot(x - centreX + 16, y - centreY - 10) < 6)
+          )
+            colour = LESION_BROWN;
           paint(pixels, x, y, colour, (random() - 0.5) * 14);
         }
       }
@@ -207,7 +225,11 @@ export function skinPixels(crusts: number, seed = 13): RgbPixels {
   const height = 480;
   const pixels = canvas(width, height);
   const random = seeded(seed);
-  const centres = Array.from({ length: crusts }, () => ({ x: 30 + random() * 580, y: 30 + random() * 420, radius: 5 + random() * 7 }));
+  const centres = Array.from({ length: crusts }, () => ({
+    x: 30 + random() * 580,
+    y: 30 + random() * 420,
+    radius: 5 + random() * 7,
+  }));
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const grain = (random() - 0.5) * 12;
@@ -222,12 +244,17 @@ export function skinPixels(crusts: number, seed = 13): RgbPixels {
 export function plainPixels(colour: Rgb, width = 640, height = 480, seed = 3): RgbPixels {
   const pixels = canvas(width, height);
   const random = seeded(seed);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) paint(pixels, x, y, colour, colour[0] === 0 ? 0 : (random() - 0.5) * 4);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) paint(pixels, x, y, colour, colour[0] === 0 ? 0 : (random() - 0.5) * 4);
   return pixels;
 }
 
 /** Encodes drawn pixels as a photo file, optionally blurred (an out-of-focus shot). */
-export async function encodePhoto(pixels: RgbPixels, format: "jpeg" | "png" | "webp" = "jpeg", options: { blur?: number } = {}): Promise<Buffer> {
+export async function encodePhoto(
+  pixels: RgbPixels,
+  format: "jpeg" | "png" | "webp" = "jpeg",
+  options: { blur?: number } = {},
+): Promise<Buffer> {
   let image = sharp(Buffer.from(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
   if (options.blur) image = image.blur(options.blur);
   if (format === "jpeg") return image.jpeg({ quality: 90 }).toBuffer();

@@ -6,7 +6,16 @@ import { ANIMAL_ADVICE, type AnimalCondition } from "./knowledge/livestock";
 import { MEDICINAL_ADVICE, SPECIES_NOTES, type MedicinalCondition } from "./knowledge/medicinal-plants";
 import type { Advice } from "./knowledge/types";
 import type { AnimalMeasures, PhotoMeasures, PhotoQuality, PlantMeasures } from "./measure";
-import { ANIMALS, CROPS, MEDICINAL_PLANTS, matchName, type AnimalKey, type CropKey, type Localized, type MedicinalPlantKey } from "./names";
+import {
+  ANIMALS,
+  CROPS,
+  MEDICINAL_PLANTS,
+  matchName,
+  type AnimalKey,
+  type CropKey,
+  type Localized,
+  type MedicinalPlantKey,
+} from "./names";
 
 // From a photo's measures to the answer Asiiko AI shows: how serious it looks,
 // how sure the screening can be, and what to do, in the farmer's language.
@@ -98,12 +107,23 @@ export function readPhoto(quality: PhotoQuality) {
     if (problems.length === 0) problems.push("featureless");
   } else if (quality.edgeCrispness < limits.blurredCrispness) problems.push("blurred");
   const exposure =
-    ramp(quality.brightness, 0.08, 0.25) * ramp(-quality.brightness, -0.97, -0.85) * (1 - ramp(quality.clipped, 0.05, 0.4)) * (1 - ramp(quality.crushed, 0.2, 0.7));
+    ramp(quality.brightness, 0.08, 0.25) *
+    ramp(-quality.brightness, -0.97, -0.85) *
+    (1 - ramp(quality.clipped, 0.05, 0.4)) *
+    (1 - ramp(quality.crushed, 0.2, 0.7));
   const focus = quality.contrast < limits.featurelessContrast ? 0 : ramp(quality.edgeCrispness, 0.45, 0.7);
   return { problems, score: exposure * focus };
 }
 
-export type PlantPattern = "healthy" | "uniform_yellowing" | "mosaic" | "yellow_streaks" | "spots" | "dark_lesions" | "lesion_streaks" | "scorch";
+export type PlantPattern =
+  | "healthy"
+  | "uniform_yellowing"
+  | "mosaic"
+  | "yellow_streaks"
+  | "spots"
+  | "dark_lesions"
+  | "lesion_streaks"
+  | "scorch";
 
 /**
  * How specific each pattern is, as a factor on its clarity: an evenly green leaf
@@ -127,7 +147,9 @@ export function readPlant(plant: PlantMeasures): { pattern: PlantPattern; severi
   const lesion = plant.brown + plant.dark;
   const { count } = plant.spots;
   const lesions = lesion >= limits.lesions || count >= limits.spots;
-  const patterned = plant.yellow >= limits.patternedYellowing && (plant.yellowStreaks >= limits.streaks || plant.patchiness >= limits.mosaic);
+  const patterned =
+    plant.yellow >= limits.patternedYellowing &&
+    (plant.yellowStreaks >= limits.streaks || plant.patchiness >= limits.mosaic);
   const yellowing = plant.yellow >= limits.yellowing || patterned;
 
   if (lesions) {
@@ -135,7 +157,8 @@ export function readPlant(plant: PlantMeasures): { pattern: PlantPattern; severi
     let pattern: PlantPattern = "spots";
     if (plant.marginLesion >= limits.marginLesion) pattern = "scorch";
     else if (plant.lesionStreaks >= limits.lesionStreaks) pattern = "lesion_streaks";
-    else if (plant.dark >= limits.darkLesions * lesion || plant.spots.largestSize >= limits.largeLesion) pattern = "dark_lesions";
+    else if (plant.dark >= limits.darkLesions * lesion || plant.spots.largestSize >= limits.largeLesion)
+      pattern = "dark_lesions";
     const clarity = severe ? Math.max(ramp(lesion, 0.02, 0.1), ramp(count, 6, 16)) : 0.4;
     return { pattern, severity: severe ? "high" : "medium", clarity: clarity * PATTERN_CERTAINTY[pattern] };
   }
@@ -143,7 +166,10 @@ export function readPlant(plant: PlantMeasures): { pattern: PlantPattern; severi
     let pattern: PlantPattern = "uniform_yellowing";
     if (plant.yellowStreaks >= limits.streaks && plant.yellow >= limits.patternedYellowing) pattern = "yellow_streaks";
     else if (plant.patchiness >= limits.mosaic && plant.yellow >= limits.patternedYellowing) pattern = "mosaic";
-    const clarity = Math.max(ramp(plant.yellow, 0.1, 0.4), pattern === "uniform_yellowing" ? 0 : ramp(Math.max(plant.patchiness, plant.yellowStreaks), 0.1, 0.6));
+    const clarity = Math.max(
+      ramp(plant.yellow, 0.1, 0.4),
+      pattern === "uniform_yellowing" ? 0 : ramp(Math.max(plant.patchiness, plant.yellowStreaks), 0.1, 0.6),
+    );
     return { pattern, severity: "medium", clarity: clarity * PATTERN_CERTAINTY[pattern] };
   }
   return { pattern: "healthy", severity: "low", clarity: ramp(plant.green, 0.85, 0.97) * (count > 0 ? 0.7 : 1) };
@@ -152,23 +178,43 @@ export function readPlant(plant: PlantMeasures): { pattern: PlantPattern; severi
 export type AnimalKind = "poultry" | "mammal" | "unknown";
 
 /** What an animal photo's colours show, read for the kind of animal named. */
-export function readAnimal(animal: AnimalMeasures, kind: AnimalKind): { condition: AnimalCondition; severity: Severity; clarity: number } {
+export function readAnimal(
+  animal: AnimalMeasures,
+  kind: AnimalKind,
+): { condition: AnimalCondition; severity: Severity; clarity: number } {
   const limits = THRESHOLDS.animal;
   if (animal.purple >= limits.purple) {
-    return { condition: kind === "poultry" ? "poultry_dark_comb" : "dark_patches", severity: "high", clarity: ramp(animal.purple, 0.02, 0.12) };
+    return {
+      condition: kind === "poultry" ? "poultry_dark_comb" : "dark_patches",
+      severity: "high",
+      clarity: ramp(animal.purple, 0.02, 0.12),
+    };
   }
   if (animal.crusts >= limits.crusts && animal.crustShare >= limits.crustArea) {
     const severe = animal.crusts >= limits.manyCrusts || animal.crustShare >= limits.severeCrustArea;
-    return { condition: kind === "poultry" ? "fowl_pox" : "skin_crusts", severity: severe ? "high" : "medium", clarity: ramp(animal.crusts, 3, 20) };
+    return {
+      condition: kind === "poultry" ? "fowl_pox" : "skin_crusts",
+      severity: severe ? "high" : "medium",
+      clarity: ramp(animal.crusts, 3, 20),
+    };
   }
   const membrane = animal.membrane >= limits.membrane;
   if (membrane && animal.membraneRedness < limits.pink) {
     const clarity = ramp(-animal.membraneRedness, -limits.pink, -0.1);
-    if (kind === "poultry") return { condition: "pale_comb", severity: animal.membraneRedness < limits.veryPaleComb ? "high" : "medium", clarity };
-    return animal.membraneRedness < limits.pale ? { condition: "pale_membrane", severity: "high", clarity } : { condition: "pinkish_membrane", severity: "medium", clarity };
+    if (kind === "poultry")
+      return {
+        condition: "pale_comb",
+        severity: animal.membraneRedness < limits.veryPaleComb ? "high" : "medium",
+        clarity,
+      };
+    return animal.membraneRedness < limits.pale
+      ? { condition: "pale_membrane", severity: "high", clarity }
+      : { condition: "pinkish_membrane", severity: "medium", clarity };
   }
-  if (kind === "poultry" && animal.yellowish >= limits.discharge) return { condition: "eye_discharge", severity: "medium", clarity: 0.4 };
-  if (kind !== "poultry" && animal.red >= limits.redSkin && animal.skin >= limits.skin) return { condition: "inflamed_skin", severity: "medium", clarity: 0.4 };
+  if (kind === "poultry" && animal.yellowish >= limits.discharge)
+    return { condition: "eye_discharge", severity: "medium", clarity: 0.4 };
+  if (kind !== "poultry" && animal.red >= limits.redSkin && animal.skin >= limits.skin)
+    return { condition: "inflamed_skin", severity: "medium", clarity: 0.4 };
   const clarity = membrane ? ramp(animal.membraneRedness, limits.pink, 0.7) : 0.4;
   return { condition: kind === "poultry" ? "poultry_normal" : "animal_normal", severity: "low", clarity };
 }
@@ -178,7 +224,11 @@ function animalPartSeen(measures: PhotoMeasures) {
   const { animal, plant } = measures;
   const limits = THRESHOLDS.animal;
   const part =
-    animal.membrane >= limits.membrane || animal.purple >= limits.purple || animal.crusts >= limits.someCrusts || animal.skin >= limits.someSkin || animal.red >= limits.someRed;
+    animal.membrane >= limits.membrane ||
+    animal.purple >= limits.purple ||
+    animal.crusts >= limits.someCrusts ||
+    animal.skin >= limits.someSkin ||
+    animal.red >= limits.someRed;
   return part && !(plant.coverage >= limits.plantCoverage && animal.membrane < limits.membrane);
 }
 
@@ -196,7 +246,9 @@ export function percent(value: number): string {
 function confidenceOf(poor: boolean, photoScore: number, fillScore: number, clarity: number, max: number) {
   const limits = THRESHOLDS.confidence;
   if (poor) return Math.round(10 + (limits.poorMax - 10) * photoScore * fillScore);
-  return Math.round(limits.readableMin + (max - limits.readableMin) * photoScore * (0.4 + 0.6 * fillScore) * (0.5 + 0.5 * clarity));
+  return Math.round(
+    limits.readableMin + (max - limits.readableMin) * photoScore * (0.4 + 0.6 * fillScore) * (0.5 + 0.5 * clarity),
+  );
 }
 
 /** Recommendations: the retake advice first when asked, the condition's own, then the closing ones; at most eight. */
@@ -250,7 +302,10 @@ function screenCrop(measures: PhotoMeasures, context: AnalysisContext, say: Say)
     treatment: seen ? say(advice.treatment) : say(COMMON.plantUnreadableTreatment),
     recommendations: recommendationList(
       poor ? [say(COMMON.retakePlant)] : [],
-      [...(seen ? advice.recommendations.map((line) => say(line)) : []), ...(armyworm ? [say(FALL_ARMYWORM.recommendation)] : [])],
+      [
+        ...(seen ? advice.recommendations.map((line) => say(line)) : []),
+        ...(armyworm ? [say(FALL_ARMYWORM.recommendation)] : []),
+      ],
       [...(poor ? [] : [say(COMMON.severalPhotos)]), say(COMMON.confirmExtension)],
     ),
   };
@@ -309,7 +364,13 @@ function screenLivestock(measures: PhotoMeasures, context: AnalysisContext, say:
   const subject = animal.membrane + animal.purple + animal.skin + animal.red;
   return {
     severity: seen ? reading.severity : "low",
-    confidence: confidenceOf(poor, photo.score, seen ? ramp(subject, 0.02, 0.15) : 0, reading.clarity, THRESHOLDS.confidence.animalMax),
+    confidence: confidenceOf(
+      poor,
+      photo.score,
+      seen ? ramp(subject, 0.02, 0.15) : 0,
+      reading.clarity,
+      THRESHOLDS.confidence.animalMax,
+    ),
     diagnosis: diagnosis.join(" "),
     treatment: seen ? say(advice.treatment) : say(COMMON.animalUnreadableTreatment),
     recommendations: recommendationList(
@@ -350,7 +411,9 @@ function screenMedicinalPlant(measures: PhotoMeasures, context: AnalysisContext,
     say(COMMON.speciesCaveat),
     say(COMMON.plantDisclaimer),
   ];
-  const treatment = seen ? [say(advice.treatment), ...(species ? [say(SPECIES_NOTES[species].treatment)] : [])] : [say(COMMON.plantUnreadableTreatment)];
+  const treatment = seen
+    ? [say(advice.treatment), ...(species ? [say(SPECIES_NOTES[species].treatment)] : [])]
+    : [say(COMMON.plantUnreadableTreatment)];
   const fillScore = ramp(plant.coverage, THRESHOLDS.plant.littleTissue, THRESHOLDS.plant.fullTissue);
   return {
     severity: seen ? reading.severity : "low",
@@ -359,7 +422,10 @@ function screenMedicinalPlant(measures: PhotoMeasures, context: AnalysisContext,
     treatment: treatment.join(" "),
     recommendations: recommendationList(
       poor ? [say(COMMON.retakePlant)] : [],
-      [...(seen ? advice.recommendations.map((line) => say(line)) : []), ...(species ? [say(SPECIES_NOTES[species].recommendation)] : [])],
+      [
+        ...(seen ? advice.recommendations.map((line) => say(line)) : []),
+        ...(species ? [say(SPECIES_NOTES[species].recommendation)] : []),
+      ],
       [say(COMMON.confirmExtension)],
     ),
   };
@@ -370,7 +436,12 @@ function screenMedicinalPlant(measures: PhotoMeasures, context: AnalysisContext,
  * treatment and recommendations for the analysis type, read with what the farmer
  * said the photo shows, written in `language`.
  */
-export function screenMeasures(measures: PhotoMeasures, analysisType: AnalysisType, context: AnalysisContext, language: LanguageCode): AnalysisResult {
+export function screenMeasures(
+  measures: PhotoMeasures,
+  analysisType: AnalysisType,
+  context: AnalysisContext,
+  language: LanguageCode,
+): AnalysisResult {
   const say: Say = (text, values) => fill(text[language], values);
   switch (analysisType) {
     case "crop_health":

@@ -58,6 +58,10 @@ export function providerAnalyzer(provider: AiModel, config: ProviderConfig, driv
       const result = readAnswer(text);
       if (result) return result;
     }
-    throw new AiFailure("AI_ANALYSIS_FAILED", `${PROVIDER_LABELS[provider]} (${config.model}) answered malformed output ${CALLS} times`, false);
+    throw new AiFailure(
+      "AI_ANALYSIS_FAILED",
+      `${PROVIDER_LABELS[provider]} (${config.model}) answered malformed output ${CALLS} times`,
+      false,
+    );
   };
 }

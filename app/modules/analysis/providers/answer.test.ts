@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "./answer";
 
-const GOOD = { severity: "high", confidence: 55.5, diagnosis: " Fall armyworm ", treatment: "Hand-pick larvae.", recommendations: ["Scout twice a week."] };
+const GOOD = {
+  severity: "high",
+  confidence: 55.5,
+  diagnosis: " Fall armyworm ",
+  treatment: "Hand-pick larvae.",
+  recommendations: ["Scout twice a week."],
+};
 const READ = { ...GOOD, diagnosis: "Fall armyworm" };
 
 describe("readAnswer", () => {
@@ -17,7 +23,8 @@ describe("readAnswer", () => {
   });
 
   it("refuses empty, non-JSON and wrongly shaped answers", () => {
-    for (const text of [undefined, null, "", "  ", "no idea", "{", "[]", '"text"']) expect(readAnswer(text)).toBeUndefined();
+    for (const text of [undefined, null, "", "  ", "no idea", "{", "[]", '"text"'])
+      expect(readAnswer(text)).toBeUndefined();
     const wrong = [
       { ...GOOD, severity: "critical" },
       { ...GOOD, confidence: 101 },

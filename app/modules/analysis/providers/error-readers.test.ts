@@ -1,4 +1,7 @@
-import { APIConnectionError as AnthropicConnectionError, APIConnectionTimeoutError as AnthropicTimeout } from "@anthropic-ai/sdk";
+import {
+  APIConnectionError as AnthropicConnectionError,
+  APIConnectionTimeoutError as AnthropicTimeout,
+} from "@anthropic-ai/sdk";
 import { ApiError } from "@google/genai";
 import { APIConnectionError, APIConnectionTimeoutError } from "openai";
 import { describe, expect, it } from "vitest";
@@ -17,14 +20,25 @@ describe("reading the SDKs' errors", () => {
   });
 
   it("takes a failed connection as unreachable", () => {
-    expect(readOpenAiError(new APIConnectionError({ message: "Connection error." }))).toMatchObject({ unreachable: true });
-    expect(readClaudeError(new AnthropicConnectionError({ message: "Connection error." }))).toMatchObject({ unreachable: true });
+    expect(readOpenAiError(new APIConnectionError({ message: "Connection error." }))).toMatchObject({
+      unreachable: true,
+    });
+    expect(readClaudeError(new AnthropicConnectionError({ message: "Connection error." }))).toMatchObject({
+      unreachable: true,
+    });
     const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     expect(readGeminiError(new TypeError("fetch failed", { cause: refused }))).toMatchObject({ unreachable: true });
   });
 
   it("reads Gemini's status, message and RetryInfo from the error body the SDK puts in its message", () => {
-    const body = { error: { code: 429, message: "Quota exceeded.", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "20s" }] } };
+    const body = {
+      error: {
+        code: 429,
+        message: "Quota exceeded.",
+        status: "RESOURCE_EXHAUSTED",
+        details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "20s" }],
+      },
+    };
     expect(readGeminiError(new ApiError({ status: 429, message: JSON.stringify(body) }))).toEqual({
       status: 429,
       retryAfterSeconds: 20,

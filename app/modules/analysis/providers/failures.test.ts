@@ -48,15 +48,25 @@ describe("failureFromReading", () => {
   });
 
   it("maps time-outs and unreachable providers", () => {
-    expect(failureFromReading("gemini", { timedOut: true }, KEY)).toMatchObject({ code: "AI_PROCESSING_TIMEOUT", retryable: true });
-    expect(failureFromReading("gemini", { unreachable: true }, KEY)).toMatchObject({ code: "AI_SERVICE_UNAVAILABLE", retryable: true });
+    expect(failureFromReading("gemini", { timedOut: true }, KEY)).toMatchObject({
+      code: "AI_PROCESSING_TIMEOUT",
+      retryable: true,
+    });
+    expect(failureFromReading("gemini", { unreachable: true }, KEY)).toMatchObject({
+      code: "AI_SERVICE_UNAVAILABLE",
+      retryable: true,
+    });
   });
 
   it("never puts the key in a message, and does not echo a refused key's message at all", () => {
     const echoed = failureFromReading("openai", { status: 500, message: `bad key ${KEY} here` }, KEY);
     expect(echoed.message).not.toContain(KEY);
     expect(echoed.message).toContain("[redacted]");
-    const refused = failureFromReading("openai", { status: 401, message: "Incorrect API key provided: sk-secr****6789" }, KEY);
+    const refused = failureFromReading(
+      "openai",
+      { status: 401, message: "Incorrect API key provided: sk-secr****6789" },
+      KEY,
+    );
     expect(refused.message).not.toContain("sk-secr");
     expect(withoutKey(`a${KEY}b${KEY}`, KEY)).toBe("a[redacted]b[redacted]");
   });
@@ -69,17 +79,31 @@ describe("callFailure", () => {
     const caller = new AbortController();
     const reason = new Error("shutdown");
     caller.abort(reason);
-    expect(callFailure("openai", new Error("x"), read, { caller: caller.signal, deadline: AbortSignal.abort(), apiKey: KEY })).toBe(reason);
+    expect(
+      callFailure("openai", new Error("x"), read, {
+        caller: caller.signal,
+        deadline: AbortSignal.abort(),
+        apiKey: KEY,
+      }),
+    ).toBe(reason);
   });
 
   it("gives a time-out when our deadline passed", () => {
-    const failure = callFailure("openai", new Error("aborted"), read, { caller: new AbortController().signal, deadline: AbortSignal.abort(), apiKey: KEY });
+    const failure = callFailure("openai", new Error("aborted"), read, {
+      caller: new AbortController().signal,
+      deadline: AbortSignal.abort(),
+      apiKey: KEY,
+    });
     expect(failure).toBeInstanceOf(AiFailure);
     expect(failure).toMatchObject({ code: "AI_PROCESSING_TIMEOUT", retryable: true });
   });
 
   it("otherwise maps what the provider's error says", () => {
-    const failure = callFailure("openai", new Error("x"), read, { caller: new AbortController().signal, deadline: new AbortController().signal, apiKey: KEY });
+    const failure = callFailure("openai", new Error("x"), read, {
+      caller: new AbortController().signal,
+      deadline: new AbortController().signal,
+      apiKey: KEY,
+    });
     expect(failure).toMatchObject({ code: "AI_SERVICE_UNAVAILABLE", retryable: true });
   });
 });
@@ -88,7 +112,9 @@ describe("isUnreachable", () => {
   it("finds a refused or reset connection in the cause chain", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
     expect(isUnreachable(new TypeError("fetch failed", { cause: refused }))).toBe(true);
-    expect(isUnreachable(new Error("wrapped", { cause: Object.assign(new Error("reset"), { code: "ECONNRESET" }) }))).toBe(true);
+    expect(
+      isUnreachable(new Error("wrapped", { cause: Object.assign(new Error("reset"), { code: "ECONNRESET" }) })),
+    ).toBe(true);
     expect(isUnreachable(new Error("something else"))).toBe(false);
   });
 });

@@ -28,7 +28,10 @@ export interface ErrorReading {
 }
 
 /** Seconds to wait from a Retry-After value (delay-seconds or an HTTP date), or from retry-after-ms. */
-export function retryAfterSeconds(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | undefined {
+export function retryAfterSeconds(
+  headers: { get(name: string): string | null } | undefined,
+  now = Date.now(),
+): number | undefined {
   const value = headers?.get("retry-after")?.trim();
   if (value) {
     if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value));
@@ -43,9 +46,19 @@ export function retryAfterSeconds(headers: { get(name: string): string | null } 
 
 /** Whether an error (or its cause) is fetch failing to reach the server: refused, reset, unknown host. */
 export function isUnreachable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth += 1
+  ) {
     const code = (current as Error & { code?: unknown }).code;
-    if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)) return true;
+    if (
+      typeof code === "string" &&
+      /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(
+        code,
+      )
+    )
+      return true;
     if (current instanceof TypeError && current.message === "fetch failed") return true;
   }
   return false;
@@ -77,19 +90,33 @@ export function failureFromReading(provider: AiModel, reading: ErrorReading, api
   const { status } = reading;
   if (reading.timedOut) return new AiFailure("AI_PROCESSING_TIMEOUT", `${name} did not answer in time`, true);
   if (status === undefined) {
-    if (reading.unreachable) return new AiFailure("AI_SERVICE_UNAVAILABLE", `${name} could not be reached${brief(reading.message, apiKey)}`, true);
+    if (reading.unreachable)
+      return new AiFailure(
+        "AI_SERVICE_UNAVAILABLE",
+        `${name} could not be reached${brief(reading.message, apiKey)}`,
+        true,
+      );
     return new AiFailure("AI_SERVICE_UNAVAILABLE", `${name} call failed${brief(reading.message, apiKey)}`, true);
   }
   const answered = `${name} answered ${status}${brief(reading.message, apiKey)}`;
   if (status === 401 || status === 403) {
     // The provider's text may echo part of the key; an operator needs only to know which key to fix.
-    return new AiFailure("AI_SERVICE_UNAVAILABLE", `${name} refused the API key (${status}); an operator must check the ${provider} key and its permissions`, false);
+    return new AiFailure(
+      "AI_SERVICE_UNAVAILABLE",
+      `${name} refused the API key (${status}); an operator must check the ${provider} key and its permissions`,
+      false,
+    );
   }
   if (status === 429 && reading.code === "insufficient_quota") {
     // OpenAI's 429 for an account out of credit: waiting does not help, paying does.
-    return new AiFailure("AI_SERVICE_UNAVAILABLE", `${answered} (the account has no quota left; an operator must check billing)`, false);
+    return new AiFailure(
+      "AI_SERVICE_UNAVAILABLE",
+      `${answered} (the account has no quota left; an operator must check billing)`,
+      false,
+    );
   }
-  if (status === 429 || status === 529) return new AiFailure("AI_MODEL_OVERLOADED", answered, true, reading.retryAfterSeconds);
+  if (status === 429 || status === 529)
+    return new AiFailure("AI_MODEL_OVERLOADED", answered, true, reading.retryAfterSeconds);
   if (status === 408) return new AiFailure("AI_PROCESSING_TIMEOUT", answered, true);
   if (IMAGE_REFUSALS.has(status)) return new AiFailure("AI_INVALID_IMAGE", answered, false);
   if (status >= 500) return new AiFailure("AI_SERVICE_UNAVAILABLE", answered, true, reading.retryAfterSeconds);
@@ -111,6 +138,7 @@ export function callFailure(
 ): unknown {
   if (caller.aborted) return caller.reason;
   if (error instanceof AiFailure) return error;
-  if (deadline.aborted) return new AiFailure("AI_PROCESSING_TIMEOUT", `${PROVIDER_LABELS[provider]} did not answer in time`, true);
+  if (deadline.aborted)
+    return new AiFailure("AI_PROCESSING_TIMEOUT", `${PROVIDER_LABELS[provider]} did not answer in time`, true);
   return failureFromReading(provider, read(error), apiKey);
 }

@@ -48,7 +48,8 @@ export function readGeminiError(error: unknown): ErrorReading {
     const details = (body as { error?: { message?: unknown; status?: unknown } } | undefined)?.error;
     return {
       status: apiError.status,
-      retryAfterSeconds: retryAfterSeconds(error instanceof GeminiCallError ? error.headers : undefined) ?? bodyRetryDelay(body),
+      retryAfterSeconds:
+        retryAfterSeconds(error instanceof GeminiCallError ? error.headers : undefined) ?? bodyRetryDelay(body),
       code: typeof details?.status === "string" ? details.status : undefined,
       message: typeof details?.message === "string" ? details.message : apiError.message,
     };

@@ -41,8 +41,10 @@ const TYPE_BRIEFS: Record<AnalysisType, TypeBrief> = {
     subject: "a crop plant (leaves, stem, fruit, tuber or a field)",
     noteLabel: "The farmer says the crop is",
     task: "Find signs of disease, pests, nutrient deficiency, drought or other stress in the crop, and name the most likely cause.",
-    severity: '"low": minor, the harvest is not at risk; "medium": act soon or yield will suffer; "high": spreading or serious, act now to save the crop or nearby plants',
-    treatment: "what to do now, with methods and inputs a smallholder in Nigeria can get (cultural practices first; any pesticide by its active ingredient, used as its label says)",
+    severity:
+      '"low": minor, the harvest is not at risk; "medium": act soon or yield will suffer; "high": spreading or serious, act now to save the crop or nearby plants',
+    treatment:
+      "what to do now, with methods and inputs a smallholder in Nigeria can get (cultural practices first; any pesticide by its active ingredient, used as its label says)",
     confirmWith: "an agricultural extension officer",
   },
   livestock: {
@@ -50,8 +52,10 @@ const TYPE_BRIEFS: Record<AnalysisType, TypeBrief> = {
     subject: "a farm animal (cattle, goats, sheep, pigs, poultry, rabbits or fish)",
     noteLabel: "The farmer says the animal is",
     task: "Find visible signs of disease, injury, parasites or poor condition in the animal, and name the most likely cause.",
-    severity: '"low": watch the animal; "medium": treat soon and separate it if it may spread; "high": urgent, call a veterinarian now, and consider the rest of the herd or flock',
-    treatment: "first care the farmer can give now, and what a veterinarian is likely to do; any medicine only as a veterinarian prescribes",
+    severity:
+      '"low": watch the animal; "medium": treat soon and separate it if it may spread; "high": urgent, call a veterinarian now, and consider the rest of the herd or flock',
+    treatment:
+      "first care the farmer can give now, and what a veterinarian is likely to do; any medicine only as a veterinarian prescribes",
     confirmWith: "a veterinarian",
   },
   traditional_medicine: {
@@ -59,13 +63,16 @@ const TYPE_BRIEFS: Record<AnalysisType, TypeBrief> = {
     subject: "a plant used in traditional medicine",
     noteLabel: "The farmer says the plant is",
     task: "Identify the plant (common, local Nigerian and scientific names), its traditional uses in Nigeria, what is known about them, and its safety.",
-    severity: '"low": widely used as food or a mild remedy; "medium": needs care with dose, preparation, pregnancy, children or other medicines; "high": toxic, or easily confused with a toxic plant',
-    treatment: "how the plant is traditionally prepared and used, with the cautions that apply; never claim that it cures a disease",
+    severity:
+      '"low": widely used as food or a mild remedy; "medium": needs care with dose, preparation, pregnancy, children or other medicines; "high": toxic, or easily confused with a toxic plant',
+    treatment:
+      "how the plant is traditionally prepared and used, with the cautions that apply; never claim that it cures a disease",
     confirmWith: "a qualified health worker (and an agricultural extension officer for growing it)",
   },
 };
 
-const JSON_SHAPE = '{"severity": "low" | "medium" | "high", "confidence": number, "diagnosis": string, "treatment": string, "recommendations": [string, ...]}';
+const JSON_SHAPE =
+  '{"severity": "low" | "medium" | "high", "confidence": number, "diagnosis": string, "treatment": string, "recommendations": [string, ...]}';
 
 /** The farmer's note for this analysis type, tidied, or undefined when empty or 'Unknown'. */
 export function farmerNote(input: Pick<AnalyzerInput, "analysisType" | "context">): string | undefined {
@@ -88,7 +95,10 @@ export interface AnalysisPrompt {
  * it is quoted as a JSON string and named as data; `reminder` is for the one
  * retry after an answer that was not the JSON asked for.
  */
-export function analysisPrompt(input: Pick<AnalyzerInput, "analysisType" | "context" | "language">, { reminder = false } = {}): AnalysisPrompt {
+export function analysisPrompt(
+  input: Pick<AnalyzerInput, "analysisType" | "context" | "language">,
+  { reminder = false } = {},
+): AnalysisPrompt {
   const brief = TYPE_BRIEFS[input.analysisType];
   const language = LANGUAGE_NAMES[input.language];
   const instructions = [
@@ -113,7 +123,11 @@ export function analysisPrompt(input: Pick<AnalyzerInput, "analysisType" | "cont
     note === undefined
       ? `The farmer did not say what the photo shows; identify it from the photo if you can.`
       : `${brief.noteLabel} (quoted data): ${JSON.stringify(note)}`,
-    ...(reminder ? ["Your previous answer could not be read as the JSON object described. Answer again with that JSON object only."] : []),
+    ...(reminder
+      ? [
+          "Your previous answer could not be read as the JSON object described. Answer again with that JSON object only.",
+        ]
+      : []),
     `Look at the photo and answer in ${language} with the JSON object only.`,
   ].join("\n");
 

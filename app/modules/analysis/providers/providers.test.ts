@@ -74,7 +74,9 @@ const CASES: ProviderCase[] = [
     model: "gemini",
     fake: () => fakes.gemini,
     sentKey: (request) => request.headers["x-goog-api-key"] ?? request.query.key,
-    askedForJson: (body) => (body as { generationConfig?: { responseMimeType?: string } }).generationConfig?.responseMimeType === "application/json",
+    askedForJson: (body) =>
+      (body as { generationConfig?: { responseMimeType?: string } }).generationConfig?.responseMimeType ===
+      "application/json",
   },
 ];
 
@@ -140,7 +142,10 @@ describe.each(CASES)("the $model analyzer", ({ model, fake, sentKey, askedForJso
 
   it("writes the prompt for the analysis type, its own context field and the language", async () => {
     fake().answer(jsonAnswer(GOOD));
-    await providerFor(model, config())(input({ analysisType: "livestock", context: { cropType: "Maize", livestockType: "Goat" }, language: "fr" }));
+    await providerFor(
+      model,
+      config(),
+    )(input({ analysisType: "livestock", context: { cropType: "Maize", livestockType: "Goat" }, language: "fr" }));
 
     const { text } = fake().requests[0]!;
     expect(text).toContain("livestock");
@@ -151,7 +156,10 @@ describe.each(CASES)("the $model analyzer", ({ model, fake, sentKey, askedForJso
 
   it("leaves out a context of 'Unknown'", async () => {
     fake().answer(jsonAnswer(GOOD));
-    await providerFor(model, config())(input({ analysisType: "traditional_medicine", context: { plantSpecies: "Unknown" }, language: "yo" }));
+    await providerFor(
+      model,
+      config(),
+    )(input({ analysisType: "traditional_medicine", context: { plantSpecies: "Unknown" }, language: "yo" }));
 
     const { text } = fake().requests[0]!;
     expect(text).toContain("traditional_medicine");
@@ -276,7 +284,12 @@ describe.each(CASES)("the $model analyzer", ({ model, fake, sentKey, askedForJso
 });
 
 describe("what only one provider does", () => {
-  const config = (fake: FakeAiProvider, model: string): ProviderConfig => ({ apiKey: KEY, baseUrl: fake.baseUrl, model, timeoutMs: ROOMY_TIMEOUT_MS });
+  const config = (fake: FakeAiProvider, model: string): ProviderConfig => ({
+    apiKey: KEY,
+    baseUrl: fake.baseUrl,
+    model,
+    timeoutMs: ROOMY_TIMEOUT_MS,
+  });
 
   it("claude: 529 overloaded is AI_MODEL_OVERLOADED (retryable), after one request", async () => {
     fakes.anthropic.answer(errorAnswer(529, { message: "Overloaded" }));
@@ -301,7 +314,13 @@ describe("what only one provider does", () => {
   });
 
   it("openai: 429 for an account out of quota is not retryable (waiting does not help)", async () => {
-    fakes.openai.answer(errorAnswer(429, { type: "insufficient_quota", code: "insufficient_quota", message: "You exceeded your current quota." }));
+    fakes.openai.answer(
+      errorAnswer(429, {
+        type: "insufficient_quota",
+        code: "insufficient_quota",
+        message: "You exceeded your current quota.",
+      }),
+    );
 
     const failure = await failureOf(providerFor("openai", config(fakes.openai, "gpt-test"))(input()));
 
