@@ -131,13 +131,11 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
     if (run.name) await panel.getByLabel(run.field).fill(run.name);
     await watchProgress(page);
     // A phone photo bigger than what is sent: the page makes it small first.
-    await panel
-      .locator('input[data-input="file"]')
-      .setInputFiles({
-        name: `${run.leaf}.jpg`,
-        mimeType: "image/jpeg",
-        buffer: await leafPhoto(run.leaf, { width: 2400, height: 1800 }),
-      });
+    await panel.locator('input[data-input="file"]').setInputFiles({
+      name: `${run.leaf}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await leafPhoto(run.leaf, { width: 2400, height: 1800 }),
+    });
 
     await expect(
       page.getByRole("progressbar", { name: "Analyzing with Asiiko AI..." }).or(resultCard(page)),
