@@ -1,7 +1,7 @@
 // What the demo database holds: accounts, a catalogue across all 12
 // categories, listings around real Nigerian towns and two mapped farms.
 // Everything has a fixed id so the seed can run any number of times.
-import type { ProductCategory, ProductUnit } from "~/lib/catalog";
+import type { ProductCategory, ProductUnit } from "~/modules/products/constants";
 
 export const DEMO_PASSWORDS = {
   admin: "AsiikoAdmin#2026",

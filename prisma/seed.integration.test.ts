@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
+import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/modules/products/constants";
 import { isValidLatitude, isValidLongitude } from "~/lib/geo";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { prisma } from "~/server/db.server";

@@ -4,7 +4,7 @@
 // stays as they left it. `--force` adds whatever seeded rows are missing.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { LIMITS } from "~/lib/catalog";
+import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { encodeGeohash } from "~/lib/geo";
 import { polygonFeature, ringAreaHectares, ringCentroid } from "~/lib/polygon";
 import { NIGERIAN_TOWNS } from "~/lib/nigerian-towns";
@@ -28,7 +28,7 @@ const QUANTITY_BY_UNIT: Record<string, number> = {
 /** Rounds a naira amount to a price a seller would write. */
 function roundPrice(amount: number) {
   const step = amount >= 1_000_000 ? 10_000 : amount >= 10_000 ? 500 : 50;
-  return Math.min(LIMITS.listingPriceMaxNgn, Math.max(step, Math.round(amount / step) * step));
+  return Math.min(LISTING_LIMITS.priceMaxNgn, Math.max(step, Math.round(amount / step) * step));
 }
 
 export function buildListings(now = new Date()) {

@@ -18,7 +18,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { listAnalyses, configuredModels } from "~/modules/analysis/analysis.server";
 import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";

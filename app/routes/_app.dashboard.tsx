@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { detectLanguage } from "~/server/i18n.server";
 

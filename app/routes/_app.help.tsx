@@ -6,6 +6,8 @@ import { Icon } from "~/components/ui/icons";
 import { telHref } from "~/lib/public-env";
 import { usePublicEnv } from "~/lib/use-root-data";
 
+// Public: contact details only; the signed-in layout's loader (_app.tsx) sends visitors to sign in.
+
 export default function HelpPage() {
   const { t } = useTranslation();
   const { SUPPORT_EMAIL: supportEmail, SUPPORT_PHONE: supportPhone } = usePublicEnv();

@@ -9,14 +9,15 @@ import { MappingWorkspace, ReadOnlyFarms } from "~/components/mapping/mapping-wo
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PremiumGate } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
-import { MAPPING_JSON_BYTES } from "~/lib/mapping";
+import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
 import { recordId } from "~/lib/text";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireFeature, requireUser } from "~/modules/auth/gates.server";
 import {
   createFarm,
   createPlot,
   deleteFarm,
   deletePlot,
+  FARM_WRITES,
   getFarm,
   listFarms,
   listPlots,
@@ -31,7 +32,6 @@ import {
   plotIssueCode,
   plotUpdateSchema,
 } from "~/modules/farms/schemas";
-import { checkFarmWriter } from "~/modules/farms/writer.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
@@ -161,7 +161,8 @@ export async function action({ request }: ActionFunctionArgs) {
         await recordFeatureUse(user.id, "farm_mapping");
         return { ok: true, intent, farmId: farm.id };
       }
-      await checkFarmWriter(user.id);
+      // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
+      await requireFeature(request, "farm_mapping", FARM_WRITES);
       switch (intent) {
         case "createFarm": {
           const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));

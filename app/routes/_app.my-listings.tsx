@@ -16,13 +16,14 @@ import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { z } from "~/lib/zod";
-import { LIMITS, LISTING_STATUSES } from "~/lib/catalog";
+import { LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
+import { PRODUCTS_PAGE_SIZE } from "~/modules/products/constants";
 import { addressSearch, optionalText, recordId } from "~/lib/text";
 import { toast } from "~/lib/toast-store";
 import { cn } from "~/lib/cn";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { readPhone } from "~/modules/auth/users.server";
 import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
 import { validate, validateLeniently, validateValue } from "~/server/validation";
@@ -74,13 +75,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     search: filters.search,
     status: filters.status === "all" ? undefined : filters.status,
     sort: "newest",
-    limit: LIMITS.listingsPageSize,
+    limit: LISTING_LIMITS.pageSize,
     offset: 0,
   });
   try {
     const [{ listings }, { products }, comparableListings, phone] = await Promise.all([
       listListings(query, user.id),
-      listProducts({ is_active: "true", limit: LIMITS.productsPageSize, offset: 0 }),
+      listProducts({ is_active: "true", limit: PRODUCTS_PAGE_SIZE, offset: 0 }),
       countComparableListings(user.id),
       readPhone(user.id),
     ]);

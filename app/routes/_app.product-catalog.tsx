@@ -17,14 +17,15 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { LIMITS } from "~/lib/catalog";
+import { PRODUCTS_PAGE_SIZE } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { isFilteringHere } from "~/lib/use-url-search";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
+import { isAdministrator } from "~/modules/auth/roles";
 import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
-import { detectLanguage, getFixedT } from "~/server/i18n.server";
+import { detectLanguage } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
 import { recordId } from "~/lib/text";
@@ -35,13 +36,13 @@ import { readPageForm } from "~/server/http/page-form.server";
 // link to; everyone else sees the access-denied alert.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.role !== "ADMIN") return { isAdmin: false as const };
+  if (!isAdministrator(user)) return { isAdmin: false as const };
   const filters = readCatalogFilters(new URL(request.url).searchParams);
   const query = validateLeniently(productQuerySchema, {
     search: filters.search,
     categories: filters.categories.join(","),
     is_active: filters.status === "all" ? undefined : String(filters.status === "active"),
-    limit: LIMITS.productsPageSize,
+    limit: PRODUCTS_PAGE_SIZE,
   });
   const { products, total } = await listProducts(query);
   return { isAdmin: true as const, products, total, locale: detectLanguage(request) };
@@ -57,17 +58,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   const intent = INTENTS.find((name) => name === form.get("intent"));
   if (!intent) throw new Response("Unknown intent", { status: 400 });
-  if (user.role !== "ADMIN") {
-    const t = await getFixedT(request);
-    return data<CatalogActionData>({ ok: false, intent, result: refusal([t("catalog.denied")]) }, { status: 403 });
-  }
+  // Only an administrator changes the catalogue: every write below refuses anyone else (403, 'catalog.denied').
   // The product a delete or an update is about: a record id, or the form's error.
   const productId = () => validateValue(recordId("catalog.errors.notFound"), form.get("id"));
 
   if (intent === "delete") {
     return replyToRefusal(
       request,
-      async () => ({ ok: true, intent, outcome: await deleteProduct(productId()) }) satisfies CatalogActionData,
+      async () => ({ ok: true, intent, outcome: await deleteProduct(user, productId()) }) satisfies CatalogActionData,
       ({ message }): CatalogActionData => ({ ok: false, intent, result: refusal([message]) }),
     );
   }
@@ -81,8 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
     async () => {
       const product =
         intent === "update"
-          ? await updateProduct(productId(), submission.value)
-          : await createProduct(submission.value, user.id);
+          ? await updateProduct(user, productId(), submission.value)
+          : await createProduct(user, submission.value);
       return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
     },
     (refused): CatalogActionData => ({ ok: false, intent, result: refusalFormReply(submission, refused) }),

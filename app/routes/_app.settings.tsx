@@ -14,7 +14,7 @@ import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";

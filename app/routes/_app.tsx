@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
-import { requireUser, toPublicUser } from "~/modules/auth/session.server";
+import { toPublicUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 
 // The signed-in shell around every protected page; visitors go to /auth and come back.
 export async function loader({ request }: LoaderFunctionArgs) {

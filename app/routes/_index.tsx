@@ -10,6 +10,7 @@ import { detectLanguage } from "~/server/i18n.server";
 import type { PageHandle } from "~/lib/hydration";
 
 // '/': the dashboard for a signed-in user, the landing page for a visitor.
+// Public: a visitor gets the landing page, a signed-in user the dashboard.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { signedIn: false as const };

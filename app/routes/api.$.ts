@@ -6,5 +6,7 @@ import { Refusal } from "~/server/refusal";
 const notFound = ({ request }: LoaderFunctionArgs) =>
   refusalResponse(request, new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress"));
 
+// Public: an address no route answers is refused the same for everyone.
 export const loader = notFound;
+// Public: whatever the method.
 export const action = notFound;

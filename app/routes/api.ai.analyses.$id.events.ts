@@ -1,5 +1,5 @@
 import { followAnalysis, getAnalysis, toView } from "~/modules/analysis/analysis.server";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
@@ -14,7 +14,7 @@ const HEARTBEAT_MS = 15_000;
 
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const id = params.id ?? "";
     const language = detectLanguage(request);
     // Refused (404) before the stream starts.

@@ -1,5 +1,5 @@
 import { analysisPhoto } from "~/modules/analysis/analysis.server";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";
 
@@ -8,7 +8,7 @@ import { Refusal } from "~/server/refusal";
 // photos are never under the public /uploads address: only their owner gets them.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const size = new URL(request.url).searchParams.get("size");
     if (size !== null && size !== "320" && size !== "800") {
       throw new Refusal(400, "VLD_REQUIRED_FIELD", "errors.validation", { size: ["errors.validation"] });

@@ -1,5 +1,5 @@
 import { getAnalysis, toView } from "~/modules/analysis/analysis.server";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { detectLanguage } from "~/server/i18n.server";
 
@@ -7,7 +7,7 @@ import { detectLanguage } from "~/server/i18n.server";
 // state: { data: { analysis } }. Anyone else's answers 404, as a missing one does.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const analysis = await getAnalysis(user.id, params.id ?? "");
     return Response.json({ success: true, data: { analysis: await toView(analysis, detectLanguage(request)) } });
   },

@@ -1,6 +1,6 @@
 import { listAnalyses } from "~/modules/analysis/analysis.server";
 import { historyQuerySchema } from "~/modules/analysis/schemas";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { validate } from "~/server/validation";
@@ -9,7 +9,7 @@ import { validate } from "~/server/validation";
 // newest first: { data: { analyses, nextCursor } } (nextCursor goes in `before`).
 const route = apiRoute({
   GET: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const query = validate(historyQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const page = await listAnalyses(user.id, {
       limit: query.limit,

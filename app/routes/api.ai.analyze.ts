@@ -1,12 +1,11 @@
-import { LIMITS } from "~/lib/catalog";
+import { UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { failureRefusal, followAnalysis, startAnalysis, toView } from "~/modules/analysis/analysis.server";
 import { analyzeFieldsSchema } from "~/modules/analysis/schemas";
-import { requireApiUser } from "~/modules/auth/session.server";
-import { requireFeatureAccess } from "~/modules/premium/premium.server";
+import { perUserAndAddress, requireFeature } from "~/modules/auth/gates.server";
+import { ANALYZE_LIMITS } from "~/modules/analysis/constants";
 import { apiRoute } from "~/server/http/api-route.server";
 import { photoField, readPhotoForm } from "~/server/http/multipart.server";
 import { getFixedT, detectLanguage } from "~/server/i18n.server";
-import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { validate } from "~/server/validation";
 
 // POST /api/ai/analyze (multipart: image, analysisType, preferredModel,
@@ -17,24 +16,16 @@ import { validate } from "~/server/validation";
 // With `Prefer: respond-async` it answers 202 at once with the analysis, whose
 // progress /api/ai/analyses/{id}/events then streams (what the page does).
 
-// A farmer photographs several leaves of a plant; a flood of photos is refused.
-const ANALYZE_LIMITS = {
-  perUser: { name: "analyze-user", max: 30, windowSeconds: 10 * 60 },
-  perAddress: { name: "analyze-ip", max: 60, windowSeconds: 10 * 60 },
-} as const satisfies Record<string, Limit>;
-
 const wantsAsync = (request: Request) => /\brespond-async\b/i.test(request.headers.get("Prefer") ?? "");
 
 const route = apiRoute({
   POST: async ({ request, context }) => {
-    const user = await requireApiUser(request);
-    await hitRateLimits([
-      { limit: ANALYZE_LIMITS.perUser, key: user.id },
-      { limit: ANALYZE_LIMITS.perAddress, key: context.clientIp },
-    ]);
-    // Before a byte of the photo is read.
-    await requireFeatureAccess(user.id, "asiiko_ai");
-    const form = await readPhotoForm(request, LIMITS.uploadMaxBytes);
+    // Within the limits and with premium access, before a byte of the photo is read.
+    const grant = await requireFeature(request, "asiiko_ai", {
+      limits: perUserAndAddress(ANALYZE_LIMITS, context.clientIp),
+    });
+    const { user } = grant;
+    const form = await readPhotoForm(request, UPLOAD_MAX_BYTES);
     const fields = validate(analyzeFieldsSchema, {
       analysisType: form.get("analysisType") ?? undefined,
       preferredModel: form.get("preferredModel") ?? undefined,
@@ -44,7 +35,7 @@ const route = apiRoute({
     const language = detectLanguage(request);
     const t = await getFixedT(language);
 
-    const analysis = await startAnalysis({ userId: user.id, fields, image, language });
+    const analysis = await startAnalysis({ grant, fields, image, language });
     if (wantsAsync(request)) {
       const view = await toView(analysis, language);
       return Response.json(

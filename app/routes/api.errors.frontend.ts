@@ -16,6 +16,7 @@ const REPORT_LIMITS = {
 // POST /api/errors/frontend: an error boundary's report. Validated (32 KB at
 // most), queued, and stored by the frontend-errors worker.
 const route = apiRoute({
+  // Public: a page that failed reports it, signed in or not (limited per address).
   POST: async ({ request, context }) => {
     const user = await getSessionUser(request);
     await hitRateLimits([

@@ -1,6 +1,8 @@
-import { deletePlot, updatePlot } from "~/modules/farms/farms.server";
+import { requireFeature } from "~/modules/auth/gates.server";
+import { deletePlot, updatePlot, FARM_WRITES } from "~/modules/farms/farms.server";
 import { plotIssueCode, plotUpdateSchema } from "~/modules/farms/schemas";
-import { readFarmBody, requireFarmWriter } from "~/modules/farms/writer.server";
+import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
+import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
 
@@ -9,13 +11,13 @@ import { validate } from "~/server/validation";
 // DELETE /api/farms/{farmId}/plots/{id}. Owner of the farm only.
 const route = apiRoute({
   PATCH: async ({ request, params }) => {
-    const user = await requireFarmWriter(request);
-    const input = validate(plotUpdateSchema, await readFarmBody(request), { coder: plotIssueCode });
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const input = validate(plotUpdateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: plotIssueCode });
     const plot = await updatePlot(params.farmId ?? "", params.id ?? "", user.id, input);
     return Response.json({ success: true, plot, message: "Plot updated" });
   },
   DELETE: async ({ request, params }) => {
-    const user = await requireFarmWriter(request);
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const id = params.id ?? "";
     await deletePlot(params.farmId ?? "", id, user.id);
     return Response.json({ success: true, id, message: "Plot deleted" });

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { exportFarm } from "~/modules/farms/farms.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
@@ -11,7 +11,7 @@ const rfc5987 = (value: string) =>
 
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const { farm, collection } = await exportFarm(params.id ?? "", user.id);
     const fileName = `${
       farm.name

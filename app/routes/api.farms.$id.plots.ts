@@ -1,7 +1,8 @@
-import { requireApiUser } from "~/modules/auth/session.server";
-import { createPlot, listPlots } from "~/modules/farms/farms.server";
+import { requireFeature, requireUser } from "~/modules/auth/gates.server";
+import { createPlot, listPlots, FARM_WRITES } from "~/modules/farms/farms.server";
 import { plotCreateSchema, plotIssueCode } from "~/modules/farms/schemas";
-import { readFarmBody, requireFarmWriter } from "~/modules/farms/writer.server";
+import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
+import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
 
@@ -10,12 +11,12 @@ import { validate } from "~/server/validation";
 // { name, type, geometry, crops } (a sent centroid and farmId are not read) → 201 { plot }.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     return Response.json({ success: true, plots: await listPlots(params.id ?? "", user.id) });
   },
   POST: async ({ request, params }) => {
-    const user = await requireFarmWriter(request);
-    const input = validate(plotCreateSchema, await readFarmBody(request), { coder: plotIssueCode });
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const input = validate(plotCreateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: plotIssueCode });
     const plot = await createPlot(params.id ?? "", user.id, input);
     return Response.json({ success: true, plot, message: "Plot created" }, { status: 201 });
   },

@@ -1,7 +1,8 @@
-import { requireApiUser } from "~/modules/auth/session.server";
-import { deleteFarm, getFarm, updateFarm } from "~/modules/farms/farms.server";
+import { requireFeature, requireUser } from "~/modules/auth/gates.server";
+import { deleteFarm, getFarm, updateFarm, FARM_WRITES } from "~/modules/farms/farms.server";
 import { farmIssueCode, farmUpdateSchema } from "~/modules/farms/schemas";
-import { readFarmBody, requireFarmWriter } from "~/modules/farms/writer.server";
+import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
+import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
 
@@ -11,17 +12,17 @@ import { validate } from "~/server/validation";
 // and its plots. Owner only: 403 AUTHZ_FARM_ACCESS_DENIED for someone else's, 404 for none.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     return Response.json({ success: true, farm: await getFarm(params.id ?? "", user.id) });
   },
   PATCH: async ({ request, params }) => {
-    const user = await requireFarmWriter(request);
-    const input = validate(farmUpdateSchema, await readFarmBody(request), { coder: farmIssueCode });
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const input = validate(farmUpdateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: farmIssueCode });
     const farm = await updateFarm(params.id ?? "", user.id, input);
     return Response.json({ success: true, farm, message: "Farm updated" });
   },
   DELETE: async ({ request, params }) => {
-    const user = await requireFarmWriter(request);
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const id = params.id ?? "";
     await deleteFarm(id, user.id);
     return Response.json({ success: true, id, message: "Farm deleted" });

@@ -1,7 +1,8 @@
-import { requireApiUser } from "~/modules/auth/session.server";
-import { createFarm, listFarms } from "~/modules/farms/farms.server";
+import { requireFeature, requireUser } from "~/modules/auth/gates.server";
+import { createFarm, listFarms, FARM_WRITES } from "~/modules/farms/farms.server";
 import { farmCreateSchema, farmIssueCode } from "~/modules/farms/schemas";
-import { readFarmBody, requireFarmWriter } from "~/modules/farms/writer.server";
+import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
+import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
 
@@ -11,12 +12,12 @@ import { validate } from "~/server/validation";
 // the trial); every write needs farm-mapping access.
 const route = apiRoute({
   GET: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     return Response.json({ success: true, farms: await listFarms(user.id) });
   },
   POST: async ({ request }) => {
-    const user = await requireFarmWriter(request);
-    const input = validate(farmCreateSchema, await readFarmBody(request), { coder: farmIssueCode });
+    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const input = validate(farmCreateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: farmIssueCode });
     const farm = await createFarm(user.id, input);
     return Response.json({ success: true, farm, message: "Farm created" }, { status: 201 });
   },

@@ -27,7 +27,10 @@ async function health() {
   });
 }
 
-const route = apiRoute({ GET: health });
+const route = apiRoute({
+  // Public: load balancers and the pages' connectivity check ask it without a session.
+  GET: health,
+});
 
 export const loader = route.loader;
 export const action = route.action;

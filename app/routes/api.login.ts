@@ -8,6 +8,7 @@ import { validate } from "~/server/validation";
 
 // POST /api/login { username, password }: the user object, with a new session cookie.
 const route = apiRoute({
+  // Public: signing in (limited per address and per username).
   POST: async ({ request, context }) => {
     const input = validate(loginSchema, await readJsonBody(request));
     const user = await signIn(input, context.clientIp);

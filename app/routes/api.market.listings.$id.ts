@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { deleteListing, listingDetails, setListingStatus, updateListing } from "~/modules/listings/listings.server";
 import { listingIssueCode, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
 import { readJsonBody } from "~/server/http/api.server";
@@ -13,12 +13,12 @@ const coder = (issue: { path: PropertyKey[] }) => listingIssueCode(String(issue.
 // DELETE /api/market/listings/{id}: permanent. Both for the seller only.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const listing = await listingDetails(params.id ?? "", user.id);
     return Response.json({ success: true, data: { listing } }, { headers: { "Cache-Control": "private, no-store" } });
   },
   PATCH: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const id = params.id ?? "";
     const body = await readJsonBody(request);
     const statusOnly =
@@ -29,7 +29,7 @@ const route = apiRoute({
     return Response.json({ success: true, data: { listing }, message: "Listing updated" });
   },
   DELETE: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const id = params.id ?? "";
     await deleteListing(id, user.id);
     return Response.json({ success: true, data: { id }, message: "Listing deleted" });

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { createListing, listListings } from "~/modules/listings/listings.server";
 import { countSearch } from "~/modules/search/rate-limits.server";
 import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/listings/schemas";
@@ -12,7 +12,7 @@ const coder = (issue: { path: PropertyKey[] }) => listingIssueCode(String(issue.
 const route = apiRoute({
   // GET /api/market/listings: filtered, sorted, paged listings with their product.
   GET: async ({ request, context }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const query = validate(listingQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
     // Words make it a search, counted as /api/search's are.
     if (query.search) await countSearch(user.id, context.clientIp);
@@ -21,7 +21,7 @@ const route = apiRoute({
   },
   // POST /api/market/listings: a new listing of the signed-in seller.
   POST: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const input = validate(listingSchema, await readJsonBody(request), { coder });
     const listing = await createListing(input, user.id);
     return Response.json({ success: true, data: { listing }, message: "Listing created" }, { status: 201 });

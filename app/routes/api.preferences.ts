@@ -26,6 +26,7 @@ const preferencesSchema = z
   });
 
 const route = apiRoute({
+  // Public: a visitor chooses a theme and language too; only their own cookies change.
   POST: async ({ request }) => {
     if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
       throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.formRequired");

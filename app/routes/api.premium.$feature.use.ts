@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { premiumFeatureParam } from "~/modules/premium/feature-param.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -7,7 +7,7 @@ import { apiRoute } from "~/server/http/api-route.server";
 // trial); 403 AUTHZ_SUBSCRIPTION_REQUIRED / _EXPIRED when there is no access.
 const route = apiRoute({
   POST: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const feature = premiumFeatureParam(params.feature);
     const access = await recordFeatureUse(user.id, feature);
     return Response.json({ success: true, data: access, message: "Feature use recorded" });

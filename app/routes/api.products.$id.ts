@@ -1,4 +1,4 @@
-import { requireApiAdmin, requireApiUser } from "~/modules/auth/session.server";
+import { requireAdmin, requireUser } from "~/modules/auth/gates.server";
 import { deleteProduct, getProduct, updateProduct } from "~/modules/products/products.server";
 import { productCoder, productSchema } from "~/modules/products/schemas";
 import { readJsonBody } from "~/server/http/api.server";
@@ -10,23 +10,23 @@ import { revalidatedJson } from "~/server/http/revalidate.server";
 // listings link to is deactivated rather than deleted.
 const route = apiRoute({
   GET: async ({ request, params }) => {
-    await requireApiUser(request);
+    await requireUser(request);
     const product = await getProduct(params.id ?? "");
     return revalidatedJson(request, { success: true, data: { product } });
   },
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
+    const admin = await requireAdmin(request);
     const input = validate(productSchema, await readJsonBody(request), { coder: productCoder });
     return Response.json({
       success: true,
-      data: { product: await updateProduct(params.id ?? "", input) },
+      data: { product: await updateProduct(admin, params.id ?? "", input) },
       message: "Product updated",
     });
   },
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
+    const admin = await requireAdmin(request);
     const id = params.id ?? "";
-    const outcome = await deleteProduct(id);
+    const outcome = await deleteProduct(admin, id);
     return Response.json({
       success: true,
       data: { id, ...outcome },

@@ -1,4 +1,4 @@
-import { requireApiAdmin, requireApiUser } from "~/modules/auth/session.server";
+import { requireAdmin, requireUser } from "~/modules/auth/gates.server";
 import { createProduct, listProducts } from "~/modules/products/products.server";
 import { productCoder, productQuerySchema, productSchema } from "~/modules/products/schemas";
 import { readJsonBody } from "~/server/http/api.server";
@@ -9,7 +9,7 @@ import { revalidatedJson } from "~/server/http/revalidate.server";
 const route = apiRoute({
   // GET /api/products: the catalogue, for everyone signed in.
   GET: async ({ request }) => {
-    await requireApiUser(request);
+    await requireUser(request);
     const query = validate(productQuerySchema, Object.fromEntries(new URL(request.url).searchParams), {
       coder: productCoder,
     });
@@ -18,9 +18,9 @@ const route = apiRoute({
   },
   // POST /api/products: administrators only.
   POST: async ({ request }) => {
-    const admin = await requireApiAdmin(request);
+    const admin = await requireAdmin(request);
     const input = validate(productSchema, await readJsonBody(request), { coder: productCoder });
-    const product = await createProduct(input, admin.id);
+    const product = await createProduct(admin, input);
     return Response.json({ success: true, data: { product }, message: "Product created" }, { status: 201 });
   },
 });

@@ -10,6 +10,7 @@ import { validate } from "~/server/validation";
 // POST /api/register { username, email?, password, firstName, lastName }:
 // 201 with the new user object, signed in.
 const route = apiRoute({
+  // Public: making an account (limited per address).
   POST: async ({ request, context }) => {
     await limitRegistration(context.clientIp);
     const input = validate(registerSchema, await readJsonBody(request));

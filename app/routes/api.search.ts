@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { searchIssueCode, searchQuerySchema } from "~/modules/search/schemas";
 import { countSearch } from "~/modules/search/rate-limits.server";
 import { runSearch } from "~/modules/search/search.server";
@@ -11,7 +11,7 @@ const coder = (issue: { path: PropertyKey[] }) => searchIssueCode(String(issue.p
 const route = apiRoute({
   // GET /api/search?q&types&lat&lng&radius_km&limit: products, listings and farms the reader may see.
   GET: async ({ request, context }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const query = validate(searchQuerySchema, Object.fromEntries(new URL(request.url).searchParams), { coder });
     await countSearch(user.id, context.clientIp);
     const data = await runSearch(query, user.id);

@@ -1,12 +1,12 @@
 import { publicOrigin } from "~/env.server";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { createCheckout } from "~/modules/payments/subscriptions.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // POST /api/subscription/checkout: { checkoutUrl } to send the browser to.
 const route = apiRoute({
   POST: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const { checkoutUrl } = await createCheckout(user.id, publicOrigin());
     return Response.json({ success: true, checkoutUrl, data: { checkoutUrl } });
   },

@@ -1,11 +1,11 @@
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { getPlan } from "~/modules/payments/subscriptions.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // GET /api/subscription: the user's plan (premium, trial or free), trial end and subscription.
 const route = apiRoute({
   GET: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     return Response.json(
       { success: true, data: await getPlan(user.id) },
       { headers: { "Cache-Control": "private, no-store" } },

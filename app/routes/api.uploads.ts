@@ -1,28 +1,18 @@
-import { LIMITS } from "~/lib/catalog";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { perUserAndAddress, requireUser } from "~/modules/auth/gates.server";
+import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { apiRoute } from "~/server/http/api-route.server";
 import { photoField, readPhotoForm } from "~/server/http/multipart.server";
-import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
 // POST /api/uploads (multipart: file, purpose): a listing or product photo.
 // Answers the address to put in `images` once the worker has processed it.
-// A farmer adds a handful of photos to a listing; a catalogue editor a few more.
-const UPLOAD_LIMITS = {
-  perUser: { name: "upload-user", max: 30, windowSeconds: 10 * 60 },
-  perAddress: { name: "upload-ip", max: 60, windowSeconds: 10 * 60 },
-} as const satisfies Record<string, Limit>;
 
 const route = apiRoute({
   POST: async ({ request, context }) => {
-    const user = await requireApiUser(request);
-    await hitRateLimits([
-      { limit: UPLOAD_LIMITS.perUser, key: user.id },
-      { limit: UPLOAD_LIMITS.perAddress, key: context.clientIp },
-    ]);
+    const user = await requireUser(request, { limits: perUserAndAddress(UPLOAD_LIMITS, context.clientIp) });
     // One photo under 10 MB and a few short fields, counted while it streams in.
-    const form = await readPhotoForm(request, LIMITS.uploadMaxBytes);
+    const form = await readPhotoForm(request, UPLOAD_MAX_BYTES);
     const photo = await photoField(form, ["file", "image"], "upload.errors.noFile");
     const purpose = form.get("purpose") === "product" ? "product" : "listing";
 

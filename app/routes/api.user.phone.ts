@@ -1,5 +1,5 @@
 import { phoneIssueCode, phoneSchema } from "~/modules/auth/schemas";
-import { requireApiUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { readPhone, setPhone } from "~/modules/auth/users.server";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -12,11 +12,11 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 const route = apiRoute({
   GET: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     return Response.json({ success: true, data: { phone: await readPhone(user.id) } }, { headers: noStore });
   },
   PUT: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     const { phone } = validate(phoneSchema, await readJsonBody(request), { coder: phoneIssueCode });
     return Response.json(
       { success: true, data: { phone: await setPhone(user.id, phone) }, message: "Phone saved" },
@@ -24,7 +24,7 @@ const route = apiRoute({
     );
   },
   DELETE: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireUser(request);
     await setPhone(user.id, null);
     return Response.json({ success: true, data: { phone: null }, message: "Phone removed" }, { headers: noStore });
   },

@@ -33,6 +33,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
 // page of the app gets the same page run by React.
 export const handle: PageHandle = { hydrate: false };
 
+// Public: the sign-in page (a signed-in reader is sent on).
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUser(request)) throw redirect("/");
   return null;
@@ -50,6 +51,7 @@ function tabHref(params: URLSearchParams, tab: Intent) {
   return query ? `/auth?${query}` : "/auth";
 }
 
+// Public: signing in and registering (limited per address and per username).
 export async function action({ request, context }: ActionFunctionArgs) {
   // A copy: the sign-in strategy reads the request again (within the same cap, already read).
   const form = await readPageForm(request.clone());

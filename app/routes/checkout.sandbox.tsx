@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { isStripeConfigured } from "~/modules/payments/stripe.server";
 import {
   completeSandboxCheckout,

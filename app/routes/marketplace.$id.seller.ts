@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/modules/auth/gates.server";
 import { listingDetails } from "~/modules/listings/listings.server";
 import { translateRefusal } from "~/server/i18n.server";
 import { Refusal } from "~/server/refusal";

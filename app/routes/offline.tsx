@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { buttonVariants } from "~/components/ui/button";
 import type { PageHandle } from "~/lib/hydration";
 
+// Public: the service worker keeps it for anyone, signed in or not; it holds no one's data.
+
 // What the service worker shows for a page this phone never kept, while it has no
 // connection: said plainly, in the reader's language, with a way to try again.
 // The worker keeps it at install and again when the reader changes language. It

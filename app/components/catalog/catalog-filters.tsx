@@ -4,7 +4,7 @@ import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/catalog";
+import { categoryKey, PRODUCT_CATEGORIES, type ProductCategory } from "~/modules/products/constants";
 import { readAddressSearch } from "~/lib/storable-text";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { ToggleChip } from "~/components/ui/toggle-chip";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
-import { categoryKey, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { categoryKey, PRODUCT_CATEGORIES } from "~/modules/products/constants";
 
 /**
  * The product's categories as removable chips, and a select offering the ones

@@ -19,7 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
-import { PRODUCT_UNITS } from "~/lib/catalog";
+import { PRODUCT_UNITS } from "~/modules/products/constants";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { productFormSchema } from "~/modules/products/schemas";

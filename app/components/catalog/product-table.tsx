@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { categoryKey } from "~/lib/catalog";
+import { categoryKey } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import type { ProductDto } from "~/modules/products/products.server";
 import { Icon } from "~/components/ui/icons";

@@ -10,7 +10,7 @@ import { Icon } from "~/components/ui/icons";
 import { ImageListInput } from "~/components/ui/image-list-input";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
+import { LISTING_CONDITIONS, LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
@@ -186,8 +186,8 @@ export function ListingForm({
         <Field id={fields.priceNgn.id} label={t("listing.form.price")} errors={translate(fields.priceNgn.errors)}>
           <Input
             {...getInputProps(fields.priceNgn, { type: "number" })}
-            min={LIMITS.listingPriceMinNgn}
-            max={LIMITS.listingPriceMaxNgn}
+            min={LISTING_LIMITS.priceMinNgn}
+            max={LISTING_LIMITS.priceMaxNgn}
             step={0.01}
             inputMode="decimal"
           />
@@ -195,8 +195,8 @@ export function ListingForm({
         <Field id={fields.quantity.id} label={t("listing.form.quantity")} errors={translate(fields.quantity.errors)}>
           <Input
             {...getInputProps(fields.quantity, { type: "number" })}
-            min={LIMITS.listingQuantityMin}
-            max={LIMITS.listingQuantityMax}
+            min={LISTING_LIMITS.quantityMin}
+            max={LISTING_LIMITS.quantityMax}
             step={1}
             inputMode="numeric"
             onBlur={(event) => {

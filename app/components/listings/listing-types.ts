@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { LISTING_CONDITIONS, LISTING_STATUSES } from "~/lib/catalog";
+import type { LISTING_CONDITIONS, LISTING_STATUSES } from "~/modules/listings/constants";
 
 // What the My Listings page, its cards and the listing form share with the
 // route: the listing as the page shows it, the products offered in the

@@ -7,8 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { LIMITS } from "~/lib/catalog";
-import { MAPPING_LIMITS } from "~/lib/mapping";
+import { MAPPING_LIMITS } from "~/modules/farms/constants";
 import type { FarmDto } from "~/modules/farms/types";
 import { cropSummary, formatArea, formatCoordinate } from "./format";
 import { useFormatNumber } from "~/lib/numbers";
@@ -181,7 +180,7 @@ export function FarmDialog({
           label={t("mapping.farmName")}
           value={name}
           onChange={setName}
-          maxLength={LIMITS.farmNameMaxLength}
+          maxLength={MAPPING_LIMITS.farmNameMaxLength}
           placeholder={t("mapping.farmNamePlaceholder")}
           errors={errors?.name}
         />

@@ -9,7 +9,7 @@ import {
   PLOT_COLOURS,
   TILE_SOURCES,
   type MapTiles,
-} from "~/lib/mapping";
+} from "~/modules/farms/constants";
 import { featureRing, ringAreaSquareMetres } from "~/lib/polygon";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";

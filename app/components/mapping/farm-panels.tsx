@@ -8,7 +8,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type PlotType } from "~/lib/mapping";
+import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type PlotType } from "~/modules/farms/constants";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { CropBadges, CropsField, DialogActions, NameField } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";

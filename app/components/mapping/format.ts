@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { MAPPING_LIMITS } from "~/lib/mapping";
+import { MAPPING_LIMITS } from "~/modules/farms/constants";
 
 // How areas, crops and coordinates are written on the mapping page.
 

@@ -9,7 +9,7 @@ import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import type { LngLat } from "~/lib/geo";
 import type { LanguageCode } from "~/lib/i18n";
-import { MAP_TABS, MAPPING_LIMITS, WALK_GEOLOCATION_OPTIONS, type MapTiles } from "~/lib/mapping";
+import { MAP_TABS, MAPPING_LIMITS, WALK_GEOLOCATION_OPTIONS, type MapTiles } from "~/modules/farms/constants";
 import { checkPolygonFeature, polygonFeature } from "~/lib/polygon";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";

@@ -1,5 +1,5 @@
 import { distanceKm, type LngLat } from "~/lib/geo";
-import { MAPPING_LIMITS } from "~/lib/mapping";
+import { MAPPING_LIMITS } from "~/modules/farms/constants";
 
 // Walking a boundary: the phone's GPS positions, as the farmer walks the edge
 // of the field, become the corners of the boundary. A position too close to the

@@ -1,7 +1,8 @@
-import { LISTING_CONDITIONS, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { LISTING_CONDITIONS } from "~/modules/listings/constants";
+import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
 import { findTown } from "~/lib/nigerian-towns";
 import { readAddressSearch } from "~/lib/storable-text";
-import { LISTING_OFFSET_MAX } from "~/modules/listings/query-limits";
+import { LISTING_OFFSET_MAX } from "~/modules/listings/constants";
 
 // The marketplace's filter state (search, categories, conditions, price range,
 // place and radius, sort, view, page) lives in the URL, so a

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { Photo } from "~/components/ui/photo";
-import { categoryKey } from "~/lib/catalog";
+import { categoryKey } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
-import { pricePerUnit } from "~/lib/price";
+import { pricePerUnit } from "~/modules/listings/price";
 import type { ListingDto } from "~/modules/listings/listings.server";
 import { listingName } from "~/modules/listings/listing-name";
 

@@ -1,5 +1,5 @@
 import { SEARCH_ENTITIES, type SearchEntity } from "../../../search/documents";
-import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT } from "~/modules/search/query-limits";
+import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT } from "~/modules/search/constants";
 
 // The search page's filters as they stand in its address:
 // ?q=maize&types=product,listing&lat=6.5244&lng=3.3792&radius=25

@@ -4,7 +4,8 @@ import type { Analysis } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import type { LanguageCode } from "~/lib/i18n";
 import { isLanguage } from "~/lib/i18n";
-import { recordFeatureUseIn, requireFeatureAccess } from "~/modules/premium/premium.server";
+import type { FeatureGrant } from "~/modules/auth/gates.server";
+import { recordFeatureUseIn } from "~/modules/premium/premium.server";
 import {
   acceptUpload,
   ANALYSIS_PHOTO_FORMATS,
@@ -20,6 +21,7 @@ import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
 import { chooseAnalyzer, configuredModels } from "./analyzers.server";
 import { onAnalysisChange, publishAnalysisChange } from "./events.server";
+import { MAX_OPEN_ANALYSES, MIN_IMAGE_SIDE } from "./constants";
 import { failureAnswer } from "./failures";
 import type { AnalyzeFields } from "./schemas";
 import {
@@ -42,10 +44,6 @@ import { isFinished, STAGE_PROGRESS, type AnalysisStage, type AnalysisView } fro
 
 export { configuredModels };
 
-/** Smaller than this on its short side, a photo shows too little to analyse. */
-export const MIN_IMAGE_SIDE = 64;
-/** Unfinished analyses one farmer may have at once (a second phone, a double tap, not a flood). */
-export const MAX_OPEN_ANALYSES = 3;
 /** Followers look at the row at least this often, in case a change message was lost. */
 const FOLLOW_POLL_MS = 1_000;
 /** The photo size the analyzers get (the largest the preparation makes). */
@@ -68,18 +66,19 @@ export function failureRefusal(code: string, messageKey?: string) {
 
 /**
  * Checks and stores what a farmer sent, records the analysis and queues its
- * job. Refuses before any work: no premium access (403), a photo that is not
+ * job, for a farmer who passed the asiiko_ai gate. Refuses before any work: a photo that is not
  * a readable JPEG, PNG or WebP of sane size (FILE_*), one too small to show
  * anything (AI_INVALID_IMAGE), too many unfinished analyses (429).
  */
 export async function startAnalysis(input: {
-  userId: string;
+  /** Passing the asiiko_ai gate is what lets an analysis start: no caller can skip it. */
+  grant: FeatureGrant<"asiiko_ai">;
   fields: AnalyzeFields;
   image: Buffer;
   language: LanguageCode;
 }) {
-  const { userId, fields, image, language } = input;
-  await requireFeatureAccess(userId, "asiiko_ai");
+  const { grant, fields, image, language } = input;
+  const userId = grant.user.id;
   const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
   if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE)
     throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");

@@ -2,22 +2,15 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Refusal } from "~/server/refusal";
 import { validate } from "~/server/validation";
-import { clearRateLimit, hitRateLimits, type Limit } from "~/server/rate-limit.server";
+import { clearRateLimit, hitRateLimits } from "~/server/rate-limit.server";
+import { AUTH_LIMITS } from "./constants";
+export { AUTH_LIMITS };
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 import { isKnownAddress, rememberAddress } from "./known-addresses.server";
 import { registerUser, verifyLogin } from "./users.server";
 
 // Sign-in and registration rules, shared by the JSON API (/api/login,
 // /api/register) and the /auth page (through remix-auth's form strategies).
-
-// Limits per address are generous because many Nigerian mobile users share one
-// carrier address; the limit per username stops password guessing against one account.
-export const AUTH_LIMITS = {
-  loginPerIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
-  loginPerUsername: { name: "login-user", max: 10, windowSeconds: 15 * 60 },
-  loginPerUsernameAtKnownAddress: { name: "login-user-known", max: 10, windowSeconds: 15 * 60 },
-  registerPerIp: { name: "register-ip", max: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, Limit>;
 
 /**
  * Signs in; 401 for a wrong password or an unknown name (one answer for both),

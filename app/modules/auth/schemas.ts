@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { LIMITS } from "~/lib/catalog";
+import { PASSWORD_MIN_LENGTH, USERNAME_LENGTH } from "~/modules/auth/constants";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { isStorableText, optionalText, text } from "~/lib/text";
 
@@ -13,8 +13,8 @@ import { isStorableText, optionalText, text } from "~/lib/text";
  * after lower-casing: 50 "İ" are 100 characters once lower-cased.
  */
 const username = text({
-  min: LIMITS.usernameMinLength,
-  max: LIMITS.usernameMaxLength,
+  min: USERNAME_LENGTH.min,
+  max: USERNAME_LENGTH.max,
   lowerCase: true,
   required: "auth.errors.usernameRequired",
   tooShort: "auth.errors.usernameLength",
@@ -60,7 +60,7 @@ export const registerSchema = z.object({
   lastName: name("auth.errors.lastNameRequired"),
   username: username.regex(USERNAME_FORMAT, "auth.errors.usernameFormat"),
   email,
-  password: password(LIMITS.passwordMinLength, 128),
+  password: password(PASSWORD_MIN_LENGTH, 128),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -99,7 +99,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const passwordChangeSchema = z.object({
   currentPassword: password(1, 1024),
-  newPassword: password(LIMITS.passwordMinLength, 128),
+  newPassword: password(PASSWORD_MIN_LENGTH, 128),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 

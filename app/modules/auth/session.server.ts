@@ -1,7 +1,5 @@
-import { redirect } from "@remix-run/node";
 import { getEnv, sessionSecrets } from "~/env.server";
 import { recordId } from "~/lib/text";
-import { Refusal } from "~/server/refusal";
 import { prisma } from "~/server/db.server";
 import { createSessionCookie, SESSION_DAYS } from "~/server/session-cookie";
 import { publicUser } from "./users.server";
@@ -100,31 +98,6 @@ export async function destroyUserSession(request: Request) {
 export async function destroyAllUserSessions(userId: string) {
   await prisma.session.deleteMany({ where: { userId } });
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
-/** Pages: the signed-in user, or a redirect to /auth that comes back here afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`);
-}
-
-/** /api routes: the signed-in user, or 401 AUTH_SESSION_EXPIRED. */
-export async function requireApiUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
-  throw new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");
-}
-
-/** /api routes for administrators: 401 when signed out, 403 AUTHZ_INSUFFICIENT_PERMISSIONS otherwise. */
-export async function requireApiAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireApiUser(request);
-  if (user.role !== "ADMIN") {
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "errors.forbidden");
-  }
-  return user;
 }
 
 export function toPublicUser(user: SessionUser) {

@@ -1,5 +1,6 @@
 import { Prisma, type User } from "~/generated/prisma/client";
 import { Refusal } from "~/server/refusal";
+import { isAdministrator } from "./roles";
 import { prisma } from "~/server/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from "./schemas";
@@ -15,7 +16,7 @@ export function publicUser(
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
-    isAdmin: user.role === "ADMIN",
+    isAdmin: isAdministrator(user),
     language: user.language,
     createdAt: user.createdAt.toISOString(),
   };

@@ -1,5 +1,8 @@
+import type { Limit } from "~/server/rate-limit.server";
+
 // The farm-mapping constants of the specification (features.md section 9) and
-// the limits of the shapes we store: the page, the API and the tests read them here.
+// the limits of the shapes we store and of how often they are written: the
+// page, the API and the tests read them here.
 
 export const PLOT_TYPES = ["field", "pen", "pond", "storage", "other"] as const;
 export type PlotType = (typeof PLOT_TYPES)[number];
@@ -39,6 +42,7 @@ export const MAPPING_LIMITS = {
   plotInsideShare: 0.9,
   farmsPerUser: 100,
   plotsPerFarm: 300,
+  farmNameMaxLength: 99,
   cropsPerEntry: 30,
   cropNameMaxLength: 60,
   plotNameMaxLength: 120,
@@ -51,6 +55,9 @@ export const MAPPING_LIMITS = {
   farmCardCrops: 3,
   plotRowCrops: 2,
 } as const;
+
+/** Drawing and walking make a few writes a minute; a script making hundreds is stopped. */
+export const FARM_WRITE_LIMIT: Limit = { name: "farm-write", max: 300, windowSeconds: 10 * 60 };
 
 /** The body cap of the farm and plot routes: a walked boundary of 1,000 corners fits with room. */
 export const MAPPING_JSON_BYTES = 256 * 1024;

@@ -1,7 +1,8 @@
 import { getEnv } from "~/env.server";
 import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
-import { MAP_DEFAULTS, MAPPING_LIMITS } from "~/lib/mapping";
+import { perUser, type GateOptions } from "~/modules/auth/gates.server";
+import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/lib/polygon";
 import { isRecordId } from "~/lib/text";
 import { writeIndexed } from "~/modules/search/indexing.server";
@@ -15,7 +16,11 @@ export type { FarmDto, PlotDto } from "./types";
 // Farms and their plots. A farm, its plots and its location are seen and
 // changed only by its owner. Every shape is checked and measured here (area,
 // centre, geohash, centroid); what a client says about them is not read.
-// Premium access is the routes' business (it is checked before a write).
+// Premium access is the routes' business: every write's gate is
+// `requireFeature(request, "farm_mapping", FARM_WRITES)`, before its body is read.
+
+/** Who may write a farm or plot, and how often: farm-mapping access, within the write limit. */
+export const FARM_WRITES: GateOptions = { limits: perUser(FARM_WRITE_LIMIT) };
 
 /** A stored shape as the API shows it: a fresh Feature built from its ring (nothing else of what was sent). */
 function storedShape(value: Prisma.JsonValue | null, properties: Record<string, string>) {

@@ -1,6 +1,5 @@
 import { z } from "~/lib/zod";
-import { LIMITS } from "~/lib/catalog";
-import { MAPPING_LIMITS, PLOT_TYPES } from "~/lib/mapping";
+import { MAPPING_LIMITS, PLOT_TYPES } from "~/modules/farms/constants";
 import { optionalText, text } from "~/lib/text";
 
 // What the farm and plot calls accept, shared by the page's dialogs and the API.
@@ -10,7 +9,7 @@ import { optionalText, text } from "~/lib/text";
 
 export const farmName = text({
   min: 1,
-  max: LIMITS.farmNameMaxLength,
+  max: MAPPING_LIMITS.farmNameMaxLength,
   required: "mapping.errors.nameRequired",
   tooLong: "mapping.errors.farmNameTooLong",
 }).overwrite((value) => value.replace(/\s+/gu, " "));

@@ -1,4 +1,4 @@
-import type { PlotType } from "~/lib/mapping";
+import type { PlotType } from "~/modules/farms/constants";
 import type { polygonFeature } from "~/lib/polygon";
 
 // What the farms API and the mapping page carry of a farm and a plot.

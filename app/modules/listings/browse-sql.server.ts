@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { LISTING_STATUSES } from "~/lib/catalog";
+import { LISTING_STATUSES } from "~/modules/listings/constants";
 import type { ListingWords } from "~/modules/search/backend";
 import type { ListingQuery } from "./schemas";
 

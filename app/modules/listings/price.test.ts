@@ -4,7 +4,7 @@ import fr from "~/locales/fr.json";
 import ha from "~/locales/ha.json";
 import ig from "~/locales/ig.json";
 import yo from "~/locales/yo.json";
-import { PRODUCT_UNITS } from "./catalog";
+import { PRODUCT_UNITS } from "~/modules/products/constants";
 import { pricePerUnit } from "./price";
 
 const translate = (texts: { perUnit: Record<string, string> }) => (key: string) =>

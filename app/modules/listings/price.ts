@@ -1,5 +1,5 @@
-import { PRODUCT_UNITS, type ProductUnit } from "./catalog";
-import { formatNaira } from "./currency";
+import { PRODUCT_UNITS, type ProductUnit } from "~/modules/products/constants";
+import { formatNaira } from "~/lib/currency";
 
 // A price and the unit it is for, shown the same way on every card:
 // '₦30,000 per basket' (the singular unit, from the "perUnit" texts).

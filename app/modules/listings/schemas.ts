@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
-import { LIMITS, LISTING_CONDITIONS, LISTING_STATUSES, PRODUCT_CATEGORIES } from "~/lib/catalog";
+import { LISTING_CONDITIONS, LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
+import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
-import { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS } from "./query-limits";
+import { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS } from "./constants";
 
 export { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS };
 import { optionalText, recordId, text } from "~/lib/text";
@@ -34,7 +35,7 @@ export const priceNgn = z
   .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), "listing.errors.priceRange")
   .refine((value) => {
     const amount = Number(value);
-    return amount >= LIMITS.listingPriceMinNgn && amount <= LIMITS.listingPriceMaxNgn;
+    return amount >= LISTING_LIMITS.priceMinNgn && amount <= LISTING_LIMITS.priceMaxNgn;
   }, "listing.errors.priceRange");
 
 const coordinate = (min: number, max: number) =>
@@ -94,8 +95,8 @@ export const listingSchema = z
       })
       .transform((value) => (typeof value === "string" ? Number(value.trim()) : value))
       .refine((value) => Number.isInteger(value), "listing.errors.quantityWhole")
-      .refine((value) => value >= LIMITS.listingQuantityMin, "listing.errors.quantityMin")
-      .refine((value) => value <= LIMITS.listingQuantityMax, "listing.errors.quantityMax"),
+      .refine((value) => value >= LISTING_LIMITS.quantityMin, "listing.errors.quantityMin")
+      .refine((value) => value <= LISTING_LIMITS.quantityMax, "listing.errors.quantityMax"),
     condition: z.enum(LISTING_CONDITIONS, { error: "listing.errors.condition" }),
     images: z
       .array(imageUrl, { error: "listing.errors.imagesRequired" })
@@ -167,7 +168,7 @@ export const listingQuerySchema = z
         .int("listing.errors.limit")
         .min(1, "listing.errors.limit")
         .max(LISTING_LIMIT_MAX, "listing.errors.limit")
-        .default(LIMITS.listingsPageSize),
+        .default(LISTING_LIMITS.pageSize),
     ),
     offset: z.preprocess(
       emptyToUndefined,

@@ -2,6 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
+import { assertAdministrator } from "~/modules/auth/roles";
 import {
   notifyIndexing,
   recordIndexChange,
@@ -11,7 +12,11 @@ import {
 import type { ProductInput, ProductQuery } from "./schemas";
 
 // The global product catalogue. Everyone signed in reads it; only
-// administrators write it (the routes check the role first).
+// administrators write it: the routes' gates say so, and every write asserts
+// it again of the acting user, so a new caller cannot forget it.
+
+/** Who is changing the catalogue. */
+export type CatalogueActor = { id: string; role: string };
 
 const productSelect = {
   id: true,
@@ -85,16 +90,18 @@ function toData(input: ProductInput) {
   };
 }
 
-export async function createProduct(input: ProductInput, adminId: string) {
+export async function createProduct(actor: CatalogueActor, input: ProductInput) {
+  assertAdministrator(actor, "catalog.denied");
   const product = await writeIndexed(
     "product",
-    (tx) => tx.product.create({ data: { ...toData(input), createdById: adminId }, select: productSelect }),
+    (tx) => tx.product.create({ data: { ...toData(input), createdById: actor.id }, select: productSelect }),
     (created) => created.id,
   );
   return productDto(product);
 }
 
-export async function updateProduct(id: string, input: ProductInput) {
+export async function updateProduct(actor: CatalogueActor, id: string, input: ProductInput) {
+  assertAdministrator(actor, "catalog.denied");
   await getProduct(id);
   const product = await prisma.$transaction(async (tx) => {
     const updated = await tx.product.update({ where: { id }, data: toData(input), select: productSelect });
@@ -111,7 +118,8 @@ export async function updateProduct(id: string, input: ProductInput) {
  * Deletes a product no listing links to. A product that listings link to is
  * deactivated instead, so no listing is left pointing at nothing.
  */
-export async function deleteProduct(id: string) {
+export async function deleteProduct(actor: CatalogueActor, id: string) {
+  assertAdministrator(actor, "catalog.denied");
   await getProduct(id);
   const outcome = await removeOrDeactivate(id).catch(async (error: unknown) => {
     // A listing linked to it between the count and the delete: the foreign key refused; deactivate instead.

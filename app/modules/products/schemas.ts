@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/lib/catalog";
+import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/modules/products/constants";
 import { optionalText, text } from "~/lib/text";
 import { imageUrl } from "~/modules/listings/schemas";
 

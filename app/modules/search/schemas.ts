@@ -2,13 +2,7 @@ import { z } from "~/lib/zod";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
-import {
-  SEARCH_LIMIT_MAX,
-  SEARCH_RADII,
-  SEARCH_RADIUS_DEFAULT,
-  SEARCH_RADIUS_MAX,
-  SEARCH_TEXT_MAX,
-} from "./query-limits";
+import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX } from "./constants";
 
 export { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX };
 

@@ -86,8 +86,8 @@ describe.each(backends)("search on %s", (_name, start) => {
 
   async function product(name: string, categories: string[], unit = "kg") {
     const created = await createProduct(
+      { id: admin, role: "ADMIN" },
       productSchema.parse({ name, categories, unit, isActive: true, images: [] }),
-      admin,
     );
     productIds[name] = created.id;
     return created.id;

@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from "sharp";
 import { enqueue } from "~/jobs/enqueue.server";
-import { LIMITS } from "~/lib/catalog";
+import { UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -48,7 +48,7 @@ export function readPublicPhoto(id: string, width: number) {
 /** Reads what the bytes really are; refuses anything but a photo of an accepted format (JPEG, PNG or WebP by default) of sane size. */
 export async function inspectImage(bytes: Buffer, formats: readonly string[] = PHOTO_FORMATS) {
   if (bytes.length === 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.empty");
-  if (bytes.length > LIMITS.uploadMaxBytes) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
