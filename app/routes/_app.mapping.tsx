@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletDrawStyles from "leaflet-draw/dist/leaflet.draw.css?url";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
@@ -31,12 +30,15 @@ import {
   plotCreateSchema,
   plotIssueCode,
   plotUpdateSchema,
+  isMappingIntent,
+  type MappingIntent,
+  type MappingReplyData,
 } from "~/modules/farms/schemas";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
-import { replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
+import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
 import { validate, validateValue } from "~/server/validation";
@@ -82,34 +84,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export type MappingIntent =
-  | "select"
-  | "createFarm"
-  | "updateFarm"
-  | "deleteFarm"
-  | "boundary"
-  | "createPlot"
-  | "drawnPlot"
-  | "updatePlot"
-  | "deletePlot";
-export type MappingActionData =
-  | { ok: true; intent: MappingIntent; farmId?: string }
-  | { ok: false; intent: MappingIntent; message: string; code: string; fields?: Record<string, string[]> };
-
-const INTENTS: readonly MappingIntent[] = [
-  "select",
-  "createFarm",
-  "updateFarm",
-  "deleteFarm",
-  "boundary",
-  "createPlot",
-  "drawnPlot",
-  "updatePlot",
-  "deletePlot",
-];
-const isIntent = (value: unknown): value is MappingIntent =>
-  typeof value === "string" && (INTENTS as readonly string[]).includes(value);
-
 /** A JSON field of the form (a shape): parsed, or refused as the shape problem it is. */
 function jsonField(form: FormData, name: string): unknown {
   const value = form.get(name);
@@ -139,77 +113,59 @@ export async function action({ request }: ActionFunctionArgs) {
   // A walked boundary of 1,000 corners is larger than most forms.
   const form = await readPageForm(request, MAPPING_JSON_BYTES);
   const intent = form.get("intent");
-  if (!isIntent(intent))
-    return data(
-      {
-        ok: false,
-        intent: "select",
-        code: "VLD_REQUIRED_FIELD",
-        message: "Unknown action",
-      } satisfies MappingActionData,
-      { status: 400 },
-    );
+  if (!isMappingIntent(intent)) throw new Response("Unknown intent", { status: 400 });
   const farmId = () => validateValue(recordId("mapping.errors.farmNotFound"), form.get("farmId"));
   const plotId = () => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
 
-  return replyToRefusal(
-    request,
-    async (): Promise<MappingActionData> => {
-      if (intent === "select") {
-        // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
-        const farm = await getFarm(farmId(), user.id);
-        await recordFeatureUse(user.id, "farm_mapping");
-        return { ok: true, intent, farmId: farm.id };
+  const success = (farmId: string) => pageSuccess<MappingIntent, MappingReplyData>(intent, { data: { farmId } });
+  return answerIntent(request, intent, async () => {
+    if (intent === "select") {
+      // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
+      const farm = await getFarm(farmId(), user.id);
+      await recordFeatureUse(user.id, "farm_mapping");
+      return success(farm.id);
+    }
+    // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
+    await requireFeature(request, "farm_mapping", FARM_WRITES);
+    switch (intent) {
+      case "createFarm": {
+        const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));
+        return success(farm.id);
       }
-      // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
-      await requireFeature(request, "farm_mapping", FARM_WRITES);
-      switch (intent) {
-        case "createFarm": {
-          const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));
-          return { ok: true, intent, farmId: farm.id };
-        }
-        case "updateFarm": {
-          const values = fields(form);
-          // The dialog's emptied description removes it (in the API, a missing one is kept).
-          if (values.description === "") values.description = null;
-          const farm = await updateFarm(farmId(), user.id, validate(farmEditSchema, values, { coder: farmIssueCode }));
-          return { ok: true, intent, farmId: farm.id };
-        }
-        case "deleteFarm": {
-          const id = farmId();
-          await deleteFarm(id, user.id);
-          return { ok: true, intent, farmId: id };
-        }
-        case "boundary": {
-          const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });
-          return { ok: true, intent, farmId: farm.id };
-        }
-        case "createPlot":
-        case "drawnPlot": {
-          const id = farmId();
-          await createPlot(id, user.id, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
-          return { ok: true, intent, farmId: id };
-        }
-        case "updatePlot": {
-          const id = farmId();
-          await updatePlot(id, plotId(), user.id, validate(plotUpdateSchema, fields(form), { coder: plotIssueCode }));
-          return { ok: true, intent, farmId: id };
-        }
-        case "deletePlot": {
-          const id = farmId();
-          await deletePlot(id, plotId(), user.id);
-          return { ok: true, intent, farmId: id };
-        }
+      case "updateFarm": {
+        const values = fields(form);
+        // The dialog's emptied description removes it (in the API, a missing one is kept).
+        if (values.description === "") values.description = null;
+        const farm = await updateFarm(farmId(), user.id, validate(farmEditSchema, values, { coder: farmIssueCode }));
+        return success(farm.id);
       }
-    },
-    (refusal: RefusalText): MappingActionData => ({
-      ok: false,
-      intent,
-      message: refusal.message,
-      code: refusal.code,
-      fields: refusal.fields,
-    }),
-  );
+      case "deleteFarm": {
+        const id = farmId();
+        await deleteFarm(id, user.id);
+        return success(id);
+      }
+      case "boundary": {
+        const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });
+        return success(farm.id);
+      }
+      case "createPlot":
+      case "drawnPlot": {
+        const id = farmId();
+        await createPlot(id, user.id, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
+        return success(id);
+      }
+      case "updatePlot": {
+        const id = farmId();
+        await updatePlot(id, plotId(), user.id, validate(plotUpdateSchema, fields(form), { coder: plotIssueCode }));
+        return success(id);
+      }
+      case "deletePlot": {
+        const id = farmId();
+        await deletePlot(id, plotId(), user.id);
+        return success(id);
+      }
+    }
+  });
 }
 
 export default function MappingPage() {

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { Icon } from "~/components/ui/icons";
-import type { ListingActionData, ListingIntent, MyListing } from "~/components/listings/listing-types";
+import type { ListingReply, ListingReplyData, MyListing } from "~/components/listings/listing-types";
+import { replySucceeded } from "~/lib/page-reply";
 import { MarketInsights } from "~/components/listings/market-insights";
 import { MyListingCard } from "~/components/listings/my-listing-card";
 import { PageHeader } from "~/components/shell/page-header";
@@ -25,7 +26,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
 import { readPhone } from "~/modules/auth/users.server";
-import { refusalFormReply, replyToRefusal, type RefusalText } from "~/server/http/page-refusal.server";
+import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
 import { validate, validateLeniently, validateValue } from "~/server/validation";
 import {
   createListing,
@@ -37,7 +38,13 @@ import {
   setListingStatus,
   updateListing,
 } from "~/modules/listings/listings.server";
-import { listingQuerySchema, listingSchema, listingStatusSchema } from "~/modules/listings/schemas";
+import {
+  isListingIntent,
+  listingQuerySchema,
+  listingSchema,
+  listingStatusSchema,
+  type ListingIntent,
+} from "~/modules/listings/schemas";
 import { logger } from "~/server/logger.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
@@ -114,53 +121,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readPageForm(request);
   const intent = form.get("intent");
+  if (!isListingIntent(intent)) throw new Response("Unknown intent", { status: 400 });
   // The listing an update, a status change or a delete is about: a record id, or the form's error.
   const listingId = () => validateValue(recordId("listing.errors.notFound"), form.get("id"));
+  const success = (data?: ListingReplyData) => pageSuccess<ListingIntent, ListingReplyData>(intent, { data });
 
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: listingSchema });
-    if (submission.status !== "success") {
-      return data<ListingActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
-    }
-    return replyToRefusal(
-      request,
-      async () => {
-        if (intent === "create") await createListing(submission.value, user.id);
-        else await updateListing(listingId(), user.id, submission.value);
-        return { ok: true, intent } satisfies ListingActionData;
-      },
-      (refusal): ListingActionData => ({
-        ok: false,
+  switch (intent) {
+    case "create":
+    case "update": {
+      const submission = parseWithZod(form, { schema: listingSchema });
+      if (submission.status !== "success") return invalidSubmission(intent, submission);
+      return answerIntent(
+        request,
         intent,
-        message: refusal.message,
-        result: refusalFormReply(submission, refusal),
-      }),
-    );
-  }
-
-  const refused =
-    (intent: ListingIntent) =>
-    (refusal: RefusalText): ListingActionData => ({ ok: false, intent, message: refusal.message });
-
-  if (intent === "insights") {
-    // The premium listing analytics: each look is a recorded premium use.
-    return replyToRefusal(
-      request,
-      async () => {
+        async () => {
+          if (intent === "create") await createListing(submission.value, user.id);
+          else await updateListing(listingId(), user.id, submission.value);
+          return success();
+        },
+        { submission },
+      );
+    }
+    case "insights":
+      // The premium listing analytics: each look is a recorded premium use.
+      return answerIntent(request, intent, async () => {
         // Compared first: a look that finds nothing to compare does not spend a premium use (or the trial).
         const insights = await marketInsights(user.id);
         if (insights.length > 0) await recordFeatureUse(user.id, "premium_products");
-        return { ok: true, intent, insights } satisfies ListingActionData;
-      },
-      refused(intent),
-    );
-  }
-
-  if (intent === "suggest-price") {
-    // A premium marketplace tool: each suggestion is a recorded premium use.
-    return replyToRefusal(
-      request,
-      async () => {
+        return success({ insights });
+      });
+    case "suggest-price":
+      // A premium marketplace tool: each suggestion is a recorded premium use.
+      return answerIntent(request, intent, async () => {
         const productId = validateValue(
           optionalText(recordId("listing.errors.productNotFound")),
           form.get("productId"),
@@ -168,30 +160,21 @@ export async function action({ request }: ActionFunctionArgs) {
         // A product with too few listings to suggest from costs nothing.
         const suggestion = productId ? await priceStats(productId) : null;
         if (suggestion) await recordFeatureUse(user.id, "premium_products");
-        return { ok: true, intent, suggestion } satisfies ListingActionData;
-      },
-      refused(intent),
-    );
-  }
-
-  if (intent === "status" || intent === "delete") {
-    return replyToRefusal(
-      request,
-      async () => {
+        return success({ suggestion });
+      });
+    case "delete":
+      return answerIntent(request, intent, async () => {
+        await deleteListing(listingId(), user.id);
+        return success();
+      });
+    case "status":
+      return answerIntent(request, intent, async () => {
         const id = listingId();
-        if (intent === "delete") {
-          await deleteListing(id, user.id);
-          return { ok: true, intent } satisfies ListingActionData;
-        }
         const { status } = validate(listingStatusSchema, { status: form.get("status") });
         await setListingStatus(id, user.id, status);
-        return { ok: true, intent, status } satisfies ListingActionData;
-      },
-      refused(intent),
-    );
+        return success({ status });
+      });
   }
-
-  throw new Response("Unknown intent", { status: 400 });
 }
 
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
@@ -203,7 +186,7 @@ export default function MyListingsPage() {
   const revalidator = useRevalidator();
   const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
   const [deleting, setDeleting] = useState<MyListing | null>(null);
-  const deleteFetcher = useFetcher<ListingActionData>();
+  const deleteFetcher = useFetcher<ListingReply>();
 
   // The search box and the status live in the URL; the loader does the filtering.
   const { text: searchText, setText: setSearchText } = useUrlSearch({ param: "search" });
@@ -220,11 +203,11 @@ export default function MyListingsPage() {
   }
 
   useFetcherAnswer(deleteFetcher, (answer) => {
-    if (answer.ok) {
+    if (replySucceeded(answer)) {
       toast({ title: t("myListings.deleted") });
       setDeleting(null);
     } else {
-      toast({ title: answer.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+      toast({ title: answer.refusal?.message ?? t("listing.form.saveFailed"), variant: "destructive" });
     }
   });
 

@@ -1,16 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
 import { Icon } from "~/components/ui/icons";
-import {
-  formErrorsOf,
-  ProductDialog,
-  type CatalogActionData,
-  type CatalogIntent,
-} from "~/components/catalog/product-dialog";
+import { ProductDialog, type CatalogReply } from "~/components/catalog/product-dialog";
 import { ProductTable, type CatalogProduct } from "~/components/catalog/product-table";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
@@ -24,10 +19,17 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { isFilteringHere } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
-import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
+import { replySucceeded } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
-import { productFormSchema, productQuerySchema } from "~/modules/products/schemas";
+import {
+  isCatalogIntent,
+  productFormSchema,
+  productQuerySchema,
+  type CatalogIntent,
+  type CatalogReplyData,
+} from "~/modules/products/schemas";
 import { recordId } from "~/lib/text";
 import { validateLeniently, validateValue } from "~/server/validation";
 import { readPageForm } from "~/server/http/page-form.server";
@@ -48,42 +50,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isAdmin: true as const, products, total, locale: detectLanguage(request) };
 }
 
-const INTENTS: CatalogIntent[] = ["create", "update", "delete"];
-
-/** A failure with only a form-level message (delete has no fields to echo back). */
-const refusal = (messages: string[]) => ({ status: "error" as const, error: { "": messages } });
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readPageForm(request);
-  const intent = INTENTS.find((name) => name === form.get("intent"));
-  if (!intent) throw new Response("Unknown intent", { status: 400 });
+  const intent = form.get("intent");
+  if (!isCatalogIntent(intent)) throw new Response("Unknown intent", { status: 400 });
   // Only an administrator changes the catalogue: every write below refuses anyone else (403, 'catalog.denied').
   // The product a delete or an update is about: a record id, or the form's error.
   const productId = () => validateValue(recordId("catalog.errors.notFound"), form.get("id"));
 
   if (intent === "delete") {
-    return replyToRefusal(
-      request,
-      async () => ({ ok: true, intent, outcome: await deleteProduct(user, productId()) }) satisfies CatalogActionData,
-      ({ message }): CatalogActionData => ({ ok: false, intent, result: refusal([message]) }),
+    return answerIntent(request, intent, async () =>
+      pageSuccess<CatalogIntent, CatalogReplyData>(intent, { data: await deleteProduct(user, productId()) }),
     );
   }
 
   const submission = parseWithZod(form, { schema: productFormSchema });
-  if (submission.status !== "success") {
-    return data<CatalogActionData>({ ok: false, intent, result: submission.reply() }, { status: 400 });
-  }
-  return replyToRefusal(
+  if (submission.status !== "success") return invalidSubmission(intent, submission);
+  return answerIntent(
     request,
+    intent,
     async () => {
       const product =
         intent === "update"
           ? await updateProduct(user, productId(), submission.value)
           : await createProduct(user, submission.value);
-      return { ok: true, intent, outcome: { id: product.id } } satisfies CatalogActionData;
+      return pageSuccess<CatalogIntent, CatalogReplyData>(intent, { data: { id: product.id } });
     },
-    (refused): CatalogActionData => ({ ok: false, intent, result: refusalFormReply(submission, refused) }),
+    { submission },
   );
 }
 
@@ -119,13 +113,14 @@ export default function ProductCatalogPage() {
   }, []);
 
   const [deleting, setDeleting] = useState<CatalogProduct | null>(null);
-  const deleteFetcher = useFetcher<CatalogActionData>();
+  const deleteFetcher = useFetcher<CatalogReply>();
   useFetcherAnswer(deleteFetcher, (answer) => {
     setDeleting(null);
-    if (answer.ok && answer.intent === "delete") {
-      toast({ title: answer.outcome.deactivated ? t("catalog.deactivated") : t("catalog.deleted") });
+    if (replySucceeded(answer)) {
+      const deactivated = answer.data && "deactivated" in answer.data && answer.data.deactivated;
+      toast({ title: deactivated ? t("catalog.deactivated") : t("catalog.deleted") });
     } else {
-      toast({ title: formErrorsOf(answer)[0] ?? t("errors.unexpected"), variant: "destructive" });
+      toast({ title: answer.refusal?.message ?? t("errors.unexpected"), variant: "destructive" });
     }
   });
 

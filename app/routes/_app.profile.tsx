@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,12 +14,13 @@ import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
-import { passwordChangeSchema, phoneSchema, profileSchema } from "~/modules/auth/schemas";
+import { passwordChangeSchema, phoneSchema, profileSchema, type ProfileIntent } from "~/modules/auth/schemas";
 import { destroyAllUserSessions, readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { changePassword, readPhone, setPhone, updateProfile } from "~/modules/auth/users.server";
 import { formatNigerianPhone } from "~/lib/phone";
-import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
+import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
 
@@ -31,8 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: toPublicUser(user), phone: await readPhone(user.id), locale: detectLanguage(request) };
 }
 
-type Intent = "profile" | "password" | "phone" | "remove-phone";
-type ActionData = { intent: Intent; result: SubmissionResult<string[]>; saved: boolean };
+type ProfileReply = PageReply<ProfileIntent>;
 
 const hideFields = ["currentPassword", "newPassword"];
 
@@ -48,10 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "remove-phone") {
     await setPhone(user.id, null);
-    return { intent: "remove-phone", result: { status: "success" }, saved: true } satisfies ActionData;
+    return pageSuccess<ProfileIntent>("remove-phone");
   }
   const requested = form.get("intent");
-  const intent: Intent = requested === "password" ? "password" : requested === "phone" ? "phone" : "profile";
+  const intent: ProfileIntent = requested === "password" ? "password" : requested === "phone" ? "phone" : "profile";
   const submission =
     intent === "password"
       ? parseWithZod(form, { schema: passwordChangeSchema })
@@ -59,23 +59,24 @@ export async function action({ request }: ActionFunctionArgs) {
         ? parseWithZod(form, { schema: phoneSchema })
         : parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ intent, result: submission.reply({ hideFields }), saved: false }, { status: 400 });
+    return invalidSubmission(intent, submission, { hideFields });
   }
-  return replyToRefusal(
+  return answerIntent(
     request,
+    intent,
     async () => {
       if (intent === "password") {
         await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
-        return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
+        return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       if (intent === "phone") {
         await setPhone(user.id, phoneSchema.parse(submission.value).phone);
-        return { intent, result: submission.reply({ resetForm: true }), saved: true } satisfies ActionData;
+        return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       await updateProfile(user.id, profileSchema.parse(submission.value));
-      return { intent, result: submission.reply(), saved: true } satisfies ActionData;
+      return pageSuccess(intent, { result: submission.reply() });
     },
-    (refusal): ActionData => ({ intent, result: refusalFormReply(submission, refusal, { hideFields }), saved: false }),
+    { submission, hideFields },
   );
 }
 
@@ -250,13 +251,13 @@ function SignOutEverywhere() {
 
 export default function ProfilePage() {
   const { user, phone, locale } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.saved) {
+    if (replySucceeded(actionData)) {
       const saved = {
         password: "pages.passwordChanged",
         phone: "pages.phoneSaved",

@@ -15,7 +15,8 @@ import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { requireUser } from "~/modules/auth/gates.server";
-import { replyToRefusal } from "~/server/http/page-refusal.server";
+import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
+import { replySucceeded } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";
 
@@ -27,14 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return replyToRefusal(
-    request,
-    async () => {
-      await cancelSubscription(user.id);
-      return { ok: true as const };
-    },
-    ({ message }) => ({ ok: false as const, message }),
-  );
+  // The one thing this page's action does: stop the plan's renewal.
+  return answerIntent(request, "cancel", async () => {
+    await cancelSubscription(user.id);
+    return pageSuccess("cancel");
+  });
 }
 
 function PlanCard() {
@@ -47,7 +45,8 @@ function PlanCard() {
 
   useFetcherAnswer(fetcher, (answer) => {
     setConfirming(false);
-    if (!answer.ok) toast({ title: answer.message, variant: "destructive" });
+    if (!replySucceeded(answer))
+      toast({ title: answer.refusal?.message ?? t("errors.unexpected"), variant: "destructive" });
   });
 
   const subscription = plan.subscription;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,9 +17,10 @@ import { formatNaira } from "~/lib/currency";
 import { LANGUAGES } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
 import { createAuthenticator, limitRegistration } from "~/modules/auth/auth.server";
-import { loginSchema, registerSchema, safeRedirect } from "~/modules/auth/schemas";
+import { AUTH_INTENTS, loginSchema, registerSchema, safeRedirect, type AuthIntent } from "~/modules/auth/schemas";
 import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
-import { refusalFormReply, replyToRefusal } from "~/server/http/page-refusal.server";
+import { answerIntent, invalidSubmission } from "~/server/http/page-reply.server";
+import type { PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { usePublicEnv } from "~/lib/use-root-data";
 import { readPageForm } from "~/server/http/page-form.server";
@@ -39,11 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const INTENTS = ["login", "register"] as const;
-type Intent = (typeof INTENTS)[number];
-
 /** The address of a tab: this page, its other parameters kept (redirectTo). */
-function tabHref(params: URLSearchParams, tab: Intent) {
+function tabHref(params: URLSearchParams, tab: AuthIntent) {
   const next = new URLSearchParams(params);
   if (tab === "register") next.set("tab", tab);
   else next.delete("tab");
@@ -55,36 +53,26 @@ function tabHref(params: URLSearchParams, tab: Intent) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // A copy: the sign-in strategy reads the request again (within the same cap, already read).
   const form = await readPageForm(request.clone());
-  const intent: Intent = form.get("intent") === "register" ? "register" : "login";
+  const intent: AuthIntent = form.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(form, { schema: intent === "register" ? registerSchema : loginSchema });
   const language = detectLanguage(request);
-  return replyToRefusal(
+  return answerIntent(
     language,
+    intent,
     async () => {
       if (intent === "register") await limitRegistration(context.clientIp);
       if (submission.status !== "success") {
-        return data<ActionData>(
-          { intent, result: submission.reply({ hideFields: ["password"] }), failure: null },
-          { status: 400 },
-        );
+        return invalidSubmission(intent, submission, { hideFields: ["password"] });
       }
       const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
       const cookie = await createUserSession(request, user.id);
       return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
     },
-    (refusal): ActionData => ({
-      intent,
-      result: refusalFormReply(submission, refusal, { hideFields: ["password"] }),
-      failure: { code: refusal.code, message: refusal.message },
-    }),
+    { submission, hideFields: ["password"] },
   );
 }
 
-type ActionData = {
-  intent: Intent;
-  result: SubmissionResult<string[]>;
-  failure: { code: string; message: string } | null;
-};
+type AuthReply = PageReply<AuthIntent>;
 
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -218,25 +206,25 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
 
 export default function AuthPage() {
   useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<AuthReply>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
   const signedOutEverywhere = params.get("signedOut") === "everywhere" && !actionData;
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   const hydrates = usePageHydrates();
-  const [tab, setTab] = useState<Intent>(
+  const [tab, setTab] = useState<AuthIntent>(
     actionData?.intent ?? (params.get("tab") === "register" ? "register" : "login"),
   );
-  const chooseTab = (value: Intent) => {
+  const chooseTab = (value: AuthIntent) => {
     setTab(value);
     window.history.replaceState(window.history.state, "", tabHref(params, value));
   };
   const failureTitle = actionData?.intent === "register" ? t("auth.registrationFailed") : t("auth.loginFailed");
 
   useEffect(() => {
-    if (!actionData?.failure) return;
-    toast({ title: failureTitle, description: actionData.failure.message, variant: "destructive" });
+    if (!actionData?.refusal) return;
+    toast({ title: failureTitle, description: actionData.refusal.message, variant: "destructive" });
   }, [actionData, failureTitle]);
 
   return (
@@ -266,7 +254,7 @@ export default function AuthPage() {
           <TabList
             id="auth"
             label={t("auth.title")}
-            items={INTENTS.map((value) => ({
+            items={AUTH_INTENTS.map((value) => ({
               value,
               label: value === "login" ? t("auth.signInTab") : t("auth.signUpTab"),
               href: tabHref(params, value),
@@ -314,8 +302,8 @@ export default function AuthPage() {
           </div>
         </aside>
       </main>
-      {!hydrates && actionData?.failure ? (
-        <StaticToast title={failureTitle} description={actionData.failure.message} variant="destructive" />
+      {!hydrates && actionData?.refusal ? (
+        <StaticToast title={failureTitle} description={actionData.refusal.message} variant="destructive" />
       ) : null}
     </div>
   );

@@ -1,17 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/gates.server";
 import { listingDetails } from "~/modules/listings/listings.server";
+import type { SellerAnswer } from "~/modules/listings/types";
 import { translateRefusal } from "~/server/i18n.server";
 import { Refusal } from "~/server/refusal";
 
 // /marketplace/{id}/seller: how to reach one listing's seller, loaded by the
 // marketplace's details dialog when it opens (list data never carries a phone).
 // The same module call as GET /api/market/listings/{id}, so the same rules hold:
-// signed in only, the phone only where shown, reveals limited per buyer.
-
-export type SellerAnswer =
-  | { ok: true; listingId: string; seller: { firstName: string; town: string | null; phone: string | null } }
-  | { ok: false; listingId: string; code: string; message: string };
+// signed in only, the phone only where shown, reveals limited per buyer. It is a
+// resource answer (JSON read with a plain request), not a page action's PageReply.
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
@@ -22,7 +15,8 @@ import { Switch } from "~/components/ui/switch";
 import { PRODUCT_UNITS } from "~/modules/products/constants";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import { productFormSchema } from "~/modules/products/schemas";
+import { productFormSchema, type CatalogIntent, type CatalogReplyData } from "~/modules/products/schemas";
+import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { CategoryPicker } from "./category-picker";
 import type { CatalogProduct } from "./product-table";
 
@@ -30,18 +24,8 @@ import type { CatalogProduct } from "./product-table";
 // photos and whether it is active. The form posts to the
 // catalogue route's action through a fetcher, so the page and its filters stay.
 
-export type CatalogIntent = "create" | "update" | "delete";
-
 /** What the catalogue route's action answers. */
-export type CatalogActionData =
-  | { ok: true; intent: "create" | "update"; outcome: { id: string } }
-  | { ok: true; intent: "delete"; outcome: { deleted: boolean; deactivated: boolean; linkedListings: number } }
-  | { ok: false; intent: CatalogIntent; result: SubmissionResult<string[]> };
-
-/** The form-level messages of a failed answer (Conform keeps them under ""). */
-export function formErrorsOf(answer: CatalogActionData | undefined) {
-  return answer && !answer.ok ? (answer.result.error?.[""] ?? []) : [];
-}
+export type CatalogReply = PageReply<CatalogIntent, CatalogReplyData>;
 
 export function ProductDialog({
   open,
@@ -57,11 +41,11 @@ export function ProductDialog({
   fetcherKey: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<CatalogActionData>({ key: fetcherKey });
+  const fetcher = useFetcher<CatalogReply>({ key: fetcherKey });
   const pending = fetcher.state !== "idle";
 
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+    if (replySucceeded(answer)) {
       toast({ title: answer.intent === "update" ? t("catalog.updated") : t("catalog.created") });
       onOpenChange(false);
     } else {
@@ -92,7 +76,7 @@ function ProductForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<CatalogActionData>({ key: fetcherKey });
+  const fetcher = useFetcher<CatalogReply>({ key: fetcherKey });
   const pending = fetcher.state !== "idle";
   const [categories, setCategories] = useState<string[]>(product?.categories ?? []);
   const [images, setImages] = useState<string[]>(product?.images ?? []);
@@ -101,7 +85,7 @@ function ProductForm({
 
   const [form, fields] = useForm({
     id: product ? `product-form-${product.id}` : "product-form-new",
-    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
+    lastResult: fetcher.data?.result,
     defaultValue: { name: product?.name ?? "", description: product?.description ?? "", unit: product?.unit ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

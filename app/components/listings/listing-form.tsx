@@ -17,7 +17,8 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { UpsellCard } from "~/components/premium/premium-prompt";
 import { listingSchema } from "~/modules/listings/schemas";
 import type { FeatureAccess } from "~/modules/premium/access";
-import type { ListingActionData, ListingCondition, ListingProductOption, MyListing } from "./listing-types";
+import { replySucceeded } from "~/lib/page-reply";
+import type { ListingReply, ListingCondition, ListingProductOption, MyListing } from "./listing-types";
 import { LocationDialog } from "./location-dialog";
 import { PriceSuggestion } from "./price-suggestion";
 
@@ -66,7 +67,7 @@ export function ListingForm({
   // Access as it was when the form opened: a suggestion (the trial's one free
   // use) stays on screen even though it ends the trial behind it.
   const [accessWhenOpened] = useState(access);
-  const fetcher = useFetcher<ListingActionData>();
+  const fetcher = useFetcher<ListingReply>();
   const intent = listing ? "update" : "create";
   const pending = fetcher.state !== "idle";
   const [images, setImages] = useState<string[]>(listing?.images ?? []);
@@ -80,7 +81,7 @@ export function ListingForm({
 
   const [form, fields] = useForm({
     id: listing ? `listing-${listing.id}` : "listing-new",
-    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
+    lastResult: fetcher.data?.result,
     defaultValue: {
       productId: listing?.productId ?? "",
       title: listing?.title ?? "",
@@ -98,11 +99,11 @@ export function ListingForm({
   });
 
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+    if (replySucceeded(answer)) {
       toast({ title: intent === "create" ? t("myListings.created") : t("myListings.updated") });
       onSaved();
     } else {
-      toast({ title: t("listing.form.saveFailed"), description: answer.message, variant: "destructive" });
+      toast({ title: t("listing.form.saveFailed"), description: answer.refusal?.message, variant: "destructive" });
     }
   });
 

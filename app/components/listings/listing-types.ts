@@ -1,4 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { PageReply } from "~/lib/page-reply";
+import type { ListingIntent } from "~/modules/listings/schemas";
 import type { LISTING_CONDITIONS, LISTING_STATUSES } from "~/modules/listings/constants";
 
 // What the My Listings page, its cards and the listing form share with the
@@ -33,17 +34,13 @@ export interface MyListing {
   product: (ListingProductOption & { images: string[] }) | null;
 }
 
-export type ListingIntent = "create" | "update" | "status" | "delete" | "suggest-price" | "insights";
-
-export type ListingActionData =
-  | {
-      ok: true;
-      intent: ListingIntent;
-      status?: ListingStatus;
-      suggestion?: PriceSuggestion | null;
-      insights?: MarketInsight[];
-    }
-  | { ok: false; intent: ListingIntent; message?: string; result?: SubmissionResult<string[]> };
+/** What a listing intent hands back: the new status, a price suggestion, or the market insights. */
+export interface ListingReplyData {
+  status?: ListingStatus;
+  suggestion?: PriceSuggestion | null;
+  insights?: MarketInsight[];
+}
+export type ListingReply = PageReply<ListingIntent, ListingReplyData>;
 
 export type { MarketInsight } from "~/modules/listings/listings.server";
 import type { MarketInsight } from "~/modules/listings/listings.server";

@@ -7,7 +7,8 @@ import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { formatNaira } from "~/lib/currency";
 import type { FeatureAccess } from "~/modules/premium/access";
-import type { ListingActionData, MarketInsight } from "./listing-types";
+import { replySucceeded } from "~/lib/page-reply";
+import type { ListingReply, MarketInsight } from "./listing-types";
 import { spendsTrial, useTrialConfirm } from "~/components/premium/trial-confirm";
 
 // Advanced listing analytics (a premium marketplace tool): the seller's
@@ -81,9 +82,9 @@ export function MarketInsights({
   comparableListings: number;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ListingActionData>();
+  const fetcher = useFetcher<ListingReply>();
   const answer = fetcher.data?.intent === "insights" ? fetcher.data : undefined;
-  const rows = answer?.ok ? (answer.insights ?? []) : null;
+  const rows = answer && replySucceeded(answer) ? (answer.data?.insights ?? []) : null;
   const trial = useTrialConfirm(access);
   const pending = fetcher.state !== "idle";
   const nothingToCompare = comparableListings === 0;
@@ -123,9 +124,9 @@ export function MarketInsights({
       {spent ? (
         <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t("premium.insights.trialUsed")}</p>
       ) : null}
-      {answer && !answer.ok ? (
+      {answer?.refusal ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {answer.message}
+          {answer.refusal.message}
         </p>
       ) : null}
       {trial.dialog}

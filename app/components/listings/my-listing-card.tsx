@@ -9,7 +9,8 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { listingName } from "~/modules/listings/listing-name";
-import type { ListingActionData, ListingStatus, MyListing } from "./listing-types";
+import { replySucceeded } from "~/lib/page-reply";
+import type { ListingReply, ListingStatus, MyListing } from "./listing-types";
 import { Photo } from "~/components/ui/photo";
 
 const STATUS_BADGE: Record<ListingStatus, string> = {
@@ -30,7 +31,7 @@ export function MyListingCard({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const fetcher = useFetcher<ListingActionData>();
+  const fetcher = useFetcher<ListingReply>();
 
   // Show the new status at once; the loader's answer confirms it.
   const pendingStatus = fetcher.formData?.get("status");
@@ -38,10 +39,10 @@ export function MyListingCard({
   const nextStatus: ListingStatus = status === "active" ? "paused" : "active";
 
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      toast({ title: answer.status === "paused" ? t("myListings.paused") : t("myListings.activated") });
+    if (replySucceeded(answer)) {
+      toast({ title: answer.data?.status === "paused" ? t("myListings.paused") : t("myListings.activated") });
     } else {
-      toast({ title: answer.message ?? t("listing.form.saveFailed"), variant: "destructive" });
+      toast({ title: answer.refusal?.message ?? t("listing.form.saveFailed"), variant: "destructive" });
     }
   });
 

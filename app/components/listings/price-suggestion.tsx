@@ -5,7 +5,8 @@ import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { useTrialConfirm } from "~/components/premium/trial-confirm";
-import type { ListingActionData } from "./listing-types";
+import { replySucceeded } from "~/lib/page-reply";
+import type { ListingReply } from "./listing-types";
 
 /**
  * The premium price suggestion (a premium marketplace tool): what active
@@ -22,10 +23,11 @@ export function PriceSuggestion({
   onUse: (price: number) => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ListingActionData>();
+  const fetcher = useFetcher<ListingReply>();
   const trial = useTrialConfirm(access);
   const pending = fetcher.state !== "idle";
   const answer = fetcher.data?.intent === "suggest-price" ? fetcher.data : undefined;
+  const suggestion = answer && replySucceeded(answer) ? (answer.data?.suggestion ?? null) : undefined;
   if (!productId) return null;
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm dark:border-brand-900 dark:bg-brand-950">
@@ -40,24 +42,24 @@ export function PriceSuggestion({
         <Icon name="sparkles" className="h-4 w-4" />
         {pending ? t("premium.suggesting") : t("premium.suggestPrice")}
       </Button>
-      {answer?.ok && answer.suggestion ? (
+      {suggestion ? (
         <div className="flex flex-wrap items-center gap-2" role="status">
           <span>
             {t("premium.suggestion", {
-              low: formatNaira(answer.suggestion.low),
-              high: formatNaira(answer.suggestion.high),
-              median: formatNaira(answer.suggestion.median),
+              low: formatNaira(suggestion.low),
+              high: formatNaira(suggestion.high),
+              median: formatNaira(suggestion.median),
             })}
           </span>
-          <Button type="button" size="sm" onClick={() => onUse(answer.suggestion!.median)}>
-            {t("premium.usePrice", { price: formatNaira(answer.suggestion.median) })}
+          <Button type="button" size="sm" onClick={() => onUse(suggestion.median)}>
+            {t("premium.usePrice", { price: formatNaira(suggestion.median) })}
           </Button>
         </div>
       ) : null}
-      {answer?.ok && !answer.suggestion ? <p role="status">{t("premium.noSuggestion")}</p> : null}
-      {answer && !answer.ok ? (
+      {suggestion === null ? <p role="status">{t("premium.noSuggestion")}</p> : null}
+      {answer?.refusal ? (
         <p role="alert" className="text-red-700 dark:text-red-300">
-          {answer.message}
+          {answer.refusal.message}
         </p>
       ) : null}
       {trial.dialog}

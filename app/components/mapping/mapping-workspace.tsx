@@ -15,12 +15,24 @@ import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import type { FeatureAccess } from "~/modules/premium/access";
-import type { MappingActionData, MappingIntent } from "~/routes/_app.mapping";
+import { replySucceeded, type PageReply } from "~/lib/page-reply";
+import type { MappingIntent, MappingReplyData } from "~/modules/farms/schemas";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { FarmDialog, FarmsCard, type FarmValues } from "./farm-list";
 import { EnvironmentPanel, FarmDetails, PlotDialog, PlotsPanel, type PlotValues } from "./farm-panels";
 import { drawnPlotName, formatArea } from "./format";
 import { addWalkPosition, emptyWalk, walkRing, type WalkState } from "./walk";
+
+type MappingReply = PageReply<MappingIntent, MappingReplyData>;
+
+/** The refused fields of an answer and their messages (a dialog shows them under its fields). */
+function fieldErrorsOf(answer: MappingReply): Record<string, string[]> | undefined {
+  if (replySucceeded(answer)) return undefined;
+  const fields = Object.entries(answer.result.error ?? {}).filter(
+    (entry): entry is [string, string[]] => entry[0] !== "" && Array.isArray(entry[1]) && entry[1].length > 0,
+  );
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
 
 export { ReadOnlyFarms } from "./farm-list";
 
@@ -93,13 +105,13 @@ export function MappingWorkspace({
   const [deleting, setDeleting] = useState<PlotDto | null>(null);
 
   // One fetcher per kind of work, so one never cancels another.
-  const selectFetcher = useFetcher<MappingActionData>();
-  const farmFetcher = useFetcher<MappingActionData>();
-  const shapeFetcher = useFetcher<MappingActionData>();
-  const plotFetcher = useFetcher<MappingActionData>();
+  const selectFetcher = useFetcher<MappingReply>();
+  const farmFetcher = useFetcher<MappingReply>();
+  const shapeFetcher = useFetcher<MappingReply>();
+  const plotFetcher = useFetcher<MappingReply>();
 
   const post = (
-    fetcher: ReturnType<typeof useFetcher<MappingActionData>>,
+    fetcher: ReturnType<typeof useFetcher<MappingReply>>,
     intent: MappingIntent,
     fields: Record<string, string>,
   ) => fetcher.submit({ intent, ...fields }, { method: "post" });
@@ -109,71 +121,72 @@ export function MappingWorkspace({
     trial.run(() => post(selectFetcher, "select", { farmId: farm.id }));
   };
 
-  const failed = (title: string, answer: MappingActionData) => {
-    if (answer.ok) return;
-    toast({ title, description: answer.message, variant: "destructive" });
+  const failed = (title: string, answer: MappingReply) => {
+    if (replySucceeded(answer)) return;
+    toast({ title, description: answer.refusal?.message, variant: "destructive" });
   };
 
   useFetcherAnswer(selectFetcher, (answer) => {
-    if (answer.ok && answer.farmId) setSearchParams({ farm: answer.farmId }, { preventScrollReset: true });
+    if (replySucceeded(answer) && answer.data)
+      setSearchParams({ farm: answer.data.farmId }, { preventScrollReset: true });
     else failed(t("mapping.toasts.error"), answer);
   });
   useFetcherAnswer(farmFetcher, (answer) => {
-    setFarmErrors(answer.ok ? undefined : answer.fields);
+    setFarmErrors(fieldErrorsOf(answer));
     if (answer.intent === "updateFarm") {
-      if (!answer.ok) return failed(t("mapping.toasts.farmUpdateFailed"), answer);
+      if (!replySucceeded(answer)) return failed(t("mapping.toasts.farmUpdateFailed"), answer);
       setFarmDialog({ open: false, farm: null });
       toast({ title: t("mapping.toasts.farmUpdated") });
       return;
     }
     if (answer.intent === "deleteFarm") {
       setDeletingFarm(false);
-      if (!answer.ok) return failed(t("mapping.toasts.farmDeleteFailed"), answer);
+      if (!replySucceeded(answer)) return failed(t("mapping.toasts.farmDeleteFailed"), answer);
       toast({ title: t("mapping.toasts.farmDeleted") });
       setSearchParams({}, { preventScrollReset: true });
       return;
     }
-    if (!answer.ok) {
+    if (!replySucceeded(answer)) {
       // 'Error' with the server's message, or 'Failed to create farm'.
       toast({
         title: t("mapping.toasts.error"),
-        description: answer.message || t("mapping.toasts.farmCreateFailed"),
+        description: answer.refusal?.message || t("mapping.toasts.farmCreateFailed"),
         variant: "destructive",
       });
       return;
     }
     setFarmDialog({ open: false, farm: null });
     toast({ title: t("mapping.toasts.farmCreated") });
-    const created = answer.farmId;
+    const created = answer.data?.farmId;
     if (created) trial.run(() => post(selectFetcher, "select", { farmId: created }));
   });
   useFetcherAnswer(shapeFetcher, (answer) => {
     if (answer.intent === "boundary") {
-      if (answer.ok) {
+      if (replySucceeded(answer)) {
         toast({ title: t("mapping.toasts.boundaryUpdated") });
         stopWalk();
       } else {
         failed(t("mapping.toasts.boundaryFailed"), answer);
         setWalk((current) => (current ? { ...current, saving: false } : current));
       }
-    } else if (answer.ok) toast({ title: t("mapping.toasts.plotFromDrawing") });
+    } else if (replySucceeded(answer)) toast({ title: t("mapping.toasts.plotFromDrawing") });
     else failed(t("mapping.toasts.drawnPlotFailed"), answer);
   });
   useFetcherAnswer(plotFetcher, (answer) => {
-    setPlotErrors(answer.ok ? undefined : answer.fields);
+    setPlotErrors(fieldErrorsOf(answer));
     if (answer.intent === "createPlot") {
-      if (answer.ok) {
+      if (replySucceeded(answer)) {
         setPlotDialog({ open: false, plot: null });
         toast({ title: t("mapping.toasts.plotCreated") });
       } else failed(t("mapping.toasts.plotCreateFailed"), answer);
     } else if (answer.intent === "updatePlot") {
-      if (answer.ok) {
+      if (replySucceeded(answer)) {
         setPlotDialog({ open: false, plot: null });
         toast({ title: t("mapping.toasts.plotUpdated") });
       } else failed(t("mapping.toasts.plotUpdateFailed"), answer);
     } else if (answer.intent === "deletePlot") {
       setDeleting(null);
-      if (answer.ok) toast({ title: t("mapping.toasts.plotDeleted") });
+      if (replySucceeded(answer)) toast({ title: t("mapping.toasts.plotDeleted") });
       else failed(t("mapping.toasts.plotDeleteFailed"), answer);
     }
   });

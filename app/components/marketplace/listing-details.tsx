@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
 import { formatNigerianPhone, whatsappDigits } from "~/lib/phone";
 import { listingName } from "~/modules/listings/listing-name";
-import type { SellerAnswer } from "~/routes/marketplace.$id.seller";
+import type { SellerAnswer } from "~/modules/listings/types";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 import { useFormatNumber } from "~/lib/numbers";
 import { Photo } from "~/components/ui/photo";

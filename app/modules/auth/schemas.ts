@@ -117,3 +117,11 @@ export type PhoneInput = z.infer<typeof phoneSchema>;
 /** The catalogue code of a phone problem: a missing number is a required field, anything else an invalid phone. */
 export const phoneIssueCode = (issue: { code: string; message?: string }) =>
   issue.message === "contact.errors.phoneRequired" ? "VLD_REQUIRED_FIELD" : "VLD_INVALID_PHONE";
+
+/** What the profile page's forms ask of its action (`intent`); signing out everywhere answers with a redirect. */
+export const PROFILE_INTENTS = ["profile", "password", "phone", "remove-phone", "sign-out-everywhere"] as const;
+export type ProfileIntent = Exclude<(typeof PROFILE_INTENTS)[number], "sign-out-everywhere">;
+
+/** The sign-in page's two forms. */
+export const AUTH_INTENTS = ["login", "register"] as const;
+export type AuthIntent = (typeof AUTH_INTENTS)[number];

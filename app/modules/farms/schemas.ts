@@ -1,3 +1,4 @@
+import { intentGuard } from "~/lib/page-reply";
 import { z } from "~/lib/zod";
 import { MAPPING_LIMITS, PLOT_TYPES } from "~/modules/farms/constants";
 import { optionalText, text } from "~/lib/text";
@@ -151,4 +152,24 @@ export function plotIssueCode(issue: { path: PropertyKey[]; code?: string }) {
 export function farmIssueCode(issue: { path: PropertyKey[]; code?: string }) {
   if (String(issue.path[0] ?? "") === "name" && issue.code === "too_big") return "VLD_FARM_NAME_TOO_LONG";
   return plotIssueCode(issue);
+}
+
+/** What the farm-mapping page's forms, dialogs and map ask of its action (`intent`). */
+export const MAPPING_INTENTS = [
+  "select",
+  "createFarm",
+  "updateFarm",
+  "deleteFarm",
+  "boundary",
+  "createPlot",
+  "drawnPlot",
+  "updatePlot",
+  "deletePlot",
+] as const;
+export type MappingIntent = (typeof MAPPING_INTENTS)[number];
+export const isMappingIntent = intentGuard(MAPPING_INTENTS);
+
+/** What a mapping intent hands back: the farm it was about (a new farm's id, to select it). */
+export interface MappingReplyData {
+  farmId: string;
 }

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { intentGuard } from "~/lib/page-reply";
 import { LISTING_CONDITIONS, LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
 import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
 import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
@@ -200,3 +201,8 @@ export function listingIssueCode(field: string) {
   if (field === "showPhone") return "VLD_INVALID_PHONE";
   return "VLD_REQUIRED_FIELD";
 }
+
+/** What the My Listings page's forms and buttons ask of its action (`intent`). */
+export const LISTING_INTENTS = ["create", "update", "status", "delete", "suggest-price", "insights"] as const;
+export type ListingIntent = (typeof LISTING_INTENTS)[number];
+export const isListingIntent = intentGuard(LISTING_INTENTS);

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { intentGuard } from "~/lib/page-reply";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/modules/products/constants";
 import { optionalText, text } from "~/lib/text";
 import { imageUrl } from "~/modules/listings/schemas";
@@ -98,3 +99,11 @@ export type ProductQuery = z.infer<typeof productQuerySchema>;
 /** The catalogue code of a product validation problem. */
 export const productCoder = (issue: { path: PropertyKey[] }) =>
   issue.path[0] === "categories" ? "VLD_INVALID_CROP_TYPE" : "VLD_REQUIRED_FIELD";
+
+/** What the catalogue page's action does: its forms' and buttons' `intent`. */
+export const CATALOG_INTENTS = ["create", "update", "delete"] as const;
+export type CatalogIntent = (typeof CATALOG_INTENTS)[number];
+export const isCatalogIntent = intentGuard(CATALOG_INTENTS);
+
+/** What a catalogue intent hands back: the product saved, or what became of a removed one. */
+export type CatalogReplyData = { id: string } | { deleted: boolean; deactivated: boolean; linkedListings: number };
