@@ -1,19 +1,14 @@
 import en from "~/locales/en.json";
+import { apiErrorBody } from "~/server/http/error-body";
 import { isServiceOutage } from "~/server/outage";
 import { Refusal } from "~/server/refusal";
 import { translateRefusal } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
 
 // The JSON answers of /api routes: `{ success: false, message, error: { code, message } }`
-// with the right status and an error code of the catalogue the client knows
-// (VLD_*, AUTH_*, AUTHZ_*, MKT_*, FILE_*, SEC_*, SYS_* ...). The message also
+// (the one shape, in error-body.ts) with the right status and an error code of the catalogue
+// the client knows (VLD_*, AUTH_*, AUTHZ_*, MKT_*, FILE_*, SEC_*, SYS_* ...). The message also
 // stands at the top, where the specification's clients read it (`{ success, message }`).
-
-export interface ApiErrorBody {
-  success: false;
-  message: string;
-  error: { code: string; message: string; fields?: Record<string, string[]> };
-}
 
 export function apiError(
   status: number,
@@ -21,11 +16,7 @@ export function apiError(
   message: string,
   init: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
 ) {
-  const body: ApiErrorBody = {
-    success: false,
-    message,
-    error: { code, message, ...(init.fields ? { fields: init.fields } : {}) },
-  };
+  const body = apiErrorBody(code, message, init.fields);
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(body, { status, headers });

@@ -1,0 +1,21 @@
+import path from "node:path";
+import express from "express";
+
+/**
+ * The browser's files of the production build (build/client): hashed names under /assets never
+ * change, so they are cached for a year; other files for an hour, but the service worker is
+ * checked for a new version on every visit (browsers cap this at 24 h anyway).
+ */
+export function serveBuiltFiles(clientDir: string) {
+  const files = express.Router();
+  files.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  files.use(
+    express.static(clientDir, {
+      maxAge: "1h",
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
+  return files;
+}
