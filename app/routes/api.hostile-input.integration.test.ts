@@ -24,10 +24,7 @@ let productId: string;
 let listingId: string;
 
 beforeAll(async () => {
-  const market = await seedMarket("hostile");
-  ({ admin, seller } = market);
-  productId = market.product.id;
-  listingId = market.listing.id;
+  ({ admin, seller, productId, listingId } = await seedMarket("hostile"));
 });
 
 afterAll(async () => {

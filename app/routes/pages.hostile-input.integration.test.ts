@@ -20,12 +20,9 @@ let productId: string;
 let listingId: string;
 
 beforeAll(async () => {
-  const market = await seedMarket("pages", {
+  ({ admin, seller, productId, listingId } = await seedMarket("pages", {
     product: { name: uniqueName("Cassava"), categories: ["Root Vegetables"] },
-  });
-  ({ admin, seller } = market);
-  productId = market.product.id;
-  listingId = market.listing.id;
+  }));
 });
 
 const NUL = "\u0000";

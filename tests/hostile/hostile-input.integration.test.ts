@@ -302,10 +302,7 @@ async function counts() {
 
 beforeAll(async () => {
   // The administrator sells too: every signed-in route is sent as them, about their own listing.
-  const market = await seedMarket("fuzz", { sellerIsAdmin: true });
-  admin = market.admin;
-  productId = market.product.id;
-  listingId = market.listing.id;
+  ({ admin, productId, listingId } = await seedMarket("fuzz", { sellerIsAdmin: true }));
   // Users of their own for the farm and the plot routes, each owning the farm its spoilt writes aim at.
   farmer = await signedInUser("USER", "fuzzfarm");
   plotter = await signedInUser("USER", "fuzzplot");

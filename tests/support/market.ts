@@ -43,7 +43,7 @@ export async function createListing(
 
 /**
  * An administrator and a seller, both signed in, a catalogue product and one listing of it by
- * the seller; `sellerIsAdmin` makes the administrator the seller too.
+ * the seller (their ids); `sellerIsAdmin` makes the administrator the seller too.
  */
 export async function seedMarket(
   prefix: string,
@@ -57,5 +57,5 @@ export async function seedMarket(
   const seller = options.sellerIsAdmin ? admin : await signedInUser("USER", prefix);
   const product = await createProduct(options.product);
   const listing = await createListing(seller.user.id, { productId: product.id, ...options.listing });
-  return { admin, seller, product, listing };
+  return { admin, seller, productId: product.id, listingId: listing.id };
 }
