@@ -5,8 +5,9 @@ import { jobPayloadSchemas } from "~/jobs/queues";
 import { hashPassword } from "~/modules/auth/password.server";
 import { storeFrontendError } from "~/modules/errors/frontend-errors.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, removeCreatedData, signedInUser, trackProduct, uniqueName } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, signedInUser, uniqueName, type SignedIn } from "../../tests/support/api-client";
+import { seedMarket } from "../../tests/support/market";
+import { serveForTests } from "../../tests/support/web";
 
 // Hostile text in every JSON field and query parameter of the API, over HTTP
 // against the real server, database and Redis: NUL and lone surrogates are
@@ -14,43 +15,20 @@ import { bootWebServer } from "../../tests/support/web";
 // refused requests change nothing. Lone surrogates travel only as JSON
 // escapes ("\ud800"): addresses and forms are UTF-8, where they cannot occur.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let admin: Signed;
-let seller: Signed;
+let admin: SignedIn;
+let seller: SignedIn;
 let productId: string;
 let listingId: string;
 
 beforeAll(async () => {
-  web = await bootWebServer();
-  admin = await signedInUser("ADMIN", "hostile");
-  seller = await signedInUser("USER", "hostile");
-  productId = trackProduct(
-    await prisma.product.create({
-      data: { name: uniqueName("Maize"), categories: ["Grains & Cereals"], unit: "bags" },
-    }),
-  ).id;
-  listingId = (
-    await prisma.listing.create({
-      data: {
-        sellerId: seller.user.id,
-        productId,
-        priceNgn: "5000.00",
-        quantity: 3,
-        condition: "new",
-        images: ["https://images.example.ng/a.jpg"],
-        locality: "Jos",
-      },
-    })
-  ).id;
+  ({ admin, seller, productId, listingId } = await seedMarket("hostile"));
 });
 
 afterAll(async () => {
   await prisma.frontendError.deleteMany({ where: { errorId: { startsWith: "ERR-HOSTILE" } } });
-  await removeCreatedData();
-  await web?.stop();
 });
 
 /** The characters PostgreSQL cannot store, as they arrive in JSON. */

@@ -1,53 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { recordIndexChange } from "~/modules/search/indexing.server";
 import {
   apiClient,
   indexPendingChanges,
   indexingActions,
-  removeCreatedData,
   signedInUser,
-  trackProduct,
   uniqueName,
+  type SignedIn,
 } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { createListing, createProduct } from "../../tests/support/market";
+import { serveForTests } from "../../tests/support/web";
 
 // The marketplace listings API over HTTP (GET/POST /api/market/listings,
 // PATCH/DELETE /api/market/listings/{id}), against the real database and Redis.
 // The database is shared with the other integration files: every test makes
 // its own users, products and listings and filters on them.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let buyer: Signed;
+let buyer: SignedIn;
 
 beforeAll(async () => {
-  web = await bootWebServer();
   buyer = await signedInUser("USER", "buyer");
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
 });
 
 const LAGOS = { latitude: 6.5244, longitude: 3.3792 };
 
 async function makeProduct(overrides: Partial<Prisma.ProductUncheckedCreateInput> = {}) {
-  return trackProduct(
-    await prisma.product.create({
-      data: {
-        name: uniqueName("Yellow Maize"),
-        categories: ["Grains & Cereals"],
-        unit: "bags",
-        images: ["https://images.example.ng/maize.jpg"],
-        ...overrides,
-      },
-    }),
-  );
+  return createProduct({
+    name: uniqueName("Yellow Maize"),
+    images: ["https://images.example.ng/maize.jpg"],
+    ...overrides,
+  });
 }
 
 let clock = Date.now() - 3600_000;
@@ -57,22 +43,11 @@ let clock = Date.now() - 3600_000;
  */
 async function makeListing(sellerId: string, overrides: Partial<Prisma.ListingUncheckedCreateInput> = {}) {
   clock += 1000;
-  return prisma.$transaction(async (tx) => {
-    const listing = await tx.listing.create({
-      data: {
-        sellerId,
-        priceNgn: "5000.00",
-        quantity: 10,
-        condition: "new",
-        status: "active",
-        images: ["https://images.example.ng/listing.jpg"],
-        createdAt: new Date(clock),
-        ...overrides,
-      },
-    });
-    await recordIndexChange(tx, "listing", listing.id);
-    return listing;
-  });
+  return createListing(
+    sellerId,
+    { quantity: 10, images: ["https://images.example.ng/listing.jpg"], createdAt: new Date(clock), ...overrides },
+    { indexed: true },
+  );
 }
 
 function listingBody(overrides: Record<string, unknown> = {}) {
@@ -808,9 +783,9 @@ describe("who may change a listing", () => {
     "the seller": () => seller.cookie,
     "an administrator": () => admin.cookie,
   };
-  let seller: Signed;
-  let other: Signed;
-  let admin: Signed;
+  let seller: SignedIn;
+  let other: SignedIn;
+  let admin: SignedIn;
   beforeAll(async () => {
     seller = await signedInUser("USER", "owner");
     other = await signedInUser("USER", "other");

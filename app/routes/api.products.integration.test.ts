@@ -1,45 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import {
-  apiClient,
-  indexingActions,
-  removeCreatedData,
-  signedInUser,
-  trackProduct,
-  uniqueName,
-} from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, indexingActions, signedInUser, uniqueName, type SignedIn } from "../../tests/support/api-client";
+import { createProduct } from "../../tests/support/market";
+import { serveForTests } from "../../tests/support/web";
 
 // The product catalogue API over HTTP (GET/POST /api/products,
 // GET/PATCH/DELETE /api/products/{id}) and GET /api/admin/check, against the
 // real database and Redis. The database is shared with the other integration
 // files: every test makes its own users and products and filters on them.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let farmer: Signed;
-let admin: Signed;
+let farmer: SignedIn;
+let admin: SignedIn;
 
 beforeAll(async () => {
-  web = await bootWebServer();
   farmer = await signedInUser("USER", "farmer");
   admin = await signedInUser("ADMIN", "admin");
 });
 
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
-});
-
 async function makeProduct(overrides: Partial<Prisma.ProductUncheckedCreateInput> = {}) {
-  return trackProduct(
-    await prisma.product.create({
-      data: { name: uniqueName("Sorghum"), categories: ["Grains & Cereals"], unit: "bags", ...overrides },
-    }),
-  );
+  return createProduct({ name: uniqueName("Sorghum"), ...overrides });
 }
 
 function productBody(overrides: Record<string, unknown> = {}) {

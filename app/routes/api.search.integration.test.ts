@@ -4,17 +4,17 @@ import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { recordIndexChange, searchBackend, sweepIndexChanges } from "~/modules/search/indexing.server";
 import { productDocument } from "../../search/documents";
 import { prisma } from "~/server/db.server";
-import { apiClient, removeCreatedData, signedInUser, trackProduct } from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, signedInUser, type SignedIn } from "../../tests/support/api-client";
+import { createListing, createProduct } from "../../tests/support/market";
+import { serveForTests } from "../../tests/support/web";
 
 // GET /api/search over HTTP against the real database: documents are indexed as the worker's
 // sweep indexes them (each write records its change in the outbox, then the sweep applies it).
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let buyer: Signed;
-let farmer: Signed;
+let buyer: SignedIn;
+let farmer: SignedIn;
 
 // A word no other test's data has, so every count below is exact.
 const tag = `zq${randomBytes(3).toString("hex")}`;
@@ -23,36 +23,16 @@ const IBADAN = { latitude: 7.3775, longitude: 3.947 };
 const ids = { cassava: "", sorghum: "", listingLagos: "", listingIbadan: "", farm: "" };
 
 beforeAll(async () => {
-  web = await bootWebServer();
   buyer = await signedInUser("USER", "search_buyer");
   farmer = await signedInUser("USER", "search_farmer");
-  const cassava = trackProduct(
-    await prisma.product.create({
-      data: {
-        name: `Cassava Tubers ${tag}`,
-        description: "Fresh cassava from Oyo",
-        categories: ["Root Vegetables"],
-        unit: "bags",
-      },
-    }),
-  );
-  const sorghum = trackProduct(
-    await prisma.product.create({ data: { name: `Guinea Corn ${tag}`, categories: ["Grains & Cereals"], unit: "kg" } }),
-  );
+  const cassava = await createProduct({
+    name: `Cassava Tubers ${tag}`,
+    description: "Fresh cassava from Oyo",
+    categories: ["Root Vegetables"],
+  });
+  const sorghum = await createProduct({ name: `Guinea Corn ${tag}`, unit: "kg" });
   const listing = (productId: string, place: typeof LAGOS, locality: string) =>
-    prisma.listing.create({
-      data: {
-        sellerId: farmer.user.id,
-        productId,
-        priceNgn: "12500.00",
-        quantity: 4,
-        condition: "new",
-        status: "active",
-        images: ["https://images.example.ng/a.jpg"],
-        locality,
-        ...place,
-      },
-    });
+    createListing(farmer.user.id, { productId, priceNgn: "12500.00", quantity: 4, locality, ...place });
   const lagos = await listing(cassava.id, LAGOS, "Lagos");
   const ibadan = await listing(sorghum.id, IBADAN, "Ibadan");
   const farm = await prisma.farm.create({
@@ -92,11 +72,9 @@ afterAll(async () => {
     `farm_${ids.farm}`,
   ]);
   await prisma.farm.deleteMany({ where: { id: ids.farm } });
-  await removeCreatedData();
-  await web?.stop();
 });
 
-const get = (query: string, who: Signed | null = buyer) =>
+const get = (query: string, who: SignedIn | null = buyer) =>
   call("GET", `/api/search?${query}`, undefined, { cookie: who?.cookie });
 const q = (text: string) => encodeURIComponent(text);
 

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
-import { apiClient, indexPendingChanges, signedInUser, uniqueName } from "../../tests/support/api-client";
+import {
+  apiClient,
+  indexPendingChanges,
+  signedInUser,
+  uniqueName,
+  type SignedIn,
+} from "../../tests/support/api-client";
+import { createListing } from "../../tests/support/market";
 import { serveForTests } from "../../tests/support/web";
 
 // How a buyer reaches a seller, over HTTP against the real database and
@@ -13,8 +20,6 @@ import { serveForTests } from "../../tests/support/web";
 const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-
 const PHONE_DIGITS = "8031234567";
 const E164 = `+234${PHONE_DIGITS}`;
 
@@ -25,19 +30,14 @@ async function sellerWithPhone(phone: string | null = E164) {
 }
 
 async function makeListing(sellerId: string, overrides: Partial<Prisma.ListingUncheckedCreateInput> = {}) {
-  return prisma.listing.create({
-    data: {
-      sellerId,
-      title: "Fresh ugu leaves",
-      priceNgn: "1500.00",
-      quantity: 30,
-      condition: "new",
-      status: "active",
-      images: ["https://images.example.ng/ugu.jpg"],
-      locality: "Nsukka, Enugu",
-      showPhone: true,
-      ...overrides,
-    },
+  return createListing(sellerId, {
+    title: "Fresh ugu leaves",
+    priceNgn: "1500.00",
+    quantity: 30,
+    images: ["https://images.example.ng/ugu.jpg"],
+    locality: "Nsukka, Enugu",
+    showPhone: true,
+    ...overrides,
   });
 }
 
@@ -270,7 +270,7 @@ describe("GET /api/market/listings/{id}", () => {
 });
 
 describe("a listing names a catalogue product or a title of its own", () => {
-  let seller: Signed;
+  let seller: SignedIn;
   beforeAll(async () => {
     seller = await sellerWithPhone();
   });

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BrandMark } from "~/components/shell/brand-mark";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -230,10 +231,7 @@ export default function AuthPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white dark:from-gray-900 dark:to-gray-950">
       <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          {t("brand.name")}
-        </Link>
+        <BrandMark to="/" className="text-xl" />
         <div className="flex items-center gap-1">
           <LanguageSwitcher />
           <ThemeToggle />

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BrandMark } from "~/components/shell/brand-mark";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -45,10 +46,7 @@ export default function SandboxCheckout() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gray-50 p-4 dark:bg-gray-950">
       <Card className="flex w-full max-w-md flex-col gap-4 p-6">
-        <p className="flex items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-300">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t("premium.sandbox.title")}
-        </p>
+        <BrandMark as="p" size={28} label={t("premium.sandbox.title")} className="text-lg font-bold" />
         {valid ? (
           <>
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BrandMark } from "~/components/shell/brand-mark";
 import { buttonVariants } from "~/components/ui/button";
 import type { PageHandle } from "~/lib/hydration";
 
@@ -18,7 +19,7 @@ export default function OfflinePage() {
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <img src="/favicon.svg" alt="" width={48} height={48} />
+      <BrandMark size={48} label={null} />
       <h1 className="text-2xl font-bold">{t("offline.title")}</h1>
       <p className="text-gray-600 dark:text-gray-400">{t("offline.text")}</p>
       <div className="flex flex-wrap justify-center gap-3">

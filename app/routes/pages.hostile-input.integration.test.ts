@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import {
-  apiClient,
-  newIp,
-  removeCreatedData,
-  signedInUser,
-  trackProduct,
-  uniqueName,
-} from "../../tests/support/api-client";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, newIp, uniqueName, type SignedIn } from "../../tests/support/api-client";
+import { seedMarket } from "../../tests/support/market";
+import { serveForTests } from "../../tests/support/web";
 
 // Hostile text in the pages' forms and addresses, over HTTP against the real
 // server: a form post with NUL answers 400 with the form's reply (its error
@@ -17,42 +11,18 @@ import { bootWebServer } from "../../tests/support/web";
 // addresses travel as UTF-8, so they cannot carry a lone surrogate: NUL is
 // what they can carry.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let admin: Signed;
-let seller: Signed;
+let admin: SignedIn;
+let seller: SignedIn;
 let productId: string;
 let listingId: string;
 
 beforeAll(async () => {
-  web = await bootWebServer();
-  admin = await signedInUser("ADMIN", "pages");
-  seller = await signedInUser("USER", "pages");
-  productId = trackProduct(
-    await prisma.product.create({
-      data: { name: uniqueName("Cassava"), categories: ["Root Vegetables"], unit: "bags" },
-    }),
-  ).id;
-  listingId = (
-    await prisma.listing.create({
-      data: {
-        sellerId: seller.user.id,
-        productId,
-        priceNgn: "7000.00",
-        quantity: 5,
-        condition: "new",
-        images: ["https://images.example.ng/c.jpg"],
-        locality: "Ogbomoso",
-      },
-    })
-  ).id;
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
+  ({ admin, seller, productId, listingId } = await seedMarket("pages", {
+    product: { name: uniqueName("Cassava"), categories: ["Root Vegetables"] },
+  }));
 });
 
 const NUL = "\u0000";

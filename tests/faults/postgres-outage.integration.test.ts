@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { runTraffic, sendOnce, until, type Sent } from "../support/traffic";
+import {
+  askedAndAnsweredBetween,
+  describeAnswer,
+  drillListing,
+  faultsOf,
+  listingOutcome,
+  outageDrill,
+  slowest,
+} from "../support/outage-drill";
+import { sendOnce } from "../support/traffic";
 import { bootWebServer } from "../support/web";
 
 // PostgreSQL goes away under traffic and comes back (the web server reaches it through a proxy
@@ -33,49 +42,35 @@ afterAll(async () => {
 });
 
 const OUTAGE_MS = 4_000;
+const listing = drillListing("Drill maize", {
+  priceNgn: "15000",
+  quantity: 2,
+  image: "https://example.com/maize.jpg",
+});
 
 it("answers 503 while PostgreSQL is away and serves again once it is back, losing no listing it said it made", async () => {
-  const listing = (tag: string) => ({
-    title: `Drill maize ${tag}`,
-    custom: true,
-    priceNgn: "15000",
-    quantity: 2,
-    condition: "new",
-    images: ["https://example.com/maize.jpg"],
-    status: "active",
-  });
-  const traffic = runTraffic(
+  const drill = outageDrill(
     web.baseUrl,
     [
       { kind: "browse", method: "GET", path: "/api/market/listings?limit=5", cookie: seller.cookie },
       { kind: "own farms", method: "GET", path: "/api/farms", cookie: seller.cookie },
-      { kind: "create listing", method: "POST", path: "/api/market/listings", cookie: seller.cookie, body: listing },
+      listing.posted(seller.cookie),
       { kind: "marketplace page", method: "GET", path: "/marketplace", cookie: seller.cookie },
     ],
     6,
   );
-  const succeeded = (since: number) => (kind: string) =>
-    traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
-  const kinds = ["browse", "own farms", "create listing", "marketplace page"];
 
-  await until(() => kinds.every(succeeded(0)), 20_000, "every kind of request served before the outage");
-  const stoppedAt = Date.now();
-  await proxy.stop();
-  await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-  await proxy.start();
-  const backAt = Date.now();
+  await drill.everyKindServed(0, 20_000, "every kind of request served before the outage");
+  const { stoppedAt, backAt } = await drill.outage(OUTAGE_MS, proxy);
   // Back without a restart: every kind of request is served again.
-  await until(() => kinds.every(succeeded(backAt)), 30_000, "every kind of request served after PostgreSQL came back");
-  const sent = await traffic.stop();
+  await drill.everyKindServed(backAt, 30_000, "every kind of request served after PostgreSQL came back");
+  const sent = await drill.stop();
 
-  const describe = (answer: Sent) =>
-    `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
+  const describe = describeAnswer(stoppedAt);
   // Never a fault, never a dropped connection: 2xx, or 503 while the database is away.
-  expect(
-    sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe),
-  ).toEqual([]);
+  expect(faultsOf(sent).map(describe)).toEqual([]);
   // Asked and answered while it was away (a moment after the cut): 503, the API's with the catalogue code, each at once.
-  const during = sent.filter((answer) => answer.startedAt >= stoppedAt + 300 && answer.endedAt <= backAt);
+  const during = askedAndAnsweredBetween(sent, stoppedAt + 300, backAt);
   expect(during.length).toBeGreaterThan(10);
   expect(during.filter((answer) => answer.status !== 503).map(describe)).toEqual([]);
   expect(
@@ -83,7 +78,7 @@ it("answers 503 while PostgreSQL is away and serves again once it is back, losin
       .filter((answer) => answer.kind !== "marketplace page" && answer.code !== "SYS_SERVICE_DEGRADED")
       .map(describe),
   ).toEqual([]);
-  expect(Math.max(...during.map((answer) => answer.endedAt - answer.startedAt))).toBeLessThan(3_000);
+  expect(slowest(during)).toBeLessThan(3_000);
 
   // The page says so in its status and when to come back.
   await proxy.stop();
@@ -98,13 +93,8 @@ it("answers 503 while PostgreSQL is away and serves again once it is back, losin
   }
 
   // Every listing answered 201 is in the database, once.
-  const { prisma } = await import("~/server/db.server");
-  const created = sent
-    .filter((answer) => answer.kind === "create listing" && answer.status === 201)
-    .map((answer) => `Drill maize ${answer.tag}`);
-  expect(created.length).toBeGreaterThan(0);
-  const rows = await prisma.listing.findMany({ where: { sellerId: seller.user.id }, select: { title: true } });
-  const titles = rows.map((row) => row.title);
-  expect(created.filter((title) => !titles.includes(title))).toEqual([]);
-  expect(new Set(titles).size).toBe(titles.length);
+  const { acknowledged, stored, lost } = await listingOutcome(sent, listing, seller.user.id);
+  expect(acknowledged.length).toBeGreaterThan(0);
+  expect(lost).toEqual([]);
+  expect(new Set(stored).size).toBe(stored.length);
 }, 120_000);

@@ -3,7 +3,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startCompiledWorkers, type Started } from "../support/processes";
 import { ownRedis } from "../support/redis-server";
-import { runTraffic, sendOnce, until, type Sent } from "../support/traffic";
+import {
+  askedAndAnsweredBetween,
+  describeAnswer,
+  drillListing,
+  faultsOf,
+  outageDrill,
+  slowest,
+} from "../support/outage-drill";
+import { sendOnce, until } from "../support/traffic";
 
 // Redis stops for 10 s under traffic and comes back empty (as a Redis without persistence
 // restarts). Pages and reads that need no queue keep working, and so do listing writes (their
@@ -47,6 +55,11 @@ afterAll(async () => {
 }, 120_000);
 
 const OUTAGE_MS = 10_000;
+const listing = drillListing("Redis drill yam", {
+  priceNgn: "8000",
+  quantity: 3,
+  image: "https://example.com/yam.jpg",
+});
 const report = (tag: string) => ({
   errorId: `ERR-${tag}`,
   boundary: "DrillPage",
@@ -58,52 +71,34 @@ const report = (tag: string) => ({
 
 it("keeps pages and writes working for 10 s without Redis, refuses queue work with 503 at once, and catches up by itself", async () => {
   const baseUrl = web!.baseUrl;
-  const title = (tag: string) => `Redis drill yam ${tag}`;
-  const listing = (tag: string) => ({
-    title: title(tag),
-    custom: true,
-    priceNgn: "8000",
-    quantity: 3,
-    condition: "new",
-    images: ["https://example.com/yam.jpg"],
-    status: "active",
-  });
-  const traffic = runTraffic(
+  const drill = outageDrill(
     baseUrl,
     [
       { kind: "browse", method: "GET", path: "/api/market/listings?limit=5", cookie: seller.cookie },
       { kind: "marketplace page", method: "GET", path: "/marketplace", cookie: seller.cookie },
-      { kind: "create listing", method: "POST", path: "/api/market/listings", cookie: seller.cookie, body: listing },
+      listing.posted(seller.cookie),
       // Sent by visitors from addresses of their own: their limits are not what this drill is about.
       { kind: "error report", method: "POST", path: "/api/errors/frontend", body: report, spoofAddress: true },
     ],
     4,
   );
-  const kinds = ["browse", "marketplace page", "create listing", "error report"];
-  const served = (since: number) => (kind: string) =>
-    traffic.sent.some((answer) => answer.kind === kind && answer.startedAt >= since && answer.status < 400);
 
-  await until(() => kinds.every(served(0)), 20_000, "every kind of request served before the outage");
-  const stoppedAt = Date.now();
-  await redis.stop();
-  // A photo needs the image queue: refused at once, and nothing of it kept.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a6b35" } })
-    .jpeg()
-    .toBuffer();
-  const upload = await sendMultipart(baseUrl, "/api/uploads", seller.cookie, photo);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + OUTAGE_MS - Date.now())));
-  await redis.start();
-  const backAt = Date.now();
-  await until(() => kinds.every(served(backAt)), 60_000, "every kind of request served after Redis came back");
-  const sent = await traffic.stop();
+  await drill.everyKindServed(0, 20_000, "every kind of request served before the outage");
+  // A photo sent meanwhile needs the image queue: refused at once, and nothing of it kept.
+  const outage = await drill.outage(OUTAGE_MS, redis, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a6b35" } })
+      .jpeg()
+      .toBuffer();
+    return sendMultipart(baseUrl, "/api/uploads", seller.cookie, photo);
+  });
+  const { stoppedAt, backAt, result: upload } = outage;
+  await drill.everyKindServed(backAt, 60_000, "every kind of request served after Redis came back");
+  const sent = await drill.stop();
 
-  const describe = (answer: Sent) =>
-    `${answer.kind} ${answer.status} ${answer.code ?? ""} after ${answer.startedAt - stoppedAt} ms`;
-  expect(
-    sent.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).map(describe),
-  ).toEqual([]);
-  const during = sent.filter((answer) => answer.startedAt >= stoppedAt + 500 && answer.endedAt <= backAt);
+  const describe = describeAnswer(stoppedAt);
+  expect(faultsOf(sent).map(describe)).toEqual([]);
+  const during = askedAndAnsweredBetween(sent, stoppedAt + 500, backAt);
   expect(during.length).toBeGreaterThan(20);
   // What needs no queue goes on...
   expect(during.filter((answer) => answer.kind !== "error report" && answer.status >= 400).map(describe)).toEqual([]);
@@ -114,9 +109,9 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
   expect(
     refused.filter((answer) => answer.status !== 503 || answer.code !== "SYS_SERVICE_DEGRADED").map(describe),
   ).toEqual([]);
-  expect(Math.max(...during.map((answer) => answer.endedAt - answer.startedAt))).toBeLessThan(3_000);
-  expect(upload.status).toBe(503);
-  expect(upload.code).toBe("SYS_SERVICE_DEGRADED");
+  expect(slowest(during)).toBeLessThan(3_000);
+  expect(upload?.status).toBe(503);
+  expect(upload?.code).toBe("SYS_SERVICE_DEGRADED");
 
   const { prisma } = await import("~/server/db.server");
   expect(await prisma.upload.count({ where: { ownerId: seller.user.id } })).toBe(0);
@@ -144,15 +139,17 @@ it("keeps pages and writes working for 10 s without Redis, refuses queue work wi
     await until(
       async () => {
         const found = await searchBackend().search({
-          text: title(answer.tag!),
+          text: listing.title(answer.tag!),
           types: ["listing"],
           viewerId: seller.user.id,
           limit: 5,
         });
-        return found.hits.listing.some((hit) => (hit.document as { title?: string }).title === title(answer.tag!));
+        return found.hits.listing.some(
+          (hit) => (hit.document as { title?: string }).title === listing.title(answer.tag!),
+        );
       },
       90_000,
-      `search finds ${title(answer.tag!)}: ${workers!
+      `search finds ${listing.title(answer.tag!)}: ${workers!
         .output()
         .split("\n")
         .filter((line) => !line.includes("job completed"))

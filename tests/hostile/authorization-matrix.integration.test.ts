@@ -3,13 +3,15 @@ import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
   apiClient,
+  endTrial,
   finishedAnalysis,
   indexPendingChanges,
   signedInUser,
   subscribe,
-  trackProduct,
   uniqueName,
+  type SignedIn,
 } from "../support/api-client";
+import { createListing, createProduct } from "../support/market";
 import { serveForTests } from "../support/web";
 
 // Who may do what, as one table: every protected API route and page, for a
@@ -23,9 +25,7 @@ const call = apiClient(() => web.baseUrl);
 
 type Role = "visitor" | "lapsed" | "other" | "owner" | "admin";
 const ROLES: Role[] = ["visitor", "lapsed", "other", "owner", "admin"];
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-
-const people = {} as Record<Exclude<Role, "visitor">, Signed>;
+const people = {} as Record<Exclude<Role, "visitor">, SignedIn>;
 const owned = {
   farmId: "",
   plotId: "",
@@ -44,11 +44,7 @@ beforeAll(async () => {
     signedInUser("USER", "mx_owner"),
     signedInUser("ADMIN", "mx_admin"),
   ]);
-  // Spent: the trial day is over and nothing was ever paid.
-  await prisma.user.update({
-    where: { id: people.lapsed.user.id },
-    data: { createdAt: new Date(Date.now() - 48 * 3_600_000) },
-  });
+  await endTrial(people.lapsed.user.id);
   await subscribe(people.other.user.id);
   await subscribe(people.owner.user.id);
   secret.email = `${uniqueName("owner")}@example.ng`;
@@ -73,28 +69,13 @@ beforeAll(async () => {
   expect(plot.status).toBe(201);
   owned.plotId = plot.body.plot.id;
 
-  owned.productId = trackProduct(
-    await prisma.product.create({ data: { name: owned.productName, categories: ["Grains & Cereals"], unit: "bags" } }),
-  ).id;
+  owned.productId = (await createProduct({ name: owned.productName })).id;
   // One no listing uses, for the catalogue's DELETE.
-  owned.spareProductId = trackProduct(
-    await prisma.product.create({
-      data: { name: uniqueName("Matrix spare"), categories: ["Spices & Herbs"], unit: "kg" },
-    }),
+  owned.spareProductId = (
+    await createProduct({ name: uniqueName("Matrix spare"), categories: ["Spices & Herbs"], unit: "kg" })
   ).id;
   owned.listingId = (
-    await prisma.listing.create({
-      data: {
-        sellerId: people.owner.user.id,
-        productId: owned.productId,
-        priceNgn: "9000.00",
-        quantity: 3,
-        condition: "new",
-        status: "paused",
-        images: [],
-        locality: "Oyo",
-      },
-    })
+    await createListing(people.owner.user.id, { productId: owned.productId, status: "paused", locality: "Oyo" })
   ).id;
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
   owned.analysisId = await finishedAnalysis(people.owner.user.id, { diagnosis: secret.diagnosis });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { prisma } from "~/server/db.server";
-import { apiClient, newIp, signedInUser, trackProduct, uniqueName } from "../support/api-client";
+import { apiClient, newIp, signedInUser, uniqueName } from "../support/api-client";
+import { createProduct } from "../support/market";
 import { serveForTests } from "../support/web";
 
 // What every answer carries (security headers, caching of what is private),
@@ -48,9 +49,7 @@ describe("security headers", () => {
 
   it("what a signed-in reader fetches is not cached for others: pages and API reads", async () => {
     const { cookie } = await signedInUser("USER", "cache");
-    const product = trackProduct(
-      await prisma.product.create({ data: { name: uniqueName("Cache Yam"), categories: ["Root Vegetables"] } }),
-    );
+    const product = await createProduct({ name: uniqueName("Cache Yam"), categories: ["Root Vegetables"] });
     // Pages and the reader's own data are kept nowhere; catalogue and market reads only by the
     // reader's own browser, which asks again (ETag) before each use.
     for (const pathName of ["/marketplace", "/settings", "/api/user"]) {

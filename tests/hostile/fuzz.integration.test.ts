@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
+  endTrial,
   finishedAnalysis,
   indexPendingChanges,
   newIp,
   signedInUser,
   subscribe,
-  trackProduct,
   uniqueName,
+  type SignedIn,
 } from "../support/api-client";
 import {
   idCases,
@@ -22,6 +23,7 @@ import {
   type FuzzRequest,
   type Json,
 } from "../support/fuzz";
+import { createListing, createProduct } from "../support/market";
 import { serveForTests } from "../support/web";
 
 // Every /api route, sent well over a thousand generated malformed requests (tests/support/fuzz.ts):
@@ -55,8 +57,7 @@ const CATALOGUE = new Set(
   ).split(" "),
 );
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-interface Owner extends Signed {
+interface Owner extends SignedIn {
   farmId: string;
   plotId: string;
   listingId: string;
@@ -65,8 +66,8 @@ interface Owner extends Signed {
 type Actor = "visitor" | "owner" | "admin" | "plain";
 
 const owners: Owner[] = [];
-let admin: Signed;
-let plain: Signed;
+let admin: SignedIn;
+let plain: SignedIn;
 let productId = "";
 const registerPrefix = `fz${randomBytes(3).toString("hex")}`;
 
@@ -112,34 +113,11 @@ beforeAll(async () => {
   }
   admin = await signedInUser("ADMIN", "fuzz_admin");
   plain = await signedInUser("USER", "fuzz_plain");
-  await prisma.user.update({
-    where: { id: plain.user.id },
-    data: { createdAt: new Date(Date.now() - 48 * 3_600_000) },
-  });
-  productId = trackProduct(
-    await prisma.product.create({
-      data: {
-        name: uniqueName("Fuzz maize"),
-        categories: ["Grains & Cereals"],
-        unit: "bags",
-        createdById: admin.user.id,
-      },
-    }),
-  ).id;
+  await endTrial(plain.user.id);
+  productId = (await createProduct({ name: uniqueName("Fuzz maize"), createdById: admin.user.id })).id;
   for (const owner of owners) {
     owner.listingId = (
-      await prisma.listing.create({
-        data: {
-          sellerId: owner.user.id,
-          productId,
-          priceNgn: "9000.00",
-          quantity: 3,
-          condition: "new",
-          status: "active",
-          images: ["/uploads/abc/800.webp"],
-          locality: "Oyo",
-        },
-      })
+      await createListing(owner.user.id, { productId, images: ["/uploads/abc/800.webp"], locality: "Oyo" })
     ).id;
     owner.analysisId = await finishedAnalysis(owner.user.id, { severity: "low", diagnosis: "Healthy leaves" });
   }

@@ -1,15 +1,9 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import {
-  apiClient,
-  removeCreatedData,
-  signedInUser,
-  trackProduct,
-  uniqueName,
-  type ApiResponse,
-} from "../support/api-client";
-import { bootWebServer } from "../support/web";
+import { apiClient, signedInUser, uniqueName, type ApiResponse, type SignedIn } from "../support/api-client";
+import { seedMarket } from "../support/market";
+import { serveForTests } from "../support/web";
 
 // Hostile input against every /api route and every page, over HTTP against
 // the production build: bodies, query strings, path parameters, cookies and
@@ -17,16 +11,15 @@ import { bootWebServer } from "../support/web";
 // the catalogue's JSON, and nothing refused changes the data.
 // New routes belong in ROUTES (and their bodies in the samples below).
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let admin: Signed;
+let admin: SignedIn;
 let listingId: string;
 let productId: string;
 // Farm writes count against a per-user limit: the farm and plot routes are spoilt by users of their own.
-let farmer: Signed;
-let plotter: Signed;
+let farmer: SignedIn;
+let plotter: SignedIn;
 let farmId: string;
 let plotFarmId: string;
 let plotId: string;
@@ -165,7 +158,7 @@ const JSON_ROUTES: {
   path: () => string;
   body: () => Record<string, unknown>;
   signedIn: boolean;
-  user?: () => Signed;
+  user?: () => SignedIn;
 }[] = [
   {
     method: "POST",
@@ -308,26 +301,8 @@ async function counts() {
 }
 
 beforeAll(async () => {
-  web = await bootWebServer();
-  admin = await signedInUser("ADMIN", "fuzz");
-  productId = trackProduct(
-    await prisma.product.create({
-      data: { name: uniqueName("Fuzz Maize"), categories: ["Grains & Cereals"], unit: "bags" },
-    }),
-  ).id;
-  listingId = (
-    await prisma.listing.create({
-      data: {
-        sellerId: admin.user.id,
-        productId,
-        priceNgn: "1000.00",
-        quantity: 1,
-        condition: "new",
-        status: "active",
-        images: ["https://images.example.ng/a.jpg"],
-      },
-    })
-  ).id;
+  // The administrator sells too: every signed-in route is sent as them, about their own listing.
+  ({ admin, productId, listingId } = await seedMarket("fuzz", { sellerIsAdmin: true }));
   // Users of their own for the farm and the plot routes, each owning the farm its spoilt writes aim at.
   farmer = await signedInUser("USER", "fuzzfarm");
   plotter = await signedInUser("USER", "fuzzplot");
@@ -345,11 +320,6 @@ beforeAll(async () => {
   farmId = (await farmOf(farmer.user.id)).id;
   plotFarmId = (await farmOf(plotter.user.id)).id;
   plotId = (await prisma.plot.create({ data: { farmId: plotFarmId, name: "Fuzz plot" } })).id;
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
 });
 
 describe("hostile input", () => {

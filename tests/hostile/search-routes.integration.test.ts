@@ -1,15 +1,9 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordIndexChange } from "~/modules/search/indexing.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import {
-  apiClient,
-  indexPendingChanges,
-  removeCreatedData,
-  signedInUser,
-  type ApiResponse,
-} from "../support/api-client";
-import { bootWebServer } from "../support/web";
+import { apiClient, indexPendingChanges, signedInUser, type ApiResponse, type SignedIn } from "../support/api-client";
+import { createListing } from "../support/market";
+import { serveForTests } from "../support/web";
 
 // The routes the search work added or changed (GET /api/search, /search, the marketplace's and
 // My Listings' search through GET /api/market/listings and their pages, and the listing details'
@@ -18,12 +12,11 @@ import { bootWebServer } from "../support/web";
 // none belongs, sent without a length, and every kind of visitor: nobody, another user, a user
 // whose trial is spent. Nothing may answer 5xx; /api answers are the catalogue's JSON.
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
+const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let seller: Signed;
-let buyer: Signed;
-let spent: Signed;
+let seller: SignedIn;
+let buyer: SignedIn;
+let spent: SignedIn;
 let paused = "";
 let active = "";
 
@@ -56,7 +49,6 @@ function catalogueRefusal(response: ApiResponse) {
 }
 
 beforeAll(async () => {
-  web = await bootWebServer();
   seller = await signedInUser("USER", "hostile_seller");
   buyer = await signedInUser("USER", "hostile_buyer");
   spent = await signedInUser("USER", "hostile_spent");
@@ -65,32 +57,17 @@ beforeAll(async () => {
     where: { id: spent.user.id },
     data: { firstPremiumUseAt: new Date(Date.now() - 3600_000) },
   });
-  const make = (status: "active" | "paused") =>
-    prisma.$transaction(async (tx) => {
-      const listing = await tx.listing.create({
-        data: {
-          sellerId: seller.user.id,
-          title: "Hostile test maize",
-          priceNgn: "1000.00",
-          quantity: 1,
-          condition: "new",
-          status,
-          images: ["https://images.example.ng/a.jpg"],
-          latitude: 7.4,
-          longitude: 3.9,
-        },
-      });
-      await recordIndexChange(tx, "listing", listing.id);
-      return listing.id;
-    });
+  const make = async (status: "active" | "paused") =>
+    (
+      await createListing(
+        seller.user.id,
+        { title: "Hostile test maize", status, latitude: 7.4, longitude: 3.9 },
+        { indexed: true },
+      )
+    ).id;
   active = await make("active");
   paused = await make("paused");
   await indexPendingChanges();
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await web?.stop();
 });
 
 describe("the search routes under hostile input", () => {

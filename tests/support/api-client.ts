@@ -107,6 +107,8 @@ export async function signedInUser(role: "USER" | "ADMIN" = "USER", prefix = "ap
   return { user, cookie };
 }
 
+export type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
+
 /** A finished analysis of the user's, as the worker leaves one (the built-in analyzer answered); `result` sets what it found. */
 export async function finishedAnalysis(
   userId: string,
@@ -151,6 +153,11 @@ export async function subscribe(
       currentPeriodEnd: end,
     },
   });
+}
+
+/** Ends the user's trial the way time does (registered two days ago) with nothing ever paid. */
+export async function endTrial(userId: string) {
+  await prisma.user.update({ where: { id: userId }, data: { createdAt: new Date(Date.now() - 48 * 3_600_000) } });
 }
 
 const ALL_STATES: JobType[] = ["wait", "prioritized", "delayed", "active", "completed", "failed", "waiting-children"];

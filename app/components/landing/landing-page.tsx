@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BrandMark } from "~/components/shell/brand-mark";
 import { Footer } from "~/components/shell/footer";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { formatNaira } from "~/lib/currency";
@@ -8,16 +9,6 @@ import { usePublicEnv } from "~/lib/use-root-data";
 import { FEATURED_PRODUCTS, type FeaturedProduct } from "./featured-products";
 
 // The public landing page (/ when signed out). Every call to action leads to /auth.
-
-function Logo() {
-  const { t } = useTranslation();
-  return (
-    <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300">
-      <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-      {t("brand.name")}
-    </span>
-  );
-}
 
 function PrimaryLink({ children }: { children: ReactNode }) {
   return (
@@ -112,7 +103,7 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-10 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <Logo />
+          <BrandMark className="text-xl tracking-tight" />
           <div className="flex items-center gap-1">
             <LanguageSwitcher compact />
             <ThemeToggle />

@@ -10,6 +10,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { tellServiceWorker } from "~/lib/service-worker";
 import type { PublicUser } from "~/modules/auth/users.server";
 import { VoiceWidget } from "~/components/voice/voice-widget";
+import { BrandMark } from "./brand-mark";
 import { Footer } from "./footer";
 import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
 
@@ -133,14 +134,7 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
         {/* On a wide screen the column runs the page's full height beside the footer, and its content stays in view. */}
         <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-dvh">
           <div className="flex h-16 items-center justify-between px-4">
-            <Link
-              to="/"
-              className="flex items-center gap-2 text-xl font-extrabold text-brand-700 dark:text-brand-300"
-              onClick={onClose}
-            >
-              <img src="/favicon.svg" alt="" width={32} height={32} />
-              {t("brand.name")}
-            </Link>
+            <BrandMark to="/" className="text-xl" onClick={onClose} />
             <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
               <Icon name="close" />
             </Button>
@@ -274,13 +268,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           >
             <Icon name="menu" />
           </Button>
-          <Link
-            to="/"
-            className="hidden items-center gap-2 font-extrabold text-brand-700 dark:text-brand-300 sm:flex lg:hidden"
-          >
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {t("brand.name")}
-          </Link>
+          <BrandMark to="/" size={28} className="hidden sm:flex lg:hidden" />
           <HeaderSearch />
           <LanguageSwitcher compact />
           <ThemeToggle />

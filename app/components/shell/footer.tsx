@@ -4,6 +4,7 @@ import { STATIC_HOOKS } from "~/lib/static-hooks";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
+import { BrandMark } from "./brand-mark";
 import { telHref } from "~/lib/public-env";
 import { usePublicEnv } from "~/lib/use-root-data";
 
@@ -99,10 +100,7 @@ export function Footer() {
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">
         <div className="flex flex-col gap-4">
-          <p className="flex items-center gap-2 text-lg font-extrabold text-brand-700 dark:text-brand-300">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {t("brand.name")}
-          </p>
+          <BrandMark as="p" size={28} className="text-lg" />
           <p className="text-sm text-gray-600 dark:text-gray-400">{t("footer.about")}</p>
           <div>
             <p className="font-semibold">{t("footer.newsletterTitle")}</p>
