@@ -7,7 +7,7 @@ import { enqueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { logger } from "~/server/logger.server";
-import { featureAccess, hasActiveSubscription, trialEndsAt } from "~/modules/premium/access";
+import { currentSubscription, featureAccess, trialEndsAt } from "~/modules/premium/access";
 import { isStripeConfigured, stripeClient, webhooks, webhookSecret } from "./stripe.server";
 
 // The premium subscription: checkout (Stripe Checkout in NGN, or the built-in
@@ -31,9 +31,7 @@ async function activeSubscriptionOf(userId: string, now = new Date()) {
     where: { userId },
     orderBy: { currentPeriodEnd: "desc" },
   });
-  return hasActiveSubscription({ subscriptions }, now)
-    ? (subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled") ?? null)
-    : null;
+  return currentSubscription(subscriptions, now);
 }
 
 // ---------------------------------------------------------------- checkout
@@ -391,9 +389,7 @@ export async function getPlan(userId: string, now = new Date()) {
     },
     now,
   );
-  const current = access.hasActiveSubscription
-    ? user.subscriptions.find((s) => s.currentPeriodEnd > now && s.status !== "canceled")
-    : undefined;
+  const current = currentSubscription(user.subscriptions, now);
   return {
     plan: access.hasActiveSubscription
       ? ("premium" as const)
