@@ -17,7 +17,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { requireUser } from "~/modules/auth/session.server";
 import { replyToRefusal } from "~/server/http/page-refusal.server";
 import { detectLanguage } from "~/server/i18n.server";
-import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";
+import { cancelSubscription, getPlan } from "~/modules/payments/plan.server";
 
 // Settings: language and theme, and the plan (trial, Premium, cancellation).
 export async function loader({ request }: LoaderFunctionArgs) {

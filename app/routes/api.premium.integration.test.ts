@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, SESSION_FEATURES, type PremiumFeature } from "~/modules/premium/access";
-import { signSandboxSession } from "~/modules/payments/subscriptions.server";
+import { signSandboxSession } from "~/modules/payments/sandbox-provider.server";
 import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";

@@ -1,5 +1,5 @@
 import { requireApiUser } from "~/modules/auth/session.server";
-import { cancelSubscription } from "~/modules/payments/subscriptions.server";
+import { cancelSubscription } from "~/modules/payments/plan.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // POST /api/subscription/cancel: no renewal; Premium lasts to the end of the paid month.
