@@ -4,7 +4,7 @@ import { enqueue } from "~/jobs/enqueue.server";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import type { PaymentProvider, PaymentProviderName, SubscriptionChange } from "./provider";
+import type { PaymentProvider, PaymentProviderName, ProviderSubscription, SubscriptionChange } from "./provider";
 import { paymentProvider } from "./providers.server";
 
 // Payment providers' webhook events: verified on their raw body, stored once
@@ -46,26 +46,27 @@ export async function receiveWebhook(
 class RetryLater extends Error {}
 
 /**
- * The worker's part: applies one stored event exactly once. Claiming the event
- * and changing the subscription happen in one transaction, so a redelivered or
- * retried event finds it already processed and changes nothing.
+ * The worker's part: applies one stored event exactly once. What the provider
+ * must be asked is asked first, outside any transaction; then claiming the
+ * event and changing the subscription happen in one transaction, so a
+ * redelivered or retried event finds it already processed and changes nothing.
  */
 export async function applyPaymentEvent(eventId: string) {
   try {
-    return await prisma.$transaction(
-      async (tx) => {
-        const claimed = await tx.paymentEvent.updateMany({
-          where: { id: eventId, status: "received" },
-          data: { status: "processed", processedAt: new Date() },
-        });
-        if (claimed.count === 0) return { applied: false, reason: "already processed or unknown" };
-        const stored = await tx.paymentEvent.findUniqueOrThrow({ where: { id: eventId } });
-        const provider = paymentProvider(stored.provider);
-        const outcome = await applyChange(tx, provider.readEvent(stored.payload), provider);
-        return { applied: true, ...outcome };
-      },
-      { timeout: 30_000 },
-    );
+    const stored = await prisma.paymentEvent.findUnique({ where: { id: eventId } });
+    if (stored?.status !== "received") return { applied: false, reason: "already processed or unknown" };
+    const provider = paymentProvider(stored.provider);
+    const change = provider.readEvent(stored.payload);
+    const started = await subscriptionStartedBy(change, provider);
+    return await prisma.$transaction(async (tx) => {
+      const claimed = await tx.paymentEvent.updateMany({
+        where: { id: eventId, status: "received" },
+        data: { status: "processed", processedAt: new Date() },
+      });
+      if (claimed.count === 0) return { applied: false, reason: "already processed or unknown" };
+      const outcome = await applyChange(tx, change, started, provider.name);
+      return { applied: true, ...outcome };
+    });
   } catch (error) {
     if (error instanceof RetryLater) throw error;
     await prisma.paymentEvent
@@ -75,23 +76,33 @@ export async function applyPaymentEvent(eventId: string) {
   }
 }
 
+/** For a completed checkout, the subscription it started as the provider has it; null when there is none to make. */
+async function subscriptionStartedBy(change: SubscriptionChange, provider: PaymentProvider) {
+  if (change.kind !== "checkout_completed" || !change.userId || !change.subscriptionId) return null;
+  // An account deleted since its checkout gets no subscription: nothing to ask the provider.
+  const user = await prisma.user.findUnique({ where: { id: change.userId }, select: { id: true } });
+  if (!user) return null;
+  return provider.fetchSubscription({ externalId: change.subscriptionId, startedAt: change.at });
+}
+
 async function applyChange(
   tx: Prisma.TransactionClient,
   change: SubscriptionChange,
-  provider: PaymentProvider,
+  started: ProviderSubscription | null,
+  provider: PaymentProviderName,
 ): Promise<{ subscription: string | null; note?: string }> {
   switch (change.kind) {
     case "checkout_completed": {
       const { userId, subscriptionId } = change;
       if (!userId || !subscriptionId) return { subscription: null, note: "not a subscription checkout" };
       const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-      if (!user) return { subscription: null, note: "user no longer exists" };
-      const { status, period } = await provider.fetchSubscription({ externalId: subscriptionId, startedAt: change.at });
+      if (!user || !started) return { subscription: null, note: "user no longer exists" };
+      const { status, period } = started;
       const saved = await tx.subscription.upsert({
         where: { externalId: subscriptionId },
         create: {
           userId,
-          provider: provider.name,
+          provider,
           status,
           externalId: subscriptionId,
           externalCustomerId: change.customerId,
