@@ -1,4 +1,4 @@
-import { applyPaymentEvent } from "~/modules/payments/subscriptions.server";
+import { applyPaymentEvent } from "~/modules/payments/provider-events.server";
 import type { Processor } from "./types";
 
 // Applies one verified payment event to its subscription, exactly once

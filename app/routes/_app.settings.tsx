@@ -18,7 +18,7 @@ import { requireUser } from "~/modules/auth/gates.server";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { replySucceeded } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
-import { cancelSubscription, getPlan } from "~/modules/payments/subscriptions.server";
+import { cancelSubscription, getPlan } from "~/modules/payments/plan.server";
 
 // Settings: language and theme, and the plan (trial, Premium, cancellation).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { publicOrigin } from "~/env.server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
@@ -538,6 +538,41 @@ describe("POST /api/webhooks/stripe", () => {
     fake.reset();
     expect(await settledStatus(event.id, 25_000)).toBe("processed");
     expect(await prisma.subscription.count({ where: { userId: signed.user.id, status: "active" } })).toBe(1);
+  });
+
+  it("holds no database transaction open while Stripe has not answered, and applies the event once it does", async () => {
+    const signed = await userAfterTrial("held");
+    const start = nowSeconds() - 60;
+    const stripeSubscription = fake.addSubscription({
+      id: newId("sub"),
+      customer: newId("cus"),
+      current_period_start: start,
+      current_period_end: start + 30 * DAY,
+    });
+    const held = fake.hold("GET", new RegExp(`^/v1/subscriptions/${stripeSubscription.id}$`));
+    onTestFinished(() => held.release());
+    const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
+    expect((await deliver(event)).status).toBe(200);
+
+    // The worker is now waiting for Stripe: no connection to this run's database may be inside a transaction.
+    await held.arrived;
+    const inTransaction = await prisma.$queryRaw<{ pid: number; state: string | null; query: string }[]>`
+      SELECT pid, state, query FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+        AND (xact_start IS NOT NULL OR state LIKE 'idle in transaction%')`;
+    expect(inTransaction).toEqual([]);
+    expect((await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id } })).status).toBe("received");
+    expect(await prisma.subscription.count({ where: { userId: signed.user.id } })).toBe(0);
+
+    held.release();
+    expect(await settledStatus(event.id)).toBe("processed");
+    const row = await prisma.subscription.findUniqueOrThrow({ where: { externalId: stripeSubscription.id } });
+    expect(row).toMatchObject({
+      userId: signed.user.id,
+      status: "active",
+      currentPeriodEnd: new Date((start + 30 * DAY) * 1000),
+    });
+    expect(fake.requestsTo("GET", `/v1/subscriptions/${stripeSubscription.id}`)).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, SESSION_FEATURES, type PremiumFeature } from "~/modules/premium/access";
-import { signSandboxSession } from "~/modules/payments/subscriptions.server";
+import { signSandboxSession } from "~/modules/payments/sandbox-provider.server";
 import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
@@ -318,6 +318,33 @@ describe("with a subscription", () => {
 
     const plan = await call("GET", "/api/subscription", undefined, { cookie });
     expect(plan.body.data).toMatchObject({ plan: "free", subscription: null });
+  });
+
+  it("an incomplete subscription is never the current plan, even one paid further ahead", async () => {
+    const { user, cookie } = await newUser("premium_incomplete");
+    await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 40 * 24 * HOUR) } });
+    const paid = await subscribe(user.id, { currentPeriodEnd: new Date(Date.now() + 20 * 24 * HOUR) });
+    const unpaid = await subscribe(user.id, {
+      status: "incomplete",
+      currentPeriodEnd: new Date(Date.now() + 40 * 24 * HOUR),
+    });
+
+    const plan = await call("GET", "/api/subscription", undefined, { cookie });
+    expect(plan.body.data).toMatchObject({
+      plan: "premium",
+      subscription: { status: "active", currentPeriodEnd: paid.currentPeriodEnd.toISOString() },
+    });
+
+    // Cancelling stops the paid subscription, not the unpaid one.
+    const cancelled = await call("POST", "/api/subscription/cancel", undefined, { cookie });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({
+      cancelAtPeriodEnd: true,
+    });
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { id: unpaid.id } })).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it("cancelling without a subscription is 404 AUTHZ_SUBSCRIPTION_REQUIRED", async () => {

@@ -1,5 +1,5 @@
 import { requireUser } from "~/modules/auth/gates.server";
-import { cancelSubscription } from "~/modules/payments/subscriptions.server";
+import { cancelSubscription } from "~/modules/payments/plan.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // POST /api/subscription/cancel: no renewal; Premium lasts to the end of the paid month.

@@ -1,6 +1,6 @@
 import { publicOrigin } from "~/env.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { createCheckout } from "~/modules/payments/subscriptions.server";
+import { createCheckout } from "~/modules/payments/checkout.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // POST /api/subscription/checkout: { checkoutUrl } to send the browser to.

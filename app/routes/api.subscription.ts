@@ -1,5 +1,5 @@
 import { requireUser } from "~/modules/auth/gates.server";
-import { getPlan } from "~/modules/payments/subscriptions.server";
+import { getPlan } from "~/modules/payments/plan.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // GET /api/subscription: the user's plan (premium, trial or free), trial end and subscription.

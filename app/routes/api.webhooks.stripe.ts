@@ -1,6 +1,6 @@
 import { apiRoute } from "~/server/http/api-route.server";
 import { readTextBody } from "~/server/http/api.server";
-import { receiveWebhook } from "~/modules/payments/subscriptions.server";
+import { receiveWebhook } from "~/modules/payments/provider-events.server";
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -11,7 +11,7 @@ const route = apiRoute({
   POST: async ({ request }) => {
     // Counted while it streams in: a body past the cap is refused before more of it is read.
     const raw = await readTextBody(request, MAX_EVENT_BYTES);
-    const received = await receiveWebhook(raw, request.headers.get("Stripe-Signature"));
+    const received = await receiveWebhook("stripe", raw, request.headers.get("Stripe-Signature"));
     return Response.json({ received: true, ...received });
   },
 });

@@ -8,11 +8,9 @@ import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isStripeConfigured } from "~/modules/payments/stripe.server";
-import {
-  completeSandboxCheckout,
-  readSandboxSession,
-  waitForPaymentEvent,
-} from "~/modules/payments/subscriptions.server";
+import { completeSandboxCheckout } from "~/modules/payments/checkout.server";
+import { waitForPaymentEvent } from "~/modules/payments/provider-events.server";
+import { readSandboxSession } from "~/modules/payments/sandbox-provider.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
 

@@ -98,6 +98,15 @@ export async function startFakeStripe(port = 0) {
   const subscriptions = new Map<string, FakeSubscription>();
   /** Forced answers: the first rule matching method and path answers instead of the fake. */
   let failures: { method: string; path: RegExp; status: number }[] = [];
+  /** Held answers: the first request matching a hold waits until the test releases it. */
+  let holds: {
+    method: string;
+    path: RegExp;
+    taken: boolean;
+    arrived: () => void;
+    released: Promise<void>;
+    release: () => void;
+  }[] = [];
 
   function subscriptionObject(subscription: FakeSubscription) {
     const { periodOnTopLevel = true, ...fields } = subscription;
@@ -207,36 +216,43 @@ export async function startFakeStripe(port = 0) {
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse, rawBody: string) {
+    const url = new URL(request.url ?? "/", "http://fake-stripe.local");
+    const method = request.method ?? "GET";
+    const held = holds.find((hold) => !hold.taken && hold.method === method && hold.path.test(url.pathname));
+    if (held) {
+      held.taken = true;
+      held.arrived();
+      await held.released;
+    }
+    const query = parseStripeForm(url.search.slice(1));
+    const body = /x-www-form-urlencoded/i.test(request.headers["content-type"] ?? "") ? parseStripeForm(rawBody) : {};
+    const failure = failures.find((rule) => rule.method === method && rule.path.test(url.pathname));
+    const answer = failure
+      ? stripeError(failure.status, "api_error", "The fake Stripe server was told to fail this request.")
+      : request.headers.authorization?.startsWith("Bearer sk_")
+        ? route(method, url.pathname, query, body)
+        : stripeError(401, "invalid_request_error", "You did not provide an API key.");
+    requests.push({
+      method,
+      path: url.pathname,
+      query,
+      body,
+      rawBody,
+      authorization: request.headers.authorization,
+      idempotencyKey: request.headers["idempotency-key"] as string | undefined,
+      contentType: request.headers["content-type"],
+      status: answer.status,
+      answer: answer.body,
+    });
+    response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": newId("req") });
+    response.end(JSON.stringify(answer.body));
+  }
+
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", "http://fake-stripe.local");
-      const rawBody = Buffer.concat(chunks).toString("utf8");
-      const method = request.method ?? "GET";
-      const query = parseStripeForm(url.search.slice(1));
-      const body = /x-www-form-urlencoded/i.test(request.headers["content-type"] ?? "") ? parseStripeForm(rawBody) : {};
-      const failure = failures.find((rule) => rule.method === method && rule.path.test(url.pathname));
-      const answer = failure
-        ? stripeError(failure.status, "api_error", "The fake Stripe server was told to fail this request.")
-        : request.headers.authorization?.startsWith("Bearer sk_")
-          ? route(method, url.pathname, query, body)
-          : stripeError(401, "invalid_request_error", "You did not provide an API key.");
-      requests.push({
-        method,
-        path: url.pathname,
-        query,
-        body,
-        rawBody,
-        authorization: request.headers.authorization,
-        idempotencyKey: request.headers["idempotency-key"] as string | undefined,
-        contentType: request.headers["content-type"],
-        status: answer.status,
-        answer: answer.body,
-      });
-      response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": newId("req") });
-      response.end(JSON.stringify(answer.body));
-    });
+    request.on("end", () => void answer(request, response, Buffer.concat(chunks).toString("utf8")));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -294,10 +310,24 @@ export async function startFakeStripe(port = 0) {
     fail(method: string, path: RegExp, status = 500) {
       failures.push({ method, path, status });
     },
-    /** Forgets recorded requests (and, with `everything`, prices, subscriptions and failures). */
+    /**
+     * Holds back the answer to the next request of `method` to a path matching `path`:
+     * `arrived` settles once that request is here, and it is answered after `release()`.
+     */
+    hold(method: string, path: RegExp) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const here = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ method, path, taken: false, arrived, released, release });
+      return { arrived: here, release };
+    },
+    /** Forgets recorded requests (and, with `everything`, prices, subscriptions and failures); releases held answers. */
     reset({ everything = false } = {}) {
       requests.length = 0;
       failures = [];
+      for (const hold of holds) hold.release();
+      holds = [];
       if (everything) {
         prices.length = 0;
         subscriptions.clear();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { featureAccess, refusalCode, type AccessFacts } from "./access";
+import {
+  currentSubscription,
+  featureAccess,
+  inTrialWindow,
+  refusalCode,
+  trialEndsAt,
+  type AccessFacts,
+} from "./access";
 
 const created = new Date("2026-11-20T08:00:00Z");
 const hours = (n: number) => new Date(created.getTime() + n * 3600 * 1000);
@@ -91,5 +98,68 @@ describe("featureAccess with a controlled clock", () => {
     const analysed: AccessFacts = { ...base, firstPremiumUseAt: hours(1), trialSpentOn: "asiiko_ai" };
     expect(featureAccess(analysed, hours(2), "farm_mapping").canAccess).toBe(false);
     expect(featureAccess(analysed, hours(2), "asiiko_ai").canAccess).toBe(false);
+  });
+});
+
+describe("currentSubscription", () => {
+  type Row = AccessFacts["subscriptions"][number] & { id: string };
+  const row = (id: string, status: Row["status"], endsAfterHours: number): Row => ({
+    id,
+    status,
+    currentPeriodEnd: hours(endsAfterHours),
+  });
+
+  it("is the active subscription whose period has not ended", () => {
+    const active = row("a", "active", 24 * 30);
+    expect(currentSubscription([active], hours(48))).toBe(active);
+    expect(currentSubscription([active], hours(24 * 30))).toBeNull();
+    expect(currentSubscription([active], hours(24 * 31))).toBeNull();
+  });
+
+  it("is a past_due subscription while its period lasts, not after", () => {
+    const pastDue = row("p", "past_due", 72);
+    expect(currentSubscription([pastDue], hours(48))).toBe(pastDue);
+    expect(currentSubscription([pastDue], hours(73))).toBeNull();
+  });
+
+  it("is never an incomplete or a canceled subscription, whatever its period", () => {
+    const incomplete = row("i", "incomplete", 24 * 60);
+    const canceled = row("c", "canceled", 24 * 60);
+    expect(currentSubscription([incomplete, canceled], hours(48))).toBeNull();
+    expect(featureAccess({ ...base, subscriptions: [incomplete, canceled] }, hours(48)).hasActiveSubscription).toBe(
+      false,
+    );
+    // An unpaid later subscription does not hide the one that is paid.
+    const active = row("a", "active", 24 * 30);
+    expect(currentSubscription([incomplete, canceled, active], hours(48))).toBe(active);
+  });
+
+  it("of several that give access, is the one paid furthest ahead, in any order", () => {
+    const sooner = row("s", "active", 24 * 10);
+    const later = row("l", "past_due", 24 * 40);
+    expect(currentSubscription([sooner, later], hours(48))).toBe(later);
+    expect(currentSubscription([later, sooner], hours(48))).toBe(later);
+    expect(currentSubscription([], hours(48))).toBeNull();
+  });
+});
+
+describe("the trial window", () => {
+  it("ends the configured number of hours after the account was made", () => {
+    expect(trialEndsAt(base)).toEqual(hours(24));
+    expect(trialEndsAt({ ...base, trialLengthHours: 168 })).toEqual(hours(168));
+  });
+
+  it("is open up to its end, and closed from that instant on", () => {
+    expect(inTrialWindow(base, hours(0))).toBe(true);
+    expect(inTrialWindow(base, new Date(hours(24).getTime() - 1))).toBe(true);
+    expect(inTrialWindow(base, hours(24))).toBe(false);
+    expect(featureAccess(base, hours(24)).isTrialExpired).toBe(true);
+    expect(featureAccess(base, new Date(hours(24).getTime() - 1)).isTrialExpired).toBe(false);
+  });
+
+  it("does not close when the trial's one use is spent", () => {
+    const used = { ...base, firstPremiumUseAt: hours(1) };
+    expect(inTrialWindow(used, hours(2))).toBe(true);
+    expect(featureAccess(used, hours(2)).isTrialExpired).toBe(false);
   });
 });

@@ -40,12 +40,28 @@ export function trialEndsAt(facts: Pick<AccessFacts, "accountCreatedAt" | "trial
   return new Date(facts.accountCreatedAt.getTime() + facts.trialLengthHours * 3600 * 1000);
 }
 
-export function hasActiveSubscription(facts: Pick<AccessFacts, "subscriptions">, now: Date) {
-  // A payment that failed (past_due) keeps access while Stripe retries, until the period ends.
-  return facts.subscriptions.some(
-    (subscription) =>
-      (subscription.status === "active" || subscription.status === "past_due") && subscription.currentPeriodEnd > now,
-  );
+/** Whether `now` is still inside the trial's window (whether or not its one use is spent). */
+export function inTrialWindow(facts: Pick<AccessFacts, "accountCreatedAt" | "trialLengthHours">, now: Date) {
+  return now < trialEndsAt(facts);
+}
+
+/**
+ * The subscription that gives access at `now`, or null: one active, or past_due
+ * (a failed payment keeps access while the provider retries), whose paid period
+ * has not ended; of several, the one paid furthest ahead. An incomplete or
+ * canceled subscription is never current.
+ */
+export function currentSubscription<S extends AccessFacts["subscriptions"][number]>(
+  subscriptions: readonly S[],
+  now: Date,
+): S | null {
+  let current: S | null = null;
+  for (const subscription of subscriptions) {
+    const paying = subscription.status === "active" || subscription.status === "past_due";
+    if (!paying || subscription.currentPeriodEnd <= now) continue;
+    if (!current || subscription.currentPeriodEnd > current.currentPeriodEnd) current = subscription;
+  }
+  return current;
 }
 
 /** Whether the trial's use of `feature` keeps it open (see SESSION_FEATURES), at `now`. */
@@ -55,14 +71,14 @@ export function inTrialSession(facts: AccessFacts, now: Date, feature: PremiumFe
     SESSION_FEATURES.includes(feature) &&
     facts.firstPremiumUseAt !== null &&
     facts.trialSpentOn === feature &&
-    now < trialEndsAt(facts)
+    inTrialWindow(facts, now)
   );
 }
 
 /** Access to premium features in general, or to one feature (which may be open in a trial session). */
 export function featureAccess(facts: AccessFacts, now: Date, feature?: PremiumFeature): FeatureAccess {
-  const subscribed = hasActiveSubscription(facts, now);
-  const isTrialExpired = now >= trialEndsAt(facts);
+  const subscribed = currentSubscription(facts.subscriptions, now) !== null;
+  const isTrialExpired = !inTrialWindow(facts, now);
   const hasUsedPremiumFeatures = facts.firstPremiumUseAt !== null;
   return {
     canAccess: subscribed || (!isTrialExpired && !hasUsedPremiumFeatures) || inTrialSession(facts, now, feature),

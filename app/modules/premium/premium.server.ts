@@ -5,6 +5,7 @@ import { Refusal } from "~/server/refusal";
 import {
   featureAccess,
   inTrialSession,
+  inTrialWindow,
   isPremiumFeature,
   refusalCode,
   type AccessFacts,
@@ -90,9 +91,10 @@ export async function recordFeatureUseIn(
     await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
     return featureAccess(facts, now, feature);
   }
-  const trialStartedAfter = new Date(grantedAt.getTime() - getEnv().TRIAL_LENGTH_HOURS * 3600 * 1000);
+  // The trial's window was over when access was checked: nothing to claim.
+  if (!inTrialWindow(facts, grantedAt)) throw new Refusal(403, refusalCode(facts), "premium.errors.required");
   const claimed = await tx.user.updateMany({
-    where: { id: userId, firstPremiumUseAt: null, createdAt: { gt: trialStartedAfter } },
+    where: { id: userId, firstPremiumUseAt: null },
     data: { firstPremiumUseAt: now },
   });
   if (claimed.count === 0) {

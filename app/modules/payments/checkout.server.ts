@@ -1,0 +1,35 @@
+import { getEnv } from "~/env.server";
+import { logger } from "~/server/logger.server";
+import { Refusal } from "~/server/refusal";
+import { currentSubscriptionOf } from "./plan.server";
+import { receiveWebhook } from "./provider-events.server";
+import { checkoutProvider } from "./providers.server";
+import { sandboxCheckoutEvent, type SandboxSession } from "./sandbox-provider.server";
+
+// Paying for the monthly plan: a checkout with the configured provider, and
+// 'Pay' on the built-in sandbox's checkout page.
+
+/** Starts a checkout for the monthly plan; answers where to send the browser. */
+export async function createCheckout(userId: string, origin: string): Promise<{ checkoutUrl: string }> {
+  if (await currentSubscriptionOf(userId)) {
+    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
+  }
+  const provider = checkoutProvider();
+  try {
+    return await provider.createCheckout({ userId, amountNgn: getEnv().PREMIUM_PRICE_NGN, origin });
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    logger.error({ err: error, provider: provider.name }, "Failed to create checkout session");
+    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
+  }
+}
+
+/**
+ * 'Pay' on the sandbox page: the same signed checkout.session.completed event
+ * Stripe would send, handed to the webhook receiver with its signature header.
+ */
+export async function completeSandboxCheckout(session: SandboxSession) {
+  const { eventId, payload, signature } = sandboxCheckoutEvent(session);
+  await receiveWebhook("sandbox", payload, signature);
+  return eventId;
+}

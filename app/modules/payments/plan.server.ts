@@ -1,0 +1,64 @@
+import { getEnv } from "~/env.server";
+import { logger } from "~/server/logger.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
+import { currentSubscription, featureAccess, trialEndsAt } from "~/modules/premium/access";
+import { paymentProvider } from "./providers.server";
+
+// The user's plan (premium, trial or free) and cancelling it: renewal stops,
+// access lasts to the end of the period already paid for.
+
+/** The subscription that gives the user access now (see currentSubscription), or null. */
+export async function currentSubscriptionOf(userId: string, now = new Date()) {
+  const subscriptions = await prisma.subscription.findMany({
+    where: { userId },
+    orderBy: { currentPeriodEnd: "desc" },
+  });
+  return currentSubscription(subscriptions, now);
+}
+
+export async function getPlan(userId: string, now = new Date()) {
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { createdAt: true, firstPremiumUseAt: true, subscriptions: { orderBy: { currentPeriodEnd: "desc" } } },
+  });
+  const trial = { accountCreatedAt: user.createdAt, trialLengthHours: getEnv().TRIAL_LENGTH_HOURS };
+  const access = featureAccess(
+    { ...trial, firstPremiumUseAt: user.firstPremiumUseAt, subscriptions: user.subscriptions },
+    now,
+  );
+  const current = currentSubscription(user.subscriptions, now);
+  return {
+    plan: access.hasActiveSubscription
+      ? ("premium" as const)
+      : access.canAccess
+        ? ("trial" as const)
+        : ("free" as const),
+    access,
+    priceNgn: getEnv().PREMIUM_PRICE_NGN,
+    trialEndsAt: trialEndsAt(trial).toISOString(),
+    subscription: current
+      ? {
+          provider: current.provider,
+          status: current.status,
+          currentPeriodEnd: current.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+        }
+      : null,
+  };
+}
+export type Plan = Awaited<ReturnType<typeof getPlan>>;
+
+/** Stops renewal; access continues to the end of the period already paid for. */
+export async function cancelSubscription(userId: string) {
+  const current = await currentSubscriptionOf(userId);
+  if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  try {
+    await paymentProvider(current.provider).cancelAtPeriodEnd(current.externalId);
+  } catch (error) {
+    logger.error({ err: error, provider: current.provider }, "The payment provider refused the cancellation");
+    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
+  }
+  await prisma.subscription.update({ where: { id: current.id }, data: { cancelAtPeriodEnd: true } });
+  return getPlan(userId);
+}

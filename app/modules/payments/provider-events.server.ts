@@ -1,0 +1,176 @@
+import { getEnv } from "~/env.server";
+import { Prisma } from "~/generated/prisma/client";
+import { enqueue } from "~/jobs/enqueue.server";
+import { waitUntilSettled } from "~/lib/wait";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
+import type { PaymentProvider, PaymentProviderName, ProviderSubscription, SubscriptionChange } from "./provider";
+import { paymentProvider } from "./providers.server";
+
+// Payment providers' webhook events: verified on their raw body, stored once
+// under their id, and applied once by the payment-webhooks worker.
+
+/**
+ * Verifies a webhook of `providerName` on its raw body, stores the event under
+ * its id (a redelivery finds it there) and queues it for the worker.
+ */
+export async function receiveWebhook(
+  providerName: PaymentProviderName,
+  rawBody: string,
+  signatureHeader: string | null,
+) {
+  const provider = paymentProvider(providerName);
+  const event = provider.verifyEvent(rawBody, signatureHeader);
+  if (!event) throw new Refusal(400, "SEC_INVALID_TOKEN", "premium.errors.badSignature");
+  let status: "received" | "ignored" | "processed" | "failed" = event.handled ? "received" : "ignored";
+  try {
+    await prisma.paymentEvent.create({
+      data: {
+        id: event.id,
+        type: event.type,
+        provider: provider.name,
+        status,
+        payload: event.payload as Prisma.InputJsonValue,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    status = (await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } }))
+      .status;
+  }
+  // Queued again while still unprocessed (the job id keeps it to one job).
+  if (status === "received") await enqueue("payment-webhooks", { eventId: event.id }, { jobId: event.id });
+  return { eventId: event.id, type: event.type, handled: event.handled };
+}
+
+class RetryLater extends Error {}
+
+/**
+ * The worker's part: applies one stored event exactly once. What the provider
+ * must be asked is asked first, outside any transaction; then claiming the
+ * event and changing the subscription happen in one transaction, so a
+ * redelivered or retried event finds it already processed and changes nothing.
+ */
+export async function applyPaymentEvent(eventId: string) {
+  try {
+    const stored = await prisma.paymentEvent.findUnique({ where: { id: eventId } });
+    if (stored?.status !== "received") return { applied: false, reason: "already processed or unknown" };
+    const provider = paymentProvider(stored.provider);
+    const change = provider.readEvent(stored.payload);
+    const started = await subscriptionStartedBy(change, provider);
+    return await prisma.$transaction(async (tx) => {
+      const claimed = await tx.paymentEvent.updateMany({
+        where: { id: eventId, status: "received" },
+        data: { status: "processed", processedAt: new Date() },
+      });
+      if (claimed.count === 0) return { applied: false, reason: "already processed or unknown" };
+      const outcome = await applyChange(tx, change, started, provider.name);
+      return { applied: true, ...outcome };
+    });
+  } catch (error) {
+    if (error instanceof RetryLater) throw error;
+    await prisma.paymentEvent
+      .update({ where: { id: eventId }, data: { error: (error as Error).message.slice(0, 1000) } })
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** For a completed checkout, the subscription it started as the provider has it; null when there is none to make. */
+async function subscriptionStartedBy(change: SubscriptionChange, provider: PaymentProvider) {
+  if (change.kind !== "checkout_completed" || !change.userId || !change.subscriptionId) return null;
+  // An account deleted since its checkout gets no subscription: nothing to ask the provider.
+  const user = await prisma.user.findUnique({ where: { id: change.userId }, select: { id: true } });
+  if (!user) return null;
+  return provider.fetchSubscription({ externalId: change.subscriptionId, startedAt: change.at });
+}
+
+async function applyChange(
+  tx: Prisma.TransactionClient,
+  change: SubscriptionChange,
+  started: ProviderSubscription | null,
+  provider: PaymentProviderName,
+): Promise<{ subscription: string | null; note?: string }> {
+  switch (change.kind) {
+    case "checkout_completed": {
+      const { userId, subscriptionId } = change;
+      if (!userId || !subscriptionId) return { subscription: null, note: "not a subscription checkout" };
+      const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+      if (!user || !started) return { subscription: null, note: "user no longer exists" };
+      const { status, period } = started;
+      const saved = await tx.subscription.upsert({
+        where: { externalId: subscriptionId },
+        create: {
+          userId,
+          provider,
+          status,
+          externalId: subscriptionId,
+          externalCustomerId: change.customerId,
+          amountNgn: new Prisma.Decimal(change.amountNgn ?? getEnv().PREMIUM_PRICE_NGN),
+          currentPeriodStart: period.start,
+          currentPeriodEnd: period.end,
+        },
+        update: { status, currentPeriodStart: period.start, currentPeriodEnd: period.end },
+      });
+      return { subscription: saved.id };
+    }
+    case "renewed": {
+      if (!change.subscriptionId) return { subscription: null, note: "not a subscription invoice" };
+      const existing = await tx.subscription.findUnique({ where: { externalId: change.subscriptionId } });
+      if (!existing) throw new RetryLater(`subscription ${change.subscriptionId} not known yet`);
+      // Providers do not deliver in order: a late renewal never brings an ended subscription back.
+      if (existing.status === "canceled") return { subscription: existing.id, note: "subscription already ended" };
+      const end = change.period.end ?? existing.currentPeriodEnd;
+      await tx.subscription.update({
+        where: { id: existing.id },
+        data: {
+          status: "active",
+          currentPeriodStart: change.period.start ?? existing.currentPeriodStart,
+          currentPeriodEnd: end > existing.currentPeriodEnd ? end : existing.currentPeriodEnd,
+        },
+      });
+      return { subscription: existing.id };
+    }
+    case "updated": {
+      const existing = await tx.subscription.findUnique({ where: { externalId: change.subscriptionId } });
+      if (!existing) throw new RetryLater(`subscription ${change.subscriptionId} not known yet`);
+      if (!change.period) throw new Error(`subscription ${change.subscriptionId} has no current period`);
+      await tx.subscription.update({
+        where: { id: existing.id },
+        data: {
+          status: change.status,
+          cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+          currentPeriodStart: change.period.start,
+          currentPeriodEnd: change.period.end,
+        },
+      });
+      return { subscription: existing.id };
+    }
+    case "ended": {
+      const existing = await tx.subscription.findUnique({ where: { externalId: change.subscriptionId } });
+      if (!existing) throw new RetryLater(`subscription ${change.subscriptionId} not known yet`);
+      const endedAt = change.endedAt ?? new Date();
+      await tx.subscription.update({
+        where: { id: existing.id },
+        data: {
+          status: "canceled",
+          canceledAt: endedAt,
+          currentPeriodEnd: endedAt < existing.currentPeriodEnd ? endedAt : existing.currentPeriodEnd,
+        },
+      });
+      return { subscription: existing.id };
+    }
+    case "unused":
+      return { subscription: null, note: `event type ${change.type} is not used` };
+  }
+}
+
+/** Waits (a few seconds at most) for the worker to apply an event. */
+export async function waitForPaymentEvent(eventId: string, timeoutMs = 10_000) {
+  const event = await waitUntilSettled(
+    () => prisma.paymentEvent.findUnique({ where: { id: eventId }, select: { status: true } }),
+    (found) => found?.status !== "received",
+    timeoutMs,
+  );
+  return event?.status ?? null;
+}

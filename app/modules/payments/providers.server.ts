@@ -1,0 +1,21 @@
+import type { PaymentProvider, PaymentProviderName } from "./provider";
+import { sandboxProvider } from "./sandbox-provider.server";
+import { stripeProvider } from "./stripe-provider.server";
+import { isStripeConfigured } from "./stripe.server";
+
+// Which implementation answers for a provider name (the one stored on a
+// subscription or an event), and which one takes new checkouts.
+
+const providers: Record<PaymentProviderName, PaymentProvider> = {
+  stripe: stripeProvider,
+  sandbox: sandboxProvider,
+};
+
+export function paymentProvider(name: PaymentProviderName): PaymentProvider {
+  return providers[name];
+}
+
+/** Stripe when it is configured; otherwise the built-in sandbox. */
+export function checkoutProvider(): PaymentProvider {
+  return isStripeConfigured() ? stripeProvider : sandboxProvider;
+}

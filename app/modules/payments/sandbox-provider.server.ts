@@ -1,0 +1,105 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { sessionSecrets } from "~/env.server";
+import type { PaymentProvider } from "./provider";
+import { readStripeEvent, verifyStripeSignedEvent } from "./stripe-provider.server";
+import { webhooks, webhookSecret } from "./stripe.server";
+
+// The built-in sandbox (demo mode, no Stripe account) behind the payment
+// provider interface. Its checkout is our own page, reached with a signed,
+// expiring session token; its 'Pay' makes the event Stripe would send, in
+// Stripe's shape and signed the same way, so it takes the same path through
+// the webhook receiver and the worker. It has no server to ask: a subscription
+// is paid for one month from its checkout, and cancelling tells nobody.
+
+export interface SandboxSession {
+  sid: string;
+  uid: string;
+  amt: number;
+  exp: number;
+}
+
+function sandboxSignature(body: string) {
+  return createHmac("sha256", sessionSecrets()[0]!).update(`sandbox-checkout.${body}`).digest("base64url");
+}
+
+export function signSandboxSession(session: SandboxSession) {
+  const body = Buffer.from(JSON.stringify(session)).toString("base64url");
+  return `${body}.${sandboxSignature(body)}`;
+}
+
+/** The sandbox session in a checkout address, if it is genuine, unexpired and the user's own. */
+export function readSandboxSession(token: string | null, userId: string): SandboxSession | null {
+  const [body, signature] = (token ?? "").split(".");
+  if (!body || !signature) return null;
+  const expected = Buffer.from(sandboxSignature(body));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const session = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SandboxSession;
+    return session.uid === userId && session.exp > Date.now() ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed checkout.session.completed event that paying a sandbox session sends. */
+export function sandboxCheckoutEvent(session: SandboxSession) {
+  const now = Math.floor(Date.now() / 1000);
+  // Ids follow from the checkout session, so paying the same link twice (a
+  // double tap, or Back then Pay) is one event and one subscription.
+  const event = {
+    id: `evt_sandbox_${session.sid}`,
+    object: "event",
+    api_version: "2025-01-01",
+    created: now,
+    livemode: false,
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: session.sid,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "complete",
+        payment_status: "paid",
+        currency: "ngn",
+        amount_total: session.amt * 100,
+        client_reference_id: session.uid,
+        customer: `cus_sandbox_${session.uid}`,
+        subscription: `sub_sandbox_${session.sid}`,
+        metadata: { userId: session.uid, provider: "sandbox" },
+      },
+    },
+  };
+  const payload = JSON.stringify(event);
+  const signature = webhooks().generateTestHeaderString({ payload, secret: webhookSecret() });
+  return { eventId: event.id, payload, signature };
+}
+
+function addOneMonth(date: Date) {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+
+  async createCheckout({ userId, amountNgn, origin }) {
+    const token = signSandboxSession({
+      sid: `cs_sandbox_${randomBytes(12).toString("hex")}`,
+      uid: userId,
+      amt: amountNgn,
+      exp: Date.now() + 3600_000,
+    });
+    return { checkoutUrl: `${origin}/checkout/sandbox?session=${encodeURIComponent(token)}` };
+  },
+
+  verifyEvent: verifyStripeSignedEvent,
+  readEvent: readStripeEvent,
+
+  async fetchSubscription({ startedAt }) {
+    return { status: "active", period: { start: startedAt, end: addOneMonth(startedAt) } };
+  },
+
+  async cancelAtPeriodEnd() {},
+};
