@@ -5,7 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage } from "~/lib/i18n";
 import { loadResources } from "~/locales/resources";
-import { registerServiceWorker } from "~/lib/service-worker";
+import { registerServiceWorker } from "~/sw/registration";
 
 async function hydrate() {
   // The server chose the language (html lang); hydrate with the same texts.

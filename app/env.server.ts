@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/queues";
+import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
 // The one place configuration is read. Parsed once at start-up: a missing or

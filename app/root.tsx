@@ -27,9 +27,9 @@ import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
 import { IconSprite } from "~/components/ui/icons";
-import { usePageHydrates } from "~/lib/hydration";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
-import { staticPageScript } from "~/lib/static-page";
+import { usePageHydrates } from "~/components/shell/hydration";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
+import { staticPageScript } from "~/components/shell/static-page";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

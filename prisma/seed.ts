@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { encodeGeohash } from "~/lib/geo";
 import { polygonFeature, ringAreaHectares, ringCentroid } from "~/lib/polygon";
-import { NIGERIAN_TOWNS } from "~/lib/nigerian-towns";
+import { NIGERIAN_TOWNS } from "~/modules/listings/towns";
 import { hashPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS } from "./seed-data";

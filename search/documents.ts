@@ -3,7 +3,7 @@
 // result's fields (id, title, snippet, geoGeohash) are read straight from these
 // documents.
 import { encodeGeohash } from "~/lib/geo";
-import { listingName } from "~/modules/listings/listing-name";
+import { listingName } from "~/lib/listing-name";
 
 export const SEARCH_ENTITIES = ["product", "listing", "farm"] as const;
 export type SearchEntity = (typeof SEARCH_ENTITIES)[number];

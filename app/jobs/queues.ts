@@ -1,21 +1,12 @@
 import { z } from "zod";
 import { isoDateTime, text } from "~/lib/text";
+import type { QueueName } from "./names";
+
+export { isQueueName, parseWorkerQueues, QUEUE_NAMES, type QueueName } from "./names";
 
 // The queues of the product, the payload each job carries, and how each queue
 // retries, gives up and keeps its history. Payloads hold ids, not records: the
 // worker reads the current state.
-
-export const QUEUE_NAMES = [
-  "ai-analysis",
-  "image-processing",
-  "search-indexing",
-  "payment-webhooks",
-  "frontend-errors",
-  "maintenance",
-] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
-
-export const isQueueName = (value: string): value is QueueName => (QUEUE_NAMES as readonly string[]).includes(value);
 
 const id = text({ min: 1, max: 100 });
 
@@ -175,19 +166,3 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   // Search index changes whose job was lost (Redis down at the write, a worker stopped).
   "sweep-search-index": { everyMs: 60 * 1000 },
 };
-
-/**
- * The queues a worker process runs, from WORKER_QUEUES ("ai-analysis" or
- * "search-indexing,frontend-errors"; empty or "all" for every queue), so
- * operators can run AI workers apart from the rest. Unknown names are refused.
- */
-export function parseWorkerQueues(value: string | undefined): { queues: QueueName[] } | { unknown: string[] } {
-  const names = (value ?? "")
-    .split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.length === 0 || (names.length === 1 && names[0] === "all")) return { queues: [...QUEUE_NAMES] };
-  const unknown = names.filter((name) => !isQueueName(name));
-  if (unknown.length) return { unknown };
-  return { queues: QUEUE_NAMES.filter((name) => names.includes(name)) };
-}

@@ -1,5 +1,5 @@
 import { LANGUAGE_STORAGE_KEY, type LanguageCode } from "./i18n";
-import { tellServiceWorker } from "./service-worker";
+import { tellServiceWorker } from "~/sw/registration";
 
 // The reader's choices, kept in local storage (asiiko-*) and in a cookie of the
 // same name so the server renders the right theme and language with no flash.

@@ -3,10 +3,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CatalogFilters, readCatalogFilters } from "~/components/catalog/catalog-filters";
+import { CatalogFilters, readCatalogFilters } from "~/components/products/catalog-filters";
 import { Icon } from "~/components/ui/icons";
-import { ProductDialog, type CatalogReply } from "~/components/catalog/product-dialog";
-import { ProductTable, type CatalogProduct } from "~/components/catalog/product-table";
+import { ProductDialog, type CatalogReply } from "~/components/products/product-dialog";
+import { ProductTable, type CatalogProduct } from "~/components/products/product-table";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";

@@ -7,7 +7,7 @@ import { AppShell } from "~/components/shell/app-shell";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { detectLanguage } from "~/server/i18n.server";
-import type { PageHandle } from "~/lib/hydration";
+import type { PageHandle } from "~/components/shell/hydration";
 
 // '/': the dashboard for a signed-in user, the landing page for a visitor.
 // Public: a visitor gets the landing page, a signed-in user the dashboard.

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/shell/brand-mark";
 import { buttonVariants } from "~/components/ui/button";
-import type { PageHandle } from "~/lib/hydration";
+import type { PageHandle } from "~/components/shell/hydration";
 
 // Public: the service worker keeps it for anyone, signed in or not; it holds no one's data.
 

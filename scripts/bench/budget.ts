@@ -87,7 +87,7 @@ async function fieldPhoto(seed: number): Promise<Buffer> {
 /** The marketplace's first page of listings, each with a photo made by the upload pipeline (as a seller's upload is). */
 async function photographListings() {
   const { acceptUpload, processUpload } = await import("../../app/modules/storage/uploads.server");
-  const { uploadUrl } = await import("../../app/lib/images");
+  const { uploadUrl } = await import("../../app/modules/storage/renditions");
   const { prisma } = await import("../../app/server/db.server");
   const listings = await prisma.listing.findMany({
     where: { status: { in: ["active", "sold"] } },

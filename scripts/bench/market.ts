@@ -4,7 +4,7 @@
 // FROM unnest statements; the same seed gives the same market every time.
 import type pg from "pg";
 import { encodeGeohash } from "../../app/lib/geo";
-import { NIGERIAN_TOWNS } from "../../app/lib/nigerian-towns";
+import { NIGERIAN_TOWNS } from "../../app/modules/listings/towns";
 import { SEED_PRODUCTS } from "../../prisma/seed-data";
 
 export interface MarketSize {

@@ -59,7 +59,7 @@ function randomSource(seed: number) {
 
 async function loadMarket(client: pg.Client) {
   const { SEED_PRODUCTS } = await import("../../prisma/seed-data");
-  const { NIGERIAN_TOWNS } = await import("../../app/lib/nigerian-towns");
+  const { NIGERIAN_TOWNS } = await import("../../app/modules/listings/towns");
   const random = randomSource(2026);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 

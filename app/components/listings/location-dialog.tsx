@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { findTown } from "~/lib/nigerian-towns";
+import { findTown } from "~/modules/listings/towns";
 
 export interface ChosenLocation {
   latitude: number;

@@ -8,7 +8,7 @@ import { ListingPrice } from "~/components/marketplace/listing-card";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import { listingName } from "~/modules/listings/listing-name";
+import { listingName } from "~/lib/listing-name";
 import { replySucceeded } from "~/lib/page-reply";
 import type { ListingReply, ListingStatus, MyListing } from "./listing-types";
 import { Photo } from "~/components/ui/photo";

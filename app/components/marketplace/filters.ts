@@ -1,6 +1,6 @@
 import { LISTING_CONDITIONS } from "~/modules/listings/constants";
 import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
-import { findTown } from "~/lib/nigerian-towns";
+import { findTown } from "~/modules/listings/towns";
 import { readAddressSearch } from "~/lib/storable-text";
 import { LISTING_OFFSET_MAX } from "~/modules/listings/constants";
 

@@ -7,7 +7,7 @@ import { categoryKey } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import { pricePerUnit } from "~/modules/listings/price";
 import type { ListingDto } from "~/modules/listings/listings.server";
-import { listingName } from "~/modules/listings/listing-name";
+import { listingName } from "~/lib/listing-name";
 
 /** What a buyer's card needs of a listing: the page sends only this (the first page is 50 cards on slow connections). */
 export type MarketplaceListing = Pick<

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
 import { formatNigerianPhone, whatsappDigits } from "~/lib/phone";
-import { listingName } from "~/modules/listings/listing-name";
+import { listingName } from "~/lib/listing-name";
 import type { SellerAnswer } from "~/modules/listings/types";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 import { useFormatNumber } from "~/lib/numbers";

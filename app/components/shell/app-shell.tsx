@@ -7,7 +7,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import { tellServiceWorker } from "~/lib/service-worker";
+import { tellServiceWorker } from "~/sw/registration";
 import type { PublicUser } from "~/modules/auth/users.server";
 import { VoiceWidget } from "~/components/voice/voice-widget";
 import { BrandMark } from "./brand-mark";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";

@@ -5,7 +5,7 @@ import { DisclosureMenu, menuItemClass } from "~/components/ui/disclosure-menu";
 import { Icon } from "~/components/ui/icons";
 import { isLanguage, LANGUAGES } from "~/lib/i18n";
 import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { useTheme } from "~/lib/use-theme";
 
 // The language and theme controls. Each is a plain form that posts to

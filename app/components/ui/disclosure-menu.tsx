@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 
 // A small menu built on <details>: it opens and closes with no script at all
 // (the landing page runs without the app), and it costs the app's pages a few

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { photoSources } from "~/lib/images";
+import { photoSources } from "~/modules/storage/renditions";
 
 /**
  * A listing's or product's photo in web sizes: `sizes` says how wide it shows, so the browser

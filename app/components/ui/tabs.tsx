@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from "react";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 
 // Tabs with the keyboard of the ARIA pattern (arrows, Home, End; one tab stop),
 // and no library. A tab with an address is a link, so the tabs also work on a

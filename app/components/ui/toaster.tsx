@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
-import { STATIC_HOOKS } from "~/lib/static-hooks";
+import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { TOP_LAYER_EVENT } from "./dialog";
 import {
   dismissToast,

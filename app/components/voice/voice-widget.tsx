@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { DEFAULT_LANGUAGE, isLanguage, speechLanguage, type LanguageCode } from "~/lib/i18n";
-import { VOICE_COMMAND_IDS, VOICE_COMMANDS, type VoiceCommandId } from "~/lib/voice-commands";
-import { matchAlternatives, type VoiceMatch } from "~/lib/voice-match";
+import { VOICE_COMMAND_IDS, VOICE_COMMANDS, type VoiceCommandId } from "~/components/voice/commands";
+import { matchAlternatives, type VoiceMatch } from "~/components/voice/match";
 import { problemOf, recognitionConstructor, transcriptsOf, type Recognition, type VoiceProblem } from "./speech";
 
 // The floating voice widget of the signed-in layout: a microphone button at the

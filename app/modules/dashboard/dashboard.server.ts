@@ -1,4 +1,4 @@
-import { listingName } from "~/modules/listings/listing-name";
+import { listingName } from "~/lib/listing-name";
 import { prisma } from "~/server/db.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
 

@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { UPLOAD_WIDTHS, uploadUrl } from "~/lib/images";
+import { UPLOAD_WIDTHS, uploadUrl } from "~/modules/storage/renditions";
 import { fileStore } from "./file-store.server";
 
 // Photos sent by users: checked by decoding (never by name or declared type),

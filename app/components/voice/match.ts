@@ -1,5 +1,5 @@
-import type { LanguageCode } from "./i18n";
-import { normaliseTerm } from "./normalise-term";
+import type { LanguageCode } from "~/lib/i18n";
+import { normaliseTerm } from "~/lib/normalise-term";
 import {
   VOICE_COMMAND_IDS,
   VOICE_COMMANDS,
@@ -7,10 +7,10 @@ import {
   type VoiceCommandId,
   type VoiceDestination,
   type VoicePhrases,
-} from "./voice-commands";
+} from "./commands";
 
 // Which command a recognised sentence holds: it must contain one of the
-// phrases of the current language (voice-commands.ts) or an English one.
+// phrases of the current language (commands.ts) or an English one.
 // Case, accents, tone marks, punctuation and spacing are ignored, but a phrase
 // must start and end on word boundaries ('go homes' is not 'go home').
 

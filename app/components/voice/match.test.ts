@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_CODES, type LanguageCode } from "./i18n";
-import { englishWordsIn } from "../../tests/support/english-words";
-import { normaliseTerm } from "./normalise-term";
-import { VOICE_COMMAND_IDS, VOICE_COMMANDS, VOICE_DESTINATIONS, type VoiceCommandId } from "./voice-commands";
-import { matchAlternatives, matchVoiceCommand } from "./voice-match";
+import { LANGUAGE_CODES, type LanguageCode } from "~/lib/i18n";
+import { englishWordsIn } from "../../../tests/support/english-words";
+import { normaliseTerm } from "~/lib/normalise-term";
+import { VOICE_COMMAND_IDS, VOICE_COMMANDS, VOICE_DESTINATIONS, type VoiceCommandId } from "./commands";
+import { matchAlternatives, matchVoiceCommand } from "./match";
 
 const OTHERS = LANGUAGE_CODES.filter((code) => code !== "en");
 

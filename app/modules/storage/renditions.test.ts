@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { photoSources } from "./images";
+import { photoSources } from "./renditions";
 
 describe("photoSources", () => {
   it("names every web size of an upload, whichever size the listing kept", () => {

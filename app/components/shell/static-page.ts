@@ -1,9 +1,9 @@
 import { SPRITE_PREFIX } from "~/components/ui/icons";
-import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "./http/constants";
-import { LANGUAGE_STORAGE_KEY } from "./i18n";
-import { preferenceCookie, THEME_STORAGE_KEY } from "./preferences";
+import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "~/lib/http/constants";
+import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
+import { preferenceCookie, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { STATIC_HOOKS } from "./static-hooks";
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "./toast-store";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/toast-store";
 
 // What a page sent without the app (see hydration.ts) still does in the browser:
 // the theme switches at once, menus close on Escape or a tap elsewhere, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isValidLatitude, isValidLongitude } from "./geo";
-import { findTown, NIGERIAN_TOWNS } from "./nigerian-towns";
+import { isValidLatitude, isValidLongitude } from "~/lib/geo";
+import { findTown, NIGERIAN_TOWNS } from "./towns";
 
 describe("NIGERIAN_TOWNS", () => {
   it("lies inside Nigeria's bounding box", () => {

@@ -1,8 +1,8 @@
-import type { LanguageCode } from "./i18n";
+import type { LanguageCode } from "~/lib/i18n";
 
 // What a farmer can say to the voice widget, in each interface language, and
 // where it leads. A native speaker can correct or add phrases here: this file is
-// the only place they live (the matcher is voice-match.ts).
+// the only place they live (the matcher is match.ts).
 //
 // For each language and command:
 // - `say` is the phrase the widget suggests, written as a speaker writes it
