@@ -1,5 +1,6 @@
 import { intentGuard } from "~/lib/page-reply";
 import { z } from "~/lib/zod";
+import { fieldCoordinate } from "~/lib/query-params";
 import { MAPPING_LIMITS, PLOT_TYPES } from "~/modules/farms/constants";
 import { optionalText, text } from "~/lib/text";
 
@@ -51,22 +52,6 @@ export const crops = z
     });
   });
 
-const coordinate = (min: number, max: number) =>
-  z.preprocess(
-    (value) =>
-      value === "" || value === null || value === undefined
-        ? undefined
-        : typeof value === "string"
-          ? Number(value)
-          : value,
-    z
-      .number({ error: "mapping.errors.coordinates" })
-      .finite("mapping.errors.coordinates")
-      .min(min, "mapping.errors.coordinates")
-      .max(max, "mapping.errors.coordinates")
-      .optional(),
-  );
-
 /** A shape as sent: checked by the module (null clears it where that is allowed). */
 const shape = z.unknown().optional();
 
@@ -76,8 +61,8 @@ export const farmCreateSchema = z
     description,
     crops: crops.default([]),
     /** Where the farm is before it has a boundary (the page sends the map's centre). */
-    centerLat: coordinate(-90, 90),
-    centerLng: coordinate(-180, 180),
+    centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+    centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
     boundary: shape,
   })
   .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
@@ -92,8 +77,8 @@ export const farmUpdateSchema = z
     name: farmName.optional(),
     description,
     crops: crops.optional(),
-    centerLat: coordinate(-90, 90),
-    centerLng: coordinate(-180, 180),
+    centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+    centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
     boundary: shape,
   })
   .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
@@ -123,8 +108,8 @@ export const plotCreateSchema = z.object({
   geometry: shape,
   // Checked as what they claim to be, then not used.
   farmId: optionalText(text({ max: 100 })),
-  centroidLat: coordinate(-90, 90),
-  centroidLng: coordinate(-180, 180),
+  centroidLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+  centroidLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
 });
 export type PlotCreateInput = z.infer<typeof plotCreateSchema>;
 
@@ -135,8 +120,8 @@ export const plotUpdateSchema = z.object({
   crops: crops.optional(),
   geometry: shape,
   farmId: optionalText(text({ max: 100 })),
-  centroidLat: coordinate(-90, 90),
-  centroidLng: coordinate(-180, 180),
+  centroidLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+  centroidLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
 });
 export type PlotUpdateInput = z.infer<typeof plotUpdateSchema>;
 

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { intentGuard } from "~/lib/page-reply";
 import { LISTING_CONDITIONS, LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
 import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
-import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
+import { commaList, emptyToUndefined, fieldCoordinate, optionalNumber, queryCoordinate } from "~/lib/query-params";
 import { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS } from "./constants";
 
 export { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS };
@@ -38,22 +38,6 @@ export const priceNgn = z
     const amount = Number(value);
     return amount >= LISTING_LIMITS.priceMinNgn && amount <= LISTING_LIMITS.priceMaxNgn;
   }, "listing.errors.priceRange");
-
-const coordinate = (min: number, max: number) =>
-  z.preprocess(
-    (value) =>
-      value === "" || value === null || value === undefined
-        ? undefined
-        : typeof value === "string"
-          ? Number(value)
-          : value,
-    z
-      .number({ error: "listing.errors.coordinates" })
-      .finite("listing.errors.coordinates")
-      .min(min, "listing.errors.coordinates")
-      .max(max, "listing.errors.coordinates")
-      .optional(),
-  );
 
 /**
  * What a listing sells when it is not in the catalogue, in the seller's words:
@@ -103,8 +87,8 @@ export const listingSchema = z
       .array(imageUrl, { error: "listing.errors.imagesRequired" })
       .min(1, "listing.errors.imagesRequired")
       .max(10, "listing.errors.tooManyImages"),
-    latitude: coordinate(-90, 90),
-    longitude: coordinate(-180, 180),
+    latitude: fieldCoordinate("latitude", "listing.errors.coordinates"),
+    longitude: fieldCoordinate("longitude", "listing.errors.coordinates"),
     locality: optionalText(text({ max: 200, tooLong: "listing.errors.localityTooLong" })),
     status: z.enum(LISTING_STATUSES, { error: "listing.errors.status" }).default("active"),
   })
@@ -149,14 +133,8 @@ export const listingQuerySchema = z
     // A value that is no number at all (NaN, words) gets the same message as one out of range.
     price_min: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
     price_max: optionalNumber(z.number().min(0, "listing.errors.priceFilter"), "listing.errors.priceFilter"),
-    lat: optionalNumber(
-      z.number().min(-90, "listing.errors.coordinates").max(90, "listing.errors.coordinates"),
-      "listing.errors.coordinates",
-    ),
-    lng: optionalNumber(
-      z.number().min(-180, "listing.errors.coordinates").max(180, "listing.errors.coordinates"),
-      "listing.errors.coordinates",
-    ),
+    lat: queryCoordinate("latitude", "listing.errors.coordinates"),
+    lng: queryCoordinate("longitude", "listing.errors.coordinates"),
     radius_km: optionalNumber(
       z.number().min(1, "listing.errors.radius").max(500, "listing.errors.radius"),
       "listing.errors.radius",

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { commaList, emptyToUndefined, optionalNumber } from "~/lib/query-params";
+import { commaList, emptyToUndefined, optionalNumber, queryCoordinate } from "~/lib/query-params";
 import { text } from "~/lib/text";
 import { SEARCH_ENTITIES } from "../../../search/documents";
 import { SEARCH_LIMIT_MAX, SEARCH_RADII, SEARCH_RADIUS_DEFAULT, SEARCH_RADIUS_MAX, SEARCH_TEXT_MAX } from "./constants";
@@ -14,14 +14,8 @@ export const searchQuerySchema = z
   .object({
     q: z.preprocess((value) => value ?? "", text({ max: SEARCH_TEXT_MAX, tooLong: "search.errors.textTooLong" })),
     types: commaList(SEARCH_ENTITIES, "search.errors.types"),
-    lat: optionalNumber(
-      z.number().min(-90, "search.errors.coordinates").max(90, "search.errors.coordinates"),
-      "search.errors.coordinates",
-    ),
-    lng: optionalNumber(
-      z.number().min(-180, "search.errors.coordinates").max(180, "search.errors.coordinates"),
-      "search.errors.coordinates",
-    ),
+    lat: queryCoordinate("latitude", "search.errors.coordinates"),
+    lng: queryCoordinate("longitude", "search.errors.coordinates"),
     radius_km: optionalNumber(
       z.number().positive("search.errors.radius").max(SEARCH_RADIUS_MAX, "search.errors.radius"),
       "search.errors.radius",
