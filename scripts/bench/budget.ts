@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 // npm run bench:budget
 // What each page costs a phone on its first visit. Serves the production build (compiled, as
 // npm start runs it) on the demo data in a database of its own, opens each page in Debian's
@@ -167,18 +168,7 @@ async function main() {
   const photographed = await photographListings();
 
   const web = await startWebServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: { target: PageBudget; bytes: Record<Kind, number>; files: Record<Kind, number> }[] = [];
   try {
     for (const target of pages) {

@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 // npm run bench:lighthouse
 // Lighthouse (the npm package) on landing, marketplace and Asiiko AI as a phone on a slow
 // network sees them: Debian's Chromium, Lighthouse's mobile emulation and its simulated slow 4G
@@ -18,16 +19,7 @@ const pages = [
   { name: "asiiko", path: "/asiiko", signedIn: true },
 ];
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2_500, cls: 0.1 };
 
@@ -59,7 +51,7 @@ function lcpElementOf(audit: unknown): string {
  */
 async function warmUp(base: string, session: { name: string; value: string }) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
@@ -92,7 +84,7 @@ async function main() {
       // then leaves its storage alone, which keeps the session cookie set here (Chromium ignores
       // a Cookie header given as an extra header).
       const chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        chromePath: CHROMIUM_PATH,
         chromeFlags: CHROME_FLAGS,
       });
       let result: Awaited<ReturnType<typeof lighthouse>>;
