@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accessNote } from "~/components/premium/premium-prompt";
+import { accessNote, TrialExpiredBadge } from "~/components/premium/premium-prompt";
 import { useUpgrade } from "~/components/premium/use-upgrade";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
@@ -41,11 +41,7 @@ export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-semibold leading-snug sm:text-base">
           {title}
-          {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
-              {t("premium.trialExpiredBadge")}
-            </span>
-          ) : null}
+          {access.isTrialExpired ? <TrialExpiredBadge /> : null}
         </p>
         <p className="hidden text-sm text-gray-700 dark:text-gray-300 sm:block">{t("premium.marketplaceText")}</p>
         <p className="hidden text-sm text-gray-600 dark:text-gray-400 sm:block">

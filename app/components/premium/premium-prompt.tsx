@@ -38,6 +38,18 @@ function UpgradeButton({ access }: { access: FeatureAccess }) {
 }
 
 /** 'Failed to check feature access' with a Try Again that checks again. */
+/** 'Trial expired', beside a premium prompt's title. */
+export function TrialExpiredBadge({ className = "px-2" }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`rounded-full bg-red-100 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300 ${className}`}
+    >
+      {t("premium.trialExpiredBadge")}
+    </span>
+  );
+}
+
 export function AccessCheckFailed() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -103,11 +115,7 @@ export function PremiumGate({
           <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200 sm:h-12 sm:w-12">
             <Icon name="sparkles" className="h-5 w-5 sm:h-6 sm:w-6" />
           </span>
-          {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
-              {t("premium.trialExpiredBadge")}
-            </span>
-          ) : null}
+          {access.isTrialExpired ? <TrialExpiredBadge className="px-3" /> : null}
           <p className="text-base font-semibold sm:text-lg">{heading}</p>
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}
@@ -121,7 +129,6 @@ export function PremiumGate({
 
 /** An upsell card (the listing form's 'Sell faster with Premium') for users without access; nothing for those with it. */
 export function UpsellCard({ access, title, text }: { access: FeatureAccess | null; title: string; text: string }) {
-  const { t } = useTranslation();
   if (!access || access.canAccess) return null;
   return (
     <aside
@@ -132,11 +139,7 @@ export function UpsellCard({ access, title, text }: { access: FeatureAccess | nu
         <p className="flex items-center gap-2 font-semibold">
           <Icon name="sparkles" className="h-5 w-5 text-brand-600" />
           {title}
-          {access.isTrialExpired ? (
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-950 dark:text-red-300">
-              {t("premium.trialExpiredBadge")}
-            </span>
-          ) : null}
+          {access.isTrialExpired ? <TrialExpiredBadge /> : null}
         </p>
         <p className="text-sm text-gray-700 dark:text-gray-300">{text}</p>
       </div>
