@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/shell/brand-mark";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
@@ -88,18 +88,58 @@ function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo: string }) {
+type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string };
+/** The fields of both forms (signing in uses the first two). */
+type AuthFields = { username: string; password: string; firstName?: string; lastName?: string; email?: string };
+
+/** A text field of the sign-in page's forms, its label and errors translated. */
+function TextField({
+  meta,
+  label,
+  type = "text",
+  ...input
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: "text" | "email" | "password";
+  autoComplete: string;
+  autoCapitalize?: string;
+  placeholder: string;
+}) {
   const { t } = useTranslation();
+  return (
+    <Field id={meta.id} label={label} errors={meta.errors?.map((error) => t(error))}>
+      <Input {...getInputProps(meta, { type })} {...input} />
+    </Field>
+  );
+}
+
+/**
+ * One of the page's two forms: it posts its intent to this page's action (it works before the
+ * app's JavaScript has loaded: the static page's script says 'Signing in...'), and shows the
+ * action's form errors above its fields.
+ */
+function AuthForm({
+  intent,
+  lastResult,
+  redirectTo,
+  labels,
+  children,
+}: FormProps & {
+  intent: AuthIntent;
+  labels: { submit: string; pending: string };
+  children: (fields: ReturnType<typeof useForm<AuthFields>>[1]) => ReactNode;
+}) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const [form, fields] = useForm({
-    id: "login",
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm<AuthFields>({
+    id: intent,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: intent === "register" ? registerSchema : loginSchema }),
   });
-  const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
     <Form
       method="post"
@@ -108,100 +148,87 @@ function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
       className="flex flex-col gap-4"
       noValidate
     >
-      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
-        <Input
-          {...getInputProps(fields.username, { type: "text" })}
-          autoComplete="username"
-          autoCapitalize="none"
-          placeholder={t("auth.usernamePlaceholder")}
-        />
-      </Field>
-      <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
-        <Input
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="current-password"
-          placeholder={t("auth.passwordPlaceholder")}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingIn") }}>
-        {pending ? t("auth.signingIn") : t("auth.signInButton")}
+      {children(fields)}
+      <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: labels.pending }}>
+        {pending ? labels.pending : labels.submit}
       </Button>
     </Form>
   );
 }
 
-function SignUpForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo: string }) {
+function SignInForm(props: FormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
-  const translate = (errors?: string[]) => errors?.map((error) => t(error));
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      {...{ [STATIC_HOOKS.pendingForm]: "" }}
-      className="flex flex-col gap-4"
-      noValidate
-    >
-      <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.firstName.id} label={t("auth.firstName")} errors={translate(fields.firstName.errors)}>
-          <Input
-            {...getInputProps(fields.firstName, { type: "text" })}
-            autoComplete="given-name"
-            placeholder={t("auth.firstNamePlaceholder")}
+    <AuthForm intent="login" labels={{ submit: t("auth.signInButton"), pending: t("auth.signingIn") }} {...props}>
+      {(fields) => (
+        <>
+          <TextField
+            meta={fields.username}
+            label={t("auth.username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            placeholder={t("auth.usernamePlaceholder")}
           />
-        </Field>
-        <Field id={fields.lastName.id} label={t("auth.lastName")} errors={translate(fields.lastName.errors)}>
-          <Input
-            {...getInputProps(fields.lastName, { type: "text" })}
-            autoComplete="family-name"
-            placeholder={t("auth.lastNamePlaceholder")}
+          <TextField
+            meta={fields.password}
+            label={t("auth.password")}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t("auth.passwordPlaceholder")}
           />
-        </Field>
-      </div>
-      <Field id={fields.username.id} label={t("auth.username")} errors={translate(fields.username.errors)}>
-        <Input
-          {...getInputProps(fields.username, { type: "text" })}
-          autoComplete="username"
-          autoCapitalize="none"
-          placeholder={t("auth.usernamePlaceholder")}
-        />
-      </Field>
-      <Field
-        id={fields.email.id}
-        label={`${t("auth.email")} (${t("common.optional")})`}
-        errors={translate(fields.email.errors)}
-      >
-        <Input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          placeholder={t("auth.emailPlaceholder")}
-        />
-      </Field>
-      <Field id={fields.password.id} label={t("auth.password")} errors={translate(fields.password.errors)}>
-        <Input
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          placeholder={t("auth.passwordPlaceholder")}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("auth.signingUp") }}>
-        {pending ? t("auth.signingUp") : t("auth.signUpButton")}
-      </Button>
-    </Form>
+        </>
+      )}
+    </AuthForm>
+  );
+}
+
+function SignUpForm(props: FormProps) {
+  const { t } = useTranslation();
+  return (
+    <AuthForm intent="register" labels={{ submit: t("auth.signUpButton"), pending: t("auth.signingUp") }} {...props}>
+      {(fields) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              meta={fields.firstName}
+              label={t("auth.firstName")}
+              autoComplete="given-name"
+              placeholder={t("auth.firstNamePlaceholder")}
+            />
+            <TextField
+              meta={fields.lastName}
+              label={t("auth.lastName")}
+              autoComplete="family-name"
+              placeholder={t("auth.lastNamePlaceholder")}
+            />
+          </div>
+          <TextField
+            meta={fields.username}
+            label={t("auth.username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            placeholder={t("auth.usernamePlaceholder")}
+          />
+          <TextField
+            meta={fields.email}
+            label={`${t("auth.email")} (${t("common.optional")})`}
+            type="email"
+            autoComplete="email"
+            placeholder={t("auth.emailPlaceholder")}
+          />
+          <TextField
+            meta={fields.password}
+            label={t("auth.password")}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t("auth.passwordPlaceholder")}
+          />
+        </>
+      )}
+    </AuthForm>
   );
 }
 
