@@ -126,18 +126,30 @@ function exactPassSql(query: SearchQuery, types: readonly SearchEntity[], tsquer
   return paged(inner, order, query);
 }
 
-/** Typos: every typed word close to a word of the document (pg_trgm's word similarity), among a bounded set of candidates. */
-function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: string[]): Prisma.Sql | null {
+/**
+ * The typed words long enough to match with typos (3 letters or more): the condition that a
+ * document (`d`) is close to every one of them, and the score of a candidate (`c`); null with none.
+ */
+function typoMatch(words: string[]): { similar: Prisma.Sql; score: Prisma.Sql } | null {
   const typed = words.filter((word) => word.length >= 3);
   if (typed.length === 0) return null;
-  const similar = Prisma.join(
-    typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
-    " AND ",
-  );
-  const score = Prisma.join(
-    typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`),
-    " + ",
-  );
+  return {
+    similar: Prisma.join(
+      typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
+      " AND ",
+    ),
+    score: Prisma.join(
+      typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`),
+      " + ",
+    ),
+  };
+}
+
+/** Typos: every typed word close to a word of the document (pg_trgm's word similarity), among a bounded set of candidates. */
+function typoPassSql(query: SearchQuery, types: readonly SearchEntity[], words: string[]): Prisma.Sql | null {
+  const match = typoMatch(words);
+  if (!match) return null;
+  const { similar, score } = match;
   const inner = Prisma.sql`
     SELECT c.id, c.type, c."updatedAt", c.distance, ${score} AS rank
     FROM (
@@ -165,16 +177,9 @@ function exactIdsSql(query: MatchQuery, tsquery: string | null): Prisma.Sql {
 
 /** One kind's typo matches as entity ids, among the bounded candidates of the trigram index. */
 function typoIdsSql(query: MatchQuery, words: string[]): Prisma.Sql | null {
-  const typed = words.filter((word) => word.length >= 3);
-  if (typed.length === 0) return null;
-  const similar = Prisma.join(
-    typed.map((word) => Prisma.sql`${word} <% d."searchText"`),
-    " AND ",
-  );
-  const score = Prisma.join(
-    typed.map((word) => Prisma.sql`word_similarity(${word}, c."searchText")`),
-    " + ",
-  );
+  const match = typoMatch(words);
+  if (!match) return null;
+  const { similar, score } = match;
   const order = query.near ? Prisma.sql`c.distance ASC, ${score} DESC` : Prisma.sql`${score} DESC, c."updatedAt" DESC`;
   return Prisma.sql`
     SELECT c."entityId" FROM (
