@@ -3,15 +3,9 @@ import { frontendErrorReportSchema } from "~/jobs/queues";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
-import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
+import { hitRateLimits } from "~/server/rate-limit.server";
+import { REPORT_LIMITS, REPORT_MAX_BYTES } from "~/modules/errors/constants";
 import { validate } from "~/server/validation";
-
-// An error boundary reports once per error, and a page retries three times at most:
-// a few reports a minute is a broken page; hundreds is someone filling the table.
-const REPORT_LIMITS = {
-  perAddress: { name: "error-report-ip", max: 30, windowSeconds: 10 * 60 },
-  perUser: { name: "error-report-user", max: 30, windowSeconds: 10 * 60 },
-} as const satisfies Record<string, Limit>;
 
 // POST /api/errors/frontend: an error boundary's report. Validated (32 KB at
 // most), queued, and stored by the frontend-errors worker.
@@ -23,7 +17,7 @@ const route = apiRoute({
       { limit: REPORT_LIMITS.perAddress, key: context.clientIp },
       ...(user ? [{ limit: REPORT_LIMITS.perUser, key: user.id }] : []),
     ]);
-    const report = validate(frontendErrorReportSchema, await readJsonBody(request, 32 * 1024));
+    const report = validate(frontendErrorReportSchema, await readJsonBody(request, REPORT_MAX_BYTES));
     await enqueue("frontend-errors", { report, userId: user?.id ?? null, receivedAt: new Date().toISOString() });
     return Response.json({ success: true, data: { errorId: report.errorId } }, { status: 202 });
   },

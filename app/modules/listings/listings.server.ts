@@ -2,7 +2,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { encodeGeohash } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
-import { hitDistinctRateLimit, type Limit } from "~/server/rate-limit.server";
+import { hitDistinctRateLimit } from "~/server/rate-limit.server";
+import { CONTACT_REVEAL_LIMIT } from "./constants";
 import { Refusal } from "~/server/refusal";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
@@ -191,9 +192,6 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   );
   return listingDto(listing);
 }
-
-/** How many different sellers' phones one buyer may see in an hour. */
-export const CONTACT_REVEAL_LIMIT: Limit = { name: "contact-reveal", max: 30, windowSeconds: 3600 };
 
 /**
  * One listing with how to reach its seller (GET /api/market/listings/{id}):
