@@ -92,24 +92,28 @@ type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string }
 /** The fields of both forms (signing in uses the first two). */
 type AuthFields = { username: string; password: string; firstName?: string; lastName?: string; email?: string };
 
-/** A text field of the sign-in page's forms, its label and errors translated. */
+/** A field of the sign-in page's forms: its label and placeholder are the page's texts of that name. */
 function TextField({
   meta,
-  label,
   type = "text",
+  optional = false,
   ...input
 }: {
   meta: FieldMetadata<string | undefined>;
-  label: string;
   type?: "text" | "email" | "password";
+  optional?: boolean;
   autoComplete: string;
   autoCapitalize?: string;
-  placeholder: string;
 }) {
   const { t } = useTranslation();
+  const label = t(`auth.${meta.name}`);
   return (
-    <Field id={meta.id} label={label} errors={meta.errors?.map((error) => t(error))}>
-      <Input {...getInputProps(meta, { type })} {...input} />
+    <Field
+      id={meta.id}
+      label={optional ? `${label} (${t("common.optional")})` : label}
+      errors={meta.errors?.map((error) => t(error))}
+    >
+      <Input {...getInputProps(meta, { type })} placeholder={t(`auth.${meta.name}Placeholder`)} {...input} />
     </Field>
   );
 }
@@ -165,20 +169,8 @@ function SignInForm(props: FormProps) {
     <AuthForm intent="login" labels={{ submit: t("auth.signInButton"), pending: t("auth.signingIn") }} {...props}>
       {(fields) => (
         <>
-          <TextField
-            meta={fields.username}
-            label={t("auth.username")}
-            autoComplete="username"
-            autoCapitalize="none"
-            placeholder={t("auth.usernamePlaceholder")}
-          />
-          <TextField
-            meta={fields.password}
-            label={t("auth.password")}
-            type="password"
-            autoComplete="current-password"
-            placeholder={t("auth.passwordPlaceholder")}
-          />
+          <TextField meta={fields.username} autoComplete="username" autoCapitalize="none" />
+          <TextField meta={fields.password} type="password" autoComplete="current-password" />
         </>
       )}
     </AuthForm>
@@ -192,40 +184,12 @@ function SignUpForm(props: FormProps) {
       {(fields) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              meta={fields.firstName}
-              label={t("auth.firstName")}
-              autoComplete="given-name"
-              placeholder={t("auth.firstNamePlaceholder")}
-            />
-            <TextField
-              meta={fields.lastName}
-              label={t("auth.lastName")}
-              autoComplete="family-name"
-              placeholder={t("auth.lastNamePlaceholder")}
-            />
+            <TextField meta={fields.firstName} autoComplete="given-name" />
+            <TextField meta={fields.lastName} autoComplete="family-name" />
           </div>
-          <TextField
-            meta={fields.username}
-            label={t("auth.username")}
-            autoComplete="username"
-            autoCapitalize="none"
-            placeholder={t("auth.usernamePlaceholder")}
-          />
-          <TextField
-            meta={fields.email}
-            label={`${t("auth.email")} (${t("common.optional")})`}
-            type="email"
-            autoComplete="email"
-            placeholder={t("auth.emailPlaceholder")}
-          />
-          <TextField
-            meta={fields.password}
-            label={t("auth.password")}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("auth.passwordPlaceholder")}
-          />
+          <TextField meta={fields.username} autoComplete="username" autoCapitalize="none" />
+          <TextField meta={fields.email} type="email" optional autoComplete="email" />
+          <TextField meta={fields.password} type="password" autoComplete="new-password" />
         </>
       )}
     </AuthForm>
