@@ -1,10 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletDrawStyles from "leaflet-draw/dist/leaflet.draw.css?url";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
 import { useTranslation } from "react-i18next";
-import farmMapStyles from "~/components/mapping/farm-map.css?url";
-import { MappingWorkspace, ReadOnlyFarms } from "~/components/mapping/mapping-workspace";
+import farmMapStyles from "~/components/farms/farm-map.css?url";
+import { MappingWorkspace, ReadOnlyFarms } from "~/components/farms/mapping-workspace";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PremiumGate } from "~/components/premium/premium-prompt";
 import { PageHeader } from "~/components/shell/page-header";
@@ -24,12 +25,10 @@ import {
   updatePlot,
 } from "~/modules/farms/farms.server";
 import {
-  farmCreateSchema,
-  farmEditSchema,
-  farmIssueCode,
+  farmFormSchema,
   plotCreateSchema,
+  plotFormSchema,
   plotIssueCode,
-  plotUpdateSchema,
   isMappingIntent,
   type MappingIntent,
   type MappingReplyData,
@@ -38,7 +37,7 @@ import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
-import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
+import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
 import { validate, validateValue } from "~/server/validation";
@@ -118,6 +117,42 @@ export async function action({ request }: ActionFunctionArgs) {
   const plotId = () => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
 
   const success = (farmId: string) => pageSuccess<MappingIntent, MappingReplyData>(intent, { data: { farmId } });
+
+  // The farm and plot dialogs: their schema is the authority, and a module's refusal of a field shows on that field.
+  if (intent === "createFarm" || intent === "updateFarm") {
+    const submission = parseWithZod(form, { schema: farmFormSchema });
+    if (submission.status !== "success") return invalidSubmission(intent, submission);
+    return answerIntent(
+      request,
+      intent,
+      async () => {
+        await requireFeature(request, "farm_mapping", FARM_WRITES);
+        if (intent === "createFarm") return success((await createFarm(user.id, submission.value)).id);
+        // The dialog's emptied description removes it (in the API, a missing one is kept); an edit does not move the farm.
+        const { name, description, crops } = submission.value;
+        const farm = await updateFarm(farmId(), user.id, { name, description: description ?? null, crops });
+        return success(farm.id);
+      },
+      { submission },
+    );
+  }
+  if (intent === "createPlot" || intent === "updatePlot") {
+    const submission = parseWithZod(form, { schema: plotFormSchema });
+    if (submission.status !== "success") return invalidSubmission(intent, submission);
+    return answerIntent(
+      request,
+      intent,
+      async () => {
+        await requireFeature(request, "farm_mapping", FARM_WRITES);
+        const id = farmId();
+        if (intent === "createPlot") await createPlot(id, user.id, submission.value);
+        else await updatePlot(id, plotId(), user.id, submission.value);
+        return success(id);
+      },
+      { submission },
+    );
+  }
+
   return answerIntent(request, intent, async () => {
     if (intent === "select") {
       // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
@@ -128,17 +163,6 @@ export async function action({ request }: ActionFunctionArgs) {
     // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
     await requireFeature(request, "farm_mapping", FARM_WRITES);
     switch (intent) {
-      case "createFarm": {
-        const farm = await createFarm(user.id, validate(farmCreateSchema, fields(form), { coder: farmIssueCode }));
-        return success(farm.id);
-      }
-      case "updateFarm": {
-        const values = fields(form);
-        // The dialog's emptied description removes it (in the API, a missing one is kept).
-        if (values.description === "") values.description = null;
-        const farm = await updateFarm(farmId(), user.id, validate(farmEditSchema, values, { coder: farmIssueCode }));
-        return success(farm.id);
-      }
       case "deleteFarm": {
         const id = farmId();
         await deleteFarm(id, user.id);
@@ -148,15 +172,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });
         return success(farm.id);
       }
-      case "createPlot":
       case "drawnPlot": {
         const id = farmId();
         await createPlot(id, user.id, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
-        return success(id);
-      }
-      case "updatePlot": {
-        const id = farmId();
-        await updatePlot(id, plotId(), user.id, validate(plotUpdateSchema, fields(form), { coder: plotIssueCode }));
         return success(id);
       }
       case "deletePlot": {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { apiClient, newIp, uniqueName, type SignedIn } from "../../tests/support/api-client";
+import { apiClient, newIp, signedInUser, subscribe, uniqueName, type SignedIn } from "../../tests/support/api-client";
 import { seedMarket } from "../../tests/support/market";
 import { serveForTests } from "../../tests/support/web";
 
@@ -304,6 +304,34 @@ describe("/marketplace", () => {
       const page = await get(`/marketplace${query}`, seller.cookie);
       expect(page.status, query).toBe(200);
     }
+  });
+});
+
+describe("/mapping", () => {
+  it("answers NUL and refused values in the farm and plot dialogs with the form's reply, changing nothing", async () => {
+    const farmer = await signedInUser("USER", "pages_mapper");
+    await subscribe(farmer.user.id);
+    const created = await post("/mapping", { intent: "createFarm", name: "River Farm", crops: "Yam" }, farmer);
+    expect(created.status).toBe(200);
+    const farm = await prisma.farm.findFirstOrThrow({ where: { ownerId: farmer.user.id }, include: { plots: true } });
+    const farmForm = (overrides: Record<string, string>) => ({ intent: "createFarm", name: "Hill Farm", ...overrides });
+    for (const [fields, message] of [
+      [farmForm({ name: `Hill${NUL}` }), "errors.invalidText"],
+      [farmForm({ description: `By the river${NUL}` }), "errors.invalidText"],
+      [farmForm({ crops: `Yam, Mai${NUL}ze` }), "errors.invalidText"],
+      [farmForm({ name: "F".repeat(100) }), "mapping.errors.farmNameTooLong"],
+      [farmForm({ centerLat: "7.5" }), "mapping.errors.coordinates"],
+      [farmForm({ intent: "updateFarm", farmId: farm.id, name: " " }), "mapping.errors.nameRequired"],
+      [farmForm({ intent: "updateFarm", farmId: `${farm.id}${NUL}` }), INVALID_TEXT],
+      [{ intent: "createPlot", farmId: farm.id, name: `Pond${NUL}` }, "errors.invalidText"],
+      [{ intent: "createPlot", farmId: farm.id, name: "Barn", type: "barn" }, "mapping.errors.plotType"],
+      [{ intent: "updatePlot", farmId: farm.id, plotId: "a b", name: "Pond" }, "Plot not found"],
+    ] as const) {
+      expectFormError(await post("/mapping", fields, farmer), message);
+    }
+    expect(await prisma.farm.findMany({ where: { ownerId: farmer.user.id }, include: { plots: true } })).toEqual([
+      farm,
+    ]);
   });
 });
 

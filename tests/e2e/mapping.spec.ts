@@ -261,6 +261,30 @@ test.describe("farm mapping on a desktop", () => {
     expect((await farmRows(user)).farms).toEqual([]);
   });
 
+  test("the plot dialog says under Crops which crop is refused, and sends the plot once it is fixed", async ({
+    page,
+    user,
+  }) => {
+    await subscribe(user);
+    await page.goto("/mapping");
+    await hydrated(page);
+    await createFarm(page, "Crop Farm", "Yam");
+    await page.getByRole("button", { name: "Add New Plot" }).click();
+    const add = page.getByRole("dialog", { name: "Add New Plot" });
+    await add.getByLabel("Plot Name").fill("Fish pond");
+    await add.getByLabel("Crops").fill(`Catfish, ${"x".repeat(61)}`);
+    await add.getByLabel("Plot Name").press("Enter");
+    await expect(add.getByText("Each crop name must be 1 to 60 characters")).toBeVisible();
+    await expect(add.getByLabel("Crops")).toHaveAttribute("aria-invalid", "true");
+    expect((await farmRows(user)).plots).toEqual([]);
+    // Checked again as the farmer types: the message goes as soon as the crop is right.
+    await add.getByLabel("Crops").fill("Catfish, Tilapia");
+    await expect(add.getByText("Each crop name must be 1 to 60 characters")).toBeHidden();
+    await add.getByLabel("Plot Name").press("Enter");
+    await expect(said(page, "Plot created successfully!")).toBeVisible();
+    await expect(page.locator("[data-plot-row='Fish pond']")).toContainText("Tilapia");
+  });
+
   test("a plot drawn outside the farm is refused by the server, and the page says why", async ({ page, user }) => {
     await subscribe(user);
     const farmId = `e2e_farm_${randomUUID()}`;

@@ -1,13 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   crops,
   farmCreateSchema,
+  farmFormSchema,
   farmIssueCode,
   farmUpdateSchema,
   plotCreateSchema,
+  plotFormSchema,
   plotIssueCode,
   plotUpdateSchema,
 } from "./schemas";
+
+const formData = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
 
 describe("crops", () => {
   it("takes a list or the dialog's comma-separated text, each crop once", () => {
@@ -66,5 +75,39 @@ describe("farmUpdateSchema and the plot schemas", () => {
     // A plot name's length is not a farm name's: it has the general code.
     const long = plotCreateSchema.safeParse({ name: "P".repeat(121) });
     expect(plotIssueCode(long.error!.issues[0]!)).toBe("VLD_REQUIRED_FIELD");
+  });
+});
+
+describe("the farm and plot dialogs' schemas, as Conform reads their forms", () => {
+  it("take a farm's name, with an empty description and crops left out, and the map's centre when sent", () => {
+    const farm = parseWithZod(formData({ name: " Oko  Farm ", description: "", crops: "" }), {
+      schema: farmFormSchema,
+    });
+    expect(farm.status === "success" && farm.value).toEqual({ name: "Oko Farm", crops: [] });
+    const placed = parseWithZod(formData({ name: "F", crops: "Yam, maize, yam", centerLat: "7.5", centerLng: "3.9" }), {
+      schema: farmFormSchema,
+    });
+    expect(placed.status === "success" && placed.value).toEqual({
+      name: "F",
+      crops: ["Yam", "maize"],
+      centerLat: 7.5,
+      centerLng: 3.9,
+    });
+  });
+
+  it("refuse a farm with no name or one of 100 characters, each on its field with a translation key", () => {
+    const empty = parseWithZod(formData({ name: "  " }), { schema: farmFormSchema });
+    expect(empty.reply().error).toEqual({ name: ["mapping.errors.nameRequired"] });
+    const long = parseWithZod(formData({ name: "F".repeat(100) }), { schema: farmFormSchema });
+    expect(long.reply().error).toEqual({ name: ["mapping.errors.farmNameTooLong"] });
+    const half = parseWithZod(formData({ name: "F", centerLat: "7.5" }), { schema: farmFormSchema });
+    expect(half.reply().error).toEqual({ centerLat: ["mapping.errors.coordinates"] });
+  });
+
+  it("give a plot the type field by default, and refuse another type on its field", () => {
+    const plot = parseWithZod(formData({ name: "Fish pond", crops: "Catfish" }), { schema: plotFormSchema });
+    expect(plot.status === "success" && plot.value).toEqual({ name: "Fish pond", type: "field", crops: ["Catfish"] });
+    const barn = parseWithZod(formData({ name: "Barn", type: "barn" }), { schema: plotFormSchema });
+    expect(barn.reply().error).toEqual({ type: ["mapping.errors.plotType"] });
   });
 });

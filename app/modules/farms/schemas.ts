@@ -55,6 +55,11 @@ export const crops = z
 /** A shape as sent: checked by the module (null clears it where that is allowed). */
 const shape = z.unknown().optional();
 
+/** A centre is both coordinates or neither. */
+const wholeCentre = (farm: { centerLat?: number; centerLng?: number }) =>
+  (farm.centerLat === undefined) === (farm.centerLng === undefined);
+const centreMessage = { message: "mapping.errors.coordinates", path: ["centerLat"] };
+
 export const farmCreateSchema = z
   .object({
     name: farmName,
@@ -65,10 +70,7 @@ export const farmCreateSchema = z
     centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
     boundary: shape,
   })
-  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
-    message: "mapping.errors.coordinates",
-    path: ["centerLat"],
-  });
+  .refine(wholeCentre, centreMessage);
 export type FarmCreateInput = z.infer<typeof farmCreateSchema>;
 
 /** PATCH: any of the fields; a boundary of null removes it. A centre moves a farm that has no boundary (one with a boundary is where its boundary is). */
@@ -81,30 +83,39 @@ export const farmUpdateSchema = z
     centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
     boundary: shape,
   })
-  .refine((farm) => (farm.centerLat === undefined) === (farm.centerLng === undefined), {
-    message: "mapping.errors.coordinates",
-    path: ["centerLat"],
-  });
+  .refine(wholeCentre, centreMessage);
 export type FarmUpdateInput = z.infer<typeof farmUpdateSchema>;
 
-/** The page's Edit Farm dialog: name, description and crops (shapes are drawn, not typed). */
-export const farmEditSchema = z.object({
-  name: farmName.optional(),
-  description,
-  crops: crops.optional(),
-});
+/**
+ * The page's Create Farm and Edit Farm dialog: a name, and a description and
+ * crops that may be left empty (shapes are drawn, not typed). A new farm also
+ * carries the map's centre, in hidden fields; an edit does not move the farm.
+ */
+export const farmFormSchema = z
+  .object({
+    name: farmName,
+    description,
+    crops: crops.default([]),
+    centerLat: coordinate(-90, 90),
+    centerLng: coordinate(-180, 180),
+  })
+  .refine(wholeCentre, centreMessage);
 
 const plotType = z.enum(PLOT_TYPES, { error: "mapping.errors.plotType" });
+
+/** The page's Add Plot and Edit Plot dialog: name, type and crops (a plot's shape is drawn on the map). */
+export const plotFormSchema = z.object({
+  name: plotName,
+  type: plotType.default("field"),
+  crops: crops.default([]),
+});
 
 /**
  * POST a plot: from the dialog (name, type, crops) or drawn (with geometry).
  * A drawn plot's centroidLat/centroidLng and the body's farmId are not read:
  * the centroid is computed from the geometry and the farm is the address's.
  */
-export const plotCreateSchema = z.object({
-  name: plotName,
-  type: plotType.default("field"),
-  crops: crops.default([]),
+export const plotCreateSchema = plotFormSchema.extend({
   geometry: shape,
   // Checked as what they claim to be, then not used.
   farmId: optionalText(text({ max: 100 })),

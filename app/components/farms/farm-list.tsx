@@ -1,18 +1,14 @@
-import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
-import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { MAPPING_LIMITS } from "~/modules/farms/constants";
 import type { FarmDto } from "~/modules/farms/types";
 import { cropSummary, formatArea, formatCoordinate } from "./format";
 import { useFormatNumber } from "~/lib/numbers";
 
-// The My Farms card: the farmer's farms to choose from, and the Create Farm dialog.
+// The My Farms card: the farmer's farms to choose from (the Create Farm dialog is in farm-dialogs.tsx).
 
 export function CropBadges({ crops, shown }: { crops: readonly string[]; shown: number }) {
   const { t } = useTranslation();
@@ -125,166 +121,6 @@ export function FarmsCard({
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-export interface FarmValues {
-  name: string;
-  description: string;
-  crops: string;
-}
-
-/** The Create Farm dialog, and the same form to edit a farm's name, description and crops. */
-export function FarmDialog({
-  open,
-  onOpenChange,
-  farm,
-  onSubmit,
-  pending,
-  errors,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The farm being edited; none to create one. */
-  farm: FarmDto | null;
-  onSubmit(values: FarmValues): void;
-  pending: boolean;
-  errors: Record<string, string[]> | undefined;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [crops, setCrops] = useState("");
-  useEffect(() => {
-    if (!open) return;
-    setName(farm?.name ?? "");
-    setDescription(farm?.description ?? "");
-    setCrops(farm?.crops.join(", ") ?? "");
-  }, [open, farm]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === "" || pending) return;
-    onSubmit({ name, description, crops });
-  };
-  const editing = farm !== null;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? t("mapping.editFarm") : t("mapping.createFarmTitle")}
-      description={editing ? undefined : t("mapping.createFarmText")}
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <NameField
-          id="farm-name"
-          label={t("mapping.farmName")}
-          value={name}
-          onChange={setName}
-          maxLength={MAPPING_LIMITS.farmNameMaxLength}
-          placeholder={t("mapping.farmNamePlaceholder")}
-          errors={errors?.name}
-        />
-        <Field id="farm-description" label={t("mapping.description")} errors={errors?.description}>
-          <textarea
-            id="farm-description"
-            name="description"
-            rows={3}
-            value={description}
-            maxLength={MAPPING_LIMITS.descriptionMaxLength}
-            onChange={(event) => setDescription(event.target.value)}
-            placeholder={t("mapping.descriptionPlaceholder")}
-            className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500"
-          />
-        </Field>
-        <CropsField id="farm-crops" value={crops} onChange={setCrops} errors={errors?.crops} />
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          disabled={name.trim() === "" || pending}
-          label={
-            pending
-              ? editing
-                ? t("mapping.saving")
-                : t("mapping.creating")
-              : editing
-                ? t("mapping.saveChanges")
-                : t("mapping.createFarm")
-          }
-        />
-      </form>
-    </Dialog>
-  );
-}
-
-/** The required name of a farm or plot. */
-export function NameField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  maxLength: number;
-  placeholder: string;
-  errors?: string[];
-}) {
-  return (
-    <Field id={props.id} label={props.label} errors={props.errors}>
-      <Input
-        id={props.id}
-        name="name"
-        value={props.value}
-        maxLength={props.maxLength}
-        onChange={(event) => props.onChange(event.target.value)}
-        placeholder={props.placeholder}
-        aria-invalid={props.errors ? true : undefined}
-        autoComplete="off"
-        required
-      />
-    </Field>
-  );
-}
-
-/** The crops of a farm or plot, typed as a comma-separated list. */
-export function CropsField({
-  id,
-  value,
-  onChange,
-  errors,
-}: {
-  id: string;
-  value: string;
-  onChange(value: string): void;
-  errors?: string[];
-}) {
-  const { t } = useTranslation();
-  return (
-    <Field id={id} label={t("mapping.crops")} errors={errors}>
-      <Input
-        id={id}
-        name="crops"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={t("mapping.cropsPlaceholder")}
-        aria-describedby={`${id}-hint`}
-        autoComplete="off"
-      />
-      <p id={`${id}-hint`} className="text-xs text-gray-500">
-        {t("mapping.cropsHint")}
-      </p>
-    </Field>
-  );
-}
-
-/** A dialog form's Cancel and submit buttons (the submit disabled while the form is not ready or is being sent). */
-export function DialogActions({ onCancel, disabled, label }: { onCancel(): void; disabled: boolean; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button type="button" variant="outline" onClick={onCancel}>
-        {t("mapping.cancel")}
-      </Button>
-      <Button type="submit" disabled={disabled}>
-        {label}
-      </Button>
-    </div>
   );
 }
 

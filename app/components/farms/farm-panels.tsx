@@ -1,21 +1,17 @@
-import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { NativeSelect } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS, PLOT_TYPES, type PlotType } from "~/modules/farms/constants";
+import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS } from "~/modules/farms/constants";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
-import { CropBadges, CropsField, DialogActions, NameField } from "./farm-list";
+import { CropBadges } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";
 import { useFormatNumber } from "~/lib/numbers";
 
 // The panels beside the map: the selected farm's details, its plots (edit and
-// delete), the plot dialog, and the environment panel's labelled samples.
+// delete), and the environment panel's labelled samples.
 
 export function FarmDetails({
   farm,
@@ -159,92 +155,6 @@ export function PlotsPanel({
         </ul>
       </CardContent>
     </Card>
-  );
-}
-
-export interface PlotValues {
-  name: string;
-  type: PlotType;
-  crops: string;
-}
-
-/** The Add Plot dialog (no shape: it can be drawn later) and the Edit Plot dialog. */
-export function PlotDialog({
-  open,
-  onOpenChange,
-  plot,
-  pending,
-  errors,
-  onSubmit,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The plot being edited; none to add one. */
-  plot: PlotDto | null;
-  pending: boolean;
-  errors: Record<string, string[]> | undefined;
-  onSubmit(values: PlotValues): void;
-}) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<PlotValues>({ name: "", type: "field", crops: "" });
-  useEffect(() => {
-    if (open)
-      setValues(
-        plot
-          ? { name: plot.name, type: plot.type, crops: plot.crops.join(", ") }
-          : { name: "", type: "field", crops: "" },
-      );
-  }, [open, plot]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (values.name.trim() === "" || pending) return;
-    onSubmit(values);
-  };
-  const editing = plot !== null;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? t("mapping.plots.editTitle") : t("mapping.plots.addTitle")}
-      description={editing ? undefined : t("mapping.plots.addText")}
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <NameField
-          id="plot-name"
-          label={t("mapping.plots.name")}
-          value={values.name}
-          onChange={(name) => setValues({ ...values, name })}
-          maxLength={MAPPING_LIMITS.plotNameMaxLength}
-          placeholder={t("mapping.plots.namePlaceholder")}
-          errors={errors?.name}
-        />
-        <Field id="plot-type" label={t("mapping.plots.type")} errors={errors?.type}>
-          <NativeSelect
-            id="plot-type"
-            name="type"
-            value={values.type}
-            onChange={(event) => setValues({ ...values, type: event.target.value as PlotType })}
-          >
-            {PLOT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`mapping.types.${type}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <CropsField
-          id="plot-crops"
-          value={values.crops}
-          onChange={(crops) => setValues({ ...values, crops })}
-          errors={errors?.crops}
-        />
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          disabled={values.name.trim() === "" || pending}
-          label={pending ? t("mapping.plots.saving") : editing ? t("mapping.plots.save") : t("mapping.plots.create")}
-        />
-      </form>
-    </Dialog>
   );
 }
 

@@ -1,0 +1,387 @@
+import { useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useTrialConfirm } from "~/components/premium/trial-confirm";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import type { LngLat } from "~/lib/geo";
+import type { LanguageCode } from "~/lib/i18n";
+import { toast } from "~/lib/toast-store";
+import { MAP_TABS, type MapTiles } from "~/modules/farms/constants";
+import type { FarmDto, PlotDto } from "~/modules/farms/types";
+import type { FeatureAccess } from "~/modules/premium/access";
+import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
+import { FarmsCard } from "./farm-list";
+import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
+import { EnvironmentPanel, FarmDetails, PlotsPanel } from "./farm-panels";
+import { drawnPlotName } from "./format";
+import { DrawingPanel, MapPlaceholder, WalkPanel } from "./map-overlays";
+import { checkRing, ringFeature } from "./shape";
+import { useBoundaryWalk } from "./use-boundary-walk";
+import { useMappingWork } from "./use-mapping-work";
+
+export { ReadOnlyFarms } from "./farm-list";
+
+// The farm-mapping workspace: the layout of the farms, the map with its tools,
+// the panels and the dialogs. The walk is useBoundaryWalk's, sending work and
+// answering it is useMappingWork's (with the OUTCOMES table), the dialogs are
+// farm-dialogs.tsx's; what is here is which of them is showing.
+
+// Leaflet and leaflet-draw come with this module only, fetched after the page has mounted.
+const FarmMap = lazy(() => import("./farm-map.client"));
+
+/** The farm or plot dialog, open or last open; `opening` counts openings, each with its own fetcher. */
+type OpenDialog = ({ kind: "farm"; farm: FarmDto | null } | { kind: "plot"; plot: PlotDto | null }) & {
+  open: boolean;
+  opening: number;
+};
+/** The delete confirmation that is open. */
+type Confirm = { kind: "farm" } | { kind: "plot"; plot: PlotDto };
+
+export function MappingWorkspace({
+  access,
+  farms,
+  farmsFailed,
+  selectedId,
+  plots,
+  plotsFailed,
+  locale,
+}: {
+  access: FeatureAccess | null;
+  farms: FarmDto[];
+  farmsFailed: boolean;
+  selectedId: string | null;
+  plots: PlotDto[];
+  plotsFailed: boolean;
+  locale: LanguageCode;
+}) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  const selected = farms.find((farm) => farm.id === selectedId) ?? null;
+  const trial = useTrialConfirm(access);
+
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const mapHandle = useRef<FarmMapHandle>(null);
+  const centre = useRef<Centre | null>(null);
+  const [tiles, setTiles] = useState<MapTiles>("satellite");
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [drawing, setDrawing] = useState<DrawMode | null>(null);
+  const [progress, setProgress] = useState<DrawProgress>({ corners: 0, areaSquareMetres: 0 });
+  const { walk, start: beginWalk, stop: stopWalk, finish: finishWalk, resume: resumeWalk } = useBoundaryWalk();
+  const [dialog, setDialog] = useState<OpenDialog>({ open: false, kind: "farm", farm: null, opening: 0 });
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  // The dialogs' fetcher: the last opening's, so an answer that comes after the dialog was closed still shows.
+  const formKey = `mapping-form-${dialog.opening}`;
+  const openFarmDialog = (farm: FarmDto | null) =>
+    setDialog((current) => ({ open: true, kind: "farm", farm, opening: current.opening + 1 }));
+  const openPlotDialog = (plot: PlotDto | null) =>
+    setDialog((current) => ({ open: true, kind: "plot", plot, opening: current.opening + 1 }));
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
+
+  const work = useMappingWork({
+    formKey,
+    follow: {
+      showFarm: (farmId) => farmId && setSearchParams({ farm: farmId }, { preventScrollReset: true }),
+      selectFarm: (farmId) => farmId && trial.run(() => work.post("select", { farmId })),
+      clearFarm: () => setSearchParams({}, { preventScrollReset: true }),
+      closeDialog,
+      closeConfirm: () => setConfirm(null),
+      stopWalk,
+      resumeWalk,
+    },
+  });
+
+  const noFarmSelected = () => toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
+
+  function select(farm: FarmDto) {
+    if (farm.id === selectedId || drawing || walk) return;
+    trial.run(() => work.post("select", { farmId: farm.id }));
+  }
+
+  function startDrawing(mode: DrawMode) {
+    if (!selected) return noFarmSelected();
+    setProgress({ corners: 0, areaSquareMetres: 0 });
+    setDrawing(mode);
+  }
+
+  function onDrawn(mode: DrawMode, ring: LngLat[]) {
+    setDrawing(null);
+    if (!selected) return noFarmSelected();
+    const check = checkRing(ring);
+    if (!check.ok) {
+      toast({
+        title: check.problem === "edgesCross" ? t("mapping.toasts.edgesCross") : t(`mapping.geometry.${check.problem}`),
+        variant: "destructive",
+      });
+      return;
+    }
+    const feature = ringFeature(check.ring);
+    if (mode === "farm") work.post("boundary", { farmId: selected.id, boundary: feature });
+    else
+      work.post("drawnPlot", {
+        farmId: selected.id,
+        name: drawnPlotName(t),
+        type: "field",
+        crops: "",
+        geometry: feature,
+        centroidLat: String(check.centroid.latitude),
+        centroidLng: String(check.centroid.longitude),
+      });
+  }
+
+  function startWalk() {
+    if (!selected) return noFarmSelected();
+    beginWalk();
+  }
+
+  function saveWalk() {
+    if (!selected) return;
+    const boundary = finishWalk();
+    if (boundary) work.post("boundary", { farmId: selected.id, boundary });
+  }
+
+  function confirmDelete() {
+    if (!selected || !confirm) return;
+    if (confirm.kind === "farm") {
+      work.post("deleteFarm", { farmId: selected.id });
+      return;
+    }
+    if (!plots.some((plot) => plot.id === confirm.plot.id)) {
+      setConfirm(null);
+      toast({ title: t("mapping.toasts.plotNotFound"), variant: "destructive" });
+      return;
+    }
+    work.post("deletePlot", { farmId: selected.id, plotId: confirm.plot.id });
+  }
+
+  const toolsDisabled = !selected || drawing !== null || walk !== null || work.busy("shape");
+
+  return (
+    // On a phone one column, the map second (order-*); from lg two columns, the map beside the farms.
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+      <div className="contents lg:flex lg:flex-col lg:gap-6">
+        <div className="order-1 lg:order-none">
+          <FarmsCard
+            farms={farms}
+            selectedId={selectedId}
+            locale={locale}
+            loadFailed={farmsFailed}
+            onSelect={select}
+            onCreate={() => openFarmDialog(null)}
+          />
+        </div>
+        {selected ? (
+          <div className="order-4 lg:order-none">
+            <FarmDetails
+              farm={selected}
+              plotCount={plots.length}
+              locale={locale}
+              onEdit={() => openFarmDialog(selected)}
+              onDelete={() => setConfirm({ kind: "farm" })}
+            />
+          </div>
+        ) : null}
+        <div className="order-5 lg:order-none">
+          <EnvironmentPanel />
+        </div>
+      </div>
+
+      <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+        <Card data-map-card="" className="order-2 lg:order-none">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>{t("mapping.interactiveMap")}</CardTitle>
+            {selected ? (
+              <Button size="sm" variant="outline" onClick={() => openPlotDialog(null)}>
+                <Icon name="plus" className="h-4 w-4" />
+                {t("mapping.plots.addTitle")}
+              </Button>
+            ) : null}
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <div
+              role="tablist"
+              aria-label={t("mapping.interactiveMap")}
+              className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+            >
+              {MAP_TABS.map((tab) => (
+                <button
+                  key={tab}
+                  type="button"
+                  role="tab"
+                  aria-selected={tiles === tab}
+                  onClick={() => {
+                    setTilesFailed(false);
+                    setTiles(tab);
+                  }}
+                  className={cn(
+                    "min-h-9 rounded-lg px-2 text-sm font-medium",
+                    tiles === tab
+                      ? "bg-white text-gray-900 shadow-sm dark:bg-gray-900 dark:text-gray-100"
+                      : "text-gray-600 dark:text-gray-300",
+                  )}
+                >
+                  {t(`mapping.tabs.${tab}`)}
+                </button>
+              ))}
+            </div>
+            {tiles === "soil" ? (
+              <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p>
+            ) : null}
+
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+              <Button
+                size="sm"
+                onClick={() => startDrawing("farm")}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
+                <Icon name="polygon" className="h-4 w-4" />
+                {t("mapping.farmBoundary")}
+              </Button>
+              <Button
+                size="sm"
+                onClick={() => startDrawing("plot")}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
+                <Icon name="plus" className="h-4 w-4" />
+                {t("mapping.addPlot")}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={startWalk}
+                disabled={toolsDisabled}
+                className="whitespace-normal"
+              >
+                <Icon name="walk" className="h-4 w-4" />
+                {t("mapping.walkBoundary")}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => mapHandle.current?.locate()}
+                disabled={!mounted}
+                className="whitespace-normal"
+              >
+                <Icon name="crosshair" className="h-4 w-4" />
+                {t("mapping.locate")}
+              </Button>
+            </div>
+
+            {/* Its own stacking context: Leaflet's panes and our panels over the map (z-index up to 1100) stay under dialogs. */}
+            <div className="relative isolate h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">
+              {drawing ? (
+                <DrawingPanel
+                  mode={drawing}
+                  progress={progress}
+                  locale={locale}
+                  onFinish={() => mapHandle.current?.finishDrawing()}
+                  onUndo={() => mapHandle.current?.undoCorner()}
+                  onCancel={() => setDrawing(null)}
+                />
+              ) : null}
+              {walk ? <WalkPanel walk={walk} locale={locale} onSave={saveWalk} onCancel={stopWalk} /> : null}
+              {tilesFailed && !drawing && !walk ? (
+                <p
+                  className="absolute inset-x-2 top-2 z-[1100] rounded-lg bg-white/90 p-2 text-xs text-gray-700 shadow dark:bg-gray-900/90 dark:text-gray-300"
+                  data-tiles-offline=""
+                >
+                  {t("mapping.tilesOffline")}
+                </p>
+              ) : null}
+
+              {mounted ? (
+                <Suspense fallback={<MapPlaceholder />}>
+                  <FarmMap
+                    ref={mapHandle}
+                    tiles={tiles}
+                    farm={selected}
+                    plots={plots}
+                    drawing={drawing}
+                    walk={walk}
+                    focusKey={selected?.id ?? ""}
+                    labels={{ map: t("mapping.mapLabel") }}
+                    onDrawn={onDrawn}
+                    onDrawProgress={setProgress}
+                    onDrawStopped={() => setDrawing(null)}
+                    onEdgesCross={() =>
+                      toast({
+                        title: t("mapping.toasts.edgesCross"),
+                        variant: "destructive",
+                      })
+                    }
+                    onTilesFailed={() => setTilesFailed(true)}
+                    onLocateFailed={() =>
+                      toast({
+                        title: t("mapping.walk.unavailable"),
+                        variant: "destructive",
+                      })
+                    }
+                    onCentreChange={(next) => (centre.current = next)}
+                  />
+                </Suspense>
+              ) : (
+                <MapPlaceholder />
+              )}
+            </div>
+          </CardContent>
+        </Card>
+
+        {selected ? (
+          <div className="order-3 lg:order-none">
+            <PlotsPanel
+              plots={plots}
+              locale={locale}
+              loadFailed={plotsFailed}
+              onEdit={openPlotDialog}
+              onDelete={(plot) => setConfirm({ kind: "plot", plot })}
+            />
+          </div>
+        ) : null}
+      </div>
+
+      <FarmDialog
+        open={dialog.open && dialog.kind === "farm"}
+        onOpenChange={(open) => !open && closeDialog()}
+        farm={dialog.kind === "farm" ? dialog.farm : null}
+        fetcherKey={formKey}
+        readCentre={() => centre.current}
+      />
+      {selected ? (
+        <PlotDialog
+          open={dialog.open && dialog.kind === "plot"}
+          onOpenChange={(open) => !open && closeDialog()}
+          farmId={selected.id}
+          plot={dialog.kind === "plot" ? dialog.plot : null}
+          fetcherKey={formKey}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirm?.kind === "farm"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t("mapping.deleteFarm")}
+        text={t("mapping.deleteFarmText")}
+        confirmLabel={t("mapping.deleteFarm")}
+        pendingLabel={t("mapping.deletingFarm")}
+        pending={work.busy("remove")}
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === "plot"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t("mapping.plots.deleteTitle")}
+        text={t("mapping.plots.deleteText")}
+        confirmLabel={t("mapping.plots.deleteConfirm")}
+        pendingLabel={t("mapping.plots.deleting")}
+        pending={work.busy("remove")}
+        onConfirm={confirmDelete}
+      />
+      {trial.dialog}
+    </div>
+  );
+}
