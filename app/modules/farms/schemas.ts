@@ -96,8 +96,8 @@ export const farmFormSchema = z
     name: farmName,
     description,
     crops: crops.default([]),
-    centerLat: coordinate(-90, 90),
-    centerLng: coordinate(-180, 180),
+    centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+    centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
   })
   .refine(wholeCentre, centreMessage);
 
