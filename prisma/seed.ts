@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { encodeGeohash } from "~/lib/geo";
-import { polygonFeature, ringAreaHectares, ringCentroid } from "~/lib/polygon";
+import { polygonFeature, ringAreaHectares, ringCentroid } from "~/modules/farms/polygon";
 import { NIGERIAN_TOWNS } from "~/modules/listings/towns";
 import { hashPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -44,6 +44,35 @@ describe("README", () => {
       .map(routePath);
     expect(routes.length).toBeGreaterThan(10);
     const missing = routes.filter((route) => !table.includes(route));
+    expect(missing).toEqual([]);
+  });
+
+  it("names real files and folders in the table of where each feature lives", () => {
+    const start = readme.findIndex((line) => line.startsWith("| feature | route files |"));
+    expect(start, "the feature table's header").toBeGreaterThan(-1);
+    const rows = readme
+      .slice(start + 2)
+      .filter((line, index, all) => all.slice(0, index + 1).every((each) => each.startsWith("|")));
+    expect(rows.length).toBeGreaterThan(8);
+    const routeFiles = readdirSync(path.join(root, "app/routes"));
+    const missing: string[] = [];
+    for (const row of rows) {
+      const [, , routes = "", module = "", components = "", queues = ""] = row.split("|");
+      const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+      for (const name of names(routes)) {
+        const pattern = new RegExp(`^${name.replace(/[.$]/g, "\\$&").replace("*", ".*")}$`);
+        if (!routeFiles.some((file) => pattern.test(file))) missing.push(`app/routes/${name}`);
+      }
+      const [moduleName] = names(module);
+      if (moduleName && !existsSync(path.join(root, "app/modules", moduleName)))
+        missing.push(`app/modules/${moduleName}`);
+      for (const name of names(components).filter((each) => !each.startsWith("app/"))) {
+        if (!existsSync(path.join(root, "app/components", name))) missing.push(`app/components/${name}`);
+      }
+      for (const name of names(queues).filter((each) => each.startsWith("workers/"))) {
+        if (!existsSync(path.join(root, name))) missing.push(name);
+      }
+    }
     expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
-import { ringAreaHectares } from "~/lib/polygon";
+import { ringAreaHectares } from "~/modules/farms/polygon";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {

@@ -10,7 +10,7 @@ import {
   TILE_SOURCES,
   type MapTiles,
 } from "~/modules/farms/constants";
-import { featureRing, ringAreaSquareMetres } from "~/lib/polygon";
+import { featureRing, ringAreaSquareMetres } from "~/modules/farms/polygon";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";
 

@@ -1,5 +1,5 @@
 import type { LngLat } from "~/lib/geo";
-import { checkPolygonFeature, polygonFeature } from "~/lib/polygon";
+import { checkPolygonFeature, polygonFeature } from "~/modules/farms/polygon";
 import { MAPPING_LIMITS } from "~/modules/farms/constants";
 
 /** The checks the browser can make before sending a shape (the server makes them all again, with the area limit). */

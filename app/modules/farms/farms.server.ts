@@ -3,7 +3,7 @@ import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { perUser, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
-import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/lib/polygon";
+import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
 import { isRecordId } from "~/lib/text";
 import { writeIndexed } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";

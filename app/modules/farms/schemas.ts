@@ -6,7 +6,7 @@ import { optionalText, text } from "~/lib/text";
 
 // What the farm and plot calls accept, shared by the page's dialogs and the API.
 // Messages are translation keys (app/locales/*.json, under "mapping"). Shapes
-// (boundary, geometry) are checked by the farms module with app/lib/polygon.ts,
+// (boundary, geometry) are checked by the farms module with app/modules/farms/polygon.ts,
 // which measures them too: whatever area or centre a client claims is ignored.
 
 export const farmName = text({

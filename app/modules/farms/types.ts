@@ -1,5 +1,5 @@
 import type { PlotType } from "~/modules/farms/constants";
-import type { polygonFeature } from "~/lib/polygon";
+import type { polygonFeature } from "~/modules/farms/polygon";
 
 // What the farms API and the mapping page carry of a farm and a plot.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LngLat } from "./geo";
+import type { LngLat } from "~/lib/geo";
 import {
   checkPolygonFeature,
   featureRing,

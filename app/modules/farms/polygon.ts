@@ -3,7 +3,7 @@
 // farm). Pure functions shared by the server, which is the authority, and the
 // map page, which shows the same area live while a shape is drawn.
 
-import { isValidLatitude, isValidLongitude, type LngLat } from "./geo";
+import { isValidLatitude, isValidLongitude, type LngLat } from "~/lib/geo";
 
 /**
  * The sphere the area is measured on: the WGS84 equatorial radius, as
