@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icons";
 import { isLanguage, LANGUAGES } from "~/lib/i18n";
 import { applyTheme, rememberLanguage, type Theme } from "~/lib/preferences";
 import { STATIC_HOOKS } from "~/components/shell/static-hooks";
-import { useTheme } from "~/lib/use-theme";
+import { useTheme } from "~/components/shell/use-theme";
 
 // The language and theme controls. Each is a plain form that posts to
 // /api/preferences, so they work on a page sent without the app (the landing

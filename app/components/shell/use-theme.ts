@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { THEME_EVENT, type Theme } from "./preferences";
-import { useRootData } from "./use-root-data";
+import { THEME_EVENT, type Theme } from "~/lib/preferences";
+import { useRootData } from "~/lib/use-root-data";
 
 /** The page's theme, kept in step with every other theme control on the page. */
 export function useTheme() {
