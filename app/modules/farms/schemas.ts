@@ -60,17 +60,17 @@ const wholeCentre = (farm: { centerLat?: number; centerLng?: number }) =>
   (farm.centerLat === undefined) === (farm.centerLng === undefined);
 const centreMessage = { message: "mapping.errors.coordinates", path: ["centerLat"] };
 
-export const farmCreateSchema = z
-  .object({
-    name: farmName,
-    description,
-    crops: crops.default([]),
-    /** Where the farm is before it has a boundary (the page sends the map's centre). */
-    centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
-    centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
-    boundary: shape,
-  })
-  .refine(wholeCentre, centreMessage);
+/** A new farm's fields, in the page's dialog and the API alike. */
+const farmFields = {
+  name: farmName,
+  description,
+  crops: crops.default([]),
+  /** Where the farm is before it has a boundary (the page sends the map's centre). */
+  centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
+  centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
+};
+
+export const farmCreateSchema = z.object({ ...farmFields, boundary: shape }).refine(wholeCentre, centreMessage);
 export type FarmCreateInput = z.infer<typeof farmCreateSchema>;
 
 /** PATCH: any of the fields; a boundary of null removes it. A centre moves a farm that has no boundary (one with a boundary is where its boundary is). */
@@ -91,15 +91,7 @@ export type FarmUpdateInput = z.infer<typeof farmUpdateSchema>;
  * crops that may be left empty (shapes are drawn, not typed). A new farm also
  * carries the map's centre, in hidden fields; an edit does not move the farm.
  */
-export const farmFormSchema = z
-  .object({
-    name: farmName,
-    description,
-    crops: crops.default([]),
-    centerLat: fieldCoordinate("latitude", "mapping.errors.coordinates"),
-    centerLng: fieldCoordinate("longitude", "mapping.errors.coordinates"),
-  })
-  .refine(wholeCentre, centreMessage);
+export const farmFormSchema = z.object(farmFields).refine(wholeCentre, centreMessage);
 
 const plotType = z.enum(PLOT_TYPES, { error: "mapping.errors.plotType" });
 
