@@ -1,11 +1,46 @@
 #!/usr/bin/env bash
-# Creates .env from .env.example on first run, with fresh random secrets, so
-# sessions survive restarts and the queue dashboard has a token of its own.
+# Gives .env the secrets the product needs, so sessions survive restarts and the
+# queue dashboard has a token of its own: on first run it creates .env from
+# .env.example; in an existing .env (one copied from .env.example by hand, say) it
+# fills SESSION_SECRET and ADMIN_TOKEN when they are empty or missing, keeps a
+# value that is set, and leaves every other line as it is.
+# Usage: scripts/ensure-env.sh [folder]   (the folder holding .env; the project by default)
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+cd "${1:-$(dirname "${BASH_SOURCE[0]}")/..}"
+created=0
 if [ ! -f .env ]; then
-  secret="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("hex"))')"
-  token="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(24).toString("hex"))')"
-  sed -e "s/^SESSION_SECRET=.*/SESSION_SECRET=$secret/" -e "s/^ADMIN_TOKEN=.*/ADMIN_TOKEN=$token/" .env.example > .env
-  echo "[env] created .env with new SESSION_SECRET and ADMIN_TOKEN"
+  cp .env.example .env
+  created=1
+fi
+filled="$(
+  node - <<'NODE'
+const { randomBytes } = require("node:crypto");
+const { readFileSync, writeFileSync } = require("node:fs");
+const { parseEnv } = require("node:util");
+
+// The same reading the product does (process.loadEnvFile): the last line naming a variable wins.
+const secrets = { SESSION_SECRET: 32, ADMIN_TOKEN: 24 };
+let text = readFileSync(".env", "utf8");
+const filled = [];
+for (const [name, bytes] of Object.entries(secrets)) {
+  if (parseEnv(text)[name]) continue;
+  const value = randomBytes(bytes).toString("hex");
+  const lines = text.split("\n");
+  const index = lines.findLastIndex((line) => new RegExp(`^\\s*(export\\s+)?${name}\\s*=`).test(line));
+  if (index >= 0) {
+    lines[index] = `${name}=${value}${lines[index].endsWith("\r") ? "\r" : ""}`;
+    text = lines.join("\n");
+  } else {
+    text += `${text === "" || text.endsWith("\n") ? "" : "\n"}${name}=${value}\n`;
+  }
+  filled.push(name);
+}
+if (filled.length) writeFileSync(".env", text);
+process.stdout.write(filled.join(" and "));
+NODE
+)"
+if [ "$created" = 1 ]; then
+  echo "[env] created .env from .env.example${filled:+ with new $filled}"
+elif [ -n "$filled" ]; then
+  echo "[env] .env had no ${filled}: filled with new random values (other lines unchanged)"
 fi
