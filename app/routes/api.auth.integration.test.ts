@@ -174,14 +174,28 @@ describe("POST /api/register", () => {
     const ip = newIp();
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof call>> | undefined;
-    for (let attempt = 0; attempt < 31; attempt += 1) {
+    for (let attempt = 0; attempt < 61; attempt += 1) {
       last = await call("POST", "/api/register", { username: "x" }, { ip });
       statuses.push(last.status);
     }
-    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("signs up 60 farmers in an hour from one shared address and refuses the 61st", async () => {
+    // A training session in a village hall: every phone on one hotspot, one public address.
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let farmer = 0; farmer < 60; farmer += 1) {
+      statuses.push((await call("POST", "/api/register", registration(), { ip })).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 60 }, () => 201));
+    const refused = await call("POST", "/api/register", registration(), { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 
