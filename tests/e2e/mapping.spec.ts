@@ -325,6 +325,48 @@ test.describe("farm mapping on a desktop", () => {
     expect((await farmRows(user)).plots).toEqual([]);
   });
 
+  test("a plot's name shows in its map tooltip as the farmer typed it, never as markup", async ({ page, user }) => {
+    await subscribe(user);
+    const farmId = `e2e_farm_${randomUUID()}`;
+    const name = `<img src=x onerror="window.__pwned=1">`;
+    const square = (west: number, south: number, side: number) => ({
+      type: "Feature",
+      properties: {},
+      geometry: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [west, south],
+            [west + side, south],
+            [west + side, south + side],
+            [west, south + side],
+            [west, south],
+          ],
+        ],
+      },
+    });
+    await withDatabase(async (client) => {
+      await client.query(
+        `INSERT INTO "Farm" (id, "ownerId", name, crops, "centerLat", "centerLng", boundary, "areaHectares", geohash, "updatedAt") VALUES ($1, $2, 'Hall Farm', '{}', 6.5244, 3.3792, $3, 1.2, 's1', now())`,
+        [farmId, user.id, JSON.stringify(square(3.3787, 6.5239, 0.001))],
+      );
+      await client.query(
+        `INSERT INTO "Plot" (id, "farmId", name, geometry, "centroidLat", "centroidLng", "areaHectares", "updatedAt") VALUES ($1, $2, $3, $4, 6.5244, 3.3792, 0.3, now())`,
+        [`e2e_plot_${randomUUID()}`, farmId, name, JSON.stringify(square(3.379, 6.5242, 0.0004))],
+      );
+    });
+    await page.goto(`/mapping?farm=${farmId}`);
+    await hydrated(page);
+    const plot = page.locator("[data-farm-map] path.leaflet-interactive");
+    await expect(plot).toHaveCount(1);
+    await mapSettled(page);
+    await plot.hover();
+    const tooltip = page.locator("[data-farm-map] .leaflet-tooltip");
+    await expect(tooltip).toHaveText(name);
+    await expect(tooltip.locator("img")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
   test("without tiles the map still draws on a plain background and says why", async ({ page, user, context }) => {
     await context.unroute(TILE_HOSTS);
     await answerTiles(context, "refuse");

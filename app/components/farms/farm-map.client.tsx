@@ -203,8 +203,11 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       const ring = featureRing(plot.geometry);
       if (!ring) continue;
       const colour = PLOT_COLOURS[plot.type];
+      // Leaflet reads a string as HTML: the farmer's name goes in as text.
+      const label = document.createElement("span");
+      label.textContent = plot.name;
       L.polygon(ring.map(latLngOf), { color: colour, fillColor: colour, fillOpacity: 0.35, weight: 2 })
-        .bindTooltip(plot.name, { sticky: true })
+        .bindTooltip(label, { sticky: true })
         .addTo(group);
     }
   }, [props.farm, props.plots]);
