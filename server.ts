@@ -21,6 +21,7 @@ import { logRequests } from "~/server/http/request-log.server";
 import { serveBuiltFiles } from "~/server/http/static-files.server";
 import { settleUnreadBodies } from "~/server/http/unread-bodies.server";
 import { answerUnreadableRequests } from "~/server/http/unreadable-requests.server";
+import { refuseUnroutedMethods } from "~/server/http/unrouted-methods.server";
 import { nameViewer } from "~/server/http/viewer.server";
 import { sanitiseAddressHeaders } from "~/server/security/address-headers.server";
 import { refuseCrossSiteWrites } from "~/server/security/cross-site-writes.server";
@@ -92,6 +93,8 @@ export async function createWebServer(options: WebServerOptions = {}) {
   app.use(securityHeaders(mode));
   // One log line per request, with its id.
   app.use(logRequests(logger));
+  // TRACE, PROPFIND and other methods no route takes: 405 with Allow, at any address.
+  app.use(refuseUnroutedMethods);
   // gzip or brotli, flushed at most once per event-loop turn.
   app.use(compression());
   app.use(coalesceFlushes);
@@ -161,7 +164,7 @@ export async function startWebServer(options: WebServerOptions = {}) {
     const listening = app.listen(port, host, () => resolve(listening));
     listening.once("error", reject);
   });
-  // Requests Node cannot parse get the catalogue's JSON too.
+  // Requests Node cannot parse (and methods it does not know, and CONNECT) get the catalogue's JSON too.
   answerUnreadableRequests(server);
 
   // Answers every request taken, then closes the build's services; once, however often it is asked.
