@@ -72,6 +72,19 @@ describe("security headers", () => {
   });
 });
 
+describe("a page's data asked by the app", () => {
+  it("is kept nowhere, like its page, when the reader is signed in: profile, My Listings, settings", async () => {
+    const { cookie } = await signedInUser("USER", "datareader");
+    // This build uses single fetch: a page's data is its address with `.data` (the root's is /_root.data).
+    for (const pathName of ["/profile.data", "/my-listings.data", "/settings.data", "/_root.data"]) {
+      const response = await call("GET", pathName, undefined, { cookie });
+      expect(response.status, pathName).toBe(200);
+      expect(response.headers.get("content-type"), pathName).toMatch(/^text\/x-script/);
+      expect(response.headers.get("cache-control"), pathName).toBe("private, no-store");
+    }
+  });
+});
+
 describe("uploaded files", () => {
   it("an original is never served, even while it waits for processing; only the WebP sizes are", async () => {
     const id = `edge${Date.now()}`;
