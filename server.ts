@@ -182,6 +182,11 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   runtime.logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    runtime.logger.warn(
+      `PUBLIC_URL is not set: links that leave the product will point at http://localhost:${env.PORT}, and session cookies lack Secure unless a request comes over HTTPS through a trusted proxy (TRUST_PROXY)`,
+    );
+  }
 
   runtime.stopGracefullyOnSignal("web server", stop, 15_000);
 }
