@@ -21,6 +21,7 @@ import { logRequests } from "~/server/http/request-log.server";
 import { serveBuiltFiles } from "~/server/http/static-files.server";
 import { settleUnreadBodies } from "~/server/http/unread-bodies.server";
 import { answerUnreadableRequests } from "~/server/http/unreadable-requests.server";
+import { refuseUnroutedMethods } from "~/server/http/unrouted-methods.server";
 import { nameViewer } from "~/server/http/viewer.server";
 import { sanitiseAddressHeaders } from "~/server/security/address-headers.server";
 import { refuseCrossSiteWrites } from "~/server/security/cross-site-writes.server";
@@ -92,6 +93,8 @@ export async function createWebServer(options: WebServerOptions = {}) {
   app.use(securityHeaders(mode));
   // One log line per request, with its id.
   app.use(logRequests(logger));
+  // TRACE, PROPFIND and other methods no route takes: 405 with Allow, at any address.
+  app.use(refuseUnroutedMethods);
   // gzip or brotli, flushed at most once per event-loop turn.
   app.use(compression());
   app.use(coalesceFlushes);
@@ -161,7 +164,7 @@ export async function startWebServer(options: WebServerOptions = {}) {
     const listening = app.listen(port, host, () => resolve(listening));
     listening.once("error", reject);
   });
-  // Requests Node cannot parse get the catalogue's JSON too.
+  // Requests Node cannot parse (and methods it does not know, and CONNECT) get the catalogue's JSON too.
   answerUnreadableRequests(server);
 
   // Answers every request taken, then closes the build's services; once, however often it is asked.
@@ -179,6 +182,11 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   runtime.logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    runtime.logger.warn(
+      `PUBLIC_URL is not set: links that leave the product will point at http://localhost:${env.PORT}, and session cookies lack Secure unless a request comes over HTTPS through a trusted proxy (TRUST_PROXY)`,
+    );
+  }
 
   runtime.stopGracefullyOnSignal("web server", stop, 15_000);
 }

@@ -54,10 +54,28 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   logger.error({ err: error, url: request.url }, "unhandled page error");
 }
 
-/** A page's data asked by the app (a navigation): 503 with Retry-After when a service was out of reach, as for documents. */
+/**
+ * Pages, and their data asked by the app (`/settings.data`), carry the reader's own data when the
+ * request has a session: never kept by shared caches, nor by the browser for later. An answer that
+ * says its own Cache-Control keeps it.
+ */
+function carriesReadersData(request: Request, headers: Headers) {
+  return !headers.has("Cache-Control") && request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`) === true;
+}
+
+/**
+ * A page's data asked by the app (a navigation): kept private as its page is, and 503 with
+ * Retry-After when a service was out of reach, as for documents.
+ */
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (response.status !== 500 || !outages.has(request)) return response;
+  const outage = response.status === 500 && outages.has(request);
+  const readersData = carriesReadersData(request, response.headers);
+  if (!outage && !readersData) return response;
+  // A new answer: the one given may have headers that cannot change (Response.redirect).
   const headers = new Headers(response.headers);
+  if (readersData) headers.set("Cache-Control", "private, no-store");
+  if (!outage)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   headers.set("Retry-After", "5");
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }
@@ -75,10 +93,7 @@ export default async function handleRequest(
     responseHeaders.set("Retry-After", "5");
   }
   const nonce = loadContext.cspNonce ?? "";
-  // Pages carry the reader's own data: never kept by shared caches, nor by the browser for later.
-  if (!responseHeaders.has("Cache-Control") && request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
-    responseHeaders.set("Cache-Control", "private, no-store");
-  }
+  if (carriesReadersData(request, responseHeaders)) responseHeaders.set("Cache-Control", "private, no-store");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const i18n = await createI18nInstance(detectLanguage(request));
   return new Promise<Response>((resolve, reject) => {

@@ -132,6 +132,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 function loadDotEnv() {
   // Variables already set win over .env; tests set their own.
   if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+  // The compiled processes (build/node/, vite.node.config.ts: npm run serve, npm run workers) run in
+  // production unless NODE_ENV (or .env) says otherwise: never Vite's dev server, nor stack traces in
+  // answers, by omission. Set in the environment, so every copy of this module reads the same; under
+  // tsx and Vite's dev server `import.meta.env.PROD` is not true, and development stays the default.
+  if (!process.env.NODE_ENV && import.meta.env?.PROD === true) process.env.NODE_ENV = "production";
 }
 
 let cached: Env | undefined;

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   if (form.get("intent") === SIGN_OUT_EVERYWHERE) {
     // Every session of the account ends, this one too (a lost phone, a shared computer).
-    const cookie = await destroyAllUserSessions(user.id);
+    const cookie = await destroyAllUserSessions(request, user.id);
     return redirect("/auth?signedOut=everywhere", { headers: { "Set-Cookie": cookie } });
   }
   if (form.get("intent") === "remove-phone") {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCompiledWeb } from "../support/processes";
+import { startCompiledWeb, startCompiledWorkers } from "../support/processes";
 
 // The web process as `npm start` runs it: compiled JavaScript (build/node/server.js, no
 // TypeScript loader) serving the production build, with compressed answers and the hashed
@@ -68,4 +68,36 @@ describe("the compiled web server", () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=3600");
   });
+});
+
+describe("with no NODE_ENV (npm run serve, npm run workers)", () => {
+  it("the web server runs in production: Vite's /@fs/ does not serve the repository's files", async () => {
+    const unset = await startCompiledWeb(
+      { NODE_ENV: undefined, LOG_LEVEL: "info", SESSION_SECRET: "production-like-secret-0123456789abcdef" },
+      { keepStdout: true },
+    );
+    try {
+      for (const pathName of [`/@fs${process.cwd()}/package.json`, "/@vite/client", "/app/root.tsx"]) {
+        const response = await fetch(`${unset.baseUrl}${pathName}`);
+        expect(response.status, pathName).toBe(404);
+        expect(await response.text(), pathName).not.toContain('"name": "asiiko');
+      }
+      expect(unset.output()).toMatch(/"mode":"production"[^\n]*Asiiko web listening/);
+    } finally {
+      await unset.stop();
+    }
+  }, 120_000);
+
+  it("the web server and the workers refuse to start without SESSION_SECRET, as production does", async () => {
+    const unset = { NODE_ENV: undefined, SESSION_SECRET: undefined, LOG_LEVEL: "info" };
+    // A process that starts all the same (in development) is stopped before the test says so.
+    const web = await startCompiledWeb(unset).catch((error: unknown) => error);
+    if (!(web instanceof Error)) await (web as Awaited<ReturnType<typeof startCompiledWeb>>).stop();
+    expect(String(web)).toMatch(/SESSION_SECRET is required in production/);
+    const workers = startCompiledWorkers(unset);
+    const ended = await Promise.race([workers.exited, new Promise((resolve) => setTimeout(resolve, 30_000, "running"))]);
+    if (ended === "running") await workers.stop();
+    expect(ended).toBe(1);
+    expect(workers.output()).toContain("SESSION_SECRET is required in production");
+  }, 120_000);
 });

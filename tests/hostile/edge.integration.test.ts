@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, uniqueName } from "../support/api-client";
+import { rawExchange } from "../support/local-server";
 import { createProduct } from "../support/market";
 import { serveForTests } from "../support/web";
 
@@ -67,6 +68,19 @@ describe("security headers", () => {
       expect(response.status, pathName).toBe(200);
       expect(response.headers.get("cache-control"), pathName).toBe("private, no-cache");
       expect(response.headers.get("etag"), pathName).toMatch(/^W\/"/);
+    }
+  });
+});
+
+describe("a page's data asked by the app", () => {
+  it("is kept nowhere, like its page, when the reader is signed in: profile, My Listings, settings", async () => {
+    const { cookie } = await signedInUser("USER", "datareader");
+    // This build uses single fetch: a page's data is its address with `.data` (the root's is /_root.data).
+    for (const pathName of ["/profile.data", "/my-listings.data", "/settings.data", "/_root.data"]) {
+      const response = await call("GET", pathName, undefined, { cookie });
+      expect(response.status, pathName).toBe(200);
+      expect(response.headers.get("content-type"), pathName).toMatch(/^text\/x-script/);
+      expect(response.headers.get("cache-control"), pathName).toBe("private, no-store");
     }
   });
 });
@@ -282,6 +296,39 @@ describe("addresses and connections", () => {
     // Dots inside a segment are nobody's business.
     expect((await call("GET", "/api/products/a.b", undefined, { cookie: owner.cookie })).status).toBe(404);
     await prisma.farm.deleteMany({ where: { id: farmId } });
+  });
+
+  it("answers a method the product does not take 405 in the catalogue's JSON with Allow, at any address", async () => {
+    const { cookie } = await signedInUser("USER", "methods");
+    for (const [method, path] of [
+      ["TRACE", "/"],
+      ["TRACE", "/api/farms"],
+      ["TRACK", "/api/health"],
+      ["FOO", "/api/farms"],
+      ["PROPFIND", "/marketplace"],
+    ] as const) {
+      const answer = await rawRequest(method, path, cookie);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      expect(answer.headers["content-type"], method).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body), method).toEqual({
+        success: false,
+        message: "This server answers only: GET, HEAD, POST, PUT, PATCH, DELETE.",
+        error: {
+          code: "SEC_MALICIOUS_REQUEST",
+          message: "This server answers only: GET, HEAD, POST, PUT, PATCH, DELETE.",
+        },
+      });
+    }
+    // CONNECT never reaches Express (Node hands its connection over as a tunnel): it is refused the same way.
+    const tunnel = await rawExchange(
+      Number(new URL(web.baseUrl).port),
+      "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n",
+    );
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(tunnel).toContain("\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n");
+    expect(tunnel).toContain('"code":"SEC_MALICIOUS_REQUEST"');
+    expect((await call("GET", "/api/health")).status).toBe(200);
   });
 
   it("serves the next request on a connection whose last body it did not read", async () => {

@@ -63,6 +63,28 @@ describe("proxy trust", () => {
     }
   });
 
+  it("a write is from our own site only when the Origin's scheme, host and port are the site's", async () => {
+    const site = (web: Web) => new URL(web.baseUrl);
+    const signOut = (call: typeof callDirect, origin: string, headers: Record<string, string> = {}) =>
+      call("POST", "/api/logout", undefined, { headers: { Origin: origin, ...headers } });
+    // Served over plain http: an https page is another site, whatever a client says of the scheme.
+    expect((await signOut(callDirect, `http://${site(direct).host}`)).status).toBe(200);
+    const forwardedProtos: Record<string, string>[] = [{}, { "X-Forwarded-Proto": "https" }];
+    for (const forwarded of forwardedProtos) {
+      const refused = await signOut(callDirect, `https://${site(direct).host}`, forwarded);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ success: false, error: { code: "SEC_CSRF_VIOLATION" } });
+    }
+    expect((await signOut(callDirect, `http://${site(direct).hostname}:1`)).status).toBe(403);
+    // Behind the trusted proxy that says the site was reached over https: https pages are ours, http ones are not.
+    expect(
+      (await signOut(callViaProxy, `https://${site(behindProxy).host}`, { "X-Forwarded-Proto": "https" })).status,
+    ).toBe(200);
+    expect(
+      (await signOut(callViaProxy, `http://${site(behindProxy).host}`, { "X-Forwarded-Proto": "https" })).status,
+    ).toBe(403);
+  });
+
   it("a broken Host or forwarding header is ignored, never an error", async () => {
     const broken: Record<string, string>[] = [
       { "X-Forwarded-Host": "[" },

@@ -5,7 +5,7 @@ import { SESSION_COOKIE_NAME, SESSION_DAYS } from "~/server/session-cookie";
 import { prisma } from "~/server/db.server";
 import { apiClient } from "../support/api-client";
 import { startCompiledWeb } from "../support/processes";
-import { serveForTests } from "../support/web";
+import { bootWebServer, serveForTests } from "../support/web";
 
 // Sessions under attack: the cookie only carries a signed id of a row in the database, so a
 // cookie that was tampered with, signed by someone else, replayed after sign-out or kept past
@@ -182,6 +182,62 @@ describe("a session's life", () => {
   });
 });
 
+describe("behind a trusted proxy that says the request came over HTTPS", () => {
+  let behindProxy: Awaited<ReturnType<typeof bootWebServer>> | undefined;
+  let direct: Awaited<ReturnType<typeof bootWebServer>> | undefined;
+  beforeAll(async () => {
+    // TRUST_PROXY=loopback; no PUBLIC_URL, so only the request can say the site is https.
+    behindProxy = await bootWebServer({ trustProxy: "loopback" });
+    // No TRUST_PROXY: clients reach the server directly.
+    direct = await bootWebServer({ trustProxy: false });
+  });
+  afterAll(async () => {
+    await behindProxy?.stop();
+    await direct?.stop();
+  });
+  const attributesOf = (setCookie: string | null) =>
+    (setCookie ?? "").split(";").map((part) => part.trim().toLowerCase());
+
+  it("the session cookie is Secure when it is set and when it is cleared; over plain HTTP it is not", async () => {
+    const viaProxy = apiClient(() => behindProxy!.baseUrl);
+    const https = { "X-Forwarded-Proto": "https" };
+    const person = newAccount();
+    const registered = await viaProxy("POST", "/api/register", person, { headers: https });
+    expect(registered.status).toBe(201);
+    expect(attributesOf(registered.cookie)).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
+    const signedIn = await viaProxy(
+      "POST",
+      "/api/login",
+      { username: person.username, password },
+      { headers: https, cookie: sent(registered.cookie) },
+    );
+    expect(signedIn.status).toBe(200);
+    expect(attributesOf(signedIn.cookie)).toContain("secure");
+    const signedOut = await viaProxy("POST", "/api/logout", undefined, {
+      headers: https,
+      cookie: sent(signedIn.cookie),
+    });
+    expect(signedOut.status).toBe(200);
+    expect(attributesOf(signedOut.cookie)).toEqual(expect.arrayContaining(["secure", "max-age=0"]));
+    // The same proxy, over plain HTTP.
+    const plain = await viaProxy("POST", "/api/register", newAccount());
+    expect(plain.status).toBe(201);
+    expect(attributesOf(plain.cookie)).not.toContain("secure");
+  });
+
+  it("a client that only claims HTTPS, with no proxy trusted, does not make it Secure", async () => {
+    // Signing out: the cookie is set (cleared) by the same rule, and this address's sign-in and
+    // registration limits, which other tests count from this machine, are left alone.
+    const callDirect = apiClient(() => direct!.baseUrl);
+    const claimed = await callDirect("POST", "/api/logout", undefined, {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(claimed.status).toBe(200);
+    expect(attributesOf(claimed.cookie)).toContain("max-age=0");
+    expect(attributesOf(claimed.cookie)).not.toContain("secure");
+  });
+});
+
 describe("in production, behind HTTPS", () => {
   let production: Awaited<ReturnType<typeof startCompiledWeb>> | undefined;
   afterAll(async () => {
@@ -203,6 +259,22 @@ describe("in production, behind HTTPS", () => {
     const attributes = (answer.headers.get("set-cookie") ?? "").split(";").map((part) => part.trim().toLowerCase());
     expect(attributes[0]).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
     expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
+  }, 120_000);
+
+  it("with no PUBLIC_URL, says once at start that links point at localhost and cookies may lack Secure", async () => {
+    const unset = await startCompiledWeb(
+      { PUBLIC_URL: undefined, LOG_LEVEL: "warn", SESSION_SECRET: "production-like-secret-0123456789abcdef" },
+      { keepStdout: true },
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const warnings = unset.output().match(/PUBLIC_URL is not set[^"\n]*/g) ?? [];
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`links that leave the product will point at http://localhost:${unset.port}`);
+      expect(warnings[0]).toContain("session cookies lack Secure");
+    } finally {
+      await unset.stop();
+    }
   }, 120_000);
 });
 

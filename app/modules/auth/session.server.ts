@@ -9,9 +9,18 @@ import { publicUser } from "./users.server";
 // deletes it, so a stolen or old cookie stops working.
 
 const env = getEnv();
-export const sessionCookie = createSessionCookie(sessionSecrets(env), {
-  secure: env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true,
-});
+/** A production site whose address (PUBLIC_URL) is https sends the cookie over HTTPS only. */
+const secureEverywhere = env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true;
+export const sessionCookie = createSessionCookie(sessionSecrets(env), { secure: secureEverywhere });
+
+/**
+ * The cookie set in answer to this request is Secure on such a site, and whenever the request
+ * came over HTTPS: the Remix request's scheme is Express's, https only through a trusted proxy
+ * (TRUST_PROXY) that says so in X-Forwarded-Proto.
+ */
+function cookieOptionsFor(request: Request) {
+  return { secure: secureEverywhere || new URL(request.url).protocol === "https:" };
+}
 
 const userSelect = {
   id: true,
@@ -81,23 +90,23 @@ export async function createUserSession(request: Request, userId: string) {
       userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
     },
   });
-  return sessionCookie.serialize(session.id);
+  return sessionCookie.serialize(session.id, cookieOptionsFor(request));
 }
 
 /** Ends the request's session; answers the Set-Cookie value that clears the cookie. */
 export async function destroyUserSession(request: Request) {
   const id = await readSessionId(request);
   if (id) await prisma.session.deleteMany({ where: { id } });
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  return sessionCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0, expires: new Date(0) });
 }
 
 /**
  * Ends every session of the user, on every device, this one included
  * ('Sign out everywhere'); answers the Set-Cookie value that clears the cookie.
  */
-export async function destroyAllUserSessions(userId: string) {
+export async function destroyAllUserSessions(request: Request, userId: string) {
   await prisma.session.deleteMany({ where: { userId } });
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  return sessionCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0, expires: new Date(0) });
 }
 
 export function toPublicUser(user: SessionUser) {

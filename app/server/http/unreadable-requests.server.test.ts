@@ -63,6 +63,31 @@ describe("answerUnreadableRequests", () => {
     }
   });
 
+  it("answers a method Node does not know, and CONNECT, 405 in the catalogue's JSON with Allow, and closes", async () => {
+    for (const request of [
+      "TRACK / HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      "FOO /api/farms HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n",
+    ]) {
+      const answer = readAnswer(await rawExchange(web.port, request));
+      expect(answer.statusLine, request).toBe("HTTP/1.1 405 Method Not Allowed");
+      expect(answer.headers, request).toMatchObject({
+        allow: "GET, HEAD, POST, PUT, PATCH, DELETE",
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "close",
+      });
+      expect(JSON.parse(answer.body), request).toEqual({
+        success: false,
+        message: "This server answers only: GET, HEAD, POST, PUT, PATCH, DELETE.",
+        error: {
+          code: "SEC_MALICIOUS_REQUEST",
+          message: "This server answers only: GET, HEAD, POST, PUT, PATCH, DELETE.",
+        },
+      });
+    }
+  });
+
   it("leaves readable requests to the server", async () => {
     const raw = await rawExchange(web.port, "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK\r\n/);

@@ -1,15 +1,25 @@
 import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
 import { apiErrorBody } from "./error-body";
+import { ALLOWED_METHODS, unroutedMethodBody } from "./unrouted-methods.server";
+
+/** A request line that reads well but for its method (`TRACK / HTTP/1.1`), which Node's parser does not know. */
+const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ \S+ HTTP\/\d\.\d\r?$/;
 
 /**
  * Requests Node cannot parse never reach Express: an address or cookie past the 16 KB header
- * limit, a malformed request line. Node would answer them with a bare status; they get the
- * catalogue's JSON like every other refusal (431 for oversized headers, else 400).
+ * limit, a malformed request line, a method Node does not know (TRACK, FOO), CONNECT. Node would
+ * answer them with a bare status or none; they get the catalogue's JSON like every other refusal
+ * (431 for oversized headers, 405 with Allow for a method the product does not take, else 400).
  */
 export function answerUnreadableRequests(server: Server) {
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
+      return;
+    }
+    if (error.code === "HPE_INVALID_METHOD" && REQUEST_LINE.test(firstLine(error.rawPacket))) {
+      refuseMethod(socket);
       return;
     }
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
@@ -24,4 +34,18 @@ export function answerUnreadableRequests(server: Server) {
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+  // CONNECT (a tunnel through a proxy) is handed to this event, not to Express.
+  server.on("connect", (_req, socket: Duplex) => refuseMethod(socket));
+}
+
+function firstLine(packet: Buffer | undefined) {
+  return packet ? (packet.toString("latin1").split("\n", 1)[0] ?? "") : "";
+}
+
+function refuseMethod(socket: Duplex) {
+  const body = JSON.stringify(unroutedMethodBody());
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -11,6 +11,8 @@ export function refuseCrossSiteWrites(isCrossSite: typeof isCrossSiteMutation): 
     const cross = isCrossSite({
       method: req.method,
       path: req.path,
+      // Express says https only when a trusted proxy does (TRUST_PROXY and X-Forwarded-Proto).
+      protocol: req.protocol,
       host: req.headers.host,
       origin: req.headers.origin,
       secFetchSite: req.get("sec-fetch-site"),

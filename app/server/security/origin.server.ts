@@ -10,19 +10,25 @@ const EXEMPT_PREFIXES = ["/api/webhooks/"];
 export function isCrossSiteMutation(input: {
   method: string;
   path: string;
+  /** How the site was reached: `https` behind a trusted proxy that says so (X-Forwarded-Proto), else the connection's. */
+  protocol: string;
   host: string | undefined;
   origin: string | undefined;
   secFetchSite: string | undefined;
 }): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
   if (EXEMPT_PREFIXES.some((prefix) => input.path.startsWith(prefix))) return false;
-  if (input.origin && input.origin !== "null") {
-    try {
-      return new URL(input.origin).host !== input.host;
-    } catch {
-      return true;
-    }
-  }
+  if (input.origin && input.origin !== "null") return !sameOrigin(input.origin, input.protocol, input.host);
   if (input.origin === "null") return true;
   return input.secFetchSite === "cross-site";
+}
+
+/** Scheme, host and port all match (`https://asiiko.ng` is not `http://asiiko.ng`, nor `https://asiiko.ng:8443`). */
+function sameOrigin(origin: string, protocol: string, host: string | undefined) {
+  if (!host) return false;
+  try {
+    return new URL(origin).origin === new URL(`${protocol}://${host}`).origin;
+  } catch {
+    return false;
+  }
 }
