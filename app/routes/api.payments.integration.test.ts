@@ -6,7 +6,12 @@ import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
-import { startFakeStripe, type FakeStripe, type RecordedRequest } from "../../tests/support/fake-stripe";
+import {
+  formerSandboxSecret,
+  startFakeStripe,
+  type FakeStripe,
+  type RecordedRequest,
+} from "../../tests/support/fake-stripe";
 import { bootWebServer } from "../../tests/support/web";
 
 // Payments with a Stripe account over HTTP: webhook events (verified, stored
@@ -242,6 +247,43 @@ describe("POST /api/webhooks/stripe", () => {
     ).toBe(0);
     expect(await getQueue("payment-webhooks").getJob(event.id)).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("verifies only with STRIPE_WEBHOOK_SECRET: the sandbox's old derived secret, or the event's own claims, choose nothing", async () => {
+    const signed = await userAfterTrial("claims");
+    const start = nowSeconds() - 60;
+    const stripeSubscription = fake.addSubscription({
+      id: newId("sub"),
+      customer: newId("cus"),
+      current_period_start: start,
+      current_period_end: start + 30 * DAY,
+    });
+    const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
+    // It claims to be the sandbox's: a provider in its metadata, sandbox-looking ids.
+    (event.data.object as { metadata: Record<string, string> }).metadata.provider = "sandbox";
+    const payload = JSON.stringify(event);
+
+    // Signed with the secret the sandbox once derived from SESSION_SECRET: not Stripe's, refused.
+    const derived = formerSandboxSecret();
+    const forged = await deliver(event, signatureFor(payload, derived));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ success: false, error: { code: "SEC_INVALID_TOKEN" } });
+    expect(await prisma.paymentEvent.findUnique({ where: { id: event.id } })).toBeNull();
+
+    // Signed by Stripe's secret, it is Stripe's event whatever it says: stored as Stripe's, and the
+    // worker asks Stripe for the subscription rather than granting the sandbox's month.
+    expect((await deliver(event)).status).toBe(200);
+    expect(await settledStatus(event.id)).toBe("processed");
+    expect(await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+      provider: "stripe",
+    });
+    expect(fake.requestsTo("GET", `/v1/subscriptions/${stripeSubscription.id}`)).toHaveLength(1);
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { externalId: stripeSubscription.id } })).toMatchObject(
+      {
+        provider: "stripe",
+        currentPeriodEnd: new Date((start + 30 * DAY) * 1000),
+      },
+    );
   });
 
   it("refuses an event without a Stripe-Signature header with 400", async () => {
