@@ -18,12 +18,10 @@ export function usePaymentsAvailable() {
 export function PaymentsNotSetUp({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <p
-      data-payments-not-set-up=""
-      className={cn("flex items-start gap-1.5 text-sm font-medium text-gray-700 dark:text-gray-300", className)}
-    >
-      <Icon name="info" className="mt-0.5 h-4 w-4 flex-none" />
-      <span>{t("premium.paymentsNotSetUp")}</span>
+    <p data-payments-not-set-up="" className={cn("text-sm font-medium text-gray-700 dark:text-gray-300", className)}>
+      {/* In the line, so a wrapped sentence stays aligned as its box aligns text (centred in a prompt). */}
+      <Icon name="info" className="mr-1.5 inline h-4 w-4 align-[-3px]" />
+      {t("premium.paymentsNotSetUp")}
     </p>
   );
 }
