@@ -4,15 +4,14 @@ import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
-import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
+import { apiClient, signedInUser } from "../../tests/support/api-client";
 import {
   formerSandboxSecret,
   startFakeStripe,
   type FakeStripe,
   type RecordedRequest,
 } from "../../tests/support/fake-stripe";
-import { bootWebServer } from "../../tests/support/web";
+import { servePaymentsForTests } from "../../tests/support/web";
 
 // Payments with a Stripe account over HTTP: webhook events (verified, stored
 // once, applied once by the real payment-webhooks worker running in this
@@ -33,32 +32,18 @@ const { stripePort } = vi.hoisted(() => {
 const WEBHOOK_SECRET = "whsec_test_local";
 const DAY = 24 * 3600;
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 let fake: FakeStripe;
+const eventIds = new Set<string>();
+const web = servePaymentsForTests(eventIds);
 const call = apiClient(() => web.baseUrl);
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
-const eventIds = new Set<string>();
 
 beforeAll(async () => {
   fake = await startFakeStripe(stripePort);
-  workers = await startWorkers({ queues: ["payment-webhooks"] });
-  web = await bootWebServer();
 });
 
 afterAll(async () => {
-  await Promise.all(
-    [...eventIds].map((id) =>
-      getQueue("payment-webhooks")
-        .remove(id)
-        .catch(() => 0),
-    ),
-  );
-  await prisma.paymentEvent.deleteMany({ where: { id: { in: [...eventIds] } } });
-  await removeCreatedData();
-  await web?.stop();
-  await workers?.close();
   await fake?.close();
 });
 
@@ -202,16 +187,21 @@ async function settledStatus(eventId: string, timeoutMs = 15_000) {
   }
 }
 
-/** A user whose checkout Stripe completed, applied by the worker: the subscription row. */
-async function subscribedUser(prefix = "subscriber") {
-  const signed = await userAfterTrial(prefix);
-  const start = nowSeconds() - DAY;
-  const stripeSubscription = fake.addSubscription({
+/** A subscription as Stripe has it, paid for 30 days from `start` (seconds). */
+function monthOnStripe(start: number) {
+  return fake.addSubscription({
     id: newId("sub"),
     customer: newId("cus"),
     current_period_start: start,
     current_period_end: start + 30 * DAY,
   });
+}
+
+/** A user whose checkout Stripe completed, applied by the worker: the subscription row. */
+async function subscribedUser(prefix = "subscriber") {
+  const signed = await userAfterTrial(prefix);
+  const start = nowSeconds() - DAY;
+  const stripeSubscription = monthOnStripe(start);
   const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
   expect((await deliver(event)).status).toBe(200);
   expect(await settledStatus(event.id)).toBe("processed");
@@ -252,12 +242,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("verifies only with STRIPE_WEBHOOK_SECRET: the sandbox's old derived secret, or the event's own claims, choose nothing", async () => {
     const signed = await userAfterTrial("claims");
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({
-      id: newId("sub"),
-      customer: newId("cus"),
-      current_period_start: start,
-      current_period_end: start + 30 * DAY,
-    });
+    const stripeSubscription = monthOnStripe(start);
     const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
     // It claims to be the sandbox's: a provider in its metadata, sandbox-looking ids.
     (event.data.object as { metadata: Record<string, string> }).metadata.provider = "sandbox";
@@ -528,12 +513,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("keeps an invoice.paid for a subscription not known yet as received and retries it until it is", async () => {
     const signed = await userAfterTrial();
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({
-      id: newId("sub"),
-      customer: newId("cus"),
-      current_period_start: start,
-      current_period_end: start + 30 * DAY,
-    });
+    const stripeSubscription = monthOnStripe(start);
     const renewedEnd = start + 61 * DAY;
     const early = invoicePaid(stripeSubscription.id, { start: start + 30 * DAY, end: renewedEnd });
     expect((await deliver(early)).status).toBe(200);
@@ -585,12 +565,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("holds no database transaction open while Stripe has not answered, and applies the event once it does", async () => {
     const signed = await userAfterTrial("held");
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({
-      id: newId("sub"),
-      customer: newId("cus"),
-      current_period_start: start,
-      current_period_end: start + 30 * DAY,
-    });
+    const stripeSubscription = monthOnStripe(start);
     const held = fake.hold("GET", new RegExp(`^/v1/subscriptions/${stripeSubscription.id}$`));
     onTestFinished(() => held.release());
     const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);

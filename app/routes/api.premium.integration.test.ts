@@ -1,12 +1,17 @@
 import Stripe from "stripe";
 import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, SESSION_FEATURES, type PremiumFeature } from "~/modules/premium/access";
 import { signSandboxSession } from "~/modules/payments/sandbox-provider.server";
 import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
+import {
+  apiClient,
+  removeCreatedData,
+  removePaymentEvents,
+  signedInUser,
+  subscribe,
+} from "../../tests/support/api-client";
 import { formerSandboxSecret } from "../../tests/support/fake-stripe";
 import { bootWebServer } from "../../tests/support/web";
 
@@ -63,14 +68,7 @@ afterAll(async () => {
     },
     select: { id: true },
   });
-  await Promise.all(
-    events.map((event) =>
-      getQueue("payment-webhooks")
-        .remove(event.id)
-        .catch(() => 0),
-    ),
-  );
-  await prisma.paymentEvent.deleteMany({ where: { id: { in: events.map((event) => event.id) } } });
+  await removePaymentEvents(events.map((event) => event.id));
   await removeCreatedData();
   await web?.stop();
   await workers?.close();

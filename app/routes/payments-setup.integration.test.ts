@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { enqueue, getQueue } from "~/jobs/enqueue.server";
 import { signSandboxSession } from "~/modules/payments/sandbox-provider.server";
 import { prisma } from "~/server/db.server";
-import { startWorkers } from "../../workers/index";
-import { apiClient, endTrial, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
+import { apiClient, endTrial, signedInUser, subscribe } from "../../tests/support/api-client";
 import { formerSandboxSecret } from "../../tests/support/fake-stripe";
-import { bootWebServer } from "../../tests/support/web";
+import { servePaymentsForTests } from "../../tests/support/web";
 
 // A site as a real deployment starts it: outside demo mode, with no payment provider configured.
 // Checkout says payments are not set up (503) and grants nothing; the sandbox checkout does not
@@ -22,29 +21,9 @@ vi.hoisted(() => {
   process.env.DEMO_MODE = "";
 });
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
-const call = apiClient(() => web.baseUrl);
 const eventIds = new Set<string>();
-
-beforeAll(async () => {
-  workers = await startWorkers({ queues: ["payment-webhooks"] });
-  web = await bootWebServer();
-});
-
-afterAll(async () => {
-  await Promise.all(
-    [...eventIds].map((id) =>
-      getQueue("payment-webhooks")
-        .remove(id)
-        .catch(() => 0),
-    ),
-  );
-  await prisma.paymentEvent.deleteMany({ where: { id: { in: [...eventIds] } } });
-  await removeCreatedData();
-  await web?.stop();
-  await workers?.close();
-});
+const web = servePaymentsForTests(eventIds);
+const call = apiClient(() => web.baseUrl);
 
 const NOT_SET_UP = "Payments are not set up on this site yet";
 const BANNER = "Demo: payments are simulated and demo accounts are public";
