@@ -102,7 +102,10 @@ async function applyIndexChanges() {
 }
 
 /** Outside demo mode: the catalogue, once, and nothing of the demo. */
-async function seedReferenceData(prisma: PrismaClient, { force, log }: { force: boolean; log: (line: string) => void }) {
+async function seedReferenceData(
+  prisma: PrismaClient,
+  { force, log }: { force: boolean; log: (line: string) => void },
+) {
   const present = await prisma.product.count({ where: { id: { in: SEED_PRODUCTS.map((product) => product.id) } } });
   let added = 0;
   if (present === 0 || force) {
@@ -120,7 +123,11 @@ async function seedReferenceData(prisma: PrismaClient, { force, log }: { force: 
 
 export async function seed(
   prisma: PrismaClient,
-  { force = false, log = console.log, demo = isDemoMode() }: { force?: boolean; log?: (line: string) => void; demo?: boolean } = {},
+  {
+    force = false,
+    log = console.log,
+    demo = isDemoMode(),
+  }: { force?: boolean; log?: (line: string) => void; demo?: boolean } = {},
 ) {
   if (!demo) return seedReferenceData(prisma, { force, log });
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });

@@ -64,7 +64,11 @@ function periodOf(subscription: Stripe.Subscription) {
 }
 
 /** Checks an event signed as Stripe signs them, with `secret` (the sandbox signs its own the same way, with its own secret). */
-export function verifyStripeSignedEvent(rawBody: string, signature: string | null, secret: string): VerifiedEvent | null {
+export function verifyStripeSignedEvent(
+  rawBody: string,
+  signature: string | null,
+  secret: string,
+): VerifiedEvent | null {
   let event: Stripe.Event;
   try {
     event = webhooks().constructEvent(rawBody, signature ?? "", secret);
