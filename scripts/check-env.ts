@@ -14,6 +14,7 @@ try {
   // As the processes read it: a variable set in the environment wins over .env, and the command sets NODE_ENV.
   parseEnv({ ...fromFile, ...process.env, NODE_ENV: mode });
 } catch (error) {
-  console.error(`[env] ${path.relative(process.cwd(), file) || file}: ${(error as Error).message}`);
+  const shown = path.relative(process.cwd(), file);
+  console.error(`[env] ${shown.startsWith("..") ? path.resolve(file) : shown}: ${(error as Error).message}`);
   process.exit(1);
 }
