@@ -1,5 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseEnv, publicOrigin, sessionSecrets, trustProxySetting } from "./env.server";
+import { EXAMPLE_SECRET_VALUES } from "./example-secrets";
+import {
+  checkoutProviderName,
+  isDemoMode,
+  parseEnv,
+  publicOrigin,
+  SECRET_MIN_LENGTH,
+  sessionSecrets,
+  trustProxySetting,
+} from "./env.server";
 
 describe("parseEnv", () => {
   it("gives every variable a working local default", () => {
@@ -112,5 +122,155 @@ describe("publicOrigin", () => {
   it("is PUBLIC_URL without a trailing slash, else this machine's address", () => {
     expect(publicOrigin(parseEnv({ PUBLIC_URL: "https://asiiko.ng/" }))).toBe("https://asiiko.ng");
     expect(publicOrigin(parseEnv({ PORT: "4000" }))).toBe("http://localhost:4000");
+  });
+});
+
+/** A secret as a deployment makes one (openssl rand -hex 32). */
+const strong = () => randomBytes(32).toString("hex");
+/** Production with good secrets, outside demo mode: what a deployment looks like. */
+const deployment = (extra: Record<string, string> = {}) => ({
+  NODE_ENV: "production",
+  SESSION_SECRET: strong(),
+  ADMIN_TOKEN: strong(),
+  ...extra,
+});
+
+describe("DEMO_MODE", () => {
+  it("is on for 1 only, off for anything else or nothing", () => {
+    expect(isDemoMode(parseEnv({ DEMO_MODE: "1" }))).toBe(true);
+    expect(isDemoMode(parseEnv({ DEMO_MODE: " 1 " }))).toBe(true);
+    for (const value of [undefined, "", "0", "true", "yes", "on", "11"]) {
+      expect(isDemoMode(parseEnv({ DEMO_MODE: value })), String(value)).toBe(false);
+    }
+  });
+
+  it("refuses an https PUBLIC_URL that is not this machine's, naming DEMO_MODE", () => {
+    for (const url of ["https://asiiko.ng", "https://demo.asiiko.ng/", "https://203.0.113.5:8443"]) {
+      for (const nodeEnv of ["production", "development"]) {
+        expect(
+          () => parseEnv({ NODE_ENV: nodeEnv, SESSION_SECRET: "s", DEMO_MODE: "1", PUBLIC_URL: url }),
+          url,
+        ).toThrow(
+          /^Invalid configuration: DEMO_MODE is 1 while PUBLIC_URL is a public https address: .*remove DEMO_MODE/,
+        );
+      }
+    }
+  });
+
+  it("takes this machine's https addresses, and any http one", () => {
+    for (const url of [
+      "https://localhost:3000",
+      "https://127.0.0.1",
+      "https://[::1]:8443",
+      "http://asiiko.ng",
+      "http://192.168.1.20:3000",
+    ]) {
+      expect(
+        isDemoMode(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", DEMO_MODE: "1", PUBLIC_URL: url })),
+        url,
+      ).toBe(true);
+    }
+  });
+});
+
+describe("secrets in production", () => {
+  it("starts a deployment with strong secrets of its own", () => {
+    const env = parseEnv(deployment({ MEILI_HOST: "http://127.0.0.1:7700", MEILI_MASTER_KEY: strong() }));
+    expect(isDemoMode(env)).toBe(false);
+    expect(sessionSecrets(env)).toHaveLength(1);
+  });
+
+  it.each([
+    ["SESSION_SECRET", { SESSION_SECRET: "a".repeat(SECRET_MIN_LENGTH - 1) }, "is shorter than 32 characters"],
+    ["ADMIN_TOKEN", { ADMIN_TOKEN: "b".repeat(SECRET_MIN_LENGTH - 1) }, "is shorter than 32 characters"],
+    [
+      "MEILI_MASTER_KEY",
+      { MEILI_HOST: "http://127.0.0.1:7700", MEILI_MASTER_KEY: "c".repeat(20) },
+      "is shorter than 32 characters",
+    ],
+    ["MEILI_MASTER_KEY", { MEILI_HOST: "http://127.0.0.1:7700" }, "is required in production when MEILI_HOST is set"],
+  ])("refuses a weak %s in one line with its fix", (name, values, problem) => {
+    expect(() => parseEnv(deployment(values))).toThrow(
+      new RegExp(
+        `^Invalid configuration: ${name} ${problem}.*: set a random value of 32\\+ characters \\(openssl rand -hex 32\\)$`,
+      ),
+    );
+  });
+
+  it("refuses every value this repository shows, whatever its length", () => {
+    expect(EXAMPLE_SECRET_VALUES.length).toBeGreaterThan(3);
+    for (const value of EXAMPLE_SECRET_VALUES) {
+      for (const name of ["SESSION_SECRET", "ADMIN_TOKEN"]) {
+        // An example too short for ADMIN_TOKEN's everywhere-minimum is refused by that first.
+        if (value.length < 16 && name === "ADMIN_TOKEN") continue;
+        expect(() => parseEnv(deployment({ [name]: value })), `${name}=${value}`).toThrow(
+          new RegExp(`^Invalid configuration: ${name} (is an example value|is shorter than)`),
+        );
+      }
+      expect(() => parseEnv(deployment({ MEILI_HOST: "http://meilisearch:7700", MEILI_MASTER_KEY: value }))).toThrow(
+        /^Invalid configuration: MEILI_MASTER_KEY /,
+      );
+    }
+    expect(() => parseEnv(deployment({ SESSION_SECRET: "change-me-in-production-0123456789" }))).toThrow(
+      "Invalid configuration: SESSION_SECRET is an example value that appears in this repository, which production refuses outside demo mode",
+    );
+  });
+
+  it("checks each of SESSION_SECRET's rotated values", () => {
+    expect(sessionSecrets(parseEnv(deployment({ SESSION_SECRET: `${strong()}, ${strong()}` })))).toHaveLength(2);
+    expect(() => parseEnv(deployment({ SESSION_SECRET: `${strong()},short-old-secret` }))).toThrow(
+      /^Invalid configuration: SESSION_SECRET has a value that is shorter than 32 characters/,
+    );
+    expect(() => parseEnv(deployment({ SESSION_SECRET: `${strong()},${EXAMPLE_SECRET_VALUES[0]}` }))).toThrow(
+      /^Invalid configuration: SESSION_SECRET has a value that is an example value/,
+    );
+  });
+
+  it("refuses a SESSION_SECRET that holds no secret, in any mode", () => {
+    for (const value of [",", " , ,", ",,,"]) {
+      for (const nodeEnv of ["production", "development", "test"]) {
+        expect(() => parseEnv({ NODE_ENV: nodeEnv, SESSION_SECRET: value, DEMO_MODE: "1" }), value).toThrow(
+          /^Invalid configuration: SESSION_SECRET holds no secret, only commas and spaces/,
+        );
+      }
+    }
+  });
+
+  it("leaves a local machine's and a demo's secrets alone, and ADMIN_TOKEN optional", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short", ADMIN_TOKEN: "sixteen-chars-ok" })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: "test", SESSION_SECRET: "short" })).not.toThrow();
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        DEMO_MODE: "1",
+        SESSION_SECRET: "e2e-session-secret",
+        ADMIN_TOKEN: "e2e-admin-token-0123456789abcdef",
+      }),
+    ).not.toThrow();
+    expect(parseEnv(deployment({ ADMIN_TOKEN: "" })).ADMIN_TOKEN).toBeUndefined();
+    // Without Meilisearch its key is not asked for.
+    expect(() => parseEnv(deployment())).not.toThrow();
+  });
+});
+
+describe("payments", () => {
+  it("wants STRIPE_WEBHOOK_SECRET whenever STRIPE_SECRET_KEY is set, in any mode", () => {
+    for (const source of [{ STRIPE_SECRET_KEY: "sk_test_x" }, deployment({ STRIPE_SECRET_KEY: "sk_live_x" })]) {
+      expect(() => parseEnv(source)).toThrow(
+        /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: copy the signing secret/,
+      );
+    }
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).not.toThrow();
+  });
+
+  it("checks out with Stripe when configured, the sandbox in demo mode only, else nothing", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(checkoutProviderName(parseEnv(stripe))).toBe("stripe");
+    expect(checkoutProviderName(parseEnv({ ...stripe, DEMO_MODE: "1" }))).toBe("stripe");
+    expect(checkoutProviderName(parseEnv({ DEMO_MODE: "1" }))).toBe("sandbox");
+    expect(checkoutProviderName(parseEnv({}))).toBeNull();
+    expect(checkoutProviderName(parseEnv(deployment()))).toBeNull();
+    // A webhook secret alone is not a Stripe account.
+    expect(checkoutProviderName(parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_x" }))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { EXAMPLE_SECRET_VALUES } from "~/example-secrets";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
@@ -11,9 +12,22 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
+/** Secrets of a deployment (production outside demo mode) are at least this long. */
+export const SECRET_MIN_LENGTH = 32;
+/** How to make one, said with every refusal of a secret. */
+const MAKE_A_SECRET = `set a random value of ${SECRET_MIN_LENGTH}+ characters (openssl rand -hex 32)`;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /**
+     * `1` turns demo mode on (anything else leaves it off): the demo accounts and data, the sandbox
+     * checkout, and a banner on every page saying so. Never in a deployment.
+     */
+    DEMO_MODE: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() === "1"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: optionalUrl,
@@ -106,8 +120,40 @@ const envSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    const refuse = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+      refuse("SESSION_SECRET", `is required in production: ${MAKE_A_SECRET}`);
+    }
+    // "," would start a server that signs with nothing.
+    if (env.SESSION_SECRET !== undefined && splitSecrets(env.SESSION_SECRET).length === 0) {
+      refuse("SESSION_SECRET", `holds no secret, only commas and spaces: ${MAKE_A_SECRET}`);
+    }
+    // A public https address is a deployment: demo accounts there would be anyone's.
+    if (env.DEMO_MODE && isPublicHttps(env.PUBLIC_URL)) {
+      refuse(
+        "DEMO_MODE",
+        `is 1 while PUBLIC_URL is a public https address: demo mode (public demo accounts, simulated payments) is for a local trial only; remove DEMO_MODE from this deployment's configuration`,
+      );
+    }
+    if (env.NODE_ENV === "production" && !env.DEMO_MODE) {
+      for (const { name, value, oneOfSeveral } of deploymentSecrets(env)) {
+        const problem = secretProblem(value);
+        if (problem)
+          refuse(
+            name,
+            `${oneOfSeveral ? "has a value that " : ""}${problem}, which production refuses outside demo mode: ${MAKE_A_SECRET}`,
+          );
+      }
+      if (env.MEILI_HOST && !env.MEILI_MASTER_KEY) {
+        refuse("MEILI_MASTER_KEY", `is required in production when MEILI_HOST is set: ${MAKE_A_SECRET}`);
+      }
+    }
+    // Stripe's events are verified with the endpoint's own signing secret, never one made up here.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      refuse(
+        "STRIPE_WEBHOOK_SECRET",
+        "is required when STRIPE_SECRET_KEY is set: copy the signing secret (whsec_...) of the webhook endpoint made for /api/webhooks/stripe in Stripe's dashboard",
+      );
     }
     // Half an S3 configuration would quietly keep photos on one machine's disk.
     if (env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
@@ -180,6 +226,20 @@ export function publicOrigin(env: Env = getEnv()): string {
   return env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : `http://localhost:${env.PORT}`;
 }
 
+/** Whether demo mode is on (DEMO_MODE=1): the one question every demo-only thing asks. */
+export function isDemoMode(env: Env = getEnv()): boolean {
+  return env.DEMO_MODE;
+}
+
+/**
+ * Which payment provider takes new checkouts: Stripe when its key is set; the built-in sandbox
+ * in demo mode only; otherwise none (checkout then says payments are not set up).
+ */
+export function checkoutProviderName(env: Env = getEnv()): "stripe" | "sandbox" | null {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return isDemoMode(env) ? "sandbox" : null;
+}
+
 /** Values the browser may see. Nothing secret goes here. */
 export function getPublicEnv(): PublicEnv {
   const env = getEnv();
@@ -187,14 +247,49 @@ export function getPublicEnv(): PublicEnv {
     SUPPORT_EMAIL: env.SUPPORT_EMAIL,
     PREMIUM_PRICE_NGN: env.PREMIUM_PRICE_NGN,
     SUPPORT_PHONE: env.SUPPORT_PHONE ?? null,
+    DEMO_MODE: isDemoMode(env),
+    PAYMENTS_AVAILABLE: checkoutProviderName(env) !== null,
   };
 }
 
 /** The secrets that sign cookies; a fixed development value outside production. */
 export function sessionSecrets(env: Env = getEnv()): string[] {
-  const secrets = (env.SESSION_SECRET ?? "asiiko-development-secret-change-me")
+  return splitSecrets(env.SESSION_SECRET ?? "asiiko-development-secret-change-me");
+}
+
+function splitSecrets(value: string) {
+  return value
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return secrets;
+}
+
+/** The secrets a deployment must choose well, each value with the variable that holds it (SESSION_SECRET may hold several). */
+function deploymentSecrets(env: Env) {
+  const sessionSecrets = splitSecrets(env.SESSION_SECRET ?? "");
+  const named = sessionSecrets.map((value) => ({
+    name: "SESSION_SECRET",
+    value,
+    oneOfSeveral: sessionSecrets.length > 1,
+  }));
+  if (env.ADMIN_TOKEN) named.push({ name: "ADMIN_TOKEN", value: env.ADMIN_TOKEN, oneOfSeveral: false });
+  if (env.MEILI_HOST && env.MEILI_MASTER_KEY)
+    named.push({ name: "MEILI_MASTER_KEY", value: env.MEILI_MASTER_KEY, oneOfSeveral: false });
+  return named;
+}
+
+/** What is wrong with a secret of a deployment, or null: too short, or a value this repository shows. */
+function secretProblem(value: string): string | null {
+  if (EXAMPLE_SECRET_VALUES.includes(value)) return "is an example value that appears in this repository";
+  if (value.length < SECRET_MIN_LENGTH) return `is shorter than ${SECRET_MIN_LENGTH} characters`;
+  return null;
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** An https address other than this machine's own. */
+function isPublicHttps(url: string | undefined) {
+  if (!url) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" && !LOOPBACK_NAMES.has(hostname);
 }

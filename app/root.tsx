@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorCard } from "~/components/errors/error-boundaries";
+import { DemoBanner } from "~/components/shell/demo-banner";
 import { NotFound } from "~/components/shell/not-found";
 import { OfflineBanner } from "~/components/shell/offline-banner";
 import { Toaster } from "~/components/ui/toaster";
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <IconSprite />
+        {data?.env.DEMO_MODE ? <DemoBanner /> : null}
         {children}
         {hydrates ? (
           <>

@@ -4,7 +4,7 @@ import { isValidLatitude, isValidLongitude } from "~/lib/geo";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { prisma } from "~/server/db.server";
 import { seed } from "./seed";
-import { DEMO_PASSWORDS } from "./seed-data";
+import { DEMO_PASSWORDS, SEED_PRODUCTS } from "./seed-data";
 
 const quiet = () => {};
 
@@ -18,9 +18,36 @@ async function counts() {
   };
 }
 
-describe("seed", () => {
+describe("seed outside demo mode", () => {
+  it("makes no account, listing or farm, and adds the product catalogue once, in one line", async () => {
+    const lines: string[] = [];
+    const before = await counts();
+    const result = await seed(prisma, { demo: false, log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      `[seed] not in demo mode (DEMO_MODE is not 1): no demo accounts, listings or farms; product catalogue added (${SEED_PRODUCTS.length} products)`,
+    ]);
+    expect(result.created).toBe(true);
+    expect(await counts()).toEqual({ ...before, products: before.products + SEED_PRODUCTS.length });
+    expect(await prisma.user.findUnique({ where: { username: "admin" } })).toBeNull();
+    const catalogue = await prisma.product.findMany({ where: { id: { startsWith: "seed_product_" } } });
+    expect(catalogue).toHaveLength(SEED_PRODUCTS.length);
+    for (const product of catalogue) expect(product).toMatchObject({ isActive: true, createdById: null });
+
+    // Administrators keep the catalogue from then on: a product they removed is not brought back.
+    await prisma.product.delete({ where: { id: "seed_product_maize" } });
+    lines.length = 0;
+    expect((await seed(prisma, { demo: false, log: (line) => lines.push(line) })).created).toBe(false);
+    expect(lines).toEqual([
+      "[seed] not in demo mode (DEMO_MODE is not 1): no demo accounts, listings or farms; product catalogue already present",
+    ]);
+    expect(await prisma.product.findUnique({ where: { id: "seed_product_maize" } })).toBeNull();
+    expect(await prisma.user.count()).toBe(before.users);
+  });
+});
+
+describe("seed in demo mode", () => {
   it("fills an empty database with the demo data", async () => {
-    const result = await seed(prisma, { log: quiet });
+    const result = await seed(prisma, { demo: true, log: quiet });
     expect(result.created).toBe(true);
 
     const admin = await prisma.user.findUniqueOrThrow({ where: { username: "admin" } });
@@ -64,7 +91,7 @@ describe("seed", () => {
     await prisma.product.update({ where: { id: "seed_product_maize" }, data: { name: "Yellow Maize" } });
     const before = await counts();
 
-    const again = await seed(prisma, { log: quiet });
+    const again = await seed(prisma, { demo: true, log: quiet });
     expect(again.created).toBe(false);
     expect(await counts()).toEqual(before);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: "seed_product_maize" } })).name).toBe("Yellow Maize");
@@ -72,7 +99,7 @@ describe("seed", () => {
 
   it("with --force restores missing rows without duplicating or overwriting", async () => {
     const before = await counts();
-    await seed(prisma, { force: true, log: quiet });
+    await seed(prisma, { demo: true, force: true, log: quiet });
     expect(await counts()).toEqual({ ...before, listings: before.listings + 1 });
     expect((await prisma.product.findUniqueOrThrow({ where: { id: "seed_product_maize" } })).name).toBe("Yellow Maize");
   });

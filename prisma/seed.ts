@@ -1,9 +1,18 @@
 // Fills an empty database with the demo accounts, catalogue, listings and
-// farms (prisma/seed-data.ts). Runs at every start: once the demo
-// administrator exists it changes nothing, so what users did to the demo data
-// stays as they left it. `--force` adds whatever seeded rows are missing.
+// farms (prisma/seed-data.ts), in demo mode only (DEMO_MODE=1). Runs at every
+// start: once the demo administrator exists it changes nothing, so what users
+// did to the demo data stays as they left it. `--force` adds whatever seeded
+// rows are missing.
+//
+// Outside demo mode it makes no account, listing or farm. It adds only the
+// reference data a real deployment needs too: the product catalogue (common
+// crops, livestock, inputs and equipment with their categories, units and
+// pictures), which sellers pick their listings' products from and the
+// marketplace's category filter works through; it is added once, to a database
+// that has none of it, and administrators keep it from then on.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { isDemoMode } from "~/env.server";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { encodeGeohash } from "~/lib/geo";
 import { polygonFeature, ringAreaHectares, ringCentroid } from "~/modules/farms/polygon";
@@ -66,7 +75,61 @@ export function buildListings(now = new Date()) {
   return listings;
 }
 
-export async function seed(prisma: PrismaClient, { force = false, log = console.log } = {}) {
+/** The catalogue's rows; `createdById` names the demo administrator in demo mode, nobody otherwise. */
+function catalogueRows(createdById: string | null) {
+  return SEED_PRODUCTS.map((product) => ({
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    categories: product.categories,
+    unit: product.unit,
+    images: [product.image],
+    isActive: true,
+    createdById,
+  }));
+}
+
+/** Search documents are pending from the same transaction as the rows, like any other write's, then applied at once. */
+const INDEX_SEEDED_ROWS = (tx: Pick<PrismaClient, "$executeRaw">) => tx.$executeRaw`
+  INSERT INTO "SearchOutbox" (entity, "entityId")
+  SELECT 'product', id FROM "Product" WHERE id LIKE 'seed\_%' UNION ALL
+  SELECT 'listing', id FROM "Listing" WHERE id LIKE 'seed\_%' UNION ALL
+  SELECT 'farm', id FROM "Farm" WHERE id LIKE 'seed\_%'`;
+
+async function applyIndexChanges() {
+  const { applyPendingIndexChanges } = await import("~/modules/search/indexing.server");
+  await applyPendingIndexChanges();
+}
+
+/** Outside demo mode: the catalogue, once, and nothing of the demo. */
+async function seedReferenceData(
+  prisma: PrismaClient,
+  { force, log }: { force: boolean; log: (line: string) => void },
+) {
+  const present = await prisma.product.count({ where: { id: { in: SEED_PRODUCTS.map((product) => product.id) } } });
+  let added = 0;
+  if (present === 0 || force) {
+    await prisma.$transaction(async (tx) => {
+      added = (await tx.product.createMany({ skipDuplicates: true, data: catalogueRows(null) })).count;
+      await INDEX_SEEDED_ROWS(tx);
+    });
+    await applyIndexChanges();
+  }
+  log(
+    `[seed] not in demo mode (DEMO_MODE is not 1): no demo accounts, listings or farms; product catalogue ${added ? `added (${added} products)` : "already present"}`,
+  );
+  return { created: added > 0 };
+}
+
+export async function seed(
+  prisma: PrismaClient,
+  {
+    force = false,
+    log = console.log,
+    demo = isDemoMode(),
+  }: { force?: boolean; log?: (line: string) => void; demo?: boolean } = {},
+) {
+  if (!demo) return seedReferenceData(prisma, { force, log });
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
   if (seeded && !force) {
     log("[seed] demo data already present; nothing changed");
@@ -96,19 +159,7 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
           },
         });
       }
-      await tx.product.createMany({
-        skipDuplicates: true,
-        data: SEED_PRODUCTS.map((product) => ({
-          id: product.id,
-          name: product.name,
-          description: product.description,
-          categories: product.categories,
-          unit: product.unit,
-          images: [product.image],
-          isActive: true,
-          createdById: "seed_user_admin",
-        })),
-      });
+      await tx.product.createMany({ skipDuplicates: true, data: catalogueRows("seed_user_admin") });
       await tx.listing.createMany({ skipDuplicates: true, data: listings });
       for (const farm of SEED_FARMS) {
         const centre = ringCentroid(farm.ring);
@@ -147,16 +198,12 @@ export async function seed(prisma: PrismaClient, { force = false, log = console.
           }),
         });
       }
-      // Their search documents are pending from the same transaction, like any other write's.
-      await tx.$executeRaw`
-      INSERT INTO "SearchOutbox" (entity, "entityId")
-      SELECT 'product', id FROM "Product" UNION ALL SELECT 'listing', id FROM "Listing" UNION ALL SELECT 'farm', id FROM "Farm"`;
+      await INDEX_SEEDED_ROWS(tx);
     },
     { timeout: 60_000 },
   );
   // Applied at once, so search finds the demo data from the first start.
-  const { applyPendingIndexChanges } = await import("~/modules/search/indexing.server");
-  await applyPendingIndexChanges();
+  await applyIndexChanges();
 
   const counts = {
     users: await prisma.user.count(),

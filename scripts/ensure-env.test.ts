@@ -6,7 +6,8 @@ import { parseEnv } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 // A newcomer copies .env.example to .env before the first `npm start`: the start must still
-// find a SESSION_SECRET (production refuses to run without one) and an ADMIN_TOKEN.
+// find a SESSION_SECRET (production refuses to run without one) and an ADMIN_TOKEN. Only a .env
+// the script creates itself is a demo's (DEMO_MODE=1); one written by hand keeps its own say.
 
 const root = path.join(import.meta.dirname, "..");
 const script = path.join(root, "scripts/ensure-env.sh");
@@ -40,13 +41,33 @@ function expectFilled(env: string) {
 }
 
 describe("ensure-env.sh", () => {
-  it("creates .env from .env.example with both secrets when there is none", () => {
-    expect(ensureEnv()).toBe("[env] created .env from .env.example with new SESSION_SECRET and ADMIN_TOKEN\n");
+  it("creates .env from .env.example with both secrets, in demo mode, when there is none", () => {
+    expect(ensureEnv()).toBe(
+      "[env] created .env from .env.example with new SESSION_SECRET and ADMIN_TOKEN, in demo mode (DEMO_MODE=1)\n",
+    );
     const env = readEnv();
     expectFilled(env);
-    expect(env.split("\n").filter((line) => !isSecretLine(line))).toEqual(
-      example.split("\n").filter((line) => !isSecretLine(line)),
+    expect(parseEnv(env).DEMO_MODE).toBe("1");
+    // .env.example names DEMO_MODE without turning it on; the created file's line says 1 instead.
+    expect(parseEnv(example).DEMO_MODE ?? "").toBe("");
+    const isSetLine = (line: string) => isSecretLine(line) || line.startsWith("DEMO_MODE=");
+    expect(env.split("\n").filter((line) => !isSetLine(line))).toEqual(
+      example.split("\n").filter((line) => !isSetLine(line)),
     );
+    expect(env.split("\n")).toHaveLength(example.split("\n").length);
+
+    // A second run finds everything in place and changes nothing.
+    expect(ensureEnv()).toBe("");
+    expect(readEnv()).toBe(env);
+  });
+
+  it("leaves demo mode off in a .env copied from .env.example, or one that never names it", () => {
+    writeEnv(example);
+    ensureEnv();
+    expect(parseEnv(readEnv()).DEMO_MODE).toBe("");
+    writeEnv("PORT=3000\n");
+    ensureEnv();
+    expect(readEnv()).not.toContain("DEMO_MODE");
   });
 
   it("fills both secrets in a .env copied from .env.example, leaving every other line as it was", () => {

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# What npm start prints once the product is built: the address, the demo sign-ins and the queue
-# dashboard. The admin token shows only its first 6 characters (terminals are scrolled back and
-# screens shared); the whole token is ADMIN_TOKEN in the .env file read here (default: .env).
+# What npm start prints once the product is built: the address, the demo sign-ins (in demo mode
+# only; otherwise how to make the first administrator) and the queue dashboard. The admin token
+# shows only its first 6 characters (terminals are scrolled back and screens shared); the whole
+# token is ADMIN_TOKEN in the .env file read here (default: .env).
 set -euo pipefail
 env_file="${1:-.env}"
 
 port="$(grep -E '^PORT=' "$env_file" | tail -n 1 | cut -d= -f2 || true)"
 port="${PORT:-${port:-3000}}"
 token="$(grep -E '^ADMIN_TOKEN=' "$env_file" | tail -n 1 | cut -d= -f2 || true)"
+# As the processes read it: DEMO_MODE in the environment (even empty) wins over the file's.
+demo="${DEMO_MODE-$(grep -E '^DEMO_MODE=' "$env_file" | tail -n 1 | cut -d= -f2 || true)}"
+if [ "$(echo "$demo" | tr -d "[:space:]\"'")" = "1" ]; then
+  accounts="  Demo mode:       demo accounts are public, payments simulated
+  Demo sign-ins:   admin / AsiikoAdmin#2026 (administrator)
+                   amina / AsiikoFarmer#2026 (farmer)"
+else
+  accounts="  No demo accounts (DEMO_MODE is not 1). Make the first administrator with
+                   npm run user:create -- --admin <username>"
+fi
 cat <<INFO
 
   Asiiko is starting on http://localhost:${port}
-  Demo sign-ins:   admin / AsiikoAdmin#2026 (administrator)
-                   amina / AsiikoFarmer#2026 (farmer)
+${accounts}
   Queue dashboard: http://localhost:${port}/admin/queues?token=${token:0:6}…
                    (the whole token is ADMIN_TOKEN in ${env_file})
   Stop with Ctrl-C.

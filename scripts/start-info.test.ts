@@ -4,17 +4,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// What npm start prints (scripts/start-info.sh): the queue dashboard link shows the admin token's
-// first 6 characters only, and says where the whole token is.
+// What npm start prints (scripts/start-info.sh): the demo sign-ins in demo mode only (otherwise how
+// to make the first administrator), and the queue dashboard link with the admin token's first 6
+// characters only, saying where the whole token is.
 
 const folder = mkdtempSync(path.join(tmpdir(), "asiiko-start-info-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function printed(envText: string) {
+function printed(envText: string, extra: Record<string, string> = {}) {
   const envFile = path.join(folder, ".env");
   writeFileSync(envFile, envText);
-  const { PORT: _port, ...env } = process.env;
-  return execFileSync("bash", [path.join(import.meta.dirname, "start-info.sh"), envFile], { env, encoding: "utf8" });
+  const { PORT: _port, DEMO_MODE: _demo, ...env } = process.env;
+  return execFileSync("bash", [path.join(import.meta.dirname, "start-info.sh"), envFile], {
+    env: { ...env, ...extra },
+    encoding: "utf8",
+  });
 }
 
 describe("npm start's welcome", () => {
@@ -31,6 +35,28 @@ describe("npm start's welcome", () => {
     const text = printed("ADMIN_TOKEN=first-token-0123456789\nADMIN_TOKEN=second-token-0123456789\n");
     expect(text).toContain("http://localhost:3000/admin/queues?token=second…");
     expect(text).not.toContain("second-");
-    expect(text).not.toContain("first");
+    expect(text).not.toContain("first-");
+  });
+
+  it("shows the demo sign-ins in demo mode only", () => {
+    const demo = printed("DEMO_MODE=1\nADMIN_TOKEN=Zq81xPmA0b7c6d5e4f3g2h1i\n");
+    expect(demo).toContain("Demo sign-ins:   admin / AsiikoAdmin#2026 (administrator)");
+    expect(demo).toContain("amina / AsiikoFarmer#2026 (farmer)");
+    expect(demo).not.toContain("user:create");
+  });
+
+  it("outside demo mode says there are no demo accounts and how to make the first administrator", () => {
+    for (const text of [
+      printed("ADMIN_TOKEN=Zq81xPmA0b7c6d5e4f3g2h1i\n"),
+      printed("DEMO_MODE=\n"),
+      printed("DEMO_MODE=true\n"),
+      // The environment wins over .env, as it does for the processes.
+      printed("DEMO_MODE=1\n", { DEMO_MODE: "" }),
+    ]) {
+      expect(text).toContain("No demo accounts (DEMO_MODE is not 1). Make the first administrator with");
+      expect(text).toContain("npm run user:create -- --admin <username>");
+      expect(text).not.toContain("AsiikoAdmin#2026");
+      expect(text).not.toContain("AsiikoFarmer#2026");
+    }
   });
 });

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# npm start: services, configuration, migrations, seed, production build, then web + workers.
+# npm start: configuration (checked before anything is built), services, migrations, seed, production
+# build, then web + workers.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/prepare.sh
+bash scripts/prepare.sh production
 echo "[start] building for production"
 npx --no-install remix vite:build --logLevel warn
 npx --no-install vite build --config vite.node.config.ts

@@ -91,7 +91,7 @@ describe("workers", () => {
       data: {
         id: "evt_it_0001",
         type: "charge.refunded",
-        provider: "sandbox",
+        provider: "stripe",
         payload: { id: "evt_it_0001", type: "charge.refunded", data: { object: {} } },
       },
     });

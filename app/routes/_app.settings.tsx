@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { accessNote } from "~/components/premium/premium-prompt";
-import { useUpgrade } from "~/components/premium/use-upgrade";
+import { UpgradeButton } from "~/components/premium/upgrade-button";
 import { PageHeader } from "~/components/shell/page-header";
 import { LanguageSwitcher, ThemeChoice } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
@@ -39,7 +39,6 @@ function PlanCard() {
   const { plan, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
-  const { upgrade, pending } = useUpgrade();
   const [confirming, setConfirming] = useState(false);
   const date = (iso: string) => formatDate(iso, locale, "long");
 
@@ -88,9 +87,7 @@ function PlanCard() {
               ? t("premium.plan.trialEnds", { date: date(plan.trialEndsAt) })
               : t(accessNote(plan.access))}
           </p>
-          <Button className="self-start" onClick={() => void upgrade()} disabled={pending}>
-            {pending ? t("premium.upgrading") : t("premium.upgrade")}
-          </Button>
+          <UpgradeButton className="self-start" />
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {t("premium.price", { price: formatNaira(plan.priceNgn) })}
           </p>

@@ -4,10 +4,14 @@ import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
-import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser } from "../../tests/support/api-client";
-import { startFakeStripe, type FakeStripe, type RecordedRequest } from "../../tests/support/fake-stripe";
-import { bootWebServer } from "../../tests/support/web";
+import { apiClient, signedInUser } from "../../tests/support/api-client";
+import {
+  formerSandboxSecret,
+  startFakeStripe,
+  type FakeStripe,
+  type RecordedRequest,
+} from "../../tests/support/fake-stripe";
+import { servePaymentsForTests } from "../../tests/support/web";
 
 // Payments with a Stripe account over HTTP: webhook events (verified, stored
 // once, applied once by the real payment-webhooks worker running in this
@@ -28,32 +32,18 @@ const { stripePort } = vi.hoisted(() => {
 const WEBHOOK_SECRET = "whsec_test_local";
 const DAY = 24 * 3600;
 
-let web: Awaited<ReturnType<typeof bootWebServer>>;
-let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 let fake: FakeStripe;
+const eventIds = new Set<string>();
+const web = servePaymentsForTests(eventIds);
 const call = apiClient(() => web.baseUrl);
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
-const eventIds = new Set<string>();
 
 beforeAll(async () => {
   fake = await startFakeStripe(stripePort);
-  workers = await startWorkers({ queues: ["payment-webhooks"] });
-  web = await bootWebServer();
 });
 
 afterAll(async () => {
-  await Promise.all(
-    [...eventIds].map((id) =>
-      getQueue("payment-webhooks")
-        .remove(id)
-        .catch(() => 0),
-    ),
-  );
-  await prisma.paymentEvent.deleteMany({ where: { id: { in: [...eventIds] } } });
-  await removeCreatedData();
-  await web?.stop();
-  await workers?.close();
   await fake?.close();
 });
 
@@ -197,16 +187,21 @@ async function settledStatus(eventId: string, timeoutMs = 15_000) {
   }
 }
 
-/** A user whose checkout Stripe completed, applied by the worker: the subscription row. */
-async function subscribedUser(prefix = "subscriber") {
-  const signed = await userAfterTrial(prefix);
-  const start = nowSeconds() - DAY;
-  const stripeSubscription = fake.addSubscription({
+/** A subscription as Stripe has it, paid for 30 days from `start` (seconds). */
+function monthOnStripe(start: number) {
+  return fake.addSubscription({
     id: newId("sub"),
     customer: newId("cus"),
     current_period_start: start,
     current_period_end: start + 30 * DAY,
   });
+}
+
+/** A user whose checkout Stripe completed, applied by the worker: the subscription row. */
+async function subscribedUser(prefix = "subscriber") {
+  const signed = await userAfterTrial(prefix);
+  const start = nowSeconds() - DAY;
+  const stripeSubscription = monthOnStripe(start);
   const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
   expect((await deliver(event)).status).toBe(200);
   expect(await settledStatus(event.id)).toBe("processed");
@@ -242,6 +237,38 @@ describe("POST /api/webhooks/stripe", () => {
     ).toBe(0);
     expect(await getQueue("payment-webhooks").getJob(event.id)).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("verifies only with STRIPE_WEBHOOK_SECRET: the sandbox's old derived secret, or the event's own claims, choose nothing", async () => {
+    const signed = await userAfterTrial("claims");
+    const start = nowSeconds() - 60;
+    const stripeSubscription = monthOnStripe(start);
+    const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
+    // It claims to be the sandbox's: a provider in its metadata, sandbox-looking ids.
+    (event.data.object as { metadata: Record<string, string> }).metadata.provider = "sandbox";
+    const payload = JSON.stringify(event);
+
+    // Signed with the secret the sandbox once derived from SESSION_SECRET: not Stripe's, refused.
+    const derived = formerSandboxSecret();
+    const forged = await deliver(event, signatureFor(payload, derived));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ success: false, error: { code: "SEC_INVALID_TOKEN" } });
+    expect(await prisma.paymentEvent.findUnique({ where: { id: event.id } })).toBeNull();
+
+    // Signed by Stripe's secret, it is Stripe's event whatever it says: stored as Stripe's, and the
+    // worker asks Stripe for the subscription rather than granting the sandbox's month.
+    expect((await deliver(event)).status).toBe(200);
+    expect(await settledStatus(event.id)).toBe("processed");
+    expect(await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+      provider: "stripe",
+    });
+    expect(fake.requestsTo("GET", `/v1/subscriptions/${stripeSubscription.id}`)).toHaveLength(1);
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { externalId: stripeSubscription.id } })).toMatchObject(
+      {
+        provider: "stripe",
+        currentPeriodEnd: new Date((start + 30 * DAY) * 1000),
+      },
+    );
   });
 
   it("refuses an event without a Stripe-Signature header with 400", async () => {
@@ -486,12 +513,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("keeps an invoice.paid for a subscription not known yet as received and retries it until it is", async () => {
     const signed = await userAfterTrial();
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({
-      id: newId("sub"),
-      customer: newId("cus"),
-      current_period_start: start,
-      current_period_end: start + 30 * DAY,
-    });
+    const stripeSubscription = monthOnStripe(start);
     const renewedEnd = start + 61 * DAY;
     const early = invoicePaid(stripeSubscription.id, { start: start + 30 * DAY, end: renewedEnd });
     expect((await deliver(early)).status).toBe(200);
@@ -543,12 +565,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("holds no database transaction open while Stripe has not answered, and applies the event once it does", async () => {
     const signed = await userAfterTrial("held");
     const start = nowSeconds() - 60;
-    const stripeSubscription = fake.addSubscription({
-      id: newId("sub"),
-      customer: newId("cus"),
-      current_period_start: start,
-      current_period_end: start + 30 * DAY,
-    });
+    const stripeSubscription = monthOnStripe(start);
     const held = fake.hold("GET", new RegExp(`^/v1/subscriptions/${stripeSubscription.id}$`));
     onTestFinished(() => held.release());
     const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);

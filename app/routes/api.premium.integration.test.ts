@@ -1,22 +1,31 @@
+import Stripe from "stripe";
 import { publicOrigin } from "~/env.server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getQueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
 import { PREMIUM_FEATURES, SESSION_FEATURES, type PremiumFeature } from "~/modules/premium/access";
 import { signSandboxSession } from "~/modules/payments/sandbox-provider.server";
 import { startWorkers } from "../../workers/index";
-import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
+import {
+  apiClient,
+  removeCreatedData,
+  removePaymentEvents,
+  signedInUser,
+  subscribe,
+} from "../../tests/support/api-client";
+import { formerSandboxSecret } from "../../tests/support/fake-stripe";
 import { bootWebServer } from "../../tests/support/web";
 
-// Premium access over HTTP without a Stripe account (the built-in sandbox):
+// Premium access over HTTP in demo mode without a Stripe account (the built-in sandbox):
 // the trial (1 day or the first premium use), feature checks and uses, the
 // race of two first uses, subscriptions, and the sandbox checkout whose 'Pay'
 // sends a signed checkout.session.completed event that the real
 // payment-webhooks worker (running in this process) applies.
 
-// Configuration is read once, on the first import that asks for it: no Stripe
-// key (sandbox mode), no public URL (checkout links use the request's origin).
+// Configuration is read once, on the first import that asks for it: demo mode
+// and no Stripe key (the sandbox checkout), no public URL (checkout links use
+// this machine's address).
 vi.hoisted(() => {
+  process.env.DEMO_MODE = "1";
   for (const name of [
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
@@ -59,14 +68,7 @@ afterAll(async () => {
     },
     select: { id: true },
   });
-  await Promise.all(
-    events.map((event) =>
-      getQueue("payment-webhooks")
-        .remove(event.id)
-        .catch(() => 0),
-    ),
-  );
-  await prisma.paymentEvent.deleteMany({ where: { id: { in: events.map((event) => event.id) } } });
+  await removePaymentEvents(events.map((event) => event.id));
   await removeCreatedData();
   await web?.stop();
   await workers?.close();
@@ -395,6 +397,37 @@ describe("sandbox checkout", () => {
     expect(html).toContain("₦15,000");
     expect(html).toContain("Asiiko Premium, monthly");
     expect(html).not.toContain("This checkout link is not valid or has expired.");
+    // Demo mode says so on this page as on every other.
+    expect(html).toContain("Demo: payments are simulated and demo accounts are public");
+  });
+
+  it("no event signed outside this process is taken as the sandbox's: the webhook refuses one signed with the old derived secret", async () => {
+    const event = {
+      id: `evt_sandbox_cs_sandbox_forged_${buyer.user.id}`,
+      object: "event",
+      created: Math.floor(Date.now() / 1000),
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: "cs_sandbox_forged",
+          object: "checkout.session",
+          mode: "subscription",
+          client_reference_id: buyer.user.id,
+          subscription: "sub_sandbox_forged",
+          metadata: { userId: buyer.user.id, provider: "sandbox" },
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const derived = formerSandboxSecret();
+    const response = await call("POST", "/api/webhooks/stripe", undefined, {
+      raw: payload,
+      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: derived }) },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, error: { code: "SEC_INVALID_TOKEN" } });
+    expect(await prisma.paymentEvent.findUnique({ where: { id: event.id } })).toBeNull();
+    expect(await prisma.subscription.count({ where: { userId: buyer.user.id } })).toBe(0);
   });
 
   it("the link is not valid for another user, nor when tampered with or expired", async () => {

@@ -6,19 +6,21 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
+import { checkoutProviderName, isDemoMode } from "~/env.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { isStripeConfigured } from "~/modules/payments/stripe.server";
 import { completeSandboxCheckout } from "~/modules/payments/checkout.server";
 import { waitForPaymentEvent } from "~/modules/payments/provider-events.server";
 import { readSandboxSession } from "~/modules/payments/sandbox-provider.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
 
-// The built-in checkout used when no Stripe account is configured: the plan
-// and amount, and 'Pay', which sends the same signed event Stripe would.
-// With Stripe configured, only Stripe's checkout takes payments.
+// The built-in checkout of demo mode: the plan and amount, and 'Pay', which
+// sends the same signed event Stripe would. Outside demo mode the page does not
+// exist (404); with Stripe configured, only Stripe's checkout takes payments.
 function sandboxSession(request: Request, userId: string) {
-  return isStripeConfigured() ? null : readSandboxSession(new URL(request.url).searchParams.get("session"), userId);
+  if (!isDemoMode()) throw new Response("Not Found", { status: 404 });
+  if (checkoutProviderName() !== "sandbox") return null;
+  return readSandboxSession(new URL(request.url).searchParams.get("session"), userId);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -72,10 +72,7 @@ describe("the compiled web server", () => {
 
 describe("with no NODE_ENV (npm run serve, npm run workers)", () => {
   it("the web server runs in production: Vite's /@fs/ does not serve the repository's files", async () => {
-    const unset = await startCompiledWeb(
-      { NODE_ENV: undefined, LOG_LEVEL: "info", SESSION_SECRET: "production-like-secret-0123456789abcdef" },
-      { keepStdout: true },
-    );
+    const unset = await startCompiledWeb({ NODE_ENV: undefined, LOG_LEVEL: "info" }, { keepStdout: true });
     try {
       for (const pathName of [`/@fs${process.cwd()}/package.json`, "/@vite/client", "/app/root.tsx"]) {
         const response = await fetch(`${unset.baseUrl}${pathName}`);
@@ -89,15 +86,41 @@ describe("with no NODE_ENV (npm run serve, npm run workers)", () => {
   }, 120_000);
 
   it("the web server and the workers refuse to start without SESSION_SECRET, as production does", async () => {
-    const unset = { NODE_ENV: undefined, SESSION_SECRET: undefined, LOG_LEVEL: "info" };
-    // A process that starts all the same (in development) is stopped before the test says so.
-    const web = await startCompiledWeb(unset).catch((error: unknown) => error);
-    if (!(web instanceof Error)) await (web as Awaited<ReturnType<typeof startCompiledWeb>>).stop();
-    expect(String(web)).toMatch(/SESSION_SECRET is required in production/);
-    const workers = startCompiledWorkers(unset);
-    const ended = await Promise.race([workers.exited, new Promise((resolve) => setTimeout(resolve, 30_000, "running"))]);
-    if (ended === "running") await workers.stop();
-    expect(ended).toBe(1);
-    expect(workers.output()).toContain("SESSION_SECRET is required in production");
+    const refusals = await refusedAtStart({ NODE_ENV: undefined, SESSION_SECRET: undefined, LOG_LEVEL: "info" });
+    for (const refusal of refusals) expect(refusal).toMatch(/SESSION_SECRET is required in production/);
+  }, 120_000);
+});
+
+/**
+ * Starts the compiled web server and workers with `env`: each must stop at once (exit 1) having
+ * said why; answers what each said. A process that starts all the same is stopped before the test fails.
+ */
+async function refusedAtStart(env: Record<string, string | undefined>) {
+  const web = await startCompiledWeb(env).catch((error: unknown) => error);
+  if (!(web instanceof Error)) await (web as Awaited<ReturnType<typeof startCompiledWeb>>).stop();
+  const workers = startCompiledWorkers(env);
+  const ended = await Promise.race([workers.exited, new Promise((resolve) => setTimeout(resolve, 30_000, "running"))]);
+  if (ended === "running") await workers.stop();
+  expect(ended).toBe(1);
+  return [String(web), workers.output()];
+}
+
+describe("a configuration only a demo may have", () => {
+  it("demo mode with a public https PUBLIC_URL stops the web server and the workers, naming DEMO_MODE", async () => {
+    const refusals = await refusedAtStart({ DEMO_MODE: "1", PUBLIC_URL: "https://asiiko.example" });
+    for (const refusal of refusals) {
+      expect(refusal).toContain(
+        "Invalid configuration: DEMO_MODE is 1 while PUBLIC_URL is a public https address: demo mode (public demo accounts, simulated payments) is for a local trial only; remove DEMO_MODE from this deployment's configuration",
+      );
+    }
+  }, 120_000);
+
+  it("outside demo mode, an example secret of this repository stops them, naming the variable", async () => {
+    const refusals = await refusedAtStart({ SESSION_SECRET: "change-me-in-production-0123456789" });
+    for (const refusal of refusals) {
+      expect(refusal).toContain(
+        "Invalid configuration: SESSION_SECRET is an example value that appears in this repository, which production refuses outside demo mode",
+      );
+    }
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
@@ -19,6 +19,12 @@ import { serveForTests } from "../support/web";
 // owner of the things asked about, and an administrator. The owner's things are
 // a farm with a plot, a paused listing and an analysis. No answer to anyone but
 // the owner may carry the owner's private details, in any field.
+
+// Demo mode, so that paying has a provider (the sandbox): who may check out is then the question
+// (outside demo mode with no provider, checkout is 503 for everyone: app/routes/payments-setup.integration.test.ts).
+vi.hoisted(() => {
+  process.env.DEMO_MODE = "1";
+});
 
 const web = serveForTests();
 const call = apiClient(() => web.baseUrl);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
@@ -34,6 +34,11 @@ import { serveForTests } from "../support/web";
 // never 5xx; a refusal is the catalogue's JSON; a refused request has changed nothing
 // (every row the test's accounts own is compared before and after it); and afterwards the
 // server is healthy and still serves its owner.
+
+// Demo mode, so that checkout has a provider (the sandbox) and malformed requests reach it.
+vi.hoisted(() => {
+  process.env.DEMO_MODE = "1";
+});
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const web = serveForTests();

@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
 import { apiClient, signedInUser, uniqueName, type ApiResponse, type SignedIn } from "../support/api-client";
 import { seedMarket } from "../support/market";
@@ -10,6 +10,11 @@ import { serveForTests } from "../support/web";
 // headers. Whatever comes in, the answer is never a 5xx, every /api answer is
 // the catalogue's JSON, and nothing refused changes the data.
 // New routes belong in ROUTES (and their bodies in the samples below).
+
+// Demo mode, so that checkout has a provider (the sandbox) and hostile requests reach it.
+vi.hoisted(() => {
+  process.env.DEMO_MODE = "1";
+});
 
 const web = serveForTests();
 const call = apiClient(() => web.baseUrl);

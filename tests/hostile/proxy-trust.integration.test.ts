@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicOrigin } from "~/env.server";
 import { AUTH_LIMITS } from "~/modules/auth/constants";
 import { apiClient, removeCreatedData, signedInUser } from "../support/api-client";
 import { bootWebServer } from "../support/web";
 
 // Who the client is, and where links point, must not be for the client to say.
+
+// Demo mode: checkout links go to the sandbox checkout, which exists only in a demo.
+vi.hoisted(() => {
+  process.env.DEMO_MODE = "1";
+});
 
 type Web = Awaited<ReturnType<typeof bootWebServer>>;
 let direct: Web;

@@ -245,10 +245,7 @@ describe("in production, behind HTTPS", () => {
   });
 
   it("the session cookie is Secure, httpOnly and SameSite=Lax", async () => {
-    production = await startCompiledWeb({
-      PUBLIC_URL: "https://asiiko.example",
-      SESSION_SECRET: "production-like-secret-0123456789abcdef",
-    });
+    production = await startCompiledWeb({ PUBLIC_URL: "https://asiiko.example" });
     const person = newAccount();
     const answer = await fetch(`${production.baseUrl}/api/register`, {
       method: "POST",
@@ -262,10 +259,7 @@ describe("in production, behind HTTPS", () => {
   }, 120_000);
 
   it("with no PUBLIC_URL, says once at start that links point at localhost and cookies may lack Secure", async () => {
-    const unset = await startCompiledWeb(
-      { PUBLIC_URL: undefined, LOG_LEVEL: "warn", SESSION_SECRET: "production-like-secret-0123456789abcdef" },
-      { keepStdout: true },
-    );
+    const unset = await startCompiledWeb({ PUBLIC_URL: undefined, LOG_LEVEL: "warn" }, { keepStdout: true });
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const warnings = unset.output().match(/PUBLIC_URL is not set[^"\n]*/g) ?? [];

@@ -1,5 +1,7 @@
 // Serves the product for the browser tests: a fresh database (migrated and
-// seeded), its own queue prefix, the production build, web and workers (compiled).
+// seeded), its own queue prefix, the production build, web and workers (compiled),
+// in demo mode: the tests sign in as the demo accounts, browse the demo data,
+// pay through the sandbox checkout and see the demo banner.
 import { spawn } from "node:child_process";
 import { dropDatabase, migrate } from "../../scripts/migrate";
 import { deleteKeysWithPrefix } from "../support/redis-keys";
@@ -10,6 +12,7 @@ const databaseUrl = E2E_DATABASE_URL;
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
+  DEMO_MODE: "1",
   DATABASE_URL: databaseUrl,
   QUEUE_PREFIX: E2E_QUEUE_PREFIX,
   PORT: process.env.E2E_PORT ?? "3100",

@@ -1,5 +1,6 @@
 // Runs in each integration test file's process before the file is imported:
 // points configuration at this run's database, Redis and queue prefix.
+import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 
 process.env.NODE_ENV = "test";
@@ -7,8 +8,13 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.REDIS_URL ??= inject("redisUrl");
 process.env.QUEUE_PREFIX = inject("queuePrefix");
 process.env.LOG_LEVEL ??= "silent";
-process.env.ADMIN_TOKEN ??= "integration-admin-token-0123456789";
-process.env.SESSION_SECRET ??= "integration-session-secret";
+// Secrets made now, strong enough for production: the compiled processes a test starts inherit
+// them (tests/support/processes.ts), and production refuses short ones and any this repository shows.
+process.env.ADMIN_TOKEN = randomBytes(24).toString("hex");
+process.env.SESSION_SECRET = randomBytes(32).toString("hex");
+// Outside demo mode, as a deployment runs, unless a test file turns it on for what only a demo has
+// (the sandbox checkout); said here so a DEMO_MODE in the shell or in .env never decides.
+process.env.DEMO_MODE = "";
 // The tests play the proxy in front of the server: each request says its client's
 // address in X-Forwarded-For (tests/support/api-client.ts), so rate limits per
 // address never join two tests. Production trusts no proxy unless configured.

@@ -88,6 +88,19 @@ export async function removeCreatedData() {
   createdProductIds.clear();
 }
 
+/** Removes the payment events a test file delivered, with their queued jobs. */
+export async function removePaymentEvents(ids: Iterable<string>) {
+  const list = [...ids];
+  await Promise.all(
+    list.map((id) =>
+      getQueue("payment-webhooks")
+        .remove(id)
+        .catch(() => 0),
+    ),
+  );
+  await prisma.paymentEvent.deleteMany({ where: { id: { in: list } } });
+}
+
 /** A user of the given role with a live session; `cookie` is the Cookie header value. */
 export async function signedInUser(role: "USER" | "ADMIN" = "USER", prefix = "api") {
   const user = await prisma.user.create({

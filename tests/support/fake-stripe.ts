@@ -3,7 +3,7 @@
 // run stripe-node for real against it (STRIPE_API_BASE). It parses the
 // form-encoded bodies stripe-node sends (bracket notation), records every
 // request for assertions and answers objects shaped like Stripe's.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 
 /** A parsed form value: bracket keys become nested objects, numeric or empty brackets arrays. */
@@ -343,3 +343,12 @@ export async function startFakeStripe(port = 0) {
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/**
+ * The webhook secret the sandbox checkout once derived from SESSION_SECRET when Stripe had none:
+ * anyone holding the session secret could sign events with it. Tests forge signatures with it
+ * to show that nothing accepts them any more.
+ */
+export function formerSandboxSecret(sessionSecret = process.env.SESSION_SECRET!.split(",")[0]!) {
+  return `whsec_sandbox_${createHmac("sha256", sessionSecret).update("asiiko-sandbox-webhook").digest("hex")}`;
+}

@@ -3,7 +3,9 @@ import { freePort } from "../../scripts/bench/bench-env";
 
 // The product's processes as `npm start` runs them (the compiled web server and
 // workers, each its own process), started by a test with the configuration it
-// chooses, and stopped by their own pid.
+// chooses, and stopped by their own pid. They run in production and inherit the
+// test's configuration (tests/setup/integration-env.ts): secrets made at run time,
+// strong enough for production, and demo mode off unless the test says otherwise.
 
 export { freePort };
 

@@ -33,3 +33,31 @@ export function serveForTests(options: Parameters<typeof bootWebServer>[0] = {})
     },
   };
 }
+
+/**
+ * The web server for one test file, with the payment-webhooks worker running in this process
+ * beside it: both started before its tests; after them, the payment events named in `eventIds`
+ * go (with their jobs), then the rows the file made, then the server and the worker.
+ */
+export function servePaymentsForTests(eventIds: Iterable<string>) {
+  let web: Awaited<ReturnType<typeof bootWebServer>> | undefined;
+  let workers: { close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    const { startWorkers } = await import("../../workers/index");
+    workers = await startWorkers({ queues: ["payment-webhooks"] });
+    web = await bootWebServer();
+  });
+  afterAll(async () => {
+    const { removeCreatedData, removePaymentEvents } = await import("./api-client");
+    await removePaymentEvents(eventIds);
+    await removeCreatedData();
+    await web?.stop();
+    await workers?.close();
+  });
+  return {
+    get baseUrl() {
+      if (!web) throw new Error("the web server is not up yet: read baseUrl inside a test");
+      return web.baseUrl;
+    },
+  };
+}

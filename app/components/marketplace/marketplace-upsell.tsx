@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accessNote, TrialExpiredBadge } from "~/components/premium/premium-prompt";
-import { useUpgrade } from "~/components/premium/use-upgrade";
-import { Button } from "~/components/ui/button";
+import { PaymentsNotSetUp, UpgradeButton, usePaymentsAvailable } from "~/components/premium/upgrade-button";
 import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import { usePublicEnv } from "~/lib/use-root-data";
@@ -21,7 +20,7 @@ const THIRTY_DAYS = 30 * 24 * 3600;
 
 export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess | null; dismissed: boolean }) {
   const { t } = useTranslation();
-  const { upgrade, pending } = useUpgrade();
+  const paymentsAvailable = usePaymentsAvailable();
   const [hidden, setHidden] = useState(dismissed);
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   if (hidden || !access || access.canAccess) return null;
@@ -50,11 +49,12 @@ export function MarketplaceUpsell({ access, dismissed }: { access: FeatureAccess
             <span className="font-medium text-earth-800 dark:text-earth-100"> · {t(accessNote(access))}</span>
           )}
         </p>
+        {/* Without a payment provider the line takes the button's place, under the title (a phone has no room beside it). */}
+        {paymentsAvailable ? null : <PaymentsNotSetUp className="mt-1" />}
       </div>
-      <Button size="sm" className="flex-none" onClick={() => void upgrade()} disabled={pending}>
-        <span className="sm:hidden">{pending ? t("premium.upgrading") : t("marketplace.upgradeShort")}</span>
-        <span className="hidden sm:inline">{pending ? t("premium.upgrading") : t("premium.upgrade")}</span>
-      </Button>
+      {paymentsAvailable ? (
+        <UpgradeButton size="sm" className="flex-none" shortLabel={t("marketplace.upgradeShort")} />
+      ) : null}
       <button
         type="button"
         onClick={dismiss}

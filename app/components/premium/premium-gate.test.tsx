@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "~/locales/en.json";
 import { i18nConfig } from "~/lib/i18n";
+import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { PremiumGate } from "./premium-prompt";
 
@@ -14,9 +15,11 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "en", resources: { en: { translation: en } } });
 });
 
-function render(access: FeatureAccess | null) {
+/** The gate under a root route whose data says whether a payment provider takes checkouts. */
+function render(access: FeatureAccess | null, { paymentsAvailable = true } = {}) {
   const Stub = createRemixStub([
     {
+      id: "root",
       path: "/",
       Component: () => (
         <PremiumGate feature="farm_mapping" access={access}>
@@ -25,9 +28,10 @@ function render(access: FeatureAccess | null) {
       ),
     },
   ]);
+  const env = { ...PUBLIC_ENV_DEFAULTS, PAYMENTS_AVAILABLE: paymentsAvailable };
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <Stub />
+      <Stub hydrationData={{ loaderData: { root: { env } } }} />
     </I18nextProvider>,
   );
 }
@@ -48,6 +52,14 @@ describe("PremiumGate", () => {
     expect(html).toContain("Upgrade to Premium");
     expect(html).toContain("Premium features used - upgrade to continue");
     expect(html).not.toContain("Trial Expired");
+  });
+
+  it("says payments are not set up, with no upgrade button, where the site has no payment provider", () => {
+    const html = render({ ...base, hasUsedPremiumFeatures: true }, { paymentsAvailable: false });
+    expect(html).toContain("Upgrade to Premium to use Interactive Farm Mapping.");
+    expect(html).toContain("Payments are not set up on this site yet");
+    expect(html).not.toContain("<button");
+    expect(render({ ...base }, { paymentsAvailable: true })).not.toContain("Payments are not set up");
   });
 
   it("shows the Trial Expired badge and its sentence when the day has passed", () => {

@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icons";
 import { formatNaira } from "~/lib/currency";
 import type { FeatureAccess, PremiumFeature } from "~/modules/premium/access";
 import { usePublicEnv } from "~/lib/use-root-data";
-import { useUpgrade } from "./use-upgrade";
+import { UpgradeButton } from "./upgrade-button";
 
 // Premium access in the pages: the locked prompt over
 // a blurred preview, the 'Trial Expired' badge, the line under the upgrade
@@ -19,16 +19,13 @@ export function accessNote(access: FeatureAccess) {
   return "premium.trialInfo";
 }
 
-function UpgradeButton({ access }: { access: FeatureAccess }) {
+/** The upgrade button of a prompt or card, with the price and the trial's state under it. */
+function UpgradeOffer({ access }: { access: FeatureAccess }) {
   const { t } = useTranslation();
-  const { upgrade, pending } = useUpgrade();
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   return (
     <div className="flex flex-col items-center gap-2">
-      <Button size="lg" onClick={() => void upgrade()} disabled={pending}>
-        <Icon name="sparkles" />
-        {pending ? t("premium.upgrading") : t("premium.upgrade")}
-      </Button>
+      <UpgradeButton size="lg" icon />
       <p className="text-sm text-gray-600 dark:text-gray-400">{t("premium.price", { price: formatNaira(price) })}</p>
       {access.hasActiveSubscription ? null : (
         <p className="text-sm font-medium text-earth-800 dark:text-earth-100">{t(accessNote(access))}</p>
@@ -120,7 +117,7 @@ export function PremiumGate({
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {text ?? t("premium.lockedText", { feature: t(`premium.features.${feature}`) })}
           </p>
-          <UpgradeButton access={access} />
+          <UpgradeOffer access={access} />
         </div>
       </div>
     </div>
@@ -143,7 +140,7 @@ export function UpsellCard({ access, title, text }: { access: FeatureAccess | nu
         </p>
         <p className="text-sm text-gray-700 dark:text-gray-300">{text}</p>
       </div>
-      <UpgradeButton access={access} />
+      <UpgradeOffer access={access} />
     </aside>
   );
 }

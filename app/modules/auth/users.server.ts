@@ -3,7 +3,14 @@ import { Refusal } from "~/server/refusal";
 import { isAdministrator } from "./roles";
 import { prisma } from "~/server/db.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
-import type { LoginInput, PasswordChangeInput, ProfileInput, RegisterInput } from "./schemas";
+import { validate } from "~/server/validation";
+import {
+  registerSchema,
+  type LoginInput,
+  type PasswordChangeInput,
+  type ProfileInput,
+  type RegisterInput,
+} from "./schemas";
 
 /** What the client sees of a user (GET /api/user, login, register). */
 export function publicUser(
@@ -138,6 +145,17 @@ export async function setPhone(userId: string, phone: string | null) {
     ]);
   }
   return phone;
+}
+
+/**
+ * An account an operator makes on the command line (npm run user:create), checked as a
+ * registration is (400 VLD_*, 409 AUTH_USERNAME_EXISTS / AUTH_EMAIL_EXISTS), with the role asked
+ * for: how a real deployment gets its first administrator.
+ */
+export async function createAccount(input: unknown, role: "USER" | "ADMIN") {
+  const user = await registerUser(validate(registerSchema, input));
+  if (role === "USER") return user;
+  return prisma.user.update({ where: { id: user.id }, data: { role } });
 }
 
 /** Gives a user the administrator role (or takes it back); used by `npm run user:role`. */

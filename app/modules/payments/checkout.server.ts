@@ -11,10 +11,12 @@ import { sandboxCheckoutEvent, type SandboxSession } from "./sandbox-provider.se
 
 /** Starts a checkout for the monthly plan; answers where to send the browser. */
 export async function createCheckout(userId: string, origin: string): Promise<{ checkoutUrl: string }> {
+  const provider = checkoutProvider();
+  // No Stripe account and not a demo: nothing can take the payment, and nothing is granted.
+  if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "premium.paymentsNotSetUp");
   if (await currentSubscriptionOf(userId)) {
     throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
   }
-  const provider = checkoutProvider();
   try {
     return await provider.createCheckout({ userId, amountNgn: getEnv().PREMIUM_PRICE_NGN, origin });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { getEnv, isDemoMode } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import { waitUntilSettled } from "~/lib/wait";
@@ -55,6 +55,15 @@ export async function applyPaymentEvent(eventId: string) {
   try {
     const stored = await prisma.paymentEvent.findUnique({ where: { id: eventId } });
     if (stored?.status !== "received") return { applied: false, reason: "already processed or unknown" };
+    // The sandbox's events are a demo's: outside demo mode they grant nothing, whoever stored them.
+    if (stored.provider === "sandbox" && !isDemoMode()) {
+      const reason = "sandbox events are applied in demo mode only (DEMO_MODE=1)";
+      await prisma.paymentEvent.updateMany({
+        where: { id: eventId, status: "received" },
+        data: { status: "failed", processedAt: new Date(), error: reason },
+      });
+      return { applied: false, reason };
+    }
     const provider = paymentProvider(stored.provider);
     const change = provider.readEvent(stored.payload);
     const started = await subscriptionStartedBy(change, provider);

@@ -1,7 +1,7 @@
+import { checkoutProviderName } from "~/env.server";
 import type { PaymentProvider, PaymentProviderName } from "./provider";
 import { sandboxProvider } from "./sandbox-provider.server";
 import { stripeProvider } from "./stripe-provider.server";
-import { isStripeConfigured } from "./stripe.server";
 
 // Which implementation answers for a provider name (the one stored on a
 // subscription or an event), and which one takes new checkouts.
@@ -15,7 +15,8 @@ export function paymentProvider(name: PaymentProviderName): PaymentProvider {
   return providers[name];
 }
 
-/** Stripe when it is configured; otherwise the built-in sandbox. */
-export function checkoutProvider(): PaymentProvider {
-  return isStripeConfigured() ? stripeProvider : sandboxProvider;
+/** Stripe when it is configured; the built-in sandbox in demo mode only; otherwise none. */
+export function checkoutProvider(): PaymentProvider | null {
+  const name = checkoutProviderName();
+  return name ? providers[name] : null;
 }

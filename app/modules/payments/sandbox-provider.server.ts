@@ -1,15 +1,21 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { sessionSecrets } from "~/env.server";
+import { isDemoMode, sessionSecrets } from "~/env.server";
 import type { PaymentProvider } from "./provider";
 import { readStripeEvent, verifyStripeSignedEvent } from "./stripe-provider.server";
-import { webhooks, webhookSecret } from "./stripe.server";
+import { webhooks } from "./stripe.server";
 
-// The built-in sandbox (demo mode, no Stripe account) behind the payment
-// provider interface. Its checkout is our own page, reached with a signed,
-// expiring session token; its 'Pay' makes the event Stripe would send, in
-// Stripe's shape and signed the same way, so it takes the same path through
-// the webhook receiver and the worker. It has no server to ask: a subscription
-// is paid for one month from its checkout, and cancelling tells nobody.
+// The built-in sandbox (demo mode only) behind the payment provider interface.
+// Its checkout is our own page, reached with a signed, expiring session token;
+// its 'Pay' makes the event Stripe would send, in Stripe's shape and signed the
+// same way, so it takes the same path through the webhook receiver and the
+// worker. It has no server to ask: a subscription is paid for one month from
+// its checkout, and cancelling tells nobody. Outside demo mode it verifies no
+// event, and the worker applies none of the events stored under its name.
+
+// The sandbox signs its events with a secret of its own, made when the process starts: the web
+// process whose 'Pay' signs an event is the one that verifies it, in the same request, and no one
+// outside it (nor Stripe's endpoint) can make an event it accepts.
+const SANDBOX_SIGNING_SECRET = `whsec_sandbox_${randomBytes(32).toString("hex")}`;
 
 export interface SandboxSession {
   sid: string;
@@ -71,7 +77,7 @@ export function sandboxCheckoutEvent(session: SandboxSession) {
     },
   };
   const payload = JSON.stringify(event);
-  const signature = webhooks().generateTestHeaderString({ payload, secret: webhookSecret() });
+  const signature = webhooks().generateTestHeaderString({ payload, secret: SANDBOX_SIGNING_SECRET });
   return { eventId: event.id, payload, signature };
 }
 
@@ -94,7 +100,9 @@ export const sandboxProvider: PaymentProvider = {
     return { checkoutUrl: `${origin}/checkout/sandbox?session=${encodeURIComponent(token)}` };
   },
 
-  verifyEvent: verifyStripeSignedEvent,
+  verifyEvent(rawBody, signature) {
+    return isDemoMode() ? verifyStripeSignedEvent(rawBody, signature, SANDBOX_SIGNING_SECRET) : null;
+  },
   readEvent: readStripeEvent,
 
   async fetchSubscription({ startedAt }) {

@@ -1,10 +1,9 @@
-import { createHmac } from "node:crypto";
 import Stripe from "stripe";
-import { getEnv, sessionSecrets } from "~/env.server";
+import { getEnv } from "~/env.server";
 
 // The Stripe client when STRIPE_SECRET_KEY is set (STRIPE_API_BASE points it
-// at another server speaking Stripe's API, as the tests do), and the webhook
-// secret: Stripe's when configured, else one derived for the built-in sandbox.
+// at another server speaking Stripe's API, as the tests do), and the secret its
+// webhook events are signed with (STRIPE_WEBHOOK_SECRET, required with the key).
 
 let client: Stripe | undefined;
 
@@ -32,11 +31,13 @@ export function stripeClient(): Stripe {
   return client;
 }
 
-/** Verifies signatures of webhook events; the sandbox checkout signs with the same secret. */
-export function webhookSecret() {
+/**
+ * The secret Stripe signs this site's webhook events with; null when Stripe is not configured, so
+ * that no event is taken as Stripe's. Never derived from another secret.
+ */
+export function webhookSecret(): string | null {
   const env = getEnv();
-  if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
-  return `whsec_sandbox_${createHmac("sha256", sessionSecrets(env)[0]!).update("asiiko-sandbox-webhook").digest("hex")}`;
+  return isStripeConfigured() && env.STRIPE_WEBHOOK_SECRET ? env.STRIPE_WEBHOOK_SECRET : null;
 }
 
 /** Stripe's own signature check, usable without an API key. */

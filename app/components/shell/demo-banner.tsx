@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+
+// Demo mode's line at the top of every page (the root layout renders it, error pages too):
+// in the page's flow, so it pushes the header down rather than covering it, and small enough
+// to leave a phone's first screen to the page.
+export function DemoBanner() {
+  const { t } = useTranslation();
+  return (
+    <aside
+      data-demo-banner=""
+      className="bg-amber-100 px-3 py-1 text-center text-xs font-semibold leading-snug text-amber-950 dark:bg-amber-900 dark:text-amber-50 sm:text-sm print:hidden"
+    >
+      {t("demo.banner")}
+    </aside>
+  );
+}
