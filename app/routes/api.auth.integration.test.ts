@@ -624,12 +624,17 @@ describe("the profile page's password change", () => {
     ).toBe(401);
 
     expect((await post(input.password, "brand-new-password")).status).toBe(200);
+    // This browser stays signed in; the other one is signed out, and the account no longer knows it.
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
+    const devices = await call("GET", "/api/user/sessions", undefined, { cookie });
+    expect(devices.body.data.sessions).toHaveLength(1);
+    expect(devices.body.data.sessions[0].current).toBe(true);
+    expect(await prisma.device.count({ where: { userId: first.body.id } })).toBe(1);
+
     expect(
       (await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status,
     ).toBe(200);
     expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(401);
-    // This browser stays signed in; the other one is signed out.
-    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
-    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
   });
 });
