@@ -131,13 +131,20 @@ describe("workers", () => {
     await prisma.user.delete({ where: { id: owner.id } });
   });
 
-  it("delete expired sessions on the maintenance schedule, and only those", async () => {
+  it("delete expired sessions and browsers unused for 90 days on the maintenance schedule, and only those", async () => {
     const user = await prisma.user.create({
       data: { username: "worker_it_sessions", passwordHash: "x", firstName: "Bola", lastName: "Ade" },
     });
-    const [expired, live] = await Promise.all([
+    const [expired, live, stale, recent] = await Promise.all([
       prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - 60_000) } }),
       prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } }),
+      // A browser last signed in 91 days ago is forgotten; one from last month is kept.
+      prisma.device.create({
+        data: { userId: user.id, keyHash: "stale", lastSignInAt: new Date(Date.now() - 91 * 24 * 3600_000) },
+      }),
+      prisma.device.create({
+        data: { userId: user.id, keyHash: "recent", lastSignInAt: new Date(Date.now() - 30 * 24 * 3600_000) },
+      }),
     ]);
     // The schedule exists in Redis, every hour, first run at start.
     const schedulers = await getQueue("maintenance").getJobSchedulers();
@@ -150,6 +157,9 @@ describe("workers", () => {
     expect(job.returnvalue.deleted).toBeGreaterThanOrEqual(1);
     expect(await prisma.session.findUnique({ where: { id: expired.id } })).toBeNull();
     expect(await prisma.session.findUnique({ where: { id: live.id } })).not.toBeNull();
+    expect(job.returnvalue.forgottenDevices).toBeGreaterThanOrEqual(1);
+    expect(await prisma.device.findUnique({ where: { id: stale.id } })).toBeNull();
+    expect(await prisma.device.findUnique({ where: { id: recent.id } })).not.toBeNull();
     await prisma.user.delete({ where: { id: user.id } });
   });
 

@@ -1,3 +1,4 @@
+import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
@@ -6,9 +7,11 @@ import type { Processor } from "./types";
 export const processMaintenance: Processor<"maintenance"> = async (job, { log }) => {
   switch (job.data.task) {
     case "delete-expired-sessions": {
+      // And the browsers no account has been signed in from for 90 days.
       const deleted = await deleteExpiredSessions();
-      log.info({ deleted }, "expired sessions deleted");
-      return { task: job.data.task, deleted };
+      const forgottenDevices = await deleteStaleDevices();
+      log.info({ deleted, forgottenDevices }, "expired sessions deleted");
+      return { task: job.data.task, deleted, forgottenDevices };
     }
     case "sweep-search-index": {
       const applied = await sweepIndexChanges();

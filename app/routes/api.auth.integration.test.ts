@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
+import { FRESH_PACE, paceAttempt } from "~/modules/auth/sign-in-pace";
 import { prisma } from "~/server/db.server";
-import { apiClient, newIp, uniqueName } from "../../tests/support/api-client";
+import { apiClient, newIp, uniqueName, type ApiResponse, type CallInit } from "../../tests/support/api-client";
+import { passSignInWait } from "../../tests/support/sign-in-pace";
 import { bootWebServer } from "../../tests/support/web";
 
 // Sign-in, registration and sessions over HTTP, against the real database and Redis.
@@ -19,6 +21,52 @@ afterAll(async () => {
 const call = apiClient(() => web.baseUrl);
 
 const sessionPart = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
+
+/** The Set-Cookie of one cookie, among the answer's (fetch joins them with ", "). */
+const setCookieOf = (setCookie: string | null, name: string) =>
+  setCookie?.split(/,(?=\s*asiiko-)/).find((cookie) => cookie.trim().startsWith(`${name}=`)) ?? "";
+/** `name=value`: what the browser sends back. */
+const cookieFrom = (setCookie: string | null, name: string) => setCookieOf(setCookie, name).trim().split(";")[0]!;
+const attributesOf = (setCookie: string | null, name: string) =>
+  setCookieOf(setCookie, name)
+    .split(";")
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
+
+/** The most guesses the sign-in pace lets through in `ms` from a fresh start, each made the moment it may be. */
+function guessesAllowedWithin(ms: number) {
+  let state = FRESH_PACE;
+  let count = 0;
+  while (state.nextAt <= ms) {
+    const answer = paceAttempt(state, state.nextAt);
+    if (!answer.allowed) break;
+    state = answer.state;
+    count += 1;
+  }
+  return count;
+}
+
+const signInWith = (input: { username: string; password: string }, init: CallInit = {}) =>
+  call("POST", "/api/login", { username: input.username, password: input.password }, init);
+
+/**
+ * A stranger's `count` wrong passwords for the account, each from a new address and browser,
+ * every wait they are told waited out (the clock is moved for them, tests/support/sign-in-pace.ts).
+ */
+async function wrongPasswords(username: string, count: number) {
+  for (let wrong = 0; wrong < count;) {
+    const guess = await call("POST", "/api/login", { username, password: `guess-${wrong}` });
+    if (guess.status === 429) await passSignInWait(username.toLowerCase(), Number(guess.headers.get("retry-after")));
+    else {
+      expect(guess.status).toBe(401);
+      wrong += 1;
+    }
+  }
+}
+
+/** Waits as long as a 429 said (Retry-After), as a person told 'Try again in N seconds' does. */
+const waitFor = (refused: ApiResponse) =>
+  new Promise((resolve) => setTimeout(resolve, Number(refused.headers.get("retry-after")) * 1000));
 
 function registration(overrides: Record<string, unknown> = {}) {
   return {
@@ -181,7 +229,11 @@ describe("POST /api/register", () => {
     expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
-    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The wait is the hour's rest, and the message says so in minutes, rounded up.
+    const wait = Number(last!.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(59 * 60);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(last!.body.error.message).toBe(`Too many attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
   });
 
   it("signs up 60 farmers in an hour from one shared address and refuses the 61st", async () => {
@@ -196,7 +248,7 @@ describe("POST /api/register", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 describe("POST /api/login", () => {
@@ -242,72 +294,180 @@ describe("POST /api/login", () => {
     expect(Object.keys(response.body.error.fields).sort()).toEqual(["password", "username"]);
   });
 
-  it("locks a username after 10 failed attempts, from any address, then lets nobody in for a while", async () => {
+  it("gives the browser a signed device cookie at sign-in, and the same id each time after", async () => {
+    const input = registration();
+    const registered = await call("POST", "/api/register", input);
+    // The session's cookie first, then the device's: httpOnly, SameSite=Lax, for a year.
+    expect(registered.cookie).toMatch(/^asiiko-session=/);
+    const device = cookieFrom(registered.cookie, "asiiko-device");
+    const attributes = attributesOf(registered.cookie, "asiiko-device");
+    expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=31536000"]));
+    expect(attributes).not.toContain("secure");
+    // Signed: the id, a dot, the signature.
+    expect(decodeURIComponent(device.split("=")[1]!)).toMatch(/^.+\..+$/);
+
+    const again = await signInWith(input, { cookie: device });
+    expect(again.status).toBe(200);
+    expect(cookieFrom(again.cookie, "asiiko-device")).toBe(device);
+    // A browser without one, or with one that was tampered with, gets a new one.
+    const fresh = await signInWith(input);
+    expect(cookieFrom(fresh.cookie, "asiiko-device")).not.toBe(device);
+    const tampered = `${device.slice(0, -2)}xx`;
+    const retold = await signInWith(input, { cookie: tampered });
+    expect(retold.status).toBe(200);
+    expect(cookieFrom(retold.cookie, "asiiko-device")).not.toBe(tampered);
+    expect(cookieFrom(retold.cookie, "asiiko-device")).not.toBe(device);
+  });
+
+  it("lets the owner's phone in at once after a stranger's ten, twenty and fifty wrong passwords from other addresses and browsers", async () => {
+    const input = registration();
+    const phone = cookieFrom((await call("POST", "/api/register", input)).cookie, "asiiko-device");
+    let wrong = 0;
+    for (const checkpoint of [10, 20, 50]) {
+      // The stranger waits out every wait they are told (the clock is moved for them) and guesses on.
+      await wrongPasswords(input.username, checkpoint - wrong);
+      wrong = checkpoint;
+      // Right after the stranger's last guess, the account waits for anyone new...
+      const newcomer = await signInWith(input);
+      expect(newcomer.status).toBe(429);
+      // ...but the owner's phone is let in at once.
+      const owner = await signInWith(input, { cookie: phone });
+      expect(owner.status, `after ${checkpoint} wrong passwords`).toBe(200);
+    }
+  }, 120_000);
+
+  it("lets the owner in on a new phone after the wait it states, in seconds, with Retry-After the same", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(
-        401,
-      );
+    // Six wrong passwords from elsewhere: five are free, the sixth makes the next attempt wait 2 s.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      let guess = await call("POST", "/api/login", { username: input.username, password: "guess-guess" });
+      if (guess.status === 429) {
+        await waitFor(guess);
+        guess = await call("POST", "/api/login", { username: input.username, password: "guess-guess" });
+      }
+      expect(guess.status).toBe(401);
     }
-    const limited = await call("POST", "/api/login", { username: input.username, password: input.password });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const told = await signInWith(input);
+    expect(told.status).toBe(429);
+    expect(told.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    const wait = Number(told.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(2);
+    expect(told.body.error.message).toBe(
+      wait === 1 ? "Too many attempts. Try again in a second." : `Too many attempts. Try again in ${wait} seconds.`,
+    );
+    expect(told.cookie).toBeNull();
+    // The owner waits what they were told, and is in.
+    await waitFor(told);
+    const owner = await signInWith(input);
+    expect(owner.status).toBe(200);
+    expect(owner.body.username).toBe(input.username.toLowerCase());
   });
+
+  it("states every wait truly: after fifty wrong passwords the wait is 40 seconds at most, said in the reader's language", async () => {
+    const input = registration();
+    await call("POST", "/api/register", input);
+    const account = input.username.toLowerCase();
+    await wrongPasswords(input.username, 50);
+    const told = await signInWith(input, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    expect(told.status).toBe(429);
+    const wait = Number(told.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(30);
+    expect(wait).toBeLessThanOrEqual(40);
+    expect(told.body.error.message).toBe(`Trop de tentatives. Réessayez dans ${wait} secondes.`);
+    // Once that wait has passed, the right password is let in.
+    await passSignInWait(account, wait);
+    expect((await signInWith(input)).status).toBe(200);
+  }, 120_000);
 
   it("counts a username's attempts together whatever its case and spaces", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
     const variants = [input.username.toUpperCase(), ` ${input.username} `, input.username];
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect(
-        (await call("POST", "/api/login", { username: variants[attempt % 3], password: "guess-guess" })).status,
-      ).toBe(401);
-    }
-    expect(
-      (await call("POST", "/api/login", { username: input.username.toUpperCase(), password: input.password })).status,
-    ).toBe(429);
+    // Sent at once: five reach the password check, and whichever comes last waits.
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, attempt) =>
+        call("POST", "/api/login", { username: variants[attempt % 3], password: "guess-guess" }),
+      ),
+    );
+    expect(guesses.map(({ status }) => status).sort()).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it("lets the owner in from an address they signed in from before while the name is locked elsewhere, and locks a guesser there apart", async () => {
+  it("lets through no more than about 100 guesses an hour against one account, from any number of addresses", async () => {
     const input = registration();
     await call("POST", "/api/register", input);
-    const home = newIp();
-    expect(
-      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status,
-    ).toBe(200);
-
-    // Someone elsewhere types 10 wrong passwords: the name is locked for every other address...
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call("POST", "/api/login", { username: input.username, password: "guess-guess" })).status).toBe(
-        401,
-      );
-    }
-    expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(429);
-    // ...but not for the owner at home.
-    const owner = await call(
-      "POST",
-      "/api/login",
-      { username: input.username.toUpperCase(), password: input.password },
-      { ip: home },
+    const account = input.username.toLowerCase();
+    // A hundred guesses at once, each from its own address: five reach the password check, and
+    // only as many more as the waits let through while the hundred were being answered.
+    const sent = Date.now();
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        call("POST", "/api/login", { username: input.username, password: `burst-${index}` }),
+      ),
     );
-    expect(owner.status).toBe(200);
+    const took = Date.now() - sent;
+    const through = burst.filter(({ status }) => status === 401).length;
+    expect(through).toBeGreaterThanOrEqual(5);
+    expect(through).toBeLessThanOrEqual(guessesAllowedWithin(took));
+    const refused = burst.filter(({ status }) => status === 429);
+    expect(through + refused.length).toBe(100);
+    for (const answer of refused) expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
 
-    // Guessing from that address is limited too, to the same 10, and locks only that address.
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect(
-        (await call("POST", "/api/login", { username: input.username, password: "guess-guess" }, { ip: home })).status,
-      ).toBe(401);
+    // Then the rest of an hour of guessing from a new address each time, every wait waited out the
+    // moment it is over: the hour is the waits the server stated plus the time the requests took.
+    let waited = 0;
+    let guesses = through;
+    while (waited * 1000 + (Date.now() - sent) < 3_600_000) {
+      const guess = await call("POST", "/api/login", { username: input.username, password: `hour-${guesses}` });
+      if (guess.status === 429) {
+        const wait = Number(guess.headers.get("retry-after"));
+        waited += wait;
+        await passSignInWait(account, wait);
+      } else {
+        expect(guess.status).toBe(401);
+        guesses += 1;
+      }
     }
-    expect(
-      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: home })).status,
-    ).toBe(429);
-    const otherKnown = newIp();
-    expect(
-      (await call("POST", "/api/login", { username: input.username, password: input.password }, { ip: otherKnown }))
-        .status,
-    ).toBe(429);
+    expect(guesses).toBeLessThanOrEqual(100);
+    expect(guesses).toBeGreaterThan(80);
+  }, 120_000);
+
+  it("holds a guesser on the owner's own phone to that phone's 10 in 15 minutes, and locks nobody else out", async () => {
+    const input = registration();
+    const phone = cookieFrom((await call("POST", "/api/register", input)).cookie, "asiiko-device");
+    const laptop = cookieFrom((await signInWith(input)).cookie, "asiiko-device");
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = await call(
+        "POST",
+        "/api/login",
+        { username: input.username, password: "guess-guess" },
+        { cookie: phone },
+      );
+      expect(guess.status).toBe(401);
+    }
+    const locked = await signInWith(input, { cookie: phone });
+    expect(locked.status).toBe(429);
+    const wait = Number(locked.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(locked.body.error.message).toBe("Too many attempts. Try again in 15 minutes.");
+    // The owner's other browser, and a new one, are not held back by that phone's guesses.
+    expect((await signInWith(input, { cookie: laptop })).status).toBe(200);
+    expect((await signInWith(input)).status).toBe(200);
+  });
+
+  it("counts a device cookie that signed in to another account as a new browser", async () => {
+    const owner = registration();
+    await call("POST", "/api/register", owner);
+    // The stranger's own account gives their browser a device cookie; it is nothing to the owner's.
+    const strangers = cookieFrom((await call("POST", "/api/register", registration())).cookie, "asiiko-device");
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call("POST", "/api/login", { username: owner.username, password: "guess-guess" }, { cookie: strangers }),
+      ),
+    );
+    expect(guesses.map(({ status }) => status).sort()).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it("refuses a sign-in posted from another site", async () => {
@@ -464,12 +624,17 @@ describe("the profile page's password change", () => {
     ).toBe(401);
 
     expect((await post(input.password, "brand-new-password")).status).toBe(200);
+    // This browser stays signed in; the other one is signed out, and the account no longer knows it.
+    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
+    const devices = await call("GET", "/api/user/sessions", undefined, { cookie });
+    expect(devices.body.data.sessions).toHaveLength(1);
+    expect(devices.body.data.sessions[0].current).toBe(true);
+    expect(await prisma.device.count({ where: { userId: first.body.id } })).toBe(1);
+
     expect(
       (await call("POST", "/api/login", { username: input.username, password: "brand-new-password" })).status,
     ).toBe(200);
     expect((await call("POST", "/api/login", { username: input.username, password: input.password })).status).toBe(401);
-    // This browser stays signed in; the other one is signed out.
-    expect((await call("GET", "/api/user", undefined, { cookie })).status).toBe(200);
-    expect((await call("GET", "/api/user", undefined, { cookie: sessionPart(other.cookie) })).status).toBe(401);
   });
 });

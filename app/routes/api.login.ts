@@ -1,19 +1,21 @@
-import { signIn } from "~/modules/auth/auth.server";
+import { signIn, startSignedInSession } from "~/modules/auth/auth.server";
+import { readDeviceId } from "~/modules/auth/devices.server";
 import { loginSchema } from "~/modules/auth/schemas";
-import { createUserSession } from "~/modules/auth/session.server";
 import { publicUser } from "~/modules/auth/users.server";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { validate } from "~/server/validation";
 
-// POST /api/login { username, password }: the user object, with a new session cookie.
+// POST /api/login { username, password }: the user object, with a new session cookie (and the
+// browser's device cookie, which its later attempts are counted by).
 const route = apiRoute({
-  // Public: signing in (limited per address and per username).
+  // Public: signing in (limited per address, per known browser, and paced per account).
   POST: async ({ request, context }) => {
     const input = validate(loginSchema, await readJsonBody(request));
-    const user = await signIn(input, context.clientIp);
-    const cookie = await createUserSession(request, user.id);
-    return Response.json(publicUser(user), { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    const user = await signIn(input, { clientIp: context.clientIp, deviceId: await readDeviceId(request) });
+    const headers = await startSignedInSession(request, user.id);
+    headers.set("Cache-Control", "no-store");
+    return Response.json(publicUser(user), { headers });
   },
 });
 

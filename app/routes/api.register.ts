@@ -1,6 +1,5 @@
-import { limitRegistration, signUp } from "~/modules/auth/auth.server";
+import { limitRegistration, signUp, startSignedInSession } from "~/modules/auth/auth.server";
 import { registerSchema } from "~/modules/auth/schemas";
-import { createUserSession } from "~/modules/auth/session.server";
 import { publicUser } from "~/modules/auth/users.server";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
@@ -15,11 +14,9 @@ const route = apiRoute({
     await limitRegistration(context.clientIp);
     const input = validate(registerSchema, await readJsonBody(request));
     const user = await signUp(input, detectLanguage(request));
-    const cookie = await createUserSession(request, user.id);
-    return Response.json(publicUser(user), {
-      status: 201,
-      headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" },
-    });
+    const headers = await startSignedInSession(request, user.id);
+    headers.set("Cache-Control", "no-store");
+    return Response.json(publicUser(user), { status: 201, headers });
   },
 });
 

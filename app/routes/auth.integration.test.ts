@@ -126,12 +126,52 @@ describe("the sign-in page without the app", () => {
     });
     expect(made.status).toBe(302);
     expect(made.headers.get("location")).toBe("/marketplace");
-    expect(made.headers.get("set-cookie")).toMatch(/^asiiko-session=/);
+    // The session's cookie, and the device cookie this browser's later sign-ins are counted by.
+    expect(made.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual([
+      "asiiko-session",
+      "asiiko-device",
+    ]);
     const again = await page("/auth", {
       form: { intent: "login", username, password: "correct-horse-8", redirectTo: "/settings" },
     });
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/settings");
     await prisma.user.deleteMany({ where: { username } });
+  });
+});
+
+describe("the sign-in page while an account waits", () => {
+  it("answers 429 with Retry-After, and a toast that states the same wait, in the reader's language", async () => {
+    const username = uniqueName("waits");
+    const form = { intent: "register", username, password: "correct-horse-8", firstName: "Musa", lastName: "Bello" };
+    expect((await page("/auth", { form })).status).toBe(302);
+    try {
+      // Five wrong passwords from five addresses: free. The next ones wait.
+      const wrong = { intent: "login", username, password: "not-the-password" };
+      const free = await Promise.all(Array.from({ length: 5 }, () => page("/auth", { form: wrong })));
+      expect(free.map(({ status }) => status)).toEqual([401, 401, 401, 401, 401]);
+      const waiting = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          page("/auth", { language: "ha", form: { intent: "login", username, password: "correct-horse-8" } }),
+        ),
+      );
+      // Sent together: at most one may come after the first wait is over; the others are told to wait.
+      const told = waiting.filter(({ status }) => status === 429);
+      expect(told.length).toBeGreaterThanOrEqual(2);
+      for (const answer of told) {
+        const wait = Number(answer.headers.get("retry-after"));
+        expect(wait).toBeGreaterThanOrEqual(1);
+        expect(wait).toBeLessThanOrEqual(2);
+        const toast = tag(answer.html, /<li[^>]*data-toast[^>]*>[\s\S]*?<\/li>/);
+        expect(toast).toContain(
+          wait === 1
+            ? "Ƙoƙari ya yi yawa. Sake gwadawa bayan daƙiƙa ɗaya."
+            : `Ƙoƙari ya yi yawa. Sake gwadawa bayan daƙiƙa ${wait}.`,
+        );
+        expect(answer.headers.get("set-cookie")).toBeNull();
+      }
+    } finally {
+      await prisma.user.deleteMany({ where: { username } });
+    }
   });
 });

@@ -16,10 +16,12 @@ import { usePageHydrates, type PageHandle } from "~/components/shell/hydration";
 import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { formatNaira } from "~/lib/currency";
 import { LANGUAGES } from "~/lib/i18n";
+import { passRetryAfter } from "~/lib/route-headers";
 import { toast } from "~/lib/toast-store";
-import { createAuthenticator, limitRegistration } from "~/modules/auth/auth.server";
+import { createAuthenticator, limitRegistration, startSignedInSession } from "~/modules/auth/auth.server";
+import { readDeviceId } from "~/modules/auth/devices.server";
 import { AUTH_INTENTS, loginSchema, registerSchema, safeRedirect, type AuthIntent } from "~/modules/auth/schemas";
-import { createUserSession, getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/modules/auth/session.server";
 import { answerIntent, invalidSubmission } from "~/server/http/page-reply.server";
 import type { PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
@@ -34,6 +36,9 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Asiiko" }];
 // place, says 'Signing in...' and runs the toast. A reader who comes here from a
 // page of the app gets the same page run by React.
 export const handle: PageHandle = { hydrate: false };
+
+// A sign-in told to wait says for how long in Retry-After too, as the API does.
+export const headers = passRetryAfter;
 
 // Public: the sign-in page (a signed-in reader is sent on).
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,7 +55,7 @@ function tabHref(params: URLSearchParams, tab: AuthIntent) {
   return query ? `/auth?${query}` : "/auth";
 }
 
-// Public: signing in and registering (limited per address and per username).
+// Public: signing in and registering (limited per address, per known browser, and paced per account).
 export async function action({ request, context }: ActionFunctionArgs) {
   // A copy: the sign-in strategy reads the request again (within the same cap, already read).
   const form = await readPageForm(request.clone());
@@ -65,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return invalidSubmission(intent, submission, { hideFields: ["password"] });
       }
-      const user = await createAuthenticator(context.clientIp, language).authenticate(intent, request);
-      const cookie = await createUserSession(request, user.id);
-      return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+      const origin = { clientIp: context.clientIp, deviceId: await readDeviceId(request) };
+      const user = await createAuthenticator(origin, language).authenticate(intent, request);
+      return redirect(safeRedirect(form.get("redirectTo")), { headers: await startSignedInSession(request, user.id) });
     },
     { submission, hideFields: ["password"] },
   );

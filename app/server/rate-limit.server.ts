@@ -10,8 +10,26 @@ export interface Limit {
   name: string;
   max: number;
   windowSeconds: number;
-  /** What the refusal says (a translation key); by default 'Too many attempts...'. */
+  /** What the refusal says (a translation key); by default 'Too many attempts. Try again in N seconds/minutes.' */
   message?: string;
+}
+
+/**
+ * 429 RATE_LIMIT_EXCEEDED with the real wait: Retry-After in seconds, and a message (unless
+ * `message` is given) that says the same wait, in seconds below two minutes, else in minutes
+ * rounded up.
+ */
+export function waitRefusal(seconds: number, message?: string) {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const [key, params] =
+    message !== undefined
+      ? [message, undefined]
+      : wait === 1
+        ? ["apiErrors.tryAgainInASecond", undefined]
+        : wait < 120
+          ? ["apiErrors.tryAgainInSeconds", { count: wait }]
+          : ["apiErrors.tryAgainInMinutes", { count: Math.ceil(wait / 60) }];
+  return new Refusal(429, "RATE_LIMIT_EXCEEDED", key, undefined, { "Retry-After": String(wait) }, params);
 }
 
 const redis = () => sharedRedisConnection("app", "app", 55);
@@ -41,15 +59,11 @@ export async function hitRateLimits(hits: { limit: Limit; key: string }[]) {
   hits.forEach(({ limit }, index) => {
     const count = Number(results![index * 3]?.[1] ?? 0);
     const ttl = Number(results![index * 3 + 2]?.[1] ?? limit.windowSeconds);
-    if (count > limit.max) {
-      throw new Refusal(429, "RATE_LIMIT_EXCEEDED", limit.message ?? "auth.errors.rateLimited", undefined, {
-        "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
-      });
-    }
+    if (count > limit.max) throw waitRefusal(ttl > 0 ? ttl : limit.windowSeconds, limit.message);
   });
 }
 
-/** Forgets the per-username counter after a successful sign-in. */
+/** Forgets a counter (a browser's failed sign-ins, once it signs in). */
 export async function clearRateLimit(limit: Limit, key: string) {
   try {
     await redis().del(`${getEnv().QUEUE_PREFIX}:rl:${limit.name}:${key.toLowerCase()}`);
@@ -90,8 +104,6 @@ export async function hitDistinctRateLimit(limit: Limit, key: string, member: st
     await redis()
       .srem(redisKey, member)
       .catch(() => undefined);
-    throw new Refusal(429, "RATE_LIMIT_EXCEEDED", limit.message ?? "auth.errors.rateLimited", undefined, {
-      "Retry-After": String(ttl > 0 ? ttl : limit.windowSeconds),
-    });
+    throw waitRefusal(ttl > 0 ? ttl : limit.windowSeconds, limit.message);
   }
 }

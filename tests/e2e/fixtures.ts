@@ -55,15 +55,27 @@ export async function subscribe(user: TestUser) {
   );
 }
 
-export async function signIn(page: Page, user: TestUser, baseURL: string) {
+/**
+ * Writes a session of the user into the database, as signing in on a browser with this user
+ * agent would (signed in and last seen `hoursAgo`), and answers its signed cookie's value.
+ */
+export async function mintSession(
+  user: TestUser,
+  { userAgent = null, hoursAgo = 0 }: { userAgent?: string | null; hoursAgo?: number } = {},
+) {
   const sessionId = `e2e_session_${randomUUID()}`;
   await withDatabase((client) =>
-    client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
-      sessionId,
-      user.id,
-    ]),
+    client.query(
+      `INSERT INTO "Session" (id, "userId", "expiresAt", "userAgent", "createdAt", "lastSeenAt")
+       VALUES ($1, $2, now() + interval '1 day', $3, now() - make_interval(hours => $4), now() - make_interval(hours => $4))`,
+      [sessionId, user.id, userAgent, hoursAgo],
+    ),
   );
-  const value = (await sessionCookie.serialize(sessionId)).split(";")[0]!.split("=").slice(1).join("=");
+  return (await sessionCookie.serialize(sessionId)).split(";")[0]!.split("=").slice(1).join("=");
+}
+
+export async function signIn(page: Page, user: TestUser, baseURL: string, userAgent: string | null = null) {
+  const value = await mintSession(user, { userAgent });
   await page
     .context()
     .addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);

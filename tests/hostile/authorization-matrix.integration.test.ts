@@ -41,7 +41,8 @@ const owned = {
   spareProductId: "",
   productName: uniqueName("Matrix maize"),
 };
-const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "" };
+// The owner's session on another device is a secret too: its public id is for the owner's list alone.
+const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "", sessionId: "" };
 
 beforeAll(async () => {
   [people.lapsed, people.other, people.owner, people.admin] = await Promise.all([
@@ -85,6 +86,11 @@ beforeAll(async () => {
   ).id;
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
   owned.analysisId = await finishedAnalysis(people.owner.user.id, { diagnosis: secret.diagnosis });
+  secret.sessionId = (
+    await prisma.session.create({
+      data: { userId: people.owner.user.id, expiresAt: new Date(Date.now() + 3_600_000), userAgent: "Opera Mini" },
+    })
+  ).publicId;
 });
 
 afterAll(async () => {
@@ -173,6 +179,8 @@ const ROWS: Row[] = [
   { method: "DELETE", path: () => `/api/products/${owned.spareProductId}`, expect: signedIn(403, { admin: 200 }) },
   { method: "GET", path: () => "/api/search?q=maize", expect: signedIn(200) },
   { method: "GET", path: () => "/api/user/phone", expect: signedIn(200) },
+  // The account's signed-in devices: each reads their own.
+  { method: "GET", path: () => "/api/user/sessions", expect: signedIn(200) },
   // Plots are drawn on one's own farm only.
   {
     method: "POST",
@@ -203,6 +211,8 @@ const ROWS: Row[] = [
   },
   { method: "DELETE", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
   { method: "DELETE", path: () => `/api/farms/${owned.farmId}`, expect: signedIn(403, { owner: 200 }) },
+  // Someone else's device answers as one that does not exist.
+  { method: "DELETE", path: () => `/api/user/sessions/${secret.sessionId}`, expect: signedIn(404, { owner: 200 }) },
   // Premium use ends a trial: asked after every row above that needs premium.
   { method: "POST", path: () => "/api/premium/farm_mapping/use", expect: signedIn(200, { lapsed: 403 }) },
   { method: "POST", path: () => "/api/subscription/cancel", expect: signedIn(404, { other: 200, owner: 200 }) },

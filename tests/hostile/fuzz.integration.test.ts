@@ -316,6 +316,13 @@ function buildCases(): Case[] {
     ...methodCases("/api/user/phone", ["GET", "PUT", "DELETE"]),
   ]);
   as("owner", [...queryCases("/api/admin/check", {}, random), ...methodCases("/api/admin/check", ["GET"])]);
+  // The account's signed-in devices: ids that name no session of one's own are 404, and end nothing.
+  as("owner", [
+    ...queryCases("/api/user/sessions", {}, random),
+    ...methodCases("/api/user/sessions", ["GET"]),
+    ...idCases(["DELETE"], (id) => `/api/user/sessions/${id}`),
+    ...methodCases("/api/user/sessions/00000000-0000-4000-8000-000000000000", ["DELETE"]),
+  ]);
   as(
     "visitor",
     jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6),
@@ -510,6 +517,7 @@ describe("generated malformed requests on every /api route", () => {
       "/api/logout",
       "/api/user",
       "/api/user/phone",
+      "/api/user/sessions",
       "/api/admin/check",
       "/api/preferences",
       "/api/market/listings",

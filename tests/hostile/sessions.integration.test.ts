@@ -163,6 +163,39 @@ describe("a session's life", () => {
     expect(page.headers.get("location")).toBe("/auth?redirectTo=%2Fdashboard");
   });
 
+  it("ends when its device is signed out from another: the same cookie, sent again, no longer works", async () => {
+    const person = newAccount();
+    const phone = sent((await call("POST", "/api/register", person)).cookie);
+    const laptop = sent((await call("POST", "/api/login", { username: person.username, password })).cookie);
+    const shared = sent((await call("POST", "/api/login", { username: person.username, password })).cookie);
+    const listed = await call("GET", "/api/user/sessions", undefined, { cookie: phone });
+    const others = (listed.body.data.sessions as { id: string; current: boolean }[]).filter(({ current }) => !current);
+    expect(others).toHaveLength(2);
+    // Through the API: the laptop's session ends on the server, whatever its cookie still says.
+    const laptopRow = await prisma.session.findFirstOrThrow({
+      where: { user: { username: person.username } },
+      orderBy: { createdAt: "asc" },
+      skip: 1,
+    });
+    const gone = await call("DELETE", `/api/user/sessions/${laptopRow.publicId}`, undefined, { cookie: phone });
+    expect(gone.status).toBe(200);
+    expect(await prisma.session.findUnique({ where: { id: laptopRow.id } })).toBeNull();
+    expect(await whoAmI(laptop)).toBe(401);
+    const page = await call("GET", "/dashboard", undefined, { cookie: laptop });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/auth?redirectTo=%2Fdashboard");
+    // Through the profile page's 'Sign out everywhere else': every other cookie stops working, this one goes on.
+    const form = new URLSearchParams({ intent: "sign-out-others" });
+    const answer = await fetch(`${web.baseUrl}/profile`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: phone, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.9.8" },
+    });
+    expect(answer.status).toBe(200);
+    expect(await whoAmI(shared)).toBe(401);
+    expect(await whoAmI(phone)).toBe(person.username.toLowerCase());
+  });
+
   it("ends at its expiry even with a cookie that says otherwise, and the row is removed", async () => {
     const person = newAccount();
     const registered = await call("POST", "/api/register", person);
@@ -213,6 +246,11 @@ describe("behind a trusted proxy that says the request came over HTTPS", () => {
     );
     expect(signedIn.status).toBe(200);
     expect(attributesOf(signedIn.cookie)).toContain("secure");
+    // The device cookie set with it follows the same rule.
+    const device = signedIn.cookie
+      ?.split(/,(?=\s*asiiko-)/)
+      .find((cookie) => cookie.trim().startsWith("asiiko-device="));
+    expect(attributesOf(device ?? null)).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
     const signedOut = await viaProxy("POST", "/api/logout", undefined, {
       headers: https,
       cookie: sent(signedIn.cookie),
@@ -256,6 +294,8 @@ describe("in production, behind HTTPS", () => {
     const attributes = (answer.headers.get("set-cookie") ?? "").split(";").map((part) => part.trim().toLowerCase());
     expect(attributes[0]).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
     expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
+    // Both cookies of signing in, the session's and the device's, are Secure.
+    expect(answer.headers.getSetCookie().map((cookie) => /;\s*Secure/i.test(cookie))).toEqual([true, true]);
   }, 120_000);
 
   it("with no PUBLIC_URL, says once at start that links point at localhost and cookies may lack Secure", async () => {

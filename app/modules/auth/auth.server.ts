@@ -5,43 +5,73 @@ import { validate } from "~/server/validation";
 import { clearRateLimit, hitRateLimits } from "~/server/rate-limit.server";
 import { AUTH_LIMITS } from "./constants";
 export { AUTH_LIMITS };
+import {
+  deviceCookieHeader,
+  deviceKey,
+  isKnownDevice,
+  newDeviceId,
+  readDeviceId,
+  rememberDevice,
+} from "./devices.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
-import { isKnownAddress, rememberAddress } from "./known-addresses.server";
+import { createUserSession } from "./session.server";
+import { giveBackSignInTurn, takeSignInTurn } from "./sign-in-pace.server";
 import { registerUser, verifyLogin } from "./users.server";
 
 // Sign-in and registration rules, shared by the JSON API (/api/login,
 // /api/register) and the /auth page (through remix-auth's form strategies).
 
+/** Where an attempt comes from: the client's address, and the browser's device id (its device cookie), if any. */
+export interface SignInOrigin {
+  clientIp: string;
+  deviceId: string | null;
+}
+
 /**
  * Signs in; 401 for a wrong password or an unknown name (one answer for both),
- * 429 past a limit.
+ * 429 with the real wait past a limit.
  *
- * Lockout: 10 wrong passwords in 15 minutes lock a username, so guessing one
- * account's password stays slow from any number of addresses. Left at that,
- * anyone could lock the owner out by typing wrong passwords for their name.
- * So attempts from an address the account has signed in from successfully
- * before (in the last 90 days, known-addresses.server.ts) are counted apart,
- * per username and address, with the same 10 in 15 minutes: the owner at
- * home, or on the carrier address they use, still gets in while someone
- * elsewhere has locked the name; a guesser who shares that address is held
- * to the same pace, and can lock out only that address. A success from a
- * known address leaves the shared count alone (it does not hand a guesser
- * elsewhere a fresh 10).
+ * Guessing stays slow without letting a stranger lock the owner out:
+ * - every address: 100 attempts in 15 minutes (carriers put many phones behind one);
+ * - a browser that has signed in to this account before (its device cookie,
+ *   devices.server.ts): its own 10 in 15 minutes, which lock only that browser;
+ *   the owner's phone is never held back by anyone else's guesses;
+ * - every other browser, wherever it is, shares the account's pace
+ *   (sign-in-pace.ts): 5 wrong passwords free, then a wait of 1 s doubling to
+ *   40 s between attempts, about 90 guesses an hour at most however many
+ *   addresses guess, and seconds for the owner on a new phone.
+ * The right password is not counted against either.
  */
-export async function signIn(input: LoginInput, clientIp: string) {
-  // The schema has normalised the name as it is stored (trimmed, NFC, lower-cased): one counter per account.
+export async function signIn(input: LoginInput, { clientIp, deviceId }: SignInOrigin) {
+  // The schema has normalised the name as it is stored (trimmed, NFC, lower-cased): one count per account.
   const { username } = input;
-  const known = await isKnownAddress(username, clientIp);
-  const perUsername = known
-    ? { limit: AUTH_LIMITS.loginPerUsernameAtKnownAddress, key: `${username}@${clientIp}` }
-    : { limit: AUTH_LIMITS.loginPerUsername, key: username };
-  await hitRateLimits([{ limit: AUTH_LIMITS.loginPerIp, key: clientIp }, perUsername]);
+  await hitRateLimits([{ limit: AUTH_LIMITS.loginPerIp, key: clientIp }]);
+  const known = deviceId !== null && (await isKnownDevice(username, deviceId));
+  const perDevice = known
+    ? { limit: AUTH_LIMITS.loginPerKnownDevice, key: `${username}:${deviceKey(deviceId)}` }
+    : null;
+  if (perDevice) await hitRateLimits([perDevice]);
+  else await takeSignInTurn(username);
   const user = await verifyLogin(input);
   // One answer for an unknown name and a wrong password.
   if (!user) throw new Refusal(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
-  await clearRateLimit(perUsername.limit, perUsername.key);
-  await rememberAddress(username, clientIp);
+  if (perDevice) await clearRateLimit(perDevice.limit, perDevice.key);
+  else await giveBackSignInTurn(username);
   return user;
+}
+
+/**
+ * Signs the user in on this browser (after signing in or registering): the account remembers
+ * the browser, which gets a device cookie if it has none, and a new session starts on it.
+ * Answers the Set-Cookie headers, the session's first.
+ */
+export async function startSignedInSession(request: Request, userId: string): Promise<Headers> {
+  const deviceId = (await readDeviceId(request)) ?? newDeviceId();
+  const device = await rememberDevice(userId, deviceId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(request, userId, device));
+  headers.append("Set-Cookie", await deviceCookieHeader(request, deviceId));
+  return headers;
 }
 
 /** Counts a registration attempt, valid or not, against the address's limit (checked before validation, so junk counts too). */
@@ -56,10 +86,10 @@ export async function signUp(input: RegisterInput, language: string) {
 type User = Awaited<ReturnType<typeof signIn>>;
 
 /** The remix-auth strategies of the /auth page (the page counts registration attempts itself, before validating). */
-export function createAuthenticator(clientIp: string, language: string) {
+export function createAuthenticator(origin: SignInOrigin, language: string) {
   const authenticator = new Authenticator<User>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => signIn(validate(loginSchema, Object.fromEntries(form)), clientIp)),
+    new FormStrategy(async ({ form }) => signIn(validate(loginSchema, Object.fromEntries(form)), origin)),
     "login",
   );
   authenticator.use(

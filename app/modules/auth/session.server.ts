@@ -1,26 +1,16 @@
-import { getEnv, sessionSecrets } from "~/env.server";
+import { sessionSecrets } from "~/env.server";
 import { recordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { createSessionCookie, SESSION_DAYS } from "~/server/session-cookie";
+import { SESSION_SEEN_EVERY_SECONDS } from "./constants";
+import { cookieSecurityFor, secureEverywhere } from "./cookie-security.server";
 import { publicUser } from "./users.server";
 
 // Sessions live in the database; the cookie carries only the signed session
 // id. Signing in always makes a new session (and a new id), signing out
 // deletes it, so a stolen or old cookie stops working.
 
-const env = getEnv();
-/** A production site whose address (PUBLIC_URL) is https sends the cookie over HTTPS only. */
-const secureEverywhere = env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") === true;
-export const sessionCookie = createSessionCookie(sessionSecrets(env), { secure: secureEverywhere });
-
-/**
- * The cookie set in answer to this request is Secure on such a site, and whenever the request
- * came over HTTPS: the Remix request's scheme is Express's, https only through a trusted proxy
- * (TRUST_PROXY) that says so in X-Forwarded-Proto.
- */
-function cookieOptionsFor(request: Request) {
-  return { secure: secureEverywhere || new URL(request.url).protocol === "https:" };
-}
+export const sessionCookie = createSessionCookie(sessionSecrets(), { secure: secureEverywhere });
 
 const userSelect = {
   id: true,
@@ -39,12 +29,21 @@ export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSession>>>["
 async function loadSession(sessionId: string) {
   const session = await prisma.session.findUnique({
     where: { id: sessionId },
-    select: { id: true, expiresAt: true, user: { select: userSelect } },
+    select: { id: true, expiresAt: true, lastSeenAt: true, user: { select: userSelect } },
   });
   if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now) {
     await prisma.session.deleteMany({ where: { id: sessionId } });
     return null;
+  }
+  // 'Last seen' in the list of signed-in devices, written once every few minutes at most.
+  const seenBefore = new Date(now - SESSION_SEEN_EVERY_SECONDS * 1000);
+  if (session.lastSeenAt < seenBefore) {
+    await prisma.session.updateMany({
+      where: { id: sessionId, lastSeenAt: { lt: seenBefore } },
+      data: { lastSeenAt: new Date(now) },
+    });
   }
   return session;
 }
@@ -79,34 +78,34 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-/** Starts a new session for the user; answers the Set-Cookie value. Any session in the request's cookie ends. */
-export async function createUserSession(request: Request, userId: string) {
+/**
+ * Starts a new session for the user, on the browser the account knows as `deviceId` (a Device
+ * row) when there is one; answers the Set-Cookie value. Any session in the request's cookie ends.
+ */
+export async function createUserSession(request: Request, userId: string, deviceId: string | null = null) {
   const previous = await readSessionId(request);
   if (previous) await prisma.session.deleteMany({ where: { id: previous } });
   const session = await prisma.session.create({
     data: {
       userId,
+      deviceId,
       expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
       userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
     },
   });
-  return sessionCookie.serialize(session.id, cookieOptionsFor(request));
+  return sessionCookie.serialize(session.id, cookieSecurityFor(request));
 }
 
 /** Ends the request's session; answers the Set-Cookie value that clears the cookie. */
 export async function destroyUserSession(request: Request) {
   const id = await readSessionId(request);
   if (id) await prisma.session.deleteMany({ where: { id } });
-  return sessionCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0, expires: new Date(0) });
+  return clearedSessionCookie(request);
 }
 
-/**
- * Ends every session of the user, on every device, this one included
- * ('Sign out everywhere'); answers the Set-Cookie value that clears the cookie.
- */
-export async function destroyAllUserSessions(request: Request, userId: string) {
-  await prisma.session.deleteMany({ where: { userId } });
-  return sessionCookie.serialize("", { ...cookieOptionsFor(request), maxAge: 0, expires: new Date(0) });
+/** The Set-Cookie value that clears the session cookie. */
+export function clearedSessionCookie(request: Request) {
+  return sessionCookie.serialize("", { ...cookieSecurityFor(request), maxAge: 0, expires: new Date(0) });
 }
 
 export function toPublicUser(user: SessionUser) {

@@ -2,6 +2,7 @@ import { Prisma, type User } from "~/generated/prisma/client";
 import { Refusal } from "~/server/refusal";
 import { isAdministrator } from "./roles";
 import { prisma } from "~/server/db.server";
+import { endOtherSessions } from "./devices.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { validate } from "~/server/validation";
 import {
@@ -108,8 +109,9 @@ export async function updateProfile(userId: string, input: ProfileInput) {
 }
 
 /**
- * Changes the password after checking the current one, and ends every other
- * session of the account (a changed password locks out whoever had the old one).
+ * Changes the password after checking the current one, ends every other session
+ * of the account and forgets every other browser (a changed password locks out
+ * whoever had the old one, and their browser's allowance of guesses with it).
  */
 export async function changePassword(userId: string, keepSessionId: string | null, input: PasswordChangeInput) {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
@@ -118,10 +120,11 @@ export async function changePassword(userId: string, keepSessionId: string | nul
       currentPassword: ["auth.errors.currentPasswordWrong"],
     });
   }
-  await prisma.$transaction([
-    prisma.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword) } }),
-    prisma.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } }),
-  ]);
+  const passwordHash = await hashPassword(input.newPassword);
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await endOtherSessions(userId, keepSessionId, tx);
+  });
 }
 
 /** The user's own phone (E.164), or null: only Profile and the user's own answers show it. */
