@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
@@ -9,6 +9,7 @@ import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { errorAnswer, jsonAnswer, lateAnswer } from "../../tests/support/fake-ai-providers";
 import { leafPhoto } from "../../tests/support/leaf-photos";
+import { startAiWorkerProcess } from "../../tests/support/processes";
 import { bootWebServer } from "../../tests/support/web";
 
 // The trial cannot buy many paid analyses: with a paid provider configured (a
@@ -71,10 +72,17 @@ async function leafForm() {
 }
 
 /** POST /api/ai/analyze: waiting for the result, or answered at once (202) with `async`. */
-async function analyze(farmer: Signed, options: { async?: boolean; language?: string } = {}) {
+async function analyze(farmer: Signed, options: { async?: boolean; language?: string; form?: FormData } = {}) {
   const cookie = options.language ? `${farmer.cookie}; asiiko-lang=${options.language}` : farmer.cookie;
   const headers: Record<string, string> = options.async ? { Prefer: "respond-async" } : {};
-  return call("POST", "/api/ai/analyze", undefined, { cookie, headers, form: await leafForm() });
+  return call("POST", "/api/ai/analyze", undefined, { cookie, headers, form: options.form ?? (await leafForm()) });
+}
+
+/** An analysis sent to be answered at once (202, as the page sends it): its id. */
+async function startedAnalysis(farmer: Signed) {
+  const response = await analyze(farmer, { async: true });
+  expect(response.status).toBe(202);
+  return response.body.data.analysis.id as string;
 }
 
 const access = async (farmer: Signed, feature = "asiiko_ai") =>
@@ -83,6 +91,19 @@ const analysisOf = async (farmer: Signed, id: string) =>
   (await call("GET", `/api/ai/analyses/${id}`, undefined, { cookie: farmer.cookie })).body.data.analysis;
 const usesOf = (farmer: Signed) => prisma.premiumFeatureUse.count({ where: { userId: farmer.user.id } });
 const jobFinished = async (id: string) => (await getQueue("ai-analysis").getJob(id))?.finishedOn ?? null;
+
+/**
+ * A worker that comes now takes up analysis `id`'s job and ends it without asking the provider
+ * (which has had `calls` calls); then the farmer's next analysis is sent, and answered.
+ */
+async function nextWorkerSendsNothing(farmer: Signed, id: string, calls: number) {
+  await startAiWorkers();
+  await expect.poll(() => jobFinished(id), { timeout: 30_000 }).not.toBeNull();
+  expect(openai.requests).toHaveLength(calls);
+  openai.answer(jsonAnswer(GOOD));
+  expect((await analyze(farmer)).status).toBe(200);
+  expect(openai.requests).toHaveLength(calls + 1);
+}
 
 /** What the farmer is told while the trial is in a running analysis's hands: 403, saying so, in their language. */
 function expectHeldRefusal(response: Awaited<ReturnType<typeof call>>, language: keyof typeof HELD = "en") {
@@ -114,8 +135,10 @@ describe("a trial account has one analysis in flight", () => {
     const farmer = await signedInUser("USER", "trial_race");
     // The provider takes a moment, as a real one does: the others all arrive while it works.
     openai.answer(lateAnswer(3_000, jsonAnswer(GOOD)));
+    // The eight photos are ready first, so the eight requests leave together.
+    const forms = await Promise.all(Array.from({ length: 8 }, () => leafForm()));
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => analyze(farmer, { language: index === 7 ? "ha" : undefined })),
+      forms.map((form, index) => analyze(farmer, { form, language: index === 7 ? "ha" : undefined })),
     );
 
     const succeeded = responses.filter((response) => response.status === 200);
@@ -149,9 +172,7 @@ describe("a trial account has one analysis in flight", () => {
     const farmer = await signedInUser("USER", "trial_failed");
     // The provider fails on both of the queue's tries (the first a moment late, so it is asked about meanwhile).
     openai.answer(lateAnswer(2_000, errorAnswer(500)), errorAnswer(500));
-    const started = await analyze(farmer, { async: true });
-    expect(started.status).toBe(202);
-    const id = started.body.data.analysis.id as string;
+    const id = await startedAnalysis(farmer);
 
     // Held: the trial is spent for every feature until the analysis ends, and each refusal says why.
     expect(await access(farmer)).toMatchObject({ canAccess: false, hasUsedPremiumFeatures: true });
@@ -205,29 +226,19 @@ describe("the trial comes back when the analysis ends without a result", () => {
     expect(await access(farmer)).toMatchObject({ canAccess: true, hasUsedPremiumFeatures: false });
 
     const stored = await prisma.analysis.findFirstOrThrow({ where: { userId: farmer.user.id } });
-    await startAiWorkers();
-    await expect.poll(() => jobFinished(stored.id), { timeout: 15_000 }).not.toBeNull();
-    expect(openai.requests).toHaveLength(0);
-
-    openai.answer(jsonAnswer(GOOD));
-    expect((await analyze(farmer)).status).toBe(200);
-    expect(openai.requests).toHaveLength(1);
+    await nextWorkerSendsNothing(farmer, stored.id, 0);
   }, 60_000);
 
   it("a hold nobody ended lapses at its analysis's deadline: the trial opens again, and the old analysis is never sent", async () => {
     const farmer = await signedInUser("USER", "trial_lapsed");
     await stopAiWorkers();
-    const first = await analyze(farmer, { async: true });
-    expect(first.status).toBe(202);
-    const firstId = first.body.data.analysis.id as string;
+    const firstId = await startedAnalysis(farmer);
     expect(await access(farmer)).toMatchObject({ canAccess: false });
     // Nobody follows it: the farmer closed the page. At its deadline the trial is open again by itself.
     await expect.poll(async () => (await access(farmer)).canAccess, { timeout: 20_000 }).toBe(true);
 
     openai.answer(jsonAnswer(GOOD));
-    const second = await analyze(farmer, { async: true });
-    expect(second.status).toBe(202);
-    const secondId = second.body.data.analysis.id as string;
+    const secondId = await startedAnalysis(farmer);
     await startAiWorkers();
     await expect.poll(async () => (await analysisOf(farmer, secondId)).status, { timeout: 20_000 }).toBe("completed");
     await expect.poll(() => jobFinished(firstId), { timeout: 15_000 }).not.toBeNull();
@@ -250,19 +261,10 @@ describe("the trial comes back when the analysis ends without a result", () => {
     it("at the deadline, and the next worker does not send it again", async () => {
       const farmer = await signedInUser("USER", "trial_killed");
       await stopAiWorkers();
-      child = spawn(process.execPath, ["--import", "tsx", "tests/support/ai-worker-process.ts"], {
-        env: { ...process.env, TEST_AI_LOCK_MS: "1000" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      await new Promise<void>((resolve, reject) => {
-        child!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-        child!.once("exit", (code) => reject(new Error(`worker process exited with ${code}`)));
-      });
+      child = await startAiWorkerProcess();
       // The killed worker's call never gets its answer.
       openai.answer(lateAnswer(60_000, jsonAnswer(GOOD)));
-      const started = await analyze(farmer, { async: true });
-      expect(started.status).toBe(202);
-      const id = started.body.data.analysis.id as string;
+      const id = await startedAnalysis(farmer);
       await expect.poll(() => openai.requests.length, { timeout: 15_000 }).toBe(1);
       child.kill("SIGKILL");
       await new Promise((resolve) => child!.once("exit", resolve));
@@ -275,21 +277,14 @@ describe("the trial comes back when the analysis ends without a result", () => {
       expect(await usesOf(farmer)).toBe(0);
 
       // A worker takes up the job the killed one left, and finds nothing to send.
-      await startAiWorkers();
-      await expect.poll(() => jobFinished(id), { timeout: 30_000 }).not.toBeNull();
-      expect(openai.requests).toHaveLength(1);
-      openai.answer(jsonAnswer(GOOD));
-      expect((await analyze(farmer)).status).toBe(200);
-      expect(openai.requests).toHaveLength(2);
+      await nextWorkerSendsNothing(farmer, id, 1);
     }, 90_000);
   });
 
   it("a worker never sends an analysis whose hold is gone, however it went", async () => {
     const farmer = await signedInUser("USER", "trial_gone");
     await stopAiWorkers();
-    const started = await analyze(farmer, { async: true });
-    expect(started.status).toBe(202);
-    const id = started.body.data.analysis.id as string;
+    const id = await startedAnalysis(farmer);
     // The hold is taken away behind the analysis's back (no route does this: it stands for any way it could go).
     await prisma.user.update({
       where: { id: farmer.user.id },
