@@ -233,9 +233,12 @@ describe("the trial comes back when the analysis ends without a result", () => {
     const farmer = await signedInUser("USER", "trial_lapsed");
     await stopAiWorkers();
     const firstId = await startedAnalysis(farmer);
+    const plan = async () => (await call("GET", "/api/subscription", undefined, { cookie: farmer.cookie })).body.data;
     expect(await access(farmer)).toMatchObject({ canAccess: false });
+    expect(await plan()).toMatchObject({ plan: "free", access: { hasUsedPremiumFeatures: true } });
     // Nobody follows it: the farmer closed the page. At its deadline the trial is open again by itself.
     await expect.poll(async () => (await access(farmer)).canAccess, { timeout: 20_000 }).toBe(true);
+    expect(await plan()).toMatchObject({ plan: "trial", access: { hasUsedPremiumFeatures: false } });
 
     openai.answer(jsonAnswer(GOOD));
     const secondId = await startedAnalysis(farmer);
