@@ -151,20 +151,20 @@ export async function startAnalysis(input: {
 /**
  * Ends the unfinished analyses `where` names, without a result, giving back the
  * trial's use each of them held; tells their followers. The ones it ended.
+ * One statement when nothing is to be ended (every look at an analysis asks):
+ * the hold is given back just after; were that step lost, the hold would lapse
+ * at the analysis's deadline anyway.
  */
 async function endUnfinished(
   where: Prisma.AnalysisWhereInput,
   data: { errorCode: string; errorMessage: string; completedAt: Date },
 ) {
-  const ended = await prisma.$transaction(async (tx) => {
-    const rows = await tx.analysis.updateManyAndReturn({
-      where: { ...where, status: { in: [...OPEN_STATUSES] } },
-      data: { status: "failed", ...data },
-      select: { id: true, userId: true, onTrial: true },
-    });
-    for (const row of rows) if (row.onTrial) await releaseTrialHold(tx, row.userId, row.id);
-    return rows;
+  const ended = await prisma.analysis.updateManyAndReturn({
+    where: { ...where, status: { in: [...OPEN_STATUSES] } },
+    data: { status: "failed", ...data },
+    select: { id: true, userId: true, onTrial: true },
   });
+  for (const row of ended) if (row.onTrial) await releaseTrialHold(prisma, row.userId, row.id);
   for (const { id } of ended) await publishAnalysisChange(id);
   return ended;
 }
