@@ -20,6 +20,7 @@ import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
 import { requireUser } from "~/modules/auth/gates.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
+import { trialHeldNow } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
 
@@ -31,12 +32,18 @@ const HISTORY_PAGE_SIZE = 10;
 // Asiiko AI: a photo of a crop, an animal or a medicinal plant, analysed by the
 // chosen assistant (or the built-in photo screening) while the page follows its
 // progress; the farmer's past analyses below. Premium: locked behind the prompt
-// once the trial is over, but the farmer's own history stays readable.
+// once the trial is over, but the farmer's own history stays readable. While a
+// trial's one analysis is running, the prompt says so (it can be followed from
+// the history, and the trial comes back if it does not succeed).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const locale = detectLanguage(request);
-  const [access, history] = await Promise.all([
+  const [access, trialRunning, history] = await Promise.all([
     pageFeatureAccess(user.id, "asiiko_ai"),
+    trialHeldNow(user.id).catch((error: unknown) => {
+      logger.error({ err: error, userId: user.id }, "trial hold could not be checked");
+      return false;
+    }),
     listAnalyses(user.id, { limit: HISTORY_PAGE_SIZE, language: locale }).catch((error: unknown) => {
       // The tool stays usable and says the history could not be loaded.
       logger.error({ err: error, userId: user.id }, "analysis history could not be loaded");
@@ -45,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     access,
+    trialRunning,
     analyses: history?.analyses ?? [],
     nextCursor: history?.nextCursor ?? null,
     historyFailed: history === null,
@@ -56,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NO_CONTEXT: Record<AnalysisType, string> = { crop_health: "", livestock: "", traditional_medicine: "" };
 
 export default function AsiikoPage() {
-  const { access, analyses, nextCursor, historyFailed, models, locale } = useLoaderData<typeof loader>();
+  const { access, trialRunning, analyses, nextCursor, historyFailed, models, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [model, setModel] = useState<AiModel>("openai");
@@ -152,6 +160,7 @@ export default function AsiikoPage() {
         <PremiumGate
           feature="asiiko_ai"
           access={access}
+          text={trialRunning ? t("asiiko.trialRunning") : undefined}
           preview={<UploadTabs {...tabs} canUse={false} failure={null} note={null} />}
         >
           <div className="flex flex-col gap-4 sm:gap-6">

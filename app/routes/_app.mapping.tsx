@@ -126,11 +126,11 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       intent,
       async () => {
-        await requireFeature(request, "farm_mapping", FARM_WRITES);
-        if (intent === "createFarm") return success((await createFarm(user.id, submission.value)).id);
+        const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
+        if (intent === "createFarm") return success((await createFarm(grant, submission.value)).id);
         // The dialog's emptied description removes it (in the API, a missing one is kept); an edit does not move the farm.
         const { name, description, crops } = submission.value;
-        const farm = await updateFarm(farmId(), user.id, { name, description: description ?? null, crops });
+        const farm = await updateFarm(farmId(), grant, { name, description: description ?? null, crops });
         return success(farm.id);
       },
       { submission },
@@ -143,10 +143,10 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       intent,
       async () => {
-        await requireFeature(request, "farm_mapping", FARM_WRITES);
+        const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
         const id = farmId();
-        if (intent === "createPlot") await createPlot(id, user.id, submission.value);
-        else await updatePlot(id, plotId(), user.id, submission.value);
+        if (intent === "createPlot") await createPlot(id, grant, submission.value);
+        else await updatePlot(id, plotId(), grant, submission.value);
         return success(id);
       },
       { submission },
@@ -161,25 +161,25 @@ export async function action({ request }: ActionFunctionArgs) {
       return success(farm.id);
     }
     // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
-    await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     switch (intent) {
       case "deleteFarm": {
         const id = farmId();
-        await deleteFarm(id, user.id);
+        await deleteFarm(id, grant);
         return success(id);
       }
       case "boundary": {
-        const farm = await updateFarm(farmId(), user.id, { boundary: jsonField(form, "boundary") ?? null });
+        const farm = await updateFarm(farmId(), grant, { boundary: jsonField(form, "boundary") ?? null });
         return success(farm.id);
       }
       case "drawnPlot": {
         const id = farmId();
-        await createPlot(id, user.id, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
+        await createPlot(id, grant, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
         return success(id);
       }
       case "deletePlot": {
         const id = farmId();
-        await deletePlot(id, plotId(), user.id);
+        await deletePlot(id, plotId(), grant);
         return success(id);
       }
     }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
@@ -6,6 +6,7 @@ import { startWorkers } from "../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../tests/support/api-client";
 import { errorAnswer, jsonAnswer, lateAnswer, textAnswer } from "../../tests/support/fake-ai-providers";
 import { leafPhoto } from "../../tests/support/leaf-photos";
+import { startAiWorkerProcess } from "../../tests/support/processes";
 import { bootWebServer } from "../../tests/support/web";
 
 // Asiiko AI with providers configured: POST /api/ai/analyze through the queue
@@ -195,14 +196,7 @@ describe("a worker killed in the middle of an analysis", () => {
   it("leaves a job that the next worker finishes", async () => {
     await workers?.close();
     workers = undefined;
-    child = spawn(process.execPath, ["--import", "tsx", "tests/support/ai-worker-process.ts"], {
-      env: { ...process.env, TEST_AI_LOCK_MS: "1000" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-      child!.once("exit", (code) => reject(new Error(`worker process exited with ${code}`)));
-    });
+    child = await startAiWorkerProcess();
     // The killed worker's call never gets its answer; the next worker's does.
     fakes.openai.answer(lateAnswer(60_000, jsonAnswer(GOOD)), jsonAnswer(GOOD));
     const started = await analyze("openai", { headers: { Prefer: "respond-async" } });

@@ -11,15 +11,15 @@ import { validate } from "~/server/validation";
 // DELETE /api/farms/{farmId}/plots/{id}. Owner of the farm only.
 const route = apiRoute({
   PATCH: async ({ request, params }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const input = validate(plotUpdateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: plotIssueCode });
-    const plot = await updatePlot(params.farmId ?? "", params.id ?? "", user.id, input);
+    const plot = await updatePlot(params.farmId ?? "", params.id ?? "", grant, input);
     return Response.json({ success: true, plot, message: "Plot updated" });
   },
   DELETE: async ({ request, params }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const id = params.id ?? "";
-    await deletePlot(params.farmId ?? "", id, user.id);
+    await deletePlot(params.farmId ?? "", id, grant);
     return Response.json({ success: true, id, message: "Plot deleted" });
   },
 });

@@ -15,9 +15,9 @@ const route = apiRoute({
     return Response.json({ success: true, plots: await listPlots(params.id ?? "", user.id) });
   },
   POST: async ({ request, params }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const input = validate(plotCreateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: plotIssueCode });
-    const plot = await createPlot(params.id ?? "", user.id, input);
+    const plot = await createPlot(params.id ?? "", grant, input);
     return Response.json({ success: true, plot, message: "Plot created" }, { status: 201 });
   },
 });

@@ -16,15 +16,15 @@ const route = apiRoute({
     return Response.json({ success: true, farm: await getFarm(params.id ?? "", user.id) });
   },
   PATCH: async ({ request, params }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const input = validate(farmUpdateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: farmIssueCode });
-    const farm = await updateFarm(params.id ?? "", user.id, input);
+    const farm = await updateFarm(params.id ?? "", grant, input);
     return Response.json({ success: true, farm, message: "Farm updated" });
   },
   DELETE: async ({ request, params }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const id = params.id ?? "";
-    await deleteFarm(id, user.id);
+    await deleteFarm(id, grant);
     return Response.json({ success: true, id, message: "Farm deleted" });
   },
 });

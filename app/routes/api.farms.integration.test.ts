@@ -436,8 +436,9 @@ describe("farms and plots: who may call what", () => {
 describe("a trial spent on farm mapping", () => {
   it("keeps farm mapping open for the rest of the trial day, and only farm mapping", async () => {
     const trial = await signedInUser("USER", "trial");
+    // Creating the farm is the trial's one use, as selecting one on the page is.
     const farm = await newFarm(trial);
-    // Selecting the farm records the farm_mapping use, which is the trial's one use.
+    // Selecting it on the page records another use of the same working session.
     const use = await call("POST", "/api/premium/farm_mapping/use", undefined, { cookie: trial.cookie });
     expect(use.status).toBe(200);
     const patch = await call(
@@ -461,6 +462,87 @@ describe("a trial spent on farm mapping", () => {
     const response = await call("POST", "/api/farms", { name: "Too late" }, { cookie: trial.cookie });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe("AUTHZ_SUBSCRIPTION_REQUIRED");
+  });
+});
+
+describe("farm writes through the API spend the trial as the mapping page does", () => {
+  const usesOf = (user: Signed, duringTrial: boolean) =>
+    prisma.premiumFeatureUse.count({ where: { userId: user.user.id, feature: "farm_mapping", duringTrial } });
+  const check = async (user: Signed, feature: string) =>
+    (await call("GET", `/api/premium/${feature}/check`, undefined, { cookie: user.cookie })).body.data;
+
+  it("a trial account that creates a farm has spent its trial on farm mapping, which stays open; an analysis does not start", async () => {
+    const trial = await signedInUser("USER", "trial_api");
+    expect(await check(trial, "asiiko_ai")).toMatchObject({ canAccess: true, hasUsedPremiumFeatures: false });
+    const farm = await newFarm(trial);
+    expect(await usesOf(trial, true)).toBe(1);
+    expect(await check(trial, "farm_mapping")).toEqual({
+      canAccess: true,
+      isTrialExpired: false,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: true,
+    });
+    expect(await check(trial, "asiiko_ai")).toMatchObject({ canAccess: false, hasUsedPremiumFeatures: true });
+    expect(await check(trial, "premium_products")).toMatchObject({ canAccess: false });
+
+    // The analysis is refused at the gate, before its photo is read.
+    const analysis = await call("POST", "/api/ai/analyze", undefined, { cookie: trial.cookie, form: new FormData() });
+    expect(analysis.status).toBe(403);
+    expect(analysis.body.error.code).toBe("AUTHZ_SUBSCRIPTION_REQUIRED");
+    expect(await prisma.analysis.count({ where: { userId: trial.user.id } })).toBe(0);
+
+    // The rest of the working session: every write goes through, and each is counted as a use.
+    const plot = await call(
+      "POST",
+      `/api/farms/${farm.id}/plots`,
+      { name: "Pond", type: "pond", crops: [] },
+      { cookie: trial.cookie },
+    );
+    expect(plot.status).toBe(201);
+    const plotPath = `/api/farms/${farm.id}/plots/${plot.body.plot.id}`;
+    const writes = [
+      await call("PATCH", `/api/farms/${farm.id}`, { boundary: feature(FARM_RING) }, { cookie: trial.cookie }),
+      await call("PATCH", plotPath, { name: "Fish pond" }, { cookie: trial.cookie }),
+      await call("DELETE", plotPath, undefined, { cookie: trial.cookie }),
+      await call("DELETE", `/api/farms/${farm.id}`, undefined, { cookie: trial.cookie }),
+    ];
+    expect(writes.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await usesOf(trial, true)).toBe(6);
+  });
+
+  it("farm writes sent at once by a fresh trial account all belong to the one session the first opened", async () => {
+    const trial = await signedInUser("USER", "trial_burst");
+    const responses = await Promise.all(
+      ["North", "South", "East", "West", "Middle"].map((name) =>
+        call("POST", "/api/farms", { name: `${name} farm` }, { cookie: trial.cookie }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await usesOf(trial, true)).toBe(5);
+    expect(await check(trial, "asiiko_ai")).toMatchObject({ canAccess: false });
+  });
+
+  it("a refused write spends nothing", async () => {
+    const trial = await signedInUser("USER", "trial_refused");
+    const ownersFarm = await newFarm(owner);
+    const refused = [
+      await call("POST", "/api/farms", { name: "x".repeat(100) }, { cookie: trial.cookie }),
+      await call("POST", "/api/farms", { name: "Bow", boundary: feature([[0, 0]]) }, { cookie: trial.cookie }),
+      await call("PATCH", `/api/farms/${ownersFarm.id}`, { name: "Mine now" }, { cookie: trial.cookie }),
+      await call("DELETE", "/api/farms/clnotafarm000000000000000", undefined, { cookie: trial.cookie }),
+      await call("POST", `/api/farms/${ownersFarm.id}/plots`, { name: "Pen", type: "pen" }, { cookie: trial.cookie }),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([400, 400, 403, 404, 403]);
+    expect(await usesOf(trial, true)).toBe(0);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: trial.user.id } })).firstPremiumUseAt).toBeNull();
+    expect(await check(trial, "asiiko_ai")).toMatchObject({ canAccess: true, hasUsedPremiumFeatures: false });
+  });
+
+  it("a subscriber's writes are counted, never taken from a trial", async () => {
+    const before = await usesOf(owner, false);
+    await newFarm(owner);
+    expect(await usesOf(owner, false)).toBe(before + 1);
+    expect(await usesOf(owner, true)).toBe(0);
   });
 });
 

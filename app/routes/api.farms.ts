@@ -16,9 +16,9 @@ const route = apiRoute({
     return Response.json({ success: true, farms: await listFarms(user.id) });
   },
   POST: async ({ request }) => {
-    const { user } = await requireFeature(request, "farm_mapping", FARM_WRITES);
+    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
     const input = validate(farmCreateSchema, await readJsonBody(request, MAPPING_JSON_BYTES), { coder: farmIssueCode });
-    const farm = await createFarm(user.id, input);
+    const farm = await createFarm(grant, input);
     return Response.json({ success: true, farm, message: "Farm created" }, { status: 201 });
   },
 });

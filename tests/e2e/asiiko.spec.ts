@@ -330,6 +330,54 @@ test("a trial user's first analysis ends the trial; the history keeps it", async
   await expect(resultCard(page)).toContainText("Maize");
 });
 
+test("a second analysis while the trial's free one runs on another phone is refused in words, and the page says the free one is running", async ({
+  page,
+  user,
+}) => {
+  await page.goto("/asiiko");
+  await hydrated(page);
+  // Meanwhile the farmer's other phone sent the free analysis: it holds the trial until it ends.
+  const running = `e2e_held_${randomUUID().slice(0, 8)}`;
+  await withDatabase(async (client) => {
+    await client.query(
+      `INSERT INTO "Analysis" (id, "userId", "analysisType", "preferredModel", "additionalContext", "onTrial", "deadlineAt")
+       VALUES ($1, $2, 'crop_health', 'openai', '{"cropType": "Okra"}', true, now() + interval '2 minutes')`,
+      [running, user.id],
+    );
+    await client.query(
+      `UPDATE "User" SET "firstPremiumUseAt" = now(), "trialHeldFor" = $1, "trialHeldUntil" = now() + interval '2 minutes'
+       WHERE id = $2`,
+      [running, user.id],
+    );
+  });
+
+  // This page still thinks the trial is free: the farmer confirms, and the server refuses, saying why.
+  await page
+    .getByRole("tabpanel", { name: "Crop Health" })
+    .locator('input[data-input="file"]')
+    .setInputFiles({ name: "leaf.jpg", mimeType: "image/jpeg", buffer: await leafPhoto("healthy") });
+  await page
+    .getByRole("dialog", { name: "Use your free trial?" })
+    .getByRole("button", { name: "Yes, use my trial" })
+    .click();
+  await expect(toast(page, "Analysis Failed")).toContainText(
+    "403: Your free trial is in use by an analysis that is still running. If it does not succeed, your trial comes back.",
+  );
+  // The page learns the trial is taken: the tools lock, saying the free analysis is running, which the history shows.
+  const locked = page.getByRole("region", { name: "Premium feature" });
+  await expect(locked).toContainText("Your free analysis is running: its result will appear in Your analyses.");
+  const entry = history(page).locator("[data-analysis]");
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("Okra");
+  await expect(entry).toContainText("In progress");
+  await page.reload();
+  await expect(locked).toContainText("If it does not succeed, your free trial comes back.");
+  const analyses = await withDatabase((client) =>
+    client.query(`SELECT id FROM "Analysis" WHERE "userId" = $1`, [user.id]),
+  );
+  expect(analyses.rows).toEqual([{ id: running }]);
+});
+
 test("the history pages with Load more, and a missing thumbnail shows an icon", async ({ page, user }) => {
   // Twelve finished analyses written straight into the database (no photo kept).
   await withDatabase((client) =>

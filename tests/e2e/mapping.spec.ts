@@ -552,26 +552,36 @@ test.describe("farm mapping on a phone with a finger", () => {
   });
 });
 
-test("a trial user is asked before selecting a farm spends the trial", async ({ page, baseURL, context }) => {
+test("a trial user is asked before creating a farm spends the trial, once", async ({ page, baseURL, context }) => {
   await answerTiles(context);
   const user = await createUser();
   await signIn(page, user, baseURL!);
+  const trialSpent = async () =>
+    withDatabase(async (client) => {
+      const { rows } = await client.query(`SELECT "firstPremiumUseAt" FROM "User" WHERE id = $1`, [user.id]);
+      return rows[0]?.firstPremiumUseAt !== null;
+    });
   try {
     await page.goto("/mapping");
     await hydrated(page);
+    // Creating a farm is a use of farm mapping (as through the API): the trial's, so it is asked first.
     await page.getByRole("button", { name: "Create Farm" }).first().click();
+    const confirm = page.getByRole("dialog", { name: "Use your free trial?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog", { name: "Create New Farm" })).toHaveCount(0);
+    expect(await trialSpent()).toBe(false);
+
+    await page.getByRole("button", { name: "Create Farm" }).first().click();
+    await confirm.getByRole("button", { name: "Yes, use my trial" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Farm" });
     await dialog.getByLabel("Farm Name").fill("Trial Farm");
     await dialog.getByRole("button", { name: "Create Farm" }).click();
     await expect(said(page, "Farm created successfully!")).toBeVisible();
-    const confirm = page.getByRole("dialog").filter({ hasText: /trial/i });
-    await expect(confirm).toBeVisible();
-    await confirm
-      .getByRole("button")
-      .filter({ hasNotText: /cancel/i })
-      .last()
-      .click();
+    // The new farm is selected without asking again: the trial went to farm mapping, which stays open.
     await expect(page.locator("[data-farm-details]")).toContainText("Trial Farm");
+    await expect(confirm).toHaveCount(0);
+    expect(await trialSpent()).toBe(true);
     // The trial went to farm mapping, which stays open for its day: the boundary can be drawn.
     await beginDrawing(page, "Farm Boundary");
     await addCorners(page, [

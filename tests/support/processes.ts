@@ -73,3 +73,20 @@ export async function startCompiledWeb(
 export function startCompiledWorkers(env: Record<string, string | undefined> = {}) {
   return startCompiled("build/node/workers.js", env, true);
 }
+
+/**
+ * A worker process running only the ai-analysis queue with a 1 s lock
+ * (tests/support/ai-worker-process.ts), for the tests that kill a worker in the
+ * middle of an analysis (SIGKILL, by its pid); resolves once it is ready.
+ */
+export async function startAiWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/ai-worker-process.ts"], {
+    env: { ...process.env, TEST_AI_LOCK_MS: "1000" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`worker process exited with ${code}`)));
+  });
+  return child;
+}

@@ -171,7 +171,7 @@ export function MappingWorkspace({
             locale={locale}
             loadFailed={farmsFailed}
             onSelect={select}
-            onCreate={() => openFarmDialog(null)}
+            onCreate={() => trial.run(() => openFarmDialog(null))}
           />
         </div>
         {selected ? (

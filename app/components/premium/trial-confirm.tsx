@@ -3,9 +3,12 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { FeatureAccess } from "~/modules/premium/access";
 
-/** True when using a premium tool now would spend the free trial (access without a subscription). */
+/**
+ * True when using a premium tool now would spend the free trial: access without a subscription,
+ * and the trial not spent yet (a trial spent on farm mapping keeps it open, spending nothing more).
+ */
 export function spendsTrial(access: FeatureAccess | null): boolean {
-  return access !== null && access.canAccess && !access.hasActiveSubscription;
+  return access !== null && access.canAccess && !access.hasActiveSubscription && !access.hasUsedPremiumFeatures;
 }
 
 /**

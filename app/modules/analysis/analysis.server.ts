@@ -1,11 +1,17 @@
 import type { Logger } from "pino";
 import { getEnv } from "~/env.server";
-import type { Analysis } from "~/generated/prisma/client";
+import type { Analysis, Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import type { LanguageCode } from "~/lib/i18n";
 import { isLanguage } from "~/lib/i18n";
 import type { FeatureGrant } from "~/modules/auth/gates.server";
-import { recordFeatureUseIn } from "~/modules/premium/premium.server";
+import {
+  confirmTrialHold,
+  holdsTrial,
+  holdTrialForAnalysis,
+  recordFeatureUseIn,
+  releaseTrialHold,
+} from "~/modules/premium/premium.server";
 import {
   acceptUpload,
   ANALYSIS_PHOTO_FORMATS,
@@ -40,7 +46,10 @@ import { isFinished, STAGE_PROGRESS, type AnalysisStage, type AnalysisView } fro
 // and the premium use together; the waiting request, the progress stream and
 // the history only read it. Each analysis has a deadline: past it, an
 // unfinished analysis has timed out, whoever notices first says so, and a late
-// result is not written.
+// result is not written. A trial account's analysis holds the trial's one use
+// from the request on (so a trial pays for one provider call at a time, not one
+// per racing request); the result confirms it, and an analysis that ends without
+// one gives it back.
 
 export { configuredModels };
 
@@ -68,7 +77,8 @@ export function failureRefusal(code: string, messageKey?: string) {
  * Checks and stores what a farmer sent, records the analysis and queues its
  * job, for a farmer who passed the asiiko_ai gate. Refuses before any work: a photo that is not
  * a readable JPEG, PNG or WebP of sane size (FILE_*), one too small to show
- * anything (AI_INVALID_IMAGE), too many unfinished analyses (429).
+ * anything (AI_INVALID_IMAGE), too many unfinished analyses (429), a trial whose
+ * one use another analysis holds or took meanwhile (403).
  */
 export async function startAnalysis(input: {
   /** Passing the asiiko_ai gate is what lets an analysis start: no caller can skip it. */
@@ -93,18 +103,30 @@ export async function startAnalysis(input: {
   }
 
   const upload = await acceptUpload(userId, "analysis", image, { queue: false, image: inspected });
+  const deadlineAt = new Date(now.getTime() + analysisDeadlineMs());
   let analysis: Analysis;
   try {
-    analysis = await prisma.analysis.create({
-      data: {
+    // The analysis and its hold on the trial are made together, or neither is.
+    analysis = await prisma.$transaction(async (tx) => {
+      const created = await tx.analysis.create({
+        data: {
+          userId,
+          analysisType: fields.analysisType,
+          preferredModel: fields.preferredModel,
+          additionalContext: { ...fields.additionalContext },
+          uploadId: upload.id,
+          language,
+          deadlineAt,
+        },
+      });
+      const held = await holdTrialForAnalysis(tx, {
         userId,
-        analysisType: fields.analysisType,
-        preferredModel: fields.preferredModel,
-        additionalContext: { ...fields.additionalContext },
-        uploadId: upload.id,
-        language,
-        deadlineAt: new Date(now.getTime() + analysisDeadlineMs()),
-      },
+        analysisId: created.id,
+        until: deadlineAt,
+        now,
+        grantedAt: grant.grantedAt,
+      });
+      return held ? tx.analysis.update({ where: { id: created.id }, data: { onTrial: true } }) : created;
     });
   } catch (error) {
     await discardUpload(upload.id);
@@ -114,29 +136,50 @@ export async function startAnalysis(input: {
     // The analysis id is the job id: the same analysis can never be queued twice.
     await enqueue("ai-analysis", { analysisId: analysis.id }, { jobId: analysis.id });
   } catch (error) {
-    // Nothing was done yet: leave no trace rather than an analysis that never runs.
+    // Nothing was done yet: leave no trace rather than an analysis that never runs (nor holds the trial).
     logger.error({ err: error, analysisId: analysis.id }, "analysis could not be queued");
-    await prisma.analysis.deleteMany({ where: { id: analysis.id } });
+    await prisma.$transaction(async (tx) => {
+      await releaseTrialHold(tx, userId, analysis.id);
+      await tx.analysis.deleteMany({ where: { id: analysis.id } });
+    });
     await discardUpload(upload.id);
     throw failureRefusal("AI_SERVICE_UNAVAILABLE");
   }
   return analysis;
 }
 
+/**
+ * Ends the unfinished analyses `where` names, without a result, giving back the
+ * trial's use each of them held; tells their followers. The ones it ended.
+ * One statement when nothing is to be ended (every look at an analysis asks):
+ * the hold is given back just after; were that step lost, the hold would lapse
+ * at the analysis's deadline anyway.
+ */
+async function endUnfinished(
+  where: Prisma.AnalysisWhereInput,
+  data: { errorCode: string; errorMessage: string; completedAt: Date },
+) {
+  const ended = await prisma.analysis.updateManyAndReturn({
+    where: { ...where, status: { in: [...OPEN_STATUSES] } },
+    data: { status: "failed", ...data },
+    select: { id: true, userId: true, onTrial: true },
+  });
+  for (const row of ended) if (row.onTrial) await releaseTrialHold(prisma, row.userId, row.id);
+  for (const { id } of ended) await publishAnalysisChange(id);
+  return ended;
+}
+
 /** Marks unfinished analyses past their deadline as timed out (the ones `where` names). */
 async function expireOverdue(where: { id: string } | { userId: string }) {
   const now = new Date();
-  const expired = await prisma.analysis.updateManyAndReturn({
-    where: { ...where, status: { in: [...OPEN_STATUSES] }, deadlineAt: { lte: now } },
-    data: {
-      status: "failed",
+  await endUnfinished(
+    { ...where, deadlineAt: { lte: now } },
+    {
       errorCode: "AI_PROCESSING_TIMEOUT",
       errorMessage: failureAnswer("AI_PROCESSING_TIMEOUT").messageKey,
       completedAt: now,
     },
-    select: { id: true },
-  });
-  for (const { id } of expired) await publishAnalysisChange(id);
+  );
 }
 
 async function ownAnalysis(userId: string, id: string) {
@@ -311,21 +354,17 @@ async function moveTo(
   await publishAnalysisChange(id);
 }
 
-/** Ends an unfinished analysis without a result. */
+/** Ends an unfinished analysis without a result (giving back the trial it held). */
 export async function failAnalysis(id: string, code: string, messageKey = failureAnswer(code).messageKey) {
-  const updated = await prisma.analysis.updateMany({
-    where: { id, status: { in: [...OPEN_STATUSES] } },
-    data: { status: "failed", errorCode: code, errorMessage: messageKey, completedAt: new Date() },
-  });
-  await publishAnalysisChange(id);
-  return updated.count > 0;
+  const ended = await endUnfinished({ id }, { errorCode: code, errorMessage: messageKey, completedAt: new Date() });
+  return ended.length > 0;
 }
 
 /**
  * Writes the result and records the premium use in one transaction, so a use
  * is recorded exactly when a result is: a result past the deadline is not
- * written, and an analysis whose trial use another analysis took first (two
- * started together) ends without a result.
+ * written; a trial analysis confirms the use it held (and, holding none any
+ * more, ends without a result); a subscriber's use is counted.
  */
 async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answeredBy: Answerer, analyzerMs: number) {
   const now = new Date();
@@ -348,7 +387,9 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
         },
       });
       if (updated.count === 0) return false;
-      await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
+      if (!analysis.onTrial) await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
+      else if (!(await confirmTrialHold(tx, analysis.userId, analysis.id, now)))
+        throw new Refusal(403, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");
       return true;
     });
     if (written) {
@@ -408,6 +449,13 @@ export async function runAnalysis(
     const preparing = performance.now();
     const image = await preparePhoto(analysis.uploadId);
     signal.throwIfAborted();
+    // The provider bills each call: a trial analysis whose hold was given back or has lapsed is not sent.
+    if (analysis.onTrial && !(await holdsTrial(analysis.userId, id))) {
+      options.log.warn({ analysisId: id }, "analysis holds the trial no more; the analyzer is not asked");
+      await expireOverdue({ id });
+      await failAnalysis(id, "AUTHZ_SUBSCRIPTION_REQUIRED");
+      return { outcome: "ended" };
+    }
     await moveTo(id, "analysing", { answeredBy, prepareMs: Math.round(performance.now() - preparing) });
     const started = performance.now();
     const answer = await analyzer({

@@ -1,10 +1,11 @@
 import { getEnv } from "~/env.server";
 import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
-import { perUser, type GateOptions } from "~/modules/auth/gates.server";
+import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
 import { isRecordId } from "~/lib/text";
+import { recordFeatureUseIn } from "~/modules/premium/premium.server";
 import { writeIndexed } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -17,10 +18,23 @@ export type { FarmDto, PlotDto } from "./types";
 // changed only by its owner. Every shape is checked and measured here (area,
 // centre, geohash, centroid); what a client says about them is not read.
 // Premium access is the routes' business: every write's gate is
-// `requireFeature(request, "farm_mapping", FARM_WRITES)`, before its body is read.
+// `requireFeature(request, "farm_mapping", FARM_WRITES)`, before its body is read,
+// and every write takes that gate's grant.
 
 /** Who may write a farm or plot, and how often: farm-mapping access, within the write limit. */
 export const FARM_WRITES: GateOptions = { limits: perUser(FARM_WRITE_LIMIT) };
+
+type MappingGrant = FeatureGrant<"farm_mapping">;
+
+/**
+ * Every farm or plot write is a use of farm mapping, recorded in the write's own
+ * transaction (a refused write spends nothing): through the API as on the page,
+ * where selecting a farm records one. For a trial account the first is the
+ * trial's one use, which keeps farm mapping open for the trial's day.
+ */
+function recordMappingUse(tx: Prisma.TransactionClient, grant: MappingGrant) {
+  return recordFeatureUseIn(tx, grant.user.id, "farm_mapping", new Date(), grant.grantedAt);
+}
 
 /** A stored shape as the API shows it: a fresh Feature built from its ring (nothing else of what was sent). */
 function storedShape(value: Prisma.JsonValue | null, properties: Record<string, string>) {
@@ -119,7 +133,8 @@ function boundaryData(check: ReturnType<typeof measureShape>, name: string) {
   };
 }
 
-export async function createFarm(userId: string, input: FarmCreateInput): Promise<FarmDto> {
+export async function createFarm(grant: MappingGrant, input: FarmCreateInput): Promise<FarmDto> {
+  const userId = grant.user.id;
   const shape =
     input.boundary === undefined || input.boundary === null ? null : measureShape(input.boundary, "boundary");
   const latitude = input.centerLat ?? MAP_DEFAULTS.centre.latitude;
@@ -131,6 +146,7 @@ export async function createFarm(userId: string, input: FarmCreateInput): Promis
       if (owned >= MAPPING_LIMITS.farmsPerUser) {
         throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyFarms");
       }
+      await recordMappingUse(tx, grant);
       return tx.farm.create({
         data: {
           ownerId: userId,
@@ -150,8 +166,8 @@ export async function createFarm(userId: string, input: FarmCreateInput): Promis
   return farmDto(farm);
 }
 
-export async function updateFarm(id: string, userId: string, input: FarmUpdateInput): Promise<FarmDto> {
-  const current = await ownedFarm(id, userId);
+export async function updateFarm(id: string, grant: MappingGrant, input: FarmUpdateInput): Promise<FarmDto> {
+  const current = await ownedFarm(id, grant.user.id);
   const name = input.name ?? current.name;
   const data: Prisma.FarmUpdateInput = {};
   if (input.name !== undefined) data.name = input.name;
@@ -175,16 +191,27 @@ export async function updateFarm(id: string, userId: string, input: FarmUpdateIn
   }
   const farm = await writeIndexed(
     "farm",
-    (tx) => tx.farm.update({ where: { id: current.id }, data, include: withPlotCount }),
+    async (tx) => {
+      await recordMappingUse(tx, grant);
+      return tx.farm.update({ where: { id: current.id }, data, include: withPlotCount });
+    },
     current.id,
   );
   return farmDto(farm);
 }
 
-export async function deleteFarm(id: string, userId: string) {
-  const farm = await ownedFarm(id, userId);
+export async function deleteFarm(id: string, grant: MappingGrant) {
+  const farm = await ownedFarm(id, grant.user.id);
   // Its plots go with it (the relation cascades).
-  await writeIndexed("farm", (tx) => tx.farm.delete({ where: { id: farm.id } }), farm.id, "delete");
+  await writeIndexed(
+    "farm",
+    async (tx) => {
+      await recordMappingUse(tx, grant);
+      return tx.farm.delete({ where: { id: farm.id } });
+    },
+    farm.id,
+    "delete",
+  );
 }
 
 export async function listPlots(farmId: string, userId: string): Promise<PlotDto[]> {
@@ -213,13 +240,14 @@ function plotShape(geometry: unknown, farm: Farm) {
   };
 }
 
-export async function createPlot(farmId: string, userId: string, input: PlotCreateInput): Promise<PlotDto> {
-  const farm = await ownedFarm(farmId, userId);
+export async function createPlot(farmId: string, grant: MappingGrant, input: PlotCreateInput): Promise<PlotDto> {
+  const farm = await ownedFarm(farmId, grant.user.id);
   const shape = input.geometry === undefined || input.geometry === null ? null : plotShape(input.geometry, farm);
   const plot = await prisma.$transaction(async (tx) => {
     const count = await tx.plot.count({ where: { farmId: farm.id } });
     if (count >= MAPPING_LIMITS.plotsPerFarm)
       throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+    await recordMappingUse(tx, grant);
     return tx.plot.create({
       data: { farmId: farm.id, name: input.name, type: input.type, crops: input.crops, ...(shape ?? {}) },
     });
@@ -240,10 +268,10 @@ const sameRing = (a: LngLat[] | null, b: LngLat[] | null) => JSON.stringify(a) =
 export async function updatePlot(
   farmId: string,
   plotId: string,
-  userId: string,
+  grant: MappingGrant,
   input: PlotUpdateInput,
 ): Promise<PlotDto> {
-  const farm = await ownedFarm(farmId, userId);
+  const farm = await ownedFarm(farmId, grant.user.id);
   const current = await farmPlot(farm, plotId);
   const data: Prisma.PlotUpdateInput = {};
   if (input.name !== undefined) data.name = input.name;
@@ -258,14 +286,20 @@ export async function updatePlot(
     // Only a changed shape is checked against the farm again: renaming a plot never fails on its shape.
     Object.assign(data, plotShape(input.geometry, farm));
   }
-  const plot = await prisma.plot.update({ where: { id: current.id }, data });
+  const plot = await prisma.$transaction(async (tx) => {
+    await recordMappingUse(tx, grant);
+    return tx.plot.update({ where: { id: current.id }, data });
+  });
   return plotDto(plot);
 }
 
-export async function deletePlot(farmId: string, plotId: string, userId: string) {
-  const farm = await ownedFarm(farmId, userId);
+export async function deletePlot(farmId: string, plotId: string, grant: MappingGrant) {
+  const farm = await ownedFarm(farmId, grant.user.id);
   const plot = await farmPlot(farm, plotId);
-  await prisma.plot.delete({ where: { id: plot.id } });
+  await prisma.$transaction(async (tx) => {
+    await recordMappingUse(tx, grant);
+    await tx.plot.delete({ where: { id: plot.id } });
+  });
 }
 
 /** A farm and its plots as one GeoJSON FeatureCollection (the farm's boundary first), for a file. */

@@ -20,11 +20,22 @@ export async function currentSubscriptionOf(userId: string, now = new Date()) {
 export async function getPlan(userId: string, now = new Date()) {
   const user = await prisma.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { createdAt: true, firstPremiumUseAt: true, subscriptions: { orderBy: { currentPeriodEnd: "desc" } } },
+    select: {
+      createdAt: true,
+      firstPremiumUseAt: true,
+      trialHeldUntil: true,
+      subscriptions: { orderBy: { currentPeriodEnd: "desc" } },
+    },
   });
   const trial = { accountCreatedAt: user.createdAt, trialLengthHours: getEnv().TRIAL_LENGTH_HOURS };
+  // A trial held by a running analysis reads as used; one whose hold has lapsed, as a trial again.
   const access = featureAccess(
-    { ...trial, firstPremiumUseAt: user.firstPremiumUseAt, subscriptions: user.subscriptions },
+    {
+      ...trial,
+      firstPremiumUseAt: user.firstPremiumUseAt,
+      trialHeldUntil: user.trialHeldUntil,
+      subscriptions: user.subscriptions,
+    },
     now,
   );
   const current = currentSubscription(user.subscriptions, now);

@@ -4,7 +4,9 @@ import {
   featureAccess,
   inTrialWindow,
   refusalCode,
+  refusalMessage,
   trialEndsAt,
+  trialHeld,
   type AccessFacts,
 } from "./access";
 
@@ -161,5 +163,54 @@ describe("the trial window", () => {
     const used = { ...base, firstPremiumUseAt: hours(1) };
     expect(inTrialWindow(used, hours(2))).toBe(true);
     expect(featureAccess(used, hours(2)).isTrialExpired).toBe(false);
+  });
+});
+
+describe("the trial's use held for a running analysis", () => {
+  // Held at hour 1 for an analysis whose deadline is a minute later.
+  const deadline = new Date(hours(1).getTime() + 60_000);
+  const held: AccessFacts = { ...base, firstPremiumUseAt: hours(1), trialHeldUntil: deadline };
+  const during = new Date(hours(1).getTime() + 30_000);
+  const after = new Date(deadline.getTime() + 1);
+
+  it("closes every feature while the analysis runs, farm mapping too, and says why", () => {
+    for (const feature of [undefined, "asiiko_ai", "farm_mapping", "premium_products"] as const) {
+      expect(featureAccess(held, during, feature)).toEqual({
+        canAccess: false,
+        isTrialExpired: false,
+        hasActiveSubscription: false,
+        hasUsedPremiumFeatures: true,
+      });
+    }
+    expect(trialHeld(held, during)).toBe(true);
+    expect(refusalMessage(held, during)).toBe("premium.errors.trialHeld");
+    expect(refusalCode(held)).toBe("AUTHZ_SUBSCRIPTION_REQUIRED");
+  });
+
+  it("has lapsed once its analysis's deadline has passed: the trial is open again", () => {
+    expect(trialHeld(held, deadline)).toBe(false);
+    expect(featureAccess(held, after)).toEqual({
+      canAccess: true,
+      isTrialExpired: false,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: false,
+    });
+    expect(refusalMessage(held, after)).toBe("premium.errors.required");
+  });
+
+  it("a use confirmed (no hold left) or given back (no use) is an ordinary spent or fresh trial", () => {
+    const confirmed: AccessFacts = { ...held, trialHeldUntil: null, trialSpentOn: "asiiko_ai" };
+    expect(featureAccess(confirmed, after)).toMatchObject({ canAccess: false, hasUsedPremiumFeatures: true });
+    expect(refusalMessage(confirmed, during)).toBe("premium.errors.required");
+    const givenBack: AccessFacts = { ...base, firstPremiumUseAt: null, trialHeldUntil: null };
+    expect(featureAccess(givenBack, during, "farm_mapping")).toMatchObject({ canAccess: true });
+  });
+
+  it("leaves a subscriber's access alone", () => {
+    const subscriber: AccessFacts = {
+      ...held,
+      subscriptions: [{ status: "active", currentPeriodEnd: hours(24 * 30) }],
+    };
+    expect(featureAccess(subscriber, during)).toMatchObject({ canAccess: true, hasActiveSubscription: true });
   });
 });

@@ -24,6 +24,13 @@ export interface AccessFacts {
   firstPremiumUseAt: Date | null;
   /** The feature the trial's one use went to, when it has been used. */
   trialSpentOn?: PremiumFeature | null;
+  /**
+   * While the trial's one use is held for an analysis still running: that
+   * analysis's deadline. firstPremiumUseAt is set meanwhile, so every feature
+   * sees the trial as spent; a hold past its deadline has lapsed (the analysis
+   * can no longer succeed) and spends nothing.
+   */
+  trialHeldUntil?: Date | null;
   /** The subscriptions that were ever paid for: status and end of the paid period. */
   subscriptions: { status: "active" | "past_due" | "canceled" | "incomplete"; currentPeriodEnd: Date }[];
   trialLengthHours: number;
@@ -43,6 +50,17 @@ export function trialEndsAt(facts: Pick<AccessFacts, "accountCreatedAt" | "trial
 /** Whether `now` is still inside the trial's window (whether or not its one use is spent). */
 export function inTrialWindow(facts: Pick<AccessFacts, "accountCreatedAt" | "trialLengthHours">, now: Date) {
   return now < trialEndsAt(facts);
+}
+
+/** Whether the trial's one use is held, at `now`, for an analysis that has not finished yet. */
+export function trialHeld(facts: Pick<AccessFacts, "firstPremiumUseAt" | "trialHeldUntil">, now: Date) {
+  return facts.firstPremiumUseAt !== null && facts.trialHeldUntil != null && now < facts.trialHeldUntil;
+}
+
+/** Whether the trial's one use is spent or held at `now` (a lapsed hold spends nothing). */
+export function trialUsed(facts: Pick<AccessFacts, "firstPremiumUseAt" | "trialHeldUntil">, now: Date) {
+  if (facts.firstPremiumUseAt === null) return false;
+  return facts.trialHeldUntil == null || now < facts.trialHeldUntil;
 }
 
 /**
@@ -75,11 +93,17 @@ export function inTrialSession(facts: AccessFacts, now: Date, feature: PremiumFe
   );
 }
 
-/** Access to premium features in general, or to one feature (which may be open in a trial session). */
+/**
+ * Access to premium features in general, or to one feature (which may be open in a trial session).
+ * While an analysis holds the trial's use, every feature (farm mapping too) sees the trial as
+ * spent: were they open, the trial could be spent on one of them meanwhile, and the analysis,
+ * already paid for at its provider, would end without its result. If the analysis fails, the
+ * trial comes back to all of them.
+ */
 export function featureAccess(facts: AccessFacts, now: Date, feature?: PremiumFeature): FeatureAccess {
   const subscribed = currentSubscription(facts.subscriptions, now) !== null;
   const isTrialExpired = !inTrialWindow(facts, now);
-  const hasUsedPremiumFeatures = facts.firstPremiumUseAt !== null;
+  const hasUsedPremiumFeatures = trialUsed(facts, now);
   return {
     canAccess: subscribed || (!isTrialExpired && !hasUsedPremiumFeatures) || inTrialSession(facts, now, feature),
     isTrialExpired,
@@ -91,4 +115,9 @@ export function featureAccess(facts: AccessFacts, now: Date, feature?: PremiumFe
 /** Why access is refused, as a catalogue code: EXPIRED once a paid period has ended, REQUIRED otherwise. */
 export function refusalCode(facts: Pick<AccessFacts, "subscriptions">) {
   return facts.subscriptions.length > 0 ? "AUTHZ_SUBSCRIPTION_EXPIRED" : "AUTHZ_SUBSCRIPTION_REQUIRED";
+}
+
+/** The refusal's message: that the free trial is held by a running analysis (and may come back), or that Premium is needed. */
+export function refusalMessage(facts: Pick<AccessFacts, "firstPremiumUseAt" | "trialHeldUntil">, now: Date) {
+  return trialHeld(facts, now) ? "premium.errors.trialHeld" : "premium.errors.required";
 }
