@@ -36,8 +36,8 @@ type Status = (typeof LISTING_STATUSES)[number];
 const MEAN_TO_EARTHDISTANCE = 6_378_168 / 6_371_008.8;
 
 /** The statuses this viewer sees for this query (all three for a seller's own listings). */
-export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string): Status[] {
-  const own = query.seller_id !== undefined && query.seller_id === viewerId;
+export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string | null): Status[] {
+  const own = viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
   const allowed: readonly Status[] = own ? LISTING_STATUSES : PUBLIC_STATUSES;
   return (query.status ?? allowed).filter((status) => allowed.includes(status));
 }
@@ -52,7 +52,11 @@ export function nearPoint(query: Pick<ListingQuery, "lat" | "lng" | "radius_km">
  * query already validated. `matched`, when the query has words: the search engine's matching
  * ids, or the PostgreSQL backend's words as SQL the database applies itself.
  */
-export function browseStatements(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
+export function browseStatements(
+  query: ListingQuery,
+  viewerId: string | null,
+  matched: string[] | ListingWords | null,
+) {
   const statuses = visibleStatuses(query, viewerId);
   // Statuses come from a closed list, so they are written into the statement: the planner then
   // sees the public rows' exact predicate and picks the partial indexes.

@@ -76,10 +76,11 @@ export async function listListings(query: ListingQuery, viewerId: string) {
   // Words are a search: a hot one ('maize' at market time) is answered from memory until the
   // index changes, as /api/search is (answer-cache.server.ts).
   const own = query.seller_id !== undefined && query.seller_id === viewerId;
-  return cachedAnswer("listings", query, viewerId, own, () => searchListings(query, text, viewerId, own));
+  return cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own));
 }
 
-async function searchListings(query: ListingQuery, text: string, viewerId: string, own: boolean) {
+/** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */
+async function searchListings(query: ListingQuery, text: string, viewerId: string | null, own: boolean) {
   const backend = searchBackend();
   // A backend in the database hands over every exact match as SQL; only when that finds too
   // little do the engine's matches (with typos) take over.
@@ -103,7 +104,7 @@ async function searchListings(query: ListingQuery, text: string, viewerId: strin
 }
 
 /** One round trip: the page, as the API's JSON, and its capped count (browse-sql.server.ts). */
-async function browse(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
+async function browse(query: ListingQuery, viewerId: string | null, matched: string[] | ListingWords | null) {
   const statements = browseStatements(query, viewerId, matched);
   const [row] = await prisma.$queryRaw<{ counted: number; listings: ListingDto[] }[]>(statements.statement);
   return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };

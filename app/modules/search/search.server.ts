@@ -69,8 +69,8 @@ export async function runSearch(params: SearchParams, viewerId: string): Promise
       : null;
   // The schema gives the types in one order, so equal searches share one cached answer.
   const query = { text: params.q, types: params.types, near, limit: params.limit };
-  const answer = await cachedAnswer("search", query, viewerId, false, () =>
-    searchBackend().search({ ...query, viewerId }),
+  const answer = await cachedAnswer("search", query, viewerId, false, (asViewer) =>
+    searchBackend().search({ ...query, viewerId: asViewer }),
   );
   const products = answer.hits.product.map(toResult);
   const listings = answer.hits.listing.map(toResult);
