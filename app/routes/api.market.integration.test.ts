@@ -110,8 +110,9 @@ describe("GET /api/market/listings", () => {
       condition: "used_good",
       status: "active",
       images: ["https://images.example.ng/listing.jpg"],
-      latitude: 12.0022,
-      longitude: 8.592,
+      // A buyer is told the place to about a kilometre (its seller, exactly: listing-places.integration.test.ts).
+      latitude: 12,
+      longitude: 8.59,
       locality: "Kano",
       product: {
         id: product.id,
@@ -252,14 +253,21 @@ describe("GET /api/market/listings", () => {
     expect(byDistance.status).toBe(200);
     expect(ids(byDistance)).toEqual([near.id, oneDegree.id]);
     expect(byDistance.body.data.total).toBe(2);
+    // A buyer is told distances in whole kilometres; the seller to a tenth (and sees their paused one too).
     expect(byDistance.body.data.listings.map((listing: { distanceKm: number }) => listing.distanceKm)).toEqual([
-      0, 111.2,
+      0, 111,
+    ]);
+    const sellersOwn = await call("GET", query({ ...at, radius_km: 150, sort: "distance" }), undefined, {
+      cookie: seller.cookie,
+    });
+    expect(sellersOwn.body.data.listings.map((listing: { distanceKm: number }) => listing.distanceKm)).toEqual([
+      0, 0, 111.2,
     ]);
 
     // Without sort=distance the newest comes first, still with its distance.
     const newest = await call("GET", query({ ...at, radius_km: 150 }), undefined, { cookie: buyer.cookie });
     expect(ids(newest)).toEqual([oneDegree.id, near.id]);
-    expect(newest.body.data.listings[0].distanceKm).toBe(111.2);
+    expect(newest.body.data.listings[0].distanceKm).toBe(111);
 
     const tight = await call("GET", query({ ...at, radius_km: 100, sort: "distance" }), undefined, {
       cookie: buyer.cookie,
@@ -304,7 +312,7 @@ describe("GET /api/market/listings", () => {
     expect(response.status).toBe(200);
     // A radius that crosses the 180th meridian wraps around it.
     expect(ids(response)).toEqual([east.id]);
-    expect(response.body.data.listings[0]?.distanceKm).toBe(22.2);
+    expect(response.body.data.listings[0]?.distanceKm).toBe(22);
   });
 
   it("filters by seller_id, and sorts by newest, price_low and price_high", async () => {

@@ -143,7 +143,8 @@ export function browseStatements(
   const countSql = words
     ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
     : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
-  // (With a place, each listing also says how far it is, in kilometres to one decimal.)
+  // (With a place, each listing also says how far it is, in kilometres as measured: how much of
+  // it a reader is shown is listingAsSeenBy's to say, after any cached answer.)
   // One round trip: the capped count joined to the page (a row of nulls when the page is
   // empty, so the count always comes back), each listing's product fetched for the page only,
   // and the page built as the API's JSON by PostgreSQL (listingDto's shape, in one value the
@@ -158,7 +159,7 @@ export function browseStatements(
       'product', CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
         'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
       ) END
-      ${centre ? Prisma.sql`, 'distanceKm', round(page."distanceKm"::numeric, 1)` : Prisma.empty})`;
+      ${centre ? Prisma.sql`, 'distanceKm', page."distanceKm"` : Prisma.empty})`;
   const statement = Prisma.sql`
     WITH counted AS MATERIALIZED (${countSql})
     SELECT counted.counted, coalesce(json_agg(${listing} ORDER BY ${outer}) FILTER (WHERE page.id IS NOT NULL), '[]') AS listings

@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { encodeGeohash } from "~/lib/geo";
+import { encodeGeohash, sharedCoordinate, sharedDistanceKm } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit } from "~/server/rate-limit.server";
@@ -59,8 +59,28 @@ export function listingDto(listing: ListingRow) {
     product: listing.product,
   };
 }
-/** With a place asked for, a listing also says how far it is, in kilometres to one decimal. */
+/** With a place asked for, a listing also says how far it is, in kilometres. */
 export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number };
+
+/**
+ * A listing as `viewerId` is shown it. Its seller gets the place as their phone gave it and the
+ * distance to a tenth of a kilometre; anyone else gets the place to about a kilometre and the
+ * distance in whole kilometres (~/lib/geo's SHARED_PLACE), while searching, filtering and
+ * sorting by distance use the exact place on the server. Made after any cached answer, which is
+ * shared by readers and so holds the listing as stored.
+ */
+export function listingAsSeenBy<T extends ListingDto>(listing: T, viewerId: string): T {
+  const own = listing.sellerId === viewerId;
+  const coarse = (value: number | null) => (own || value === null ? value : sharedCoordinate(value));
+  return {
+    ...listing,
+    latitude: coarse(listing.latitude),
+    longitude: coarse(listing.longitude),
+    ...(listing.distanceKm === undefined
+      ? {}
+      : { distanceKm: own ? Math.round(listing.distanceKm * 10) / 10 : sharedDistanceKm(listing.distanceKm) }),
+  };
+}
 
 /**
  * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
@@ -72,11 +92,13 @@ export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number }
  */
 export async function listListings(query: ListingQuery, viewerId: string) {
   const text = query.search;
-  if (!text) return browse(query, viewerId, null);
   // Words are a search: a hot one ('maize' at market time) is answered from memory until the
   // index changes, as /api/search is (answer-cache.server.ts).
   const own = query.seller_id !== undefined && query.seller_id === viewerId;
-  return cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own));
+  const answer = text
+    ? await cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own))
+    : await browse(query, viewerId, null);
+  return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
 }
 
 /** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */
@@ -159,7 +181,7 @@ export async function createListing(input: ListingInput, sellerId: string) {
     (tx) => tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect }),
     (created) => created.id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), sellerId);
 }
 
 /**
@@ -191,7 +213,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
     (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }),
     id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), userId);
 }
 
 /**
@@ -213,7 +235,10 @@ export async function listingDetails(id: string, viewerId: string) {
   const phone = row.showPhone ? row.seller.phone : null;
   if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);
   const { seller, ...listing } = row;
-  return { ...listingDto(listing), seller: { firstName: seller.firstName, town: row.locality, phone } };
+  return {
+    ...listingAsSeenBy(listingDto(listing), viewerId),
+    seller: { firstName: seller.firstName, town: row.locality, phone },
+  };
 }
 export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
@@ -224,7 +249,7 @@ export async function setListingStatus(id: string, userId: string, status: "acti
     (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }),
     id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), userId);
 }
 
 export async function deleteListing(id: string, userId: string) {
