@@ -114,3 +114,26 @@ describe("publicOrigin", () => {
     expect(publicOrigin(parseEnv({ PORT: "4000" }))).toBe("http://localhost:4000");
   });
 });
+
+describe("photo settings", () => {
+  it("allows no outside photo host by default, and takes a comma list of host names in any case", () => {
+    expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: "" }).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: " Photos.Example.ng , cdn.asiiko.ng," }).IMAGE_HOSTS).toEqual([
+      "photos.example.ng",
+      "cdn.asiiko.ng",
+    ]);
+  });
+
+  it.each([
+    "https://photos.example.ng",
+    "photos.example.ng/path",
+    "photos.example.ng:8443",
+    "*.example.ng",
+    "localhost",
+  ])("refuses %s as a photo host, in one line", (value) => {
+    expect(() => parseEnv({ IMAGE_HOSTS: value })).toThrowError(
+      /^Invalid configuration: IMAGE_HOSTS must be host names/,
+    );
+  });
+});

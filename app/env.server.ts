@@ -8,6 +8,8 @@ import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 // invalid variable stops the process with a one-line message naming it.
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** A DNS host name: labels of letters, digits and inner hyphens, at least two of them. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
@@ -58,6 +60,22 @@ const envSchema = z
         .optional(),
     ),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+    /**
+     * Hosts (comma-separated names) whose https photos listings and products may show; none by
+     * default, so a reader's browser only ever loads photos from this site.
+     */
+    IMAGE_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), {
+        message: "must be host names separated by commas (photos.example.com), without https:// or a path",
+      }),
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
     /** The largest farm boundary or plot accepted, in hectares. */
     FARM_MAX_AREA_HECTARES: z.coerce.number().positive().max(10_000_000).default(10_000),

@@ -31,7 +31,7 @@ afterAll(async () => {
 const listing = drillListing("Shutdown sorghum", {
   priceNgn: "11000",
   quantity: 5,
-  image: "https://example.com/s.jpg",
+  image: "/images/products/maize.svg",
 });
 
 describe("SIGTERM under load", () => {

@@ -8,6 +8,7 @@ import { Refusal } from "~/server/refusal";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
+import { checkPhotos, shownPhotos } from "~/modules/storage/image-addresses.server";
 import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
@@ -66,14 +67,17 @@ export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number }
  * A listing as `viewerId` is shown it. Its seller gets the place as their phone gave it and the
  * distance to a tenth of a kilometre; anyone else gets the place to about a kilometre and the
  * distance in whole kilometres (~/lib/geo's SHARED_PLACE), while searching, filtering and
- * sorting by distance use the exact place on the server. Made after any cached answer, which is
- * shared by readers and so holds the listing as stored.
+ * sorting by distance use the exact place on the server. Photos are only those a browser may be
+ * given (shownPhotos): an older row's outside address never reaches a reader. Made after any
+ * cached answer, which is shared by readers and so holds the listing as stored.
  */
 export function listingAsSeenBy<T extends ListingDto>(listing: T, viewerId: string): T {
   const own = listing.sellerId === viewerId;
   const coarse = (value: number | null) => (own || value === null ? value : sharedCoordinate(value));
   return {
     ...listing,
+    images: shownPhotos(listing.images),
+    product: listing.product ? { ...listing.product, images: shownPhotos(listing.product.images) } : null,
     latitude: coarse(listing.latitude),
     longitude: coarse(listing.longitude),
     ...(listing.distanceKm === undefined
@@ -176,6 +180,7 @@ function toData(input: ListingInput, productId: string | null) {
 export async function createListing(input: ListingInput, sellerId: string) {
   const productId = await checkProduct(input.productId);
   await checkShowPhone(input, sellerId);
+  await checkPhotos(input.images, { purpose: "listing", ownerId: sellerId });
   const listing = await writeIndexed(
     "listing",
     (tx) => tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect }),
@@ -208,6 +213,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
+  await checkPhotos(input.images, { purpose: "listing", ownerId: userId });
   const listing = await writeIndexed(
     "listing",
     (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }),

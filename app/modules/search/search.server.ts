@@ -1,4 +1,5 @@
 import { sharedDistanceKm, sharedGeohash } from "~/lib/geo";
+import { shownPhotos } from "~/modules/storage/image-addresses.server";
 import type { SearchEntity } from "../../../search/documents";
 import type { SearchHit } from "./backend";
 import { cachedAnswer } from "./answer-cache.server";
@@ -43,6 +44,7 @@ export interface SearchData {
 function toResult({ document, distanceKm, matched }: SearchHit, viewerId: string): SearchResult {
   const own = document.ownerId !== null && document.ownerId === viewerId;
   const place = document._geo;
+  const image = document.image === null ? [] : shownPhotos([document.image]);
   return {
     id: document.entityId,
     type: document.type,
@@ -54,7 +56,7 @@ function toResult({ document, distanceKm, matched }: SearchHit, viewerId: string
     unit: document.unit,
     status: document.status,
     locality: document.locality,
-    image: document.image,
+    image: image[0] ?? null,
     distanceKm: distanceKm === null ? null : own ? Math.round(distanceKm * 10) / 10 : sharedDistanceKm(distanceKm),
     matched,
   };
