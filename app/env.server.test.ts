@@ -136,4 +136,16 @@ describe("photo settings", () => {
       /^Invalid configuration: IMAGE_HOSTS must be host names/,
     );
   });
+
+  it("keeps originals in a folder of their own, never inside the one /uploads serves", () => {
+    expect(parseEnv({}).ORIGINALS_DIR).toBe("data/originals");
+    expect(parseEnv({ UPLOAD_DIR: "/srv/photos", ORIGINALS_DIR: "/srv/photos-originals" }).ORIGINALS_DIR).toBe(
+      "/srv/photos-originals",
+    );
+    for (const inside of ["data/uploads", "data/uploads/originals", "./data/uploads/../uploads/x"]) {
+      expect(() => parseEnv({ ORIGINALS_DIR: inside })).toThrowError(
+        "Invalid configuration: ORIGINALS_DIR must be a folder outside UPLOAD_DIR",
+      );
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
@@ -60,6 +61,11 @@ const envSchema = z
         .optional(),
     ),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+    /**
+     * Where an uploaded photo waits, metadata and GPS included, until the image worker has made
+     * its web sizes: a folder of its own, never inside UPLOAD_DIR (which /uploads serves).
+     */
+    ORIGINALS_DIR: z.string().min(1).default("data/originals"),
     /**
      * Hosts (comma-separated names) whose https photos listings and products may show; none by
      * default, so a reader's browser only ever loads photos from this site.
@@ -127,6 +133,14 @@ const envSchema = z
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    // Originals inside the served folder could be asked for by address.
+    if (isInside(env.ORIGINALS_DIR, env.UPLOAD_DIR)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ORIGINALS_DIR"],
+        message: "must be a folder outside UPLOAD_DIR (the photos /uploads serves)",
+      });
+    }
     // Half an S3 configuration would quietly keep photos on one machine's disk.
     if (env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -170,6 +184,12 @@ export function getEnv(): Env {
     process.exit(1);
   }
   return cached;
+}
+
+/** Whether folder `inner` is `outer` or lies within it (both as this process resolves them). */
+function isInside(inner: string, outer: string) {
+  const relative = path.relative(path.resolve(outer), path.resolve(inner));
+  return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 const TRUST_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
