@@ -89,8 +89,9 @@ export async function createWebServer(options: WebServerOptions = {}) {
   app.use(refuseDotSegmentsInApi);
   // Once stopping, every answer ends its connection.
   app.use(closeConnectionsWhenStopping);
-  // Content-Security-Policy with this answer's nonce, nosniff, no framing, short referrer.
-  app.use(securityHeaders(mode));
+  // Content-Security-Policy with this answer's nonce (photos only from the site, IMAGE_HOSTS and the
+  // map's tile servers), nosniff, no framing, short referrer.
+  app.use(securityHeaders(mode, env.IMAGE_HOSTS));
   // One log line per request, with its id.
   app.use(logRequests(logger));
   // TRACE, PROPFIND and other methods no route takes: 405 with Allow, at any address.

@@ -274,3 +274,38 @@ describe("payments", () => {
     expect(checkoutProviderName(parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_x" }))).toBeNull();
   });
 });
+
+describe("photo settings", () => {
+  it("allows no outside photo host by default, and takes a comma list of host names in any case", () => {
+    expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: "" }).IMAGE_HOSTS).toEqual([]);
+    expect(parseEnv({ IMAGE_HOSTS: " Photos.Example.ng , cdn.asiiko.ng," }).IMAGE_HOSTS).toEqual([
+      "photos.example.ng",
+      "cdn.asiiko.ng",
+    ]);
+  });
+
+  it.each([
+    "https://photos.example.ng",
+    "photos.example.ng/path",
+    "photos.example.ng:8443",
+    "*.example.ng",
+    "localhost",
+  ])("refuses %s as a photo host, in one line", (value) => {
+    expect(() => parseEnv({ IMAGE_HOSTS: value })).toThrowError(
+      /^Invalid configuration: IMAGE_HOSTS must be host names/,
+    );
+  });
+
+  it("keeps originals in a folder of their own, never inside the one /uploads serves", () => {
+    expect(parseEnv({}).ORIGINALS_DIR).toBe("data/originals");
+    expect(parseEnv({ UPLOAD_DIR: "/srv/photos", ORIGINALS_DIR: "/srv/photos-originals" }).ORIGINALS_DIR).toBe(
+      "/srv/photos-originals",
+    );
+    for (const inside of ["data/uploads", "data/uploads/originals", "./data/uploads/../uploads/x"]) {
+      expect(() => parseEnv({ ORIGINALS_DIR: inside })).toThrowError(
+        "Invalid configuration: ORIGINALS_DIR must be a folder outside UPLOAD_DIR",
+      );
+    }
+  });
+});

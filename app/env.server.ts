@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 import { EXAMPLE_SECRET_VALUES } from "~/example-secrets";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
@@ -9,6 +10,8 @@ import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 // invalid variable stops the process with a one-line message naming it.
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** A DNS host name: labels of letters, digits and inner hyphens, at least two of them. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
@@ -72,6 +75,27 @@ const envSchema = z
         .optional(),
     ),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
+    /**
+     * Where an uploaded photo waits, metadata and GPS included, until the image worker has made
+     * its web sizes: a folder of its own, never inside UPLOAD_DIR (which /uploads serves).
+     */
+    ORIGINALS_DIR: z.string().min(1).default("data/originals"),
+    /**
+     * Hosts (comma-separated names) whose https photos listings and products may show; none by
+     * default, so a reader's browser only ever loads photos from this site.
+     */
+    IMAGE_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), {
+        message: "must be host names separated by commas (photos.example.com), without https:// or a path",
+      }),
     TRIAL_LENGTH_HOURS: z.coerce.number().positive().default(24),
     /** The largest farm boundary or plot accepted, in hectares. */
     FARM_MAX_AREA_HECTARES: z.coerce.number().positive().max(10_000_000).default(10_000),
@@ -155,6 +179,14 @@ const envSchema = z
         "is required when STRIPE_SECRET_KEY is set: copy the signing secret (whsec_...) of the webhook endpoint made for /api/webhooks/stripe in Stripe's dashboard",
       );
     }
+    // Originals inside the served folder could be asked for by address.
+    if (isInside(env.ORIGINALS_DIR, env.UPLOAD_DIR)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ORIGINALS_DIR"],
+        message: "must be a folder outside UPLOAD_DIR (the photos /uploads serves)",
+      });
+    }
     // Half an S3 configuration would quietly keep photos on one machine's disk.
     if (env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -198,6 +230,12 @@ export function getEnv(): Env {
     process.exit(1);
   }
   return cached;
+}
+
+/** Whether folder `inner` is `outer` or lies within it (both as this process resolves them). */
+function isInside(inner: string, outer: string) {
+  const relative = path.relative(path.resolve(outer), path.resolve(inner));
+  return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 const TRUST_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

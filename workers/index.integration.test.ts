@@ -118,7 +118,7 @@ describe("workers", () => {
     expect(stored).toMatchObject({ status: "ready", sizes: [320, 800, 1600] });
     const dir = `${getEnv().UPLOAD_DIR}/${upload.id}`;
     for (const width of [320, 800, 1600]) expect(existsSync(`${dir}/${width}.webp`)).toBe(true);
-    expect(existsSync(`${getEnv().UPLOAD_DIR}/originals/${upload.id}`)).toBe(false);
+    expect(existsSync(`${getEnv().ORIGINALS_DIR}/${upload.id}`)).toBe(false);
 
     // A try that made every size and dropped the original but failed to record it is finished by the next try.
     await prisma.upload.update({ where: { id: upload.id }, data: { status: "pending", sizes: [] } });

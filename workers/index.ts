@@ -10,6 +10,7 @@ import {
   type QueuePolicy,
 } from "~/jobs/queues";
 import { applyPendingIndexChanges, searchBackend } from "~/modules/search/indexing.server";
+import { moveFormerOriginals } from "~/modules/storage/uploads.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { isEntryPoint, runMain, stopGracefullyOnSignal } from "~/server/process.server";
@@ -89,6 +90,15 @@ export async function startWorkers(options: WorkerOptions = {}) {
       .catch((error: unknown) =>
         logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"),
       );
+  }
+  // Originals kept inside UPLOAD_DIR by an earlier version move out of the folder /uploads serves
+  // before any photo is processed (a photo's job also reads one there, should an older web process still write one).
+  if (queueNames.includes("image-processing") || queueNames.includes("ai-analysis")) {
+    const moved = await moveFormerOriginals().catch((error: unknown) => {
+      logger.error({ err: error }, "originals waiting in UPLOAD_DIR could not be moved; their jobs read them there");
+      return 0;
+    });
+    if (moved > 0) logger.info({ moved }, "originals moved out of UPLOAD_DIR to ORIGINALS_DIR");
   }
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // The process that runs maintenance keeps its schedule in Redis (one schedule however many processes run it).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeGeohash, distanceKm, encodeGeohash } from "./geo";
+import { decodeGeohash, distanceKm, encodeGeohash, sharedCoordinate, sharedDistanceKm, sharedGeohash } from "./geo";
 
 describe("geohash", () => {
   it("encodes known points", () => {
@@ -32,5 +32,36 @@ describe("distanceKm", () => {
 
   it("is zero for the same point", () => {
     expect(distanceKm({ latitude: 7, longitude: 5 }, { latitude: 7, longitude: 5 })).toBe(0);
+  });
+});
+
+describe("a place as others see it", () => {
+  it("rounds coordinates to 0.01 degree, about a kilometre", () => {
+    expect(sharedCoordinate(7.377512)).toBe(7.38);
+    expect(sharedCoordinate(3.944999)).toBe(3.94);
+    expect(sharedCoordinate(-0.004)).toBe(0);
+    expect(Object.is(sharedCoordinate(-0.004), -0)).toBe(false);
+    expect(sharedCoordinate(-12.3456)).toBe(-12.35);
+    // Never more than half a grid step from the truth, and never the truth's own digits.
+    const exact = { latitude: 9.076543, longitude: 7.398765 };
+    const shared = { latitude: sharedCoordinate(exact.latitude), longitude: sharedCoordinate(exact.longitude) };
+    expect(distanceKm(exact, shared)).toBeLessThan(0.8);
+    expect(String(shared.latitude)).toBe("9.08");
+  });
+
+  it("gives the geohash of the rounded point, to 6 characters, so it tells no more than the coordinates", () => {
+    const hash = sharedGeohash(9.076543, 7.398765);
+    expect(hash).toHaveLength(6);
+    expect(hash).toBe(encodeGeohash(9.08, 7.4, 6));
+    // Two points in the same 0.01 degree square share it, however far apart within it.
+    expect(sharedGeohash(9.0751, 7.3951)).toBe(sharedGeohash(9.0849, 7.4049));
+    const cell = decodeGeohash(hash);
+    expect(cell.latitudeError * 2 * 111).toBeGreaterThan(0.5);
+  });
+
+  it("gives distances in whole kilometres", () => {
+    expect(sharedDistanceKm(12.46)).toBe(12);
+    expect(sharedDistanceKm(0.3)).toBe(0);
+    expect(sharedDistanceKm(111.5)).toBe(112);
   });
 });

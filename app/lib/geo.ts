@@ -81,3 +81,29 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
 }
 
 export type LngLat = [number, number];
+
+/**
+ * What anyone but its owner is told of a place: about a kilometre. Coordinates to 0.01° (1.1 km
+ * north to south, a little less east to west in Nigeria), a geohash of that rounded point to 6
+ * characters (a cell of 1.2 by 0.6 km) and distances in whole kilometres. The geohash is made
+ * from the rounded point, not the exact one, so two answers put together tell no more than one.
+ */
+export const SHARED_PLACE = { coordinateDecimals: 2, geohashLength: 6 } as const;
+
+const SHARED_SCALE = 10 ** SHARED_PLACE.coordinateDecimals;
+
+/** A latitude or longitude as others see it: on the 0.01° grid. */
+export function sharedCoordinate(value: number) {
+  // (+ 0 turns a -0 into 0.)
+  return Math.round(value * SHARED_SCALE) / SHARED_SCALE + 0;
+}
+
+/** A place's geohash as others see it: the rounded point's, to 6 characters. */
+export function sharedGeohash(latitude: number, longitude: number) {
+  return encodeGeohash(sharedCoordinate(latitude), sharedCoordinate(longitude), SHARED_PLACE.geohashLength);
+}
+
+/** A distance as others see it: whole kilometres. */
+export function sharedDistanceKm(km: number) {
+  return Math.round(km);
+}

@@ -145,7 +145,7 @@ describe("listings: POST /api/market/listings and PATCH /api/market/listings/{id
     priceNgn: "2500.00",
     quantity: 20,
     condition: "new",
-    images: ["https://images.example.ng/maize-bags.jpg"],
+    images: ["/images/products/maize.svg"],
     latitude: "6.5244",
     longitude: "3.3792",
     locality: "Ikeja, Lagos",
@@ -198,7 +198,7 @@ describe("products: POST /api/products and PATCH /api/products/{id}", () => {
     unit: "bags",
     attributes: { origin: "Kano", moisture: 12 },
     isActive: true,
-    images: ["https://images.example.ng/sorghum.jpg"],
+    images: ["/images/products/grains-cereals.svg"],
     ...overrides,
   });
 

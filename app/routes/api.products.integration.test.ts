@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/server/db.server";
 import { apiClient, indexingActions, signedInUser, uniqueName, type SignedIn } from "../../tests/support/api-client";
-import { createProduct } from "../../tests/support/market";
+import { createProduct, uploadedPhoto } from "../../tests/support/market";
 import { serveForTests } from "../../tests/support/web";
 
 // The product catalogue API over HTTP (GET/POST /api/products,
@@ -15,10 +15,13 @@ const call = apiClient(() => web.baseUrl);
 
 let farmer: SignedIn;
 let admin: SignedIn;
+/** A product photo an administrator uploaded. */
+let beansPhoto = "";
 
 beforeAll(async () => {
   farmer = await signedInUser("USER", "farmer");
   admin = await signedInUser("ADMIN", "admin");
+  beansPhoto = await uploadedPhoto(admin.user.id, "product");
 });
 
 async function makeProduct(overrides: Partial<Prisma.ProductUncheckedCreateInput> = {}) {
@@ -33,7 +36,7 @@ function productBody(overrides: Record<string, unknown> = {}) {
     unit: "bags",
     attributes: { variety: "Oloyin", moisturePercent: 12, organic: true },
     isActive: true,
-    images: ["https://images.example.ng/beans.jpg", "/uploads/ckbeans01/800.webp"],
+    images: ["/images/products/beans.svg", beansPhoto],
     ...overrides,
   };
 }
@@ -237,7 +240,7 @@ describe("POST /api/products", () => {
       { images: ["javascript:alert(1)"] },
       "VLD_REQUIRED_FIELD",
       "images.0",
-      "Enter an image address starting with http:// or https://",
+      "Enter a photo address starting with https://, or upload a photo",
     ],
     ["a non-boolean isActive", { isActive: "yes" }, "VLD_REQUIRED_FIELD", "isActive", "Active must be true or false"],
   ])("refuses %s with 400 and stores nothing", async (_case, overrides, code, field, message) => {
@@ -356,7 +359,7 @@ describe("PATCH and DELETE /api/products/{id}", () => {
         priceNgn: "3000",
         quantity: 5,
         condition: "new",
-        images: ["https://images.example.ng/beans-bag.jpg"],
+        images: ["/images/products/legumes-pulses.svg"],
       },
       { cookie: seller.cookie },
     );

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,13 +12,15 @@ import { bootWebServer } from "../../tests/support/web";
 
 // Configuration is read once, on the first import that asks for it: the upload
 // directory must be set before any import runs (vi.hoisted runs above them).
-const { uploadDir } = await vi.hoisted(async () => {
+const { uploadDir, originalsDir } = await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
   const os = await import("node:os");
   const nodePath = await import("node:path");
   const dir = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-uploads-"));
   process.env.UPLOAD_DIR = dir;
-  return { uploadDir: dir };
+  const originals = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-originals-"));
+  process.env.ORIGINALS_DIR = originals;
+  return { uploadDir: dir, originalsDir: originals };
 });
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
@@ -39,15 +41,17 @@ afterAll(async () => {
   await web?.stop();
   await workers?.close();
   rmSync(uploadDir, { recursive: true, force: true });
+  rmSync(originalsDir, { recursive: true, force: true });
 });
 
-/** Every file under the upload directory, as paths relative to it. */
-function storedFiles(dir = uploadDir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? storedFiles(full) : [path.relative(uploadDir, full)];
-  });
+/** Every file under the upload directory, as paths relative to it, and every waiting original (`originals:<id>`). */
+function storedFiles(): string[] {
+  const under = (root: string): string[] =>
+    existsSync(root) ? readdirSync(root, { recursive: true, encoding: "utf8" }) : [];
+  return [
+    ...under(uploadDir).filter((file) => !statSync(path.join(uploadDir, file)).isDirectory()),
+    ...under(originalsDir).map((file) => `originals:${file}`),
+  ];
 }
 
 const photo = (width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: "#4a7c3a" } });
@@ -161,7 +165,7 @@ describe("POST /api/uploads", () => {
       }
 
       // The original is dropped once the sizes are made.
-      const original = path.join(uploadDir, "originals", id);
+      const original = path.join(originalsDir, id);
       for (let tries = 0; tries < 20 && existsSync(original); tries += 1)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(existsSync(original)).toBe(false);

@@ -82,7 +82,7 @@ const listingForm = (overrides: Record<string, string | string[]> = {}) => ({
   priceNgn: "2500",
   quantity: "4",
   condition: "new",
-  images: ["https://images.example.ng/cassava.jpg"],
+  images: ["/images/products/cassava.svg"],
   latitude: "",
   longitude: "",
   locality: "Ibadan",

@@ -342,7 +342,7 @@ export async function runScale(options: ScaleOptions) {
               priceNgn: String(1000 + Math.floor(Math.random() * 50_000)),
               quantity: 1 + Math.floor(Math.random() * 20),
               condition: "new",
-              images: ["https://example.com/produce.jpg"],
+              images: ["/images/products/fruits-vegetables.svg"],
               latitude: user.farmAt.lat,
               longitude: user.farmAt.lng,
               status: "active",
@@ -461,7 +461,7 @@ export async function runScale(options: ScaleOptions) {
           priceNgn: "4000",
           quantity: 2,
           condition: "new",
-          images: ["https://example.com/beans.jpg"],
+          images: ["/images/products/beans.svg"],
           status: "active",
         },
       });

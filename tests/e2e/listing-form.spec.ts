@@ -23,7 +23,7 @@ test("the form refuses to save without a product, and a custom listing without a
   const dialog = await openCreateForm(page);
   await expect(dialog.getByLabel("Product", { exact: true })).toHaveValue("");
   await dialog.getByLabel("Price (NGN)").fill("1500");
-  await dialog.getByLabel("Product Images").fill("https://example.com/ugu.jpg");
+  await dialog.getByLabel("Product Images").fill("/images/products/bitter-leaf.svg");
   await dialog.getByLabel("Product Images").press("Enter");
   await dialog.getByRole("button", { name: "Create Listing" }).click();
   await expect(dialog.getByText("Product selection is required")).toBeVisible();

@@ -10,7 +10,7 @@ async function seedActiveListing(user: TestUser, productId = "seed_product_maize
     client.query(
       `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
        VALUES ($1, $2, $3, $4, 5, 'new', 'active', $5, 'Ibadan', now())`,
-      [id, productId, user.id, priceNgn, ["https://example.com/maize.jpg"]],
+      [id, productId, user.id, priceNgn, ["/images/products/maize.svg"]],
     ),
   );
   await indexForSearch("listing", [id]);

@@ -31,7 +31,7 @@ afterAll(async () => {
 const listing = drillListing("Shutdown sorghum", {
   priceNgn: "11000",
   quantity: 5,
-  image: "https://example.com/s.jpg",
+  image: "/images/products/maize.svg",
 });
 
 describe("SIGTERM under load", () => {
@@ -100,12 +100,12 @@ describe("SIGTERM under load", () => {
     const failed = await prisma.upload.count({ where: { id: { in: ids }, status: "failed" } });
     expect(failed).toBe(0);
     // What the first worker had begun, it finished: nothing is left half-made (a size written, the upload still pending).
-    const { fileStore } = await import("~/modules/storage/file-store.server");
+    const { originalsStore } = await import("~/modules/storage/file-store.server");
     for (const { id } of await prisma.upload.findMany({
       where: { id: { in: ids }, status: "pending" },
       select: { id: true },
     })) {
-      expect(await fileStore().has(`originals/${id}`), id).toBe(true);
+      expect(await originalsStore().has(id), id).toBe(true);
     }
 
     const second = startCompiledWorkers({ WORKER_QUEUES: "image-processing" });

@@ -45,7 +45,7 @@ const OUTAGE_MS = 4_000;
 const listing = drillListing("Drill maize", {
   priceNgn: "15000",
   quantity: 2,
-  image: "https://example.com/maize.jpg",
+  image: "/images/products/maize.svg",
 });
 
 it("answers 503 while PostgreSQL is away and serves again once it is back, losing no listing it said it made", async () => {

@@ -58,7 +58,7 @@ const OUTAGE_MS = 10_000;
 const listing = drillListing("Redis drill yam", {
   priceNgn: "8000",
   quantity: 3,
-  image: "https://example.com/yam.jpg",
+  image: "/images/products/yam.svg",
 });
 const report = (tag: string) => ({
   errorId: `ERR-${tag}`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeGeohash } from "~/lib/geo";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
@@ -17,8 +18,10 @@ import { serveForTests } from "../support/web";
 // Who may do what, as one table: every protected API route and page, for a
 // visitor, a farmer whose trial is spent (no premium), another subscriber, the
 // owner of the things asked about, and an administrator. The owner's things are
-// a farm with a plot, a paused listing and an analysis. No answer to anyone but
-// the owner may carry the owner's private details, in any field.
+// a farm with a plot, a paused listing, a listing on sale with its place, and an
+// analysis. No answer to anyone but the owner may carry the owner's private
+// details, in any field: the listing's place reaches others only to about a
+// kilometre (no digit past the second decimal, no geohash past 6 characters).
 
 // Demo mode, so that paying has a provider (the sandbox): who may check out is then the question
 // (outside demo mode with no provider, checkout is 503 for everyone: app/routes/payments-setup.integration.test.ts).
@@ -36,13 +39,26 @@ const owned = {
   farmId: "",
   plotId: "",
   listingId: "",
+  onSaleId: "",
   analysisId: "",
   productId: "",
   spareProductId: "",
   productName: uniqueName("Matrix maize"),
 };
-// The owner's session on another device is a secret too: its public id is for the owner's list alone.
-const secret = { email: "", farmName: "", plotName: "", phone: "+2348031234567", diagnosis: "", sessionId: "" };
+/** Where the owner's phone put the listing on sale, to the metre (Ogbomoso). */
+const PLACE = { latitude: 8.133371, longitude: 4.240417 };
+const secret = {
+  email: "",
+  farmName: "",
+  plotName: "",
+  phone: "+2348031234567",
+  diagnosis: "",
+  exactLatitude: "8.1333",
+  exactLongitude: "4.2404",
+  exactGeohash: encodeGeohash(PLACE.latitude, PLACE.longitude, 7),
+  // The owner's session on another device is a secret too: its public id is for the owner's list alone.
+  sessionId: "",
+};
 
 beforeAll(async () => {
   [people.lapsed, people.other, people.owner, people.admin] = await Promise.all([
@@ -84,6 +100,19 @@ beforeAll(async () => {
   owned.listingId = (
     await createListing(people.owner.user.id, { productId: owned.productId, status: "paused", locality: "Oyo" })
   ).id;
+  owned.onSaleId = (
+    await createListing(
+      people.owner.user.id,
+      {
+        productId: owned.productId,
+        locality: "Ogbomoso",
+        ...PLACE,
+        geohash: encodeGeohash(PLACE.latitude, PLACE.longitude),
+      },
+      { indexed: true },
+    )
+  ).id;
+  await indexPendingChanges();
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
   owned.analysisId = await finishedAnalysis(people.owner.user.id, { diagnosis: secret.diagnosis });
   secret.sessionId = (
@@ -139,6 +168,14 @@ const ROWS: Row[] = [
     expect: signedIn(403, { owner: 200 }),
   },
   { method: "GET", path: () => `/api/farms/${owned.farmId}/export`, expect: signedIn(403, { owner: 200 }) },
+  // A listing on sale, its place and its distance: everyone signed in, to about a kilometre but for its seller.
+  { method: "GET", path: () => `/api/market/listings/${owned.onSaleId}`, expect: signedIn(200) },
+  { method: "GET", path: () => `/api/market/listings?${near()}&sort=distance`, expect: signedIn(200) },
+  { method: "GET", path: () => `/api/market/listings?search=${owned.productName}&${near()}`, expect: signedIn(200) },
+  { method: "GET", path: () => `/api/search?q=${owned.productName}&${near()}`, expect: signedIn(200) },
+  // (A page's data answers a visitor 202, the way to /auth in its body: single fetch's redirect.)
+  { method: "GET", path: () => `/marketplace.data?${near()}&sort=distance`, expect: all(200, { visitor: 202 }) },
+  { method: "GET", path: () => `/search.data?q=${owned.productName}&${near()}`, expect: all(200, { visitor: 202 }) },
   // Listings: a paused listing is its seller's alone.
   { method: "GET", path: () => `/api/market/listings/${owned.listingId}`, expect: signedIn(404, { owner: 200 }) },
   // A listing's seller: a paused listing's is its seller's alone.
@@ -236,6 +273,9 @@ const ROWS: Row[] = [
   { method: "GET", path: () => "/admin/queues", expect: all(403, { visitor: 401, admin: 200 }) },
 ];
 
+/** Near the listing on sale: a few kilometres off, so answers carry its distance. */
+const near = () => `lat=8.16&lng=4.26&radius_km=25`;
+
 async function ask(row: Row, role: Role) {
   const cookie = role === "visitor" ? undefined : people[role].cookie;
   const body = row.body?.();
@@ -292,5 +332,16 @@ describe("the authorisation matrix", () => {
       "owner",
     );
     expect(JSON.stringify(own.body)).toContain(secret.diagnosis);
+    const onSale = ROWS.find((row) => row.path().endsWith(owned.onSaleId))!;
+    expect((await ask(onSale, "owner")).body.data.listing).toMatchObject(PLACE);
+    // The others get it to about a kilometre, and its distance in whole kilometres.
+    const listed = ROWS.find((row) => row.path().startsWith("/api/market/listings?lat"))!;
+    for (const role of ["lapsed", "other", "admin"] as const) {
+      expect((await ask(onSale, role)).body.data.listing, role).toMatchObject({ latitude: 8.13, longitude: 4.24 });
+      const ours = (await ask(listed, role)).body.data.listings.find(
+        (listing: { id: string }) => listing.id === owned.onSaleId,
+      );
+      expect(Number.isInteger(ours.distanceKm), role).toBe(true);
+    }
   });
 });

@@ -122,7 +122,7 @@ beforeAll(async () => {
   productId = (await createProduct({ name: uniqueName("Fuzz maize"), createdById: admin.user.id })).id;
   for (const owner of owners) {
     owner.listingId = (
-      await createListing(owner.user.id, { productId, images: ["/uploads/abc/800.webp"], locality: "Oyo" })
+      await createListing(owner.user.id, { productId, images: ["/images/products/maize.svg"], locality: "Oyo" })
     ).id;
     owner.analysisId = await finishedAnalysis(owner.user.id, { severity: "low", diagnosis: "Healthy leaves" });
   }
@@ -248,7 +248,7 @@ function buildCases(): Case[] {
     priceNgn: 12500,
     quantity: 4,
     condition: "new",
-    images: ["/uploads/abc/800.webp"],
+    images: ["/images/products/maize.svg"],
     latitude: 7.38,
     longitude: 3.95,
     locality: "Ibadan",

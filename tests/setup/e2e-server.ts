@@ -23,6 +23,7 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
   UPLOAD_DIR: "test-results/uploads",
+  ORIGINALS_DIR: "test-results/originals",
 };
 
 /** Removes this run's queue and rate-limit keys from Redis. */

@@ -30,7 +30,7 @@ export async function createListing(
     quantity: 3,
     condition: "new",
     status: "active",
-    images: ["https://images.example.ng/a.jpg"],
+    images: ["/images/products/maize.svg"],
     ...data,
   };
   // Without a change to record, no transaction: tests make dozens at once, and each would hold a connection.
@@ -59,4 +59,24 @@ export async function seedMarket(
   const product = await createProduct(options.product);
   const listing = await createListing(seller.user.id, { productId: product.id, ...options.listing });
   return { admin, seller, productId: product.id, listingId: listing.id };
+}
+
+/**
+ * A photo `ownerId` sent through POST /api/uploads for `purpose`, as its record says once
+ * processed (a listing or product names it by address; its files are not needed for that).
+ */
+export async function uploadedPhoto(ownerId: string, purpose: "listing" | "product" | "analysis" = "listing") {
+  const upload = await prisma.upload.create({
+    data: {
+      ownerId,
+      purpose,
+      status: "ready",
+      format: "jpeg",
+      bytes: 120_000,
+      width: 1200,
+      height: 900,
+      sizes: [320, 800, 1600],
+    },
+  });
+  return `/uploads/${upload.id}/800.webp`;
 }

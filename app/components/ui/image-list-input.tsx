@@ -19,6 +19,21 @@ async function uploadPhoto(file: File, purpose: "listing" | "product") {
   return (JSON.parse(text) as { data: { url: string } }).data.url;
 }
 
+/**
+ * A photo's thumbnail; where the browser will not load it (another website's photo, which the
+ * site's policy blocks and the server refuses on saving), a plain picture sign instead of a broken image.
+ */
+function Thumbnail({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <span className="flex h-full w-full items-center justify-center text-gray-400 dark:text-gray-500">
+        <Icon name="image" className="h-8 w-8" />
+      </span>
+    );
+  return <img src={url} alt="" className="h-full w-full object-cover" loading="lazy" onError={() => setFailed(true)} />;
+}
+
 export function ImageListInput({
   name,
   value,
@@ -76,7 +91,7 @@ export function ImageListInput({
               key={url}
               className="relative h-20 w-20 overflow-hidden rounded-lg border border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800"
             >
-              <img src={url} alt="" className="h-full w-full object-cover" loading="lazy" />
+              <Thumbnail url={url} />
               <input type="hidden" name={name} value={url} />
               <button
                 type="button"

@@ -62,35 +62,7 @@ export const FARM_WRITE_LIMIT: Limit = { name: "farm-write", max: 300, windowSec
 /** The body cap of the farm and plot routes: a walked boundary of 1,000 corners fits with room. */
 export const MAPPING_JSON_BYTES = 256 * 1024;
 
-export type MapTiles = "satellite" | "terrain" | "soil";
-export const MAP_TABS: readonly MapTiles[] = ["satellite", "terrain", "soil"];
-
-/**
- * Public tile servers: satellite imagery, a terrain base, and standard street
- * tiles under the soil tab (its soil overlay is still to come). Zoom beyond a
- * server's own levels stretches its last level up to the map's 20.
- */
-export const TILE_SOURCES: Record<
-  MapTiles,
-  { url: string; maxNativeZoom: number; attribution: string; subdomains?: string }
-> = {
-  satellite: {
-    url: "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
-    maxNativeZoom: 19,
-    attribution: "Imagery © Esri, Maxar, Earthstar Geographics",
-  },
-  terrain: {
-    url: "https://{s}.tile.opentopomap.org/{z}/{x}/{y}.png",
-    subdomains: "abc",
-    maxNativeZoom: 17,
-    attribution: "© OpenStreetMap contributors, SRTM · © OpenTopoMap (CC-BY-SA)",
-  },
-  soil: {
-    url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    maxNativeZoom: 19,
-    attribution: "© OpenStreetMap contributors",
-  },
-};
+export { MAP_TABS, TILE_SOURCES, type MapTiles } from "~/lib/map-tiles";
 
 /** The environment panel's fixed sample values (no live source is connected). */
 export const ENVIRONMENT_SAMPLE = { temperatureC: 28, humidityPercent: 75, rainfallMm: 142, windKmh: 12 } as const;

@@ -36,8 +36,8 @@ type Status = (typeof LISTING_STATUSES)[number];
 const MEAN_TO_EARTHDISTANCE = 6_378_168 / 6_371_008.8;
 
 /** The statuses this viewer sees for this query (all three for a seller's own listings). */
-export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string): Status[] {
-  const own = query.seller_id !== undefined && query.seller_id === viewerId;
+export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string | null): Status[] {
+  const own = viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
   const allowed: readonly Status[] = own ? LISTING_STATUSES : PUBLIC_STATUSES;
   return (query.status ?? allowed).filter((status) => allowed.includes(status));
 }
@@ -52,7 +52,11 @@ export function nearPoint(query: Pick<ListingQuery, "lat" | "lng" | "radius_km">
  * query already validated. `matched`, when the query has words: the search engine's matching
  * ids, or the PostgreSQL backend's words as SQL the database applies itself.
  */
-export function browseStatements(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
+export function browseStatements(
+  query: ListingQuery,
+  viewerId: string | null,
+  matched: string[] | ListingWords | null,
+) {
   const statuses = visibleStatuses(query, viewerId);
   // Statuses come from a closed list, so they are written into the statement: the planner then
   // sees the public rows' exact predicate and picks the partial indexes.
@@ -139,7 +143,8 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
   const countSql = words
     ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
     : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
-  // (With a place, each listing also says how far it is, in kilometres to one decimal.)
+  // (With a place, each listing also says how far it is, in kilometres as measured: how much of
+  // it a reader is shown is listingAsSeenBy's to say, after any cached answer.)
   // One round trip: the capped count joined to the page (a row of nulls when the page is
   // empty, so the count always comes back), each listing's product fetched for the page only,
   // and the page built as the API's JSON by PostgreSQL (listingDto's shape, in one value the
@@ -154,7 +159,7 @@ export function browseStatements(query: ListingQuery, viewerId: string, matched:
       'product', CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
         'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
       ) END
-      ${centre ? Prisma.sql`, 'distanceKm', round(page."distanceKm"::numeric, 1)` : Prisma.empty})`;
+      ${centre ? Prisma.sql`, 'distanceKm', page."distanceKm"` : Prisma.empty})`;
   const statement = Prisma.sql`
     WITH counted AS MATERIALIZED (${countSql})
     SELECT counted.counted, coalesce(json_agg(${listing} ORDER BY ${outer}) FILTER (WHERE page.id IS NOT NULL), '[]') AS listings

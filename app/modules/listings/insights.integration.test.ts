@@ -32,7 +32,7 @@ async function listing(sellerId: string, productId: string, price: string, statu
       quantity: 1,
       condition: "new",
       status,
-      images: ["https://example.com/x.jpg"],
+      images: ["/images/products/maize.svg"],
     },
   });
 }

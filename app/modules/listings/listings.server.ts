@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { encodeGeohash } from "~/lib/geo";
+import { encodeGeohash, sharedCoordinate, sharedDistanceKm } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit } from "~/server/rate-limit.server";
@@ -8,6 +8,7 @@ import { Refusal } from "~/server/refusal";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
+import { checkPhotos, shownPhotos } from "~/modules/storage/image-addresses.server";
 import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
 import type { ListingInput, ListingQuery } from "./schemas";
 
@@ -59,8 +60,31 @@ export function listingDto(listing: ListingRow) {
     product: listing.product,
   };
 }
-/** With a place asked for, a listing also says how far it is, in kilometres to one decimal. */
+/** With a place asked for, a listing also says how far it is, in kilometres. */
 export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number };
+
+/**
+ * A listing as `viewerId` is shown it. Its seller gets the place as their phone gave it and the
+ * distance to a tenth of a kilometre; anyone else gets the place to about a kilometre and the
+ * distance in whole kilometres (~/lib/geo's SHARED_PLACE), while searching, filtering and
+ * sorting by distance use the exact place on the server. Photos are only those a browser may be
+ * given (shownPhotos): an older row's outside address never reaches a reader. Made after any
+ * cached answer, which is shared by readers and so holds the listing as stored.
+ */
+export function listingAsSeenBy<T extends ListingDto>(listing: T, viewerId: string): T {
+  const own = listing.sellerId === viewerId;
+  const coarse = (value: number | null) => (own || value === null ? value : sharedCoordinate(value));
+  return {
+    ...listing,
+    images: shownPhotos(listing.images),
+    product: listing.product ? { ...listing.product, images: shownPhotos(listing.product.images) } : null,
+    latitude: coarse(listing.latitude),
+    longitude: coarse(listing.longitude),
+    ...(listing.distanceKm === undefined
+      ? {}
+      : { distanceKm: own ? Math.round(listing.distanceKm * 10) / 10 : sharedDistanceKm(listing.distanceKm) }),
+  };
+}
 
 /**
  * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
@@ -72,14 +96,17 @@ export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number }
  */
 export async function listListings(query: ListingQuery, viewerId: string) {
   const text = query.search;
-  if (!text) return browse(query, viewerId, null);
   // Words are a search: a hot one ('maize' at market time) is answered from memory until the
   // index changes, as /api/search is (answer-cache.server.ts).
   const own = query.seller_id !== undefined && query.seller_id === viewerId;
-  return cachedAnswer("listings", query, viewerId, own, () => searchListings(query, text, viewerId, own));
+  const answer = text
+    ? await cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own))
+    : await browse(query, viewerId, null);
+  return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
 }
 
-async function searchListings(query: ListingQuery, text: string, viewerId: string, own: boolean) {
+/** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */
+async function searchListings(query: ListingQuery, text: string, viewerId: string | null, own: boolean) {
   const backend = searchBackend();
   // A backend in the database hands over every exact match as SQL; only when that finds too
   // little do the engine's matches (with typos) take over.
@@ -103,7 +130,7 @@ async function searchListings(query: ListingQuery, text: string, viewerId: strin
 }
 
 /** One round trip: the page, as the API's JSON, and its capped count (browse-sql.server.ts). */
-async function browse(query: ListingQuery, viewerId: string, matched: string[] | ListingWords | null) {
+async function browse(query: ListingQuery, viewerId: string | null, matched: string[] | ListingWords | null) {
   const statements = browseStatements(query, viewerId, matched);
   const [row] = await prisma.$queryRaw<{ counted: number; listings: ListingDto[] }[]>(statements.statement);
   return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };
@@ -153,12 +180,13 @@ function toData(input: ListingInput, productId: string | null) {
 export async function createListing(input: ListingInput, sellerId: string) {
   const productId = await checkProduct(input.productId);
   await checkShowPhone(input, sellerId);
+  await checkPhotos(input.images, { purpose: "listing", ownerId: sellerId });
   const listing = await writeIndexed(
     "listing",
     (tx) => tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect }),
     (created) => created.id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), sellerId);
 }
 
 /**
@@ -185,12 +213,13 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const current = await ownedListing(id, userId);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
+  await checkPhotos(input.images, { purpose: "listing", ownerId: userId });
   const listing = await writeIndexed(
     "listing",
     (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }),
     id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), userId);
 }
 
 /**
@@ -212,7 +241,10 @@ export async function listingDetails(id: string, viewerId: string) {
   const phone = row.showPhone ? row.seller.phone : null;
   if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);
   const { seller, ...listing } = row;
-  return { ...listingDto(listing), seller: { firstName: seller.firstName, town: row.locality, phone } };
+  return {
+    ...listingAsSeenBy(listingDto(listing), viewerId),
+    seller: { firstName: seller.firstName, town: row.locality, phone },
+  };
 }
 export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
@@ -223,7 +255,7 @@ export async function setListingStatus(id: string, userId: string, status: "acti
     (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }),
     id,
   );
-  return listingDto(listing);
+  return listingAsSeenBy(listingDto(listing), userId);
 }
 
 export async function deleteListing(id: string, userId: string) {

@@ -125,8 +125,11 @@ describe("listingSchema: a catalogue product, or a title of the seller's own", (
 
 describe("imageUrl", () => {
   it.each([
+    // The shape only: whether this listing may show it is the module's check (image-addresses.server.ts).
     ["https://example.com/a.jpg", true],
-    ["http://example.com/a.png", true],
+    ["http://example.com/a.png", false],
+    ["https://user:secret@example.com/a.jpg", false],
+    ["https://example.com:8443/a.jpg", false],
     ["/uploads/cm123/800.webp", true],
     ["/images/products/cassava.svg", true],
     ["javascript:alert(1)", false],

@@ -7,27 +7,24 @@ import { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS } from "./constant
 
 export { LISTING_LIMIT_MAX, LISTING_OFFSET_MAX, LISTING_SORTS };
 import { optionalText, recordId, text } from "~/lib/text";
+import { readPhotoAddress } from "~/modules/storage/image-addresses";
 
 // The listing form's schema, shared by the page and the server. Messages are
 // translation keys; their English texts are in app/locales/en.json. Every
 // string is a text() (app/lib/text.ts), its length checked as it is stored.
 
-/** A photo address: our own uploads and bundled images, or an http(s) URL. Never javascript:, data: or the like. */
+/**
+ * A photo address as a form may send it: one of our uploads' web sizes, a bundled catalogue
+ * picture, or an https address (never javascript:, data:, plain http or the like). Whether this
+ * listing or product may show it (the seller's own upload, a host the operator allows) is the
+ * module's check, which knows the uploads and the configuration (image-addresses.server.ts).
+ */
 export const imageUrl = text({
   min: 1,
   max: 2048,
   required: "listing.errors.imageUrl",
   tooLong: "listing.errors.imageUrl",
-}).refine((value) => {
-  if (/^\/uploads\/[\w-]+\/\d+\.webp$/.test(value)) return true;
-  if (/^\/images\/products\/[\w-]+\.(svg|webp|png|jpg)$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}, "listing.errors.imageUrl");
+}).refine((value) => readPhotoAddress(value) !== null, "listing.errors.imageUrl");
 
 /** Naira with at most two decimals, from 1 to 10,000,000; kept as a string so it is stored exactly. */
 export const priceNgn = z

@@ -3,6 +3,7 @@ import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { assertAdministrator } from "~/modules/auth/roles";
+import { checkPhotos, shownPhotos } from "~/modules/storage/image-addresses.server";
 import {
   notifyIndexing,
   recordIndexChange,
@@ -36,6 +37,8 @@ type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 export function productDto(product: ProductRow) {
   return {
     ...product,
+    // An older row's outside address never reaches a reader's browser.
+    images: shownPhotos(product.images),
     attributes: (product.attributes ?? null) as Record<string, string | number | boolean> | null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
@@ -92,6 +95,7 @@ function toData(input: ProductInput) {
 
 export async function createProduct(actor: CatalogueActor, input: ProductInput) {
   assertAdministrator(actor, "catalog.denied");
+  await checkPhotos(input.images, { purpose: "product" });
   const product = await writeIndexed(
     "product",
     (tx) => tx.product.create({ data: { ...toData(input), createdById: actor.id }, select: productSelect }),
@@ -103,6 +107,7 @@ export async function createProduct(actor: CatalogueActor, input: ProductInput) 
 export async function updateProduct(actor: CatalogueActor, id: string, input: ProductInput) {
   assertAdministrator(actor, "catalog.denied");
   await getProduct(id);
+  await checkPhotos(input.images, { purpose: "product" });
   const product = await prisma.$transaction(async (tx) => {
     const updated = await tx.product.update({ where: { id }, data: toData(input), select: productSelect });
     await recordIndexChange(tx, "product", id);

@@ -13,8 +13,11 @@ export interface SearchQuery {
   text: string;
   /** Kinds to search; all three when empty. */
   types: readonly SearchEntity[];
-  /** Who is searching: owner-only documents (farms, paused listings) are theirs alone. */
-  viewerId: string;
+  /**
+   * Who is searching: owner-only documents (farms, paused listings) are theirs alone. Null: nobody,
+   * so public documents only (an answer readers share).
+   */
+  viewerId: string | null;
   /** Only documents within `radiusKm` of the point (documents without a place are left out). */
   near?: { lat: number; lng: number; radiusKm: number } | null;
   /** Only products and listings in one of these categories. */

@@ -55,11 +55,17 @@ export function searchFilter(
   type: SearchEntity,
 ): string {
   const parts = [`type = ${filterString(type)}`];
-  parts.push(
-    query.ownOnly
-      ? `ownerId = ${filterString(query.viewerId)}`
-      : `(visibility = "public" OR ownerId = ${filterString(query.viewerId)})`,
-  );
+  const viewer = query.viewerId;
+  if (viewer === null) {
+    // Nobody: public documents only (an answer readers share), and nothing of their own.
+    parts.push(query.ownOnly ? `(visibility = "public" AND visibility = "owner")` : `visibility = "public"`);
+  } else {
+    parts.push(
+      query.ownOnly
+        ? `ownerId = ${filterString(viewer)}`
+        : `(visibility = "public" OR ownerId = ${filterString(viewer)})`,
+    );
+  }
   if (query.ownerId !== undefined) parts.push(`ownerId = ${filterString(query.ownerId)}`);
   if (query.categories && query.categories.length > 0)
     parts.push(`categories IN [${query.categories.map(filterString).join(", ")}]`);

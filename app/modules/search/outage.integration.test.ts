@@ -49,7 +49,7 @@ it("a listing written while Redis is down is found once Redis is back, with no r
     priceNgn: "32000",
     quantity: 4,
     condition: "new",
-    images: ["https://example.com/rice.jpg"],
+    images: ["/images/products/rice.svg"],
     status: "active",
   };
 

@@ -67,10 +67,16 @@ type Filtered = Pick<SearchQuery, "viewerId" | "ownOnly" | "categories" | "near"
 
 function filters(query: Filtered, types: readonly SearchEntity[]) {
   const conditions: Prisma.Sql[] = [Prisma.sql`d."type" = ANY(${types as SearchEntity[]}::text[])`];
+  const viewer = query.viewerId;
   conditions.push(
-    query.ownOnly
-      ? Prisma.sql`d."ownerId" = ${query.viewerId}`
-      : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${query.viewerId})`,
+    viewer === null
+      ? // Nobody: public documents only (an answer readers share), and nothing of their own.
+        query.ownOnly
+        ? Prisma.sql`false`
+        : Prisma.sql`d."visibility" = 'public'`
+      : query.ownOnly
+        ? Prisma.sql`d."ownerId" = ${viewer}`
+        : Prisma.sql`(d."visibility" = 'public' OR d."ownerId" = ${viewer})`,
   );
   if (query.ownerId !== undefined) conditions.push(Prisma.sql`d."ownerId" = ${query.ownerId}`);
   if (query.categories && query.categories.length > 0)

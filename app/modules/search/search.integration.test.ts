@@ -100,7 +100,7 @@ describe.each(backends)("search on %s", (_name, start) => {
         priceNgn: price,
         quantity: 5,
         condition: "new",
-        images: ["https://example.com/a.jpg"],
+        images: ["/images/products/maize.svg"],
         status: "active",
         ...TOWNS[town],
       }),
@@ -277,7 +277,7 @@ describe.each(backends)("search on %s", (_name, start) => {
           priceNgn: "9000",
           quantity: 1,
           condition: "new",
-          images: ["https://example.com/a.jpg"],
+          images: ["/images/products/maize.svg"],
           status: "active",
         },
       });

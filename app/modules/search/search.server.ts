@@ -1,3 +1,5 @@
+import { sharedDistanceKm, sharedGeohash } from "~/lib/geo";
+import { shownPhotos } from "~/modules/storage/image-addresses.server";
 import type { SearchEntity } from "../../../search/documents";
 import type { SearchHit } from "./backend";
 import { cachedAnswer } from "./answer-cache.server";
@@ -6,8 +8,10 @@ import { SEARCH_RADIUS_DEFAULT, type SearchParams } from "./schemas";
 
 // What /api/search and the /search page show: the backend's hits as results,
 // grouped by kind. A result's id is the entity's own id, so links to the
-// listing, product or farm work; title, snippet and geoGeohash are the
-// document's own.
+// listing, product or farm work; title and snippet are the document's own.
+// Its place is its owner's to know exactly: anyone else is told it to about a
+// kilometre (a geohash of the rounded point, whole kilometres), as listings
+// are (listingAsSeenBy). That is decided here, after the answer cache, per reader.
 
 export interface SearchResult {
   id: string;
@@ -37,20 +41,23 @@ export interface SearchData {
   farms: SearchResult[];
 }
 
-function toResult({ document, distanceKm, matched }: SearchHit): SearchResult {
+function toResult({ document, distanceKm, matched }: SearchHit, viewerId: string): SearchResult {
+  const own = document.ownerId !== null && document.ownerId === viewerId;
+  const place = document._geo;
+  const image = document.image === null ? [] : shownPhotos([document.image]);
   return {
     id: document.entityId,
     type: document.type,
     entityId: document.entityId,
     title: document.title,
     snippet: document.snippet,
-    geoGeohash: document.geoGeohash,
+    geoGeohash: own || !place ? document.geoGeohash : sharedGeohash(place.lat, place.lng),
     priceNgn: document.priceNgn,
     unit: document.unit,
     status: document.status,
     locality: document.locality,
-    image: document.image,
-    distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    image: image[0] ?? null,
+    distanceKm: distanceKm === null ? null : own ? Math.round(distanceKm * 10) / 10 : sharedDistanceKm(distanceKm),
     matched,
   };
 }
@@ -69,11 +76,11 @@ export async function runSearch(params: SearchParams, viewerId: string): Promise
       : null;
   // The schema gives the types in one order, so equal searches share one cached answer.
   const query = { text: params.q, types: params.types, near, limit: params.limit };
-  const answer = await cachedAnswer("search", query, viewerId, false, () =>
-    searchBackend().search({ ...query, viewerId }),
+  const answer = await cachedAnswer("search", query, viewerId, false, (asViewer) =>
+    searchBackend().search({ ...query, viewerId: asViewer }),
   );
-  const products = answer.hits.product.map(toResult);
-  const listings = answer.hits.listing.map(toResult);
-  const farms = answer.hits.farm.map(toResult);
+  const products = answer.hits.product.map((hit) => toResult(hit, viewerId));
+  const listings = answer.hits.listing.map((hit) => toResult(hit, viewerId));
+  const farms = answer.hits.farm.map((hit) => toResult(hit, viewerId));
   return { total: answer.total, query: params.q, products, listings, farms };
 }

@@ -13,6 +13,10 @@ import { getEnv, type Env } from "~/env.server";
 // Where photos are kept: a folder on this machine (UPLOAD_DIR) by default, or an
 // S3-compatible bucket when S3_BUCKET is set, so that several web and worker
 // machines share them. Both hold the same keys (uploads.server.ts names them).
+// Originals (metadata and GPS included) wait apart, where no address reaches
+// them: in a folder of their own (ORIGINALS_DIR, never inside the UPLOAD_DIR
+// that /uploads serves), or under the bucket's originals/ prefix, which the
+// web server never reads for /uploads.
 
 export interface FileStore {
   readonly kind: "disk" | "s3";
@@ -147,10 +151,42 @@ export function storeFor(env: Env): FileStore {
   return diskStore(path.resolve(env.UPLOAD_DIR));
 }
 
+/** The same store with every key under `prefix` (a folder name and a slash). */
+function underPrefix(store: FileStore, prefix: string): FileStore {
+  const inside = (key: string) => `${prefix}${checkedKey(key)}`;
+  return {
+    kind: store.kind,
+    put: (key, bytes, contentType) => store.put(inside(key), bytes, contentType),
+    get: (key) => store.get(inside(key)),
+    has: (key) => store.has(inside(key)),
+    remove: (keys) => store.remove(keys.map(inside)),
+  };
+}
+
+/** Where originals wait for the image worker, keyed by upload id: ORIGINALS_DIR, or the bucket's originals/. */
+export function originalsStoreFor(env: Env): FileStore {
+  const photos = storeFor(env);
+  return photos.kind === "s3" ? underPrefix(photos, ORIGINALS_PREFIX) : diskStore(path.resolve(env.ORIGINALS_DIR));
+}
+
+/**
+ * Where originals waited inside UPLOAD_DIR before they had a folder of their own (originals/<id>):
+ * still read, and moved out, so a photo sent before the change is processed, never served.
+ * In a bucket that place is the one originals keep.
+ */
+export const ORIGINALS_PREFIX = "originals/";
+
 let current: FileStore | undefined;
+let originals: FileStore | undefined;
 
 /** This process's store, made on first use. */
 export function fileStore(): FileStore {
   current ??= storeFor(getEnv());
   return current;
+}
+
+/** This process's store of originals, made on first use. */
+export function originalsStore(): FileStore {
+  originals ??= originalsStoreFor(getEnv());
+  return originals;
 }

@@ -11,10 +11,14 @@ export function uploadUrl(id: string, width: UploadWidth = 800) {
   return `/uploads/${id}/${width}.webp`;
 }
 
+/** The upload a processed size's address names (`/uploads/<id>/<width>.webp`), or null for any other address. */
+export function uploadIdOf(address: string): string | null {
+  return RENDITION.exec(address)?.[1] ?? null;
+}
+
 /** `src` (the 800 px size for an upload) and, for an upload, the `srcset` of all its sizes; other addresses as they are. */
 export function photoSources(src: string): { src: string; srcSet?: string } {
-  const upload = RENDITION.exec(src);
-  if (!upload) return { src };
-  const id = upload[1]!;
+  const id = uploadIdOf(src);
+  if (!id) return { src };
   return { src: uploadUrl(id), srcSet: UPLOAD_WIDTHS.map((width) => `${uploadUrl(id, width)} ${width}w`).join(", ") };
 }

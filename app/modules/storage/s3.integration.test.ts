@@ -6,6 +6,8 @@ import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../../workers/index";
 import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../../tests/support/api-client";
 import { leafPhoto } from "../../../tests/support/leaf-photos";
+import { photoWithGps, servedSizes, whatAnswers } from "../../../tests/support/original-addresses";
+import { acceptUpload, processUpload } from "./uploads.server";
 import { bootWebServer } from "../../../tests/support/web";
 
 // Photos in S3-compatible storage (S3_* set), against a local server that speaks the S3
@@ -13,7 +15,7 @@ import { bootWebServer } from "../../../tests/support/web";
 // and are served from it, the original never stays, nothing is written to UPLOAD_DIR, and a
 // bucket out of reach is a clear 503, not a lost photo.
 
-const { s3, bucket, uploadDir } = await vi.hoisted(async () => {
+const { s3, bucket, uploadDir, originalsDir } = await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
   const os = await import("node:os");
   const nodePath = await import("node:path");
@@ -38,7 +40,9 @@ const { s3, bucket, uploadDir } = await vi.hoisted(async () => {
   // Must stay empty: with S3 configured, no photo is kept on this machine's disk.
   const dir = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-not-used-"));
   process.env.UPLOAD_DIR = dir;
-  return { s3: { server, port, directory }, bucket: bucketName, uploadDir: dir };
+  const originals = mkdtempSync(nodePath.join(os.tmpdir(), "asiiko-not-used-originals-"));
+  process.env.ORIGINALS_DIR = originals;
+  return { s3: { server, port, directory }, bucket: bucketName, uploadDir: dir, originalsDir: originals };
 });
 
 let web: Awaited<ReturnType<typeof bootWebServer>>;
@@ -63,6 +67,7 @@ afterAll(async () => {
   await s3.server.close().catch(() => undefined);
   rmSync(s3.directory, { recursive: true, force: true });
   rmSync(uploadDir, { recursive: true, force: true });
+  rmSync(originalsDir, { recursive: true, force: true });
 });
 
 async function keysIn(prefix = "") {
@@ -70,7 +75,10 @@ async function keysIn(prefix = "") {
   return (answer.Contents ?? []).map((object) => object.Key!).sort();
 }
 
-const filesOnDisk = () => (existsSync(uploadDir) ? readdirSync(uploadDir, { recursive: true }) : []);
+const filesOnDisk = () =>
+  [uploadDir, originalsDir].flatMap((dir) =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }) : [],
+  );
 
 function photoForm(bytes: Buffer, fields: Record<string, string>, fileField = "file") {
   const form = new FormData();
@@ -163,6 +171,25 @@ describe("photos in an S3-compatible bucket", () => {
     ]) {
       expect((await fetch(`${web.baseUrl}${path}`)).status, path).toBe(404);
     }
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("keeps a waiting original under originals/, which no address reaches, before or after processing", async () => {
+    const seller = await signedInUser("USER", "s3_original");
+    const original = await photoWithGps();
+    // (Its metadata is what would give it away, should any address send it.)
+    expect(original.includes("TestPhone")).toBe(true);
+    // As the web process leaves it when the job has not run yet.
+    const { id } = await acceptUpload(seller.user.id, "listing", original, { queue: false });
+    expect(await keysIn(`originals/${id}`)).toEqual([`originals/${id}`]);
+    expect(await keysIn(id)).toEqual([]);
+    expect(await whatAnswers(web.baseUrl, id, original)).toEqual({});
+
+    expect(await processUpload(id)).toEqual({ status: "ready", sizes: [320, 800, 1600] });
+    expect(await keysIn(`originals/${id}`)).toEqual([]);
+    expect(await whatAnswers(web.baseUrl, id, original)).toEqual(
+      Object.fromEntries(servedSizes(id).map((address) => [address, "webp"])),
+    );
     expect(filesOnDisk()).toEqual([]);
   });
 

@@ -1,17 +1,20 @@
+import { readdir, rmdir } from "node:fs/promises";
+import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { getEnv } from "~/env.server";
 import { enqueue } from "~/jobs/enqueue.server";
 import { UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { UPLOAD_WIDTHS, uploadUrl } from "~/modules/storage/renditions";
-import { fileStore } from "./file-store.server";
+import { fileStore, ORIGINALS_PREFIX, originalsStore } from "./file-store.server";
 
 // Photos sent by users: checked by decoding (never by name or declared type),
 // kept as an original only until the image-processing worker has made the
 // WebP sizes without metadata, then served from /uploads/<id>/<width>.webp.
 // The files live in the configured store (file-store.server.ts): a folder, or
-// an S3-compatible bucket.
+// an S3-compatible bucket; the originals apart, where no address reaches them.
 
 export { UPLOAD_WIDTHS, uploadUrl };
 /** Bigger than any phone photo; a small file that claims more pixels (a pixel bomb) is refused. */
@@ -24,7 +27,9 @@ export const ANALYSIS_PHOTO_FORMATS = [...PHOTO_FORMATS, "heif"] as const;
 export type UploadPurpose = "analysis" | "listing" | "product";
 
 type Width = (typeof UPLOAD_WIDTHS)[number];
-const originalKey = (id: string) => `originals/${id}`;
+/** Where a disk store kept an original before originals had a folder of their own (inside UPLOAD_DIR). */
+const formerOriginalKey = (id: string) => `${ORIGINALS_PREFIX}${id}`;
+const formerOriginal = (id: string) => (fileStore().kind === "disk" ? [formerOriginalKey(id)] : []);
 // Analysis photos are the farmer's own: kept under private/, which the public
 // /uploads address never reaches; their owner gets them through the analysis API.
 const renditionKey = (id: string, purpose: UploadPurpose, width: Width) =>
@@ -103,7 +108,7 @@ export async function acceptUpload(
     data: { ownerId, purpose, format: image.format, bytes: bytes.length, width: image.width, height: image.height },
   });
   try {
-    await fileStore().put(originalKey(upload.id), bytes, "application/octet-stream");
+    await originalsStore().put(upload.id, bytes, "application/octet-stream");
     if (options.queue !== false) await enqueue("image-processing", { uploadId: upload.id, purpose });
   } catch (error) {
     await discardUpload(upload.id);
@@ -115,7 +120,8 @@ export async function acceptUpload(
 /** Removes every trace of an upload: files and record. */
 export async function discardUpload(id: string) {
   try {
-    await fileStore().remove([originalKey(id), ...everyRendition(id)]);
+    await originalsStore().remove([id]);
+    await fileStore().remove([...formerOriginal(id), ...everyRendition(id)]);
   } finally {
     // Even when the store is out of reach (it is then why the upload is discarded), no record of it stays.
     await prisma.upload.deleteMany({ where: { id } });
@@ -134,7 +140,7 @@ export async function processUpload(id: string) {
   if (upload.status === "failed") return { status: "failed" as const };
   const store = fileStore();
   const keys = UPLOAD_WIDTHS.map((width) => renditionKey(id, upload.purpose, width));
-  const original = await store.get(originalKey(id));
+  const original = await readOriginal(id);
   // An earlier try made every size and dropped the original, then failed to record it.
   if (!original) {
     const made = await Promise.all(keys.map((key) => store.has(key)));
@@ -155,7 +161,8 @@ export async function processUpload(id: string) {
     }
   } catch (error) {
     // The photo does not decode: nothing is kept of it.
-    await store.remove([originalKey(id), ...keys]);
+    await dropOriginal(id);
+    await store.remove(keys);
     await prisma.upload.update({
       where: { id },
       data: { status: "failed", error: (error as Error).message.slice(0, 500), processedAt: new Date() },
@@ -165,8 +172,47 @@ export async function processUpload(id: string) {
   // A store that fails here (a bucket out of reach) fails the job, which is tried again.
   await Promise.all(keys.map((key, index) => store.put(key, sizes[index]!, "image/webp")));
   // The original (with its metadata) is gone before the upload counts as ready.
-  await store.remove([originalKey(id)]);
+  await dropOriginal(id);
   return markReady(id);
+}
+
+/** The original, from where originals wait, or from where a disk store kept them before (a photo sent before the change). */
+async function readOriginal(id: string) {
+  const original = await originalsStore().get(id);
+  if (original) return original;
+  const [former] = formerOriginal(id);
+  return former ? fileStore().get(former) : null;
+}
+
+async function dropOriginal(id: string) {
+  await originalsStore().remove([id]);
+  await fileStore().remove(formerOriginal(id));
+}
+
+/**
+ * Moves the originals a disk store kept inside UPLOAD_DIR (originals/<id>, before originals had a
+ * folder of their own) to where originals wait now, so none stays in the folder /uploads serves.
+ * Run when the workers start; safe to run again, and by several processes (each move is a copy,
+ * then the removal). Answers how many it moved.
+ */
+export async function moveFormerOriginals() {
+  if (fileStore().kind !== "disk") return 0;
+  const folder = path.join(path.resolve(getEnv().UPLOAD_DIR), ORIGINALS_PREFIX);
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  let moved = 0;
+  for (const name of names.filter((each) => /^[\w-]{1,64}$/.test(each))) {
+    const bytes = await fileStore().get(formerOriginalKey(name));
+    if (!bytes) continue;
+    if (!(await originalsStore().has(name))) await originalsStore().put(name, bytes, "application/octet-stream");
+    await fileStore().remove([formerOriginalKey(name)]);
+    moved += 1;
+  }
+  // The empty folder goes too; one with anything else in it (nothing of ours) stays.
+  await rmdir(folder).catch(() => undefined);
+  return moved;
 }
 
 async function markReady(id: string) {

@@ -9,10 +9,35 @@ describe("contentSecurityPolicy", () => {
     const scripts = policy.split("; ").filter((directive) => directive.startsWith("script-src"));
     expect(scripts).toEqual(["script-src 'self' 'nonce-abc123'"]);
     expect(policy).toContain("default-src 'self'");
-    expect(policy).toContain("img-src 'self' data: blob: https:");
     expect(policy).toContain("form-action 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
+  });
+
+  it("loads images from the site, the map's tile servers and the hosts the operator allows, and no other", () => {
+    const imageSources = (hosts?: string[]) =>
+      contentSecurityPolicy("abc123", "/mapping", "production", hosts)
+        .split("; ")
+        .find((directive) => directive.startsWith("img-src "))!
+        .split(" ")
+        .slice(1);
+    const tiles = [
+      "https://server.arcgisonline.com",
+      "https://a.tile.opentopomap.org",
+      "https://b.tile.opentopomap.org",
+      "https://c.tile.opentopomap.org",
+      "https://tile.openstreetmap.org",
+    ];
+    expect(imageSources()).toEqual(["'self'", "data:", ...tiles]);
+    expect(imageSources(["photos.example.ng", "cdn.asiiko.ng"])).toEqual([
+      "'self'",
+      "data:",
+      "https://photos.example.ng",
+      "https://cdn.asiiko.ng",
+      ...tiles,
+    ]);
+    // Never a whole scheme: any https server, or blob: and filesystem: addresses.
+    expect(imageSources(["photos.example.ng"]).filter((source) => !source.includes("."))).toEqual(["'self'", "data:"]);
   });
 
   it("lets the operators' dashboard run its own inline scripts and Google's fonts", () => {

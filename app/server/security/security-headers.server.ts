@@ -1,14 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import { tileOrigins } from "~/lib/map-tiles";
 
 /**
  * What a page may load: its own scripts and the inline ones carrying this
  * response's nonce; styles of its own (React's style attributes are inline);
- * images of its own and the https photos listings may link to; nothing may
- * frame it. The operators' dashboard (bull-board) ships inline scripts of its
- * own. In development Vite's live reload needs inline scripts: only framing is refused.
+ * images of its own (data: ones too, which the build inlines for small
+ * pictures), of the hosts the operator allows photos from (`imageHosts`,
+ * IMAGE_HOSTS) and of the map's tile servers, and no others, so no page makes
+ * a reader's browser call a server nobody chose; nothing may frame it. The
+ * operators' dashboard (bull-board) ships inline scripts of its own. In
+ * development Vite's live reload needs inline scripts: only framing is refused.
  */
-export function contentSecurityPolicy(nonce: string, path: string, mode: "development" | "production") {
+export function contentSecurityPolicy(
+  nonce: string,
+  path: string,
+  mode: "development" | "production",
+  imageHosts: readonly string[] = [],
+) {
   const common = ["base-uri 'self'", "object-src 'none'", "frame-ancestors 'none'"];
   if (mode === "development") return common.join("; ");
   if (path.startsWith("/admin/queues")) {
@@ -26,7 +35,7 @@ export function contentSecurityPolicy(nonce: string, path: string, mode: "develo
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data:", ...imageHosts.map((host) => `https://${host}`), ...tileOrigins()].join(" "),
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",
@@ -41,11 +50,14 @@ export function contentSecurityPolicy(nonce: string, path: string, mode: "develo
  * Headers on every answer (pages, API, files): the policy above, no type sniffing, no framing, a
  * short referrer. The nonce is left in `res.locals.cspNonce` for the page's inline scripts.
  */
-export function securityHeaders(mode: "development" | "production"): RequestHandler {
+export function securityHeaders(
+  mode: "development" | "production",
+  imageHosts: readonly string[] = [],
+): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, mode));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, mode, imageHosts));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
