@@ -23,11 +23,13 @@ let fakeAi: FakeAiProvider;
 let web: Awaited<ReturnType<typeof startCompiledWeb>>;
 let workers: Started;
 let uploadDir: string;
+let originalsDir: string;
 let productionEnv: Record<string, string | undefined>;
 
 beforeAll(async () => {
   fakeAi = await startFakeAiProvider("openai", { apiKey: "sk-production-test" });
   uploadDir = mkdtempSync(path.join(os.tmpdir(), "asiiko-production-"));
+  originalsDir = mkdtempSync(path.join(os.tmpdir(), "asiiko-production-originals-"));
   productionEnv = {
     NODE_ENV: "production",
     DEMO_MODE: undefined,
@@ -36,6 +38,7 @@ beforeAll(async () => {
     SESSION_SECRET: strong(),
     ADMIN_TOKEN: strong(),
     UPLOAD_DIR: uploadDir,
+    ORIGINALS_DIR: originalsDir,
     QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-prod`,
     OPENAI_API_KEY: "sk-production-test",
     OPENAI_BASE_URL: fakeAi.baseUrl,
@@ -52,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([web?.stop(), workers?.stop()]);
   await fakeAi?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
+  for (const dir of [uploadDir, originalsDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Call {
@@ -124,6 +127,16 @@ async function register(ip = newIp()) {
     json: { username, password, firstName: "Ngozi", lastName: "Okafor" },
   });
   return { username, password, answer, cookie: cookieJar(answer.cookies) };
+}
+
+/** A listing photo through the upload pipeline; its id and the address a listing names. */
+async function uploadPhoto(cookie: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(await leafPhoto("healthy"))], { type: "image/jpeg" }), "farm.jpg");
+  form.append("purpose", "listing");
+  const upload = await send("POST", "/api/uploads", { cookie, form });
+  expect(upload.status).toBe(201);
+  return upload.body.data as { id: string; url: string };
 }
 
 describe("a production deployment", () => {
@@ -298,26 +311,47 @@ describe("a production deployment", () => {
 
   it("keeps uploaded originals where no address reaches them", async () => {
     const seller = await register();
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(await leafPhoto("healthy"))], { type: "image/jpeg" }), "farm.jpg");
-    form.append("purpose", "listing");
-    const upload = await send("POST", "/api/uploads", { cookie: seller.cookie, form });
-    expect(upload.status).toBe(201);
-    const id: string = upload.body.data.id;
+    const { id } = await uploadPhoto(seller.cookie);
     const files = readdirSync(uploadDir, { recursive: true, encoding: "utf8" }).filter((name) =>
       statSync(path.join(uploadDir, name)).isFile(),
     );
+    expect(files.length).toBeGreaterThan(0);
     for (const name of files) {
       const response = await send("GET", `/uploads/${name}`);
       if (response.status === 200) expect(name, "only processed WebP sizes are served").toMatch(/\.webp$/);
     }
+    expect(readdirSync(originalsDir, { recursive: true }).length, "the original is deleted once processed").toBe(0);
     for (const guess of [
       `/uploads/${id}`,
       `/uploads/${id}/original`,
       `/uploads/${id}/original.jpg`,
       `/uploads/${id}.jpg`,
+      `/uploads/originals/${id}`,
+      `/uploads/../originals/${id}`,
+      `/uploads/%2e%2e/originals/${id}`,
     ]) {
       expect((await send("GET", guess)).status, guess).toBe(404);
     }
+  });
+
+  it("shows a listing's place to others only to about a kilometre, and exactly to its seller", async () => {
+    const [seller, buyer] = [await register(), await register()];
+    const { url } = await uploadPhoto(seller.cookie);
+    const exact = { latitude: 12.002345, longitude: 8.516789 };
+    const created = await send("POST", "/api/market/listings", {
+      cookie: seller.cookie,
+      json: { title: "Yellow maize", priceNgn: 42000, quantity: 12, condition: "new", images: [url], ...exact },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.data.listing.id;
+    const own = await send("GET", `/api/market/listings/${id}`, { cookie: seller.cookie });
+    expect(own.body.data.listing).toMatchObject(exact);
+    const other = await send("GET", `/api/market/listings/${id}`, { cookie: buyer.cookie });
+    expect(other.status).toBe(200);
+    expect(other.body.data.listing).toMatchObject({ latitude: 12, longitude: 8.52 });
+    const near = await send("GET", `/api/market/listings?lat=12.01&lng=8.51&radius_km=5`, { cookie: buyer.cookie });
+    const found = near.body.data.listings.find((listing: { id: string }) => listing.id === id);
+    expect(found).toMatchObject({ latitude: 12, longitude: 8.52 });
+    expect(Number.isInteger(found.distanceKm)).toBe(true);
   });
 });
