@@ -75,6 +75,11 @@ for (const language of LANGUAGES) {
     }) => {
       void user;
       await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
+      // Asiiko AI while the trial is whole: a farm written below spends it on farm mapping.
+      await expectFits(page, "/dashboard", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible());
+      await expectFits(page, "/marketplace", () => expect(page.locator("main article").first()).toBeVisible());
+      await expectFits(page, "/search?q=cassava", () => expect(page.locator("mark").first()).toBeVisible());
+      await expectFits(page, "/asiiko", () => expect(page.getByRole("tab").first()).toBeVisible());
       // A farm with a boundary and a plot, so the mapping page shows its details and lists.
       const boundary = {
         type: "Feature",
@@ -102,10 +107,6 @@ for (const language of LANGUAGES) {
       });
       expect(plot.status()).toBe(201);
 
-      await expectFits(page, "/dashboard", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible());
-      await expectFits(page, "/marketplace", () => expect(page.locator("main article").first()).toBeVisible());
-      await expectFits(page, "/search?q=cassava", () => expect(page.locator("mark").first()).toBeVisible());
-      await expectFits(page, "/asiiko", () => expect(page.getByRole("tab").first()).toBeVisible());
       await expectFits(page, `/mapping?farm=${farm.id}`, () =>
         expect(page.locator(".leaflet-container")).toBeVisible(),
       );

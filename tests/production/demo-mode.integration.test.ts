@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/server/db.server";
 import { newIp, uniqueName } from "../support/api-client";
 import { startCompiledWeb, startCompiledWorkers, type Started } from "../support/processes";
 
@@ -30,6 +31,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([web?.stop(), workers?.stop()]);
+  // The accounts this file registered, and with them their sessions, listings, analyses and uploads'
+  // rows: the next files read whole tables.
+  await prisma.user.deleteMany({ where: { username: { startsWith: "demo_" } } });
 });
 
 const BANNER = "Demo: payments are simulated and demo accounts are public";
