@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
-import { SignedInDevices } from "~/components/shell/signed-in-devices";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -14,15 +13,8 @@ import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
-import { endOtherSessions, listSignedInDevices, signOutDevice } from "~/modules/auth/devices.server";
-import {
-  PROFILE_SIGN_OUT,
-  passwordChangeSchema,
-  phoneSchema,
-  profileSchema,
-  type ProfileIntent,
-} from "~/modules/auth/schemas";
-import { clearedSessionCookie, readSessionId, toPublicUser } from "~/modules/auth/session.server";
+import { passwordChangeSchema, phoneSchema, profileSchema, type ProfileIntent } from "~/modules/auth/schemas";
+import { readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { changePassword, readPhone, setPhone, updateProfile } from "~/modules/auth/users.server";
 import { formatNigerianPhone } from "~/lib/phone";
@@ -30,17 +22,15 @@ import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page
 import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
-import { Refusal } from "~/server/refusal";
 
 // Profile: the account's details, editable, the phone buyers may see on the
-// listings where the seller shows it, a password change, and the devices the
-// account is signed in on, each of which can be signed out from here.
+// listings where the seller shows it, and a password change (which signs every
+// other device out; the devices themselves are listed on Settings).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     user: toPublicUser(user),
     phone: await readPhone(user.id),
-    devices: await listSignedInDevices(user.id, await readSessionId(request)),
     locale: detectLanguage(request),
   };
 }
@@ -49,33 +39,9 @@ type ProfileReply = PageReply<ProfileIntent>;
 
 const hideFields = ["currentPassword", "newPassword"];
 
-/** Back to sign in, this browser's session cookie cleared, with 'You are signed out on every device' when that is what happened. */
-const toSignIn = async (request: Request, everywhere: boolean) =>
-  redirect(everywhere ? "/auth?signedOut=everywhere" : "/auth", {
-    headers: { "Set-Cookie": await clearedSessionCookie(request) },
-  });
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readPageForm(request);
-  const currentSession = await readSessionId(request);
-  if (form.get("intent") === PROFILE_SIGN_OUT.everywhere) {
-    // Every session of the account ends, this one too, and every browser is forgotten (a lost phone, a shared computer).
-    await endOtherSessions(user.id, null);
-    return toSignIn(request, true);
-  }
-  if (form.get("intent") === PROFILE_SIGN_OUT.others) {
-    await endOtherSessions(user.id, currentSession);
-    return pageSuccess<ProfileIntent>(PROFILE_SIGN_OUT.others);
-  }
-  if (form.get("intent") === PROFILE_SIGN_OUT.device) {
-    const session = form.get("session");
-    return answerIntent(request, PROFILE_SIGN_OUT.device, async () => {
-      const ended = typeof session === "string" ? await signOutDevice(user.id, session) : null;
-      if (!ended) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "pages.devices.notFound");
-      return ended === currentSession ? toSignIn(request, false) : pageSuccess<ProfileIntent>(PROFILE_SIGN_OUT.device);
-    });
-  }
   if (form.get("intent") === "remove-phone") {
     await setPhone(user.id, null);
     return pageSuccess<ProfileIntent>("remove-phone");
@@ -248,7 +214,7 @@ function PhoneForm({ phone, lastResult }: { phone: string | null; lastResult?: S
 }
 
 export default function ProfilePage() {
-  const { user, phone, devices, locale } = useLoaderData<typeof loader>();
+  const { user, phone, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
@@ -261,12 +227,8 @@ export default function ProfilePage() {
         phone: "pages.phoneSaved",
         "remove-phone": "pages.phoneRemoved",
         profile: "pages.profileSaved",
-        [PROFILE_SIGN_OUT.device]: "pages.devices.signedOut",
-        [PROFILE_SIGN_OUT.others]: "pages.devices.othersSignedOut",
       } as const;
       toast({ title: t(saved[actionData.intent]) });
-    } else if (actionData.refusal && actionData.intent === PROFILE_SIGN_OUT.device) {
-      toast({ title: actionData.refusal.message, variant: "destructive" });
     } else if (actionData.result.status === "error") {
       toast({ title: t("pages.saveFailed"), variant: "destructive" });
     }
@@ -313,7 +275,11 @@ export default function ProfilePage() {
           <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
         </CardContent>
       </Card>
-      <SignedInDevices devices={devices} locale={locale} />
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        <Link to="/settings#devices" className="font-medium text-brand-700 underline dark:text-brand-300">
+          {t("pages.devices.onSettings")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { accessNote } from "~/components/premium/premium-prompt";
 import { UpgradeButton } from "~/components/premium/upgrade-button";
 import { PageHeader } from "~/components/shell/page-header";
+import { SignedInDevices } from "~/components/shell/signed-in-devices";
 import { LanguageSwitcher, ThemeChoice } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,24 +15,60 @@ import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { endOtherSessions, listSignedInDevices, signOutDevice } from "~/modules/auth/devices.server";
 import { requireUser } from "~/modules/auth/gates.server";
+import { DEVICE_SIGN_OUT, type SettingsIntent } from "~/modules/auth/schemas";
+import { clearedSessionCookie, readSessionId } from "~/modules/auth/session.server";
+import { readPageForm } from "~/server/http/page-form.server";
+import { Refusal } from "~/server/refusal";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
-import { replySucceeded } from "~/lib/page-reply";
+import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { cancelSubscription, getPlan } from "~/modules/payments/plan.server";
 
-// Settings: language and theme, and the plan (trial, Premium, cancellation).
+// Settings: language and theme, the plan (trial, Premium, cancellation), and the devices the
+// account is signed in on, each of which can be signed out from here.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { plan: await getPlan(user.id), locale: detectLanguage(request) };
+  return {
+    plan: await getPlan(user.id),
+    devices: await listSignedInDevices(user.id, await readSessionId(request)),
+    locale: detectLanguage(request),
+  };
 }
+
+/** Back to sign in, this browser's session cookie cleared, saying when every device was signed out. */
+const toSignIn = async (request: Request, everywhere: boolean) =>
+  redirect(everywhere ? "/auth?signedOut=everywhere" : "/auth", {
+    headers: { "Set-Cookie": await clearedSessionCookie(request) },
+  });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  // The one thing this page's action does: stop the plan's renewal.
+  const form = await readPageForm(request);
+  const intent = form.get("intent");
+  const currentSession = await readSessionId(request);
+  if (intent === DEVICE_SIGN_OUT.everywhere) {
+    // Every session of the account ends, this one too, and every browser is forgotten (a lost phone, a shared computer).
+    await endOtherSessions(user.id, null);
+    return toSignIn(request, true);
+  }
+  if (intent === DEVICE_SIGN_OUT.others) {
+    await endOtherSessions(user.id, currentSession);
+    return pageSuccess<SettingsIntent>(DEVICE_SIGN_OUT.others);
+  }
+  if (intent === DEVICE_SIGN_OUT.device) {
+    const session = form.get("session");
+    return answerIntent(request, DEVICE_SIGN_OUT.device, async () => {
+      const ended = typeof session === "string" ? await signOutDevice(user.id, session) : null;
+      if (!ended) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "pages.devices.notFound");
+      return ended === currentSession ? toSignIn(request, false) : pageSuccess<SettingsIntent>(DEVICE_SIGN_OUT.device);
+    });
+  }
+  // What is left is the plan's button: stop its renewal.
   return answerIntent(request, "cancel", async () => {
     await cancelSubscription(user.id);
-    return pageSuccess("cancel");
+    return pageSuccess<SettingsIntent>("cancel");
   });
 }
 
@@ -77,7 +114,7 @@ function PlanCard() {
             confirmLabel={t("premium.plan.cancel")}
             pendingLabel={t("premium.plan.cancelling")}
             pending={fetcher.state !== "idle"}
-            onConfirm={() => fetcher.submit(null, { method: "post" })}
+            onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
           />
         </>
       ) : (
@@ -100,8 +137,23 @@ function PlanCard() {
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const { plan } = useLoaderData<typeof loader>();
+  const { plan, devices, locale } = useLoaderData<typeof loader>();
   const checkout = params.get("checkout");
+  const actionData = useActionData<PageReply<SettingsIntent>>();
+
+  // A device signed out from the list: say so, or why not.
+  useEffect(() => {
+    if (!actionData || actionData.intent === "cancel") return;
+    if (replySucceeded(actionData)) {
+      const done = {
+        [DEVICE_SIGN_OUT.device]: "pages.devices.signedOut",
+        [DEVICE_SIGN_OUT.others]: "pages.devices.othersSignedOut",
+      } as const;
+      toast({ title: t(done[actionData.intent]) });
+    } else if (actionData.refusal) {
+      toast({ title: actionData.refusal.message, variant: "destructive" });
+    }
+  }, [actionData, t]);
 
   // Coming back from checkout: say how it went, once.
   useEffect(() => {
@@ -134,6 +186,7 @@ export default function SettingsPage() {
         </div>
       </Card>
       <PlanCard />
+      <SignedInDevices devices={devices} locale={locale} />
     </div>
   );
 }

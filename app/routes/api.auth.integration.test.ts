@@ -573,7 +573,7 @@ describe("POST /api/errors/frontend", () => {
   });
 });
 
-describe("the profile page's 'Sign out everywhere'", () => {
+describe("the settings page's 'Sign out everywhere'", () => {
   it("ends every session of the account, this one included, and opens the sign-in page, which says so", async () => {
     const input = registration();
     const first = await call("POST", "/api/register", input);
@@ -582,7 +582,7 @@ describe("the profile page's 'Sign out everywhere'", () => {
     const cookie = sessionPart(first.cookie);
     expect(await prisma.session.count({ where: { userId: first.body.id } })).toBe(2);
 
-    const response = await fetch(`${web.baseUrl}/profile`, {
+    const response = await fetch(`${web.baseUrl}/settings`, {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": newIp() },
       body: new URLSearchParams({ intent: "sign-out-everywhere" }),

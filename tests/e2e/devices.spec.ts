@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { createUser, hydrated, mintSession, signIn, withDatabase } from "./fixtures";
 
-// A farmer's signed-in devices on Profile, on a small phone: each device by its browser and
+// A farmer's signed-in devices on Settings, on a small phone: each device by its browser and
 // system, this one marked, and another one signed out from here, which really ends it.
 
 const ANDROID =
@@ -20,7 +20,7 @@ async function statusWith(request: APIRequestContext, cookie: string) {
   return answer.status();
 }
 
-test("a farmer sees their devices on Profile at 360 px and signs another device out", async ({
+test("a farmer sees their devices on Settings at 360 px and signs another device out", async ({
   page,
   baseURL,
   request,
@@ -32,7 +32,11 @@ test("a farmer sees their devices on Profile at 360 px and signs another device 
     const featurePhone = await mintSession(user, { userAgent: OPERA_MINI, hoursAgo: 50 });
     expect(await statusWith(request, iphone)).toBe(200);
 
+    // Profile, where the password is changed, points to them.
     await page.goto("/profile");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Your signed-in devices are listed in Settings" }).click();
+    await expect(page).toHaveURL(/\/settings#devices$/);
     await hydrated(page);
     const devices = page.getByRole("list", { name: "Signed-in devices" });
     const rows = devices.getByRole("listitem");
@@ -49,7 +53,7 @@ test("a farmer sees their devices on Profile at 360 px and signs another device 
     // Nothing runs off a 360 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await rows.nth(2).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/screens/profile-devices-360.png", fullPage: true });
+    await page.screenshot({ path: "test-results/screens/settings-devices-360.png", fullPage: true });
 
     await page.getByRole("button", { name: "Sign out Safari on iPhone" }).click();
     await expect(page.getByText("That device is signed out")).toBeVisible();

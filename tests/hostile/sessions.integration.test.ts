@@ -184,9 +184,9 @@ describe("a session's life", () => {
     const page = await call("GET", "/dashboard", undefined, { cookie: laptop });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/auth?redirectTo=%2Fdashboard");
-    // Through the profile page's 'Sign out everywhere else': every other cookie stops working, this one goes on.
+    // Through the settings page's 'Sign out everywhere else': every other cookie stops working, this one goes on.
     const form = new URLSearchParams({ intent: "sign-out-others" });
-    const answer = await fetch(`${web.baseUrl}/profile`, {
+    const answer = await fetch(`${web.baseUrl}/settings`, {
       method: "POST",
       body: form,
       headers: { Cookie: phone, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.9.8" },

@@ -8,9 +8,9 @@ import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { SignedInDevice } from "~/modules/auth/devices.server";
-import { PROFILE_SIGN_OUT } from "~/modules/auth/schemas";
+import { DEVICE_SIGN_OUT } from "~/modules/auth/schemas";
 
-// Profile's signed-in devices: each session of the account with its browser and device, when
+// Settings' signed-in devices: each session of the account with its browser and device, when
 // it was signed in and last seen; 'Sign out' for each other device, 'Sign out everywhere else',
 // and 'Sign out everywhere' (this one too, after a confirmation).
 
@@ -38,7 +38,7 @@ function usePendingSignOut() {
 function DeviceRow({ device, locale }: { device: SignedInDevice; locale: LanguageCode }) {
   const { t } = useTranslation();
   const name = useDeviceName()(device);
-  const pending = usePendingSignOut()(PROFILE_SIGN_OUT.device, device.id);
+  const pending = usePendingSignOut()(DEVICE_SIGN_OUT.device, device.id);
   const date = (iso: string) => formatDate(iso, locale, "medium-time");
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="signed-in-device">
@@ -65,7 +65,7 @@ function DeviceRow({ device, locale }: { device: SignedInDevice; locale: Languag
       </div>
       {device.current ? null : (
         <Form method="post" className="flex-none">
-          <input type="hidden" name="intent" value={PROFILE_SIGN_OUT.device} />
+          <input type="hidden" name="intent" value={DEVICE_SIGN_OUT.device} />
           <input type="hidden" name="session" value={device.id} />
           <Button
             type="submit"
@@ -87,11 +87,11 @@ export function SignedInDevices({ devices, locale }: { devices: SignedInDevice[]
   const submit = useSubmit();
   const isPending = usePendingSignOut();
   const [confirming, setConfirming] = useState(false);
-  const everywherePending = isPending(PROFILE_SIGN_OUT.everywhere);
-  const othersPending = isPending(PROFILE_SIGN_OUT.others);
+  const everywherePending = isPending(DEVICE_SIGN_OUT.everywhere);
+  const othersPending = isPending(DEVICE_SIGN_OUT.others);
   const others = devices.filter((device) => !device.current).length;
   return (
-    <Card>
+    <Card id="devices" className="scroll-mt-20">
       <CardHeader>
         <CardTitle>{t("pages.sessionsTitle")}</CardTitle>
       </CardHeader>
@@ -105,7 +105,7 @@ export function SignedInDevices({ devices, locale }: { devices: SignedInDevice[]
         <div className="flex flex-wrap gap-3">
           {others > 0 ? (
             <Form method="post">
-              <input type="hidden" name="intent" value={PROFILE_SIGN_OUT.others} />
+              <input type="hidden" name="intent" value={DEVICE_SIGN_OUT.others} />
               <Button type="submit" disabled={othersPending}>
                 {othersPending ? t("nav.signingOut") : t("pages.devices.signOutOthers")}
               </Button>
@@ -123,7 +123,7 @@ export function SignedInDevices({ devices, locale }: { devices: SignedInDevice[]
           confirmLabel={t("pages.signOutEverywhere")}
           pendingLabel={t("nav.signingOut")}
           pending={everywherePending}
-          onConfirm={() => submit({ intent: PROFILE_SIGN_OUT.everywhere }, { method: "post" })}
+          onConfirm={() => submit({ intent: DEVICE_SIGN_OUT.everywhere }, { method: "post" })}
         />
       </CardContent>
     </Card>

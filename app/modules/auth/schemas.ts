@@ -119,26 +119,27 @@ export const phoneIssueCode = (issue: { code: string; message?: string }) =>
   issue.message === "contact.errors.phoneRequired" ? "VLD_REQUIRED_FIELD" : "VLD_INVALID_PHONE";
 
 /**
- * The profile's signed-in devices: sign out one other device (its public id in `session`),
+ * Settings' signed-in devices: sign out one other device (its public id in `session`),
  * every other one, or every one, this one included (answered with a redirect to sign in).
  */
-export const PROFILE_SIGN_OUT = {
+export const DEVICE_SIGN_OUT = {
   device: "sign-out-device",
   others: "sign-out-others",
   everywhere: "sign-out-everywhere",
 } as const;
 
-/** What the profile page's forms ask of its action (`intent`); signing out everywhere answers with a redirect. */
-export const PROFILE_INTENTS = [
-  "profile",
-  "password",
-  "phone",
-  "remove-phone",
-  PROFILE_SIGN_OUT.device,
-  PROFILE_SIGN_OUT.others,
-  PROFILE_SIGN_OUT.everywhere,
+/** What the profile page's forms ask of its action (`intent`). */
+export const PROFILE_INTENTS = ["profile", "password", "phone", "remove-phone"] as const;
+export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+
+/** What the settings page asks of its action: stop the plan's renewal, or sign devices out (everywhere answers with a redirect). */
+export const SETTINGS_INTENTS = [
+  "cancel",
+  DEVICE_SIGN_OUT.device,
+  DEVICE_SIGN_OUT.others,
+  DEVICE_SIGN_OUT.everywhere,
 ] as const;
-export type ProfileIntent = Exclude<(typeof PROFILE_INTENTS)[number], typeof PROFILE_SIGN_OUT.everywhere>;
+export type SettingsIntent = Exclude<(typeof SETTINGS_INTENTS)[number], typeof DEVICE_SIGN_OUT.everywhere>;
 
 /** The sign-in page's two forms. */
 export const AUTH_INTENTS = ["login", "register"] as const;
