@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "~/server/db.server";
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { dropDatabase, migrate } from "../../scripts/migrate";
+import { DEMO_PASSWORDS } from "../../prisma/seed-data";
 import { newIp, uniqueName } from "../support/api-client";
 import { startCompiledWeb, startCompiledWorkers, type Started } from "../support/processes";
 
@@ -8,12 +10,20 @@ import { startCompiledWeb, startCompiledWorkers, type Started } from "../support
 // DEMO_MODE=1 at a local address. Every page says it is a demo, and the built-in sandbox takes
 // the place of a payment provider, paying for real through the payment worker. (The same
 // switch at a public https address refuses to start: tests/production/production.integration.test.ts.)
+// A database of its own, migrated and seeded as `npm start` does.
+
+const databaseUrl = vi.hoisted(() => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `${url.pathname}_demo`;
+  process.env.DATABASE_URL = url.toString();
+  return url.toString();
+});
 
 let web: Awaited<ReturnType<typeof startCompiledWeb>>;
 let workers: Started;
 
 beforeAll(async () => {
-  const demoEnv = {
+  const demoEnv: Record<string, string | undefined> = {
     NODE_ENV: "production",
     DEMO_MODE: "1",
     PUBLIC_URL: undefined,
@@ -25,15 +35,19 @@ beforeAll(async () => {
     QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-demo`,
     LOG_LEVEL: "silent",
   };
+  await migrate(databaseUrl);
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "prisma/seed.ts"], {
+    env: { ...process.env, ...demoEnv },
+    encoding: "utf8",
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
   web = await startCompiledWeb(demoEnv);
   workers = startCompiledWorkers({ ...demoEnv, WORKER_QUEUES: "payment-webhooks" });
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all([web?.stop(), workers?.stop()]);
-  // The accounts this file registered, and with them their sessions, listings, analyses and uploads'
-  // rows: the next files read whole tables.
-  await prisma.user.deleteMany({ where: { username: { startsWith: "demo_" } } });
+  await dropDatabase(databaseUrl);
 });
 
 const BANNER = "Demo: payments are simulated and demo accounts are public";
@@ -73,6 +87,22 @@ describe("demo mode", () => {
     const hausa = await (await fetch(`${web.baseUrl}/`, { headers: { Cookie: "asiiko-lang=ha" } })).text();
     expect(hausa).toContain("data-demo-banner");
     expect(hausa).not.toContain(BANNER);
+  });
+
+  it("has the demo accounts and listings", async () => {
+    const login = await fetch(`${web.baseUrl}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": newIp() },
+      body: JSON.stringify({ username: "amina", password: DEMO_PASSWORDS.farmer }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0]!)
+      .join("; ");
+    const market = await fetch(`${web.baseUrl}/api/market/listings`, { headers: { Cookie: cookie } });
+    const { data } = (await market.json()) as { data: { total: number } };
+    expect(data.total).toBeGreaterThanOrEqual(40);
   });
 
   it("pays through the built-in sandbox, and the payment worker makes the account premium", async () => {

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
+import { dropDatabase, migrate } from "../../scripts/migrate";
 import { newIp, uniqueName } from "../support/api-client";
 import { startFakeAiProvider, jsonAnswer, type FakeAiProvider } from "../support/fake-ai-providers";
 import { leafPhoto } from "../support/leaf-photos";
@@ -14,7 +16,16 @@ import { startCompiledWeb, startCompiledWorkers, type Started } from "../support
 // production settings (not demo mode, an https PUBLIC_URL, TRUST_PROXY=loopback, strong
 // secrets made for this run, a paid AI provider), attacked over HTTP. Each check is one of
 // the ways the product's defaults could be abused; demo mode is tested apart
-// (tests/production/demo-mode.integration.test.ts).
+// (tests/production/demo-mode.integration.test.ts). A database of its own, migrated and
+// seeded as a deployment's start does it.
+
+const databaseUrl = vi.hoisted(() => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `${url.pathname}_prod`;
+  // Before the app's modules load: the database client of this file reads it too.
+  process.env.DATABASE_URL = url.toString();
+  return url.toString();
+});
 
 const PUBLIC_HOST = "asiiko.example.ng";
 const strong = () => randomBytes(32).toString("hex");
@@ -48,15 +59,21 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: "",
     LOG_LEVEL: "silent",
   };
-  [web] = await Promise.all([startCompiledWeb(productionEnv)]);
+  await migrate(databaseUrl);
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "prisma/seed.ts"], {
+    env: { ...process.env, ...productionEnv, LOG_LEVEL: "info" },
+    encoding: "utf8",
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+  expect(seeded.stdout).toContain("not in demo mode");
+  web = await startCompiledWeb(productionEnv);
   workers = startCompiledWorkers(productionEnv);
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all([web?.stop(), workers?.stop()]);
-  // The accounts this file registered, and with them their sessions, listings, analyses and uploads'
-  // rows: the next files read whole tables.
-  await prisma.user.deleteMany({ where: { username: { startsWith: "prod_" } } });
+  await prisma.$disconnect();
+  await dropDatabase(databaseUrl);
   await fakeAi?.close();
   for (const dir of [uploadDir, originalsDir]) rmSync(dir, { recursive: true, force: true });
 });
@@ -169,7 +186,8 @@ describe("a production deployment", () => {
     expect(weakWorkers.output()).toMatch(/SESSION_SECRET/);
   }, 180_000);
 
-  it("has no demo accounts and no sandbox checkout", async () => {
+  it("has no demo accounts after its seed, and no sandbox checkout", async () => {
+    expect(await prisma.product.count(), "the catalogue a deployment needs").toBeGreaterThan(0);
     for (const username of ["admin", "amina"]) {
       const login = await send("POST", "/api/login", {
         json: { username, password: username === "admin" ? "AsiikoAdmin#2026" : "AsiikoFarmer#2026" },
