@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/modules/products/constants";
 import { isValidLatitude, isValidLongitude } from "~/lib/geo";
-import { verifyPassword } from "~/modules/auth/password.server";
+import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { verifyLogin } from "~/modules/auth/users.server";
 import { prisma } from "~/server/db.server";
 import { seed } from "./seed";
 import { DEMO_PASSWORDS, SEED_PRODUCTS } from "./seed-data";
@@ -102,5 +103,43 @@ describe("seed in demo mode", () => {
     await seed(prisma, { demo: true, force: true, log: quiet });
     expect(await counts()).toEqual({ ...before, listings: before.listings + 1 });
     expect((await prisma.product.findUniqueOrThrow({ where: { id: "seed_product_maize" } })).name).toBe("Yellow Maize");
+  });
+});
+
+describe("a database that a demo run left behind", () => {
+  it("outside demo mode locks the demo accounts whose passwords are still public, and a demo run opens them again", async () => {
+    const admin = await prisma.user.findUniqueOrThrow({ where: { username: "admin" } });
+    await prisma.session.create({ data: { userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+    // Tunde chose a password of his own: it is nobody's secret but his, so it stays.
+    const tundeHash = await hashPassword("a password of Tunde's own");
+    await prisma.user.update({ where: { username: "tunde" }, data: { passwordHash: tundeHash } });
+
+    const lines: string[] = [];
+    await seed(prisma, { demo: false, log: (line) => lines.push(line) });
+    expect(lines[0]).toBe(
+      "[seed] locked the demo accounts admin, amina, chidi, halima left by a demo run: their passwords are public, so they are signed out and no password opens them outside demo mode",
+    );
+    for (const [username, password] of [
+      ["admin", DEMO_PASSWORDS.admin],
+      ["amina", DEMO_PASSWORDS.farmer],
+    ] as const) {
+      const account = await prisma.user.findUniqueOrThrow({ where: { username } });
+      expect(await verifyPassword(password, account.passwordHash)).toBe(false);
+      expect(await verifyLogin({ username, password })).toBeNull();
+    }
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+    expect((await prisma.user.findUniqueOrThrow({ where: { username: "tunde" } })).passwordHash).toBe(tundeHash);
+
+    // Nothing more to lock the next time.
+    lines.length = 0;
+    await seed(prisma, { demo: false, log: (line) => lines.push(line) });
+    expect(lines.some((line) => line.includes("locked"))).toBe(false);
+
+    lines.length = 0;
+    await seed(prisma, { demo: true, log: (line) => lines.push(line) });
+    expect(lines[0]).toBe("[seed] demo accounts open again: admin, amina, chidi, halima");
+    const reopened = await prisma.user.findUniqueOrThrow({ where: { username: "admin" } });
+    expect(await verifyPassword(DEMO_PASSWORDS.admin, reopened.passwordHash)).toBe(true);
+    expect((await prisma.user.findUniqueOrThrow({ where: { username: "tunde" } })).passwordHash).toBe(tundeHash);
   });
 });

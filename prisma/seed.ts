@@ -9,7 +9,11 @@
 // crops, livestock, inputs and equipment with their categories, units and
 // pictures), which sellers pick their listings' products from and the
 // marketplace's category filter works through; it is added once, to a database
-// that has none of it, and administrators keep it from then on.
+// that has none of it, and administrators keep it from then on. A demo account
+// left by an earlier demo run on the same database, whose password is still the
+// public one printed at every demo start, is locked and signed out everywhere; a
+// later demo run gives it its demo password back.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDemoMode } from "~/env.server";
@@ -17,7 +21,7 @@ import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { encodeGeohash } from "~/lib/geo";
 import { polygonFeature, ringAreaHectares, ringCentroid } from "~/modules/farms/polygon";
 import { NIGERIAN_TOWNS } from "~/modules/listings/towns";
-import { hashPassword } from "~/modules/auth/password.server";
+import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS } from "./seed-data";
 
@@ -101,6 +105,56 @@ async function applyIndexChanges() {
   await applyPendingIndexChanges();
 }
 
+// Marks a password the seed took away: no password verifies against it (it is
+// not a scrypt hash), and the demo seed knows to restore the demo password.
+const LOCKED_DEMO_ACCOUNT = "locked-demo-account";
+
+/** Outside demo mode: no demo account keeps a password everyone can read. */
+async function lockDemoAccounts(prisma: PrismaClient, log: (line: string) => void) {
+  const accounts = await prisma.user.findMany({
+    where: { username: { in: SEED_USERS.map((user) => user.username) } },
+    select: { id: true, username: true, passwordHash: true },
+  });
+  const locked: string[] = [];
+  for (const account of accounts) {
+    const demo = SEED_USERS.find((user) => user.username === account.username)!;
+    if (!(await verifyPassword(DEMO_PASSWORDS[demo.password], account.passwordHash))) continue;
+    await prisma.$transaction([
+      prisma.user.update({
+        where: { id: account.id },
+        data: { passwordHash: `${LOCKED_DEMO_ACCOUNT}$${randomBytes(16).toString("hex")}` },
+      }),
+      prisma.session.deleteMany({ where: { userId: account.id } }),
+    ]);
+    locked.push(account.username);
+  }
+  if (locked.length > 0) {
+    log(
+      `[seed] locked the demo accounts ${locked.join(", ")} left by a demo run: their passwords are public, so they are signed out and no password opens them outside demo mode`,
+    );
+  }
+}
+
+/** In demo mode: a demo account locked by a run outside demo mode opens with its demo password again. */
+async function unlockDemoAccounts(prisma: PrismaClient, log: (line: string) => void) {
+  const locked = await prisma.user.findMany({
+    where: {
+      username: { in: SEED_USERS.map((user) => user.username) },
+      passwordHash: { startsWith: `${LOCKED_DEMO_ACCOUNT}$` },
+    },
+    select: { id: true, username: true },
+  });
+  for (const account of locked) {
+    const demo = SEED_USERS.find((user) => user.username === account.username)!;
+    await prisma.user.update({
+      where: { id: account.id },
+      data: { passwordHash: await hashPassword(DEMO_PASSWORDS[demo.password]) },
+    });
+  }
+  if (locked.length > 0)
+    log(`[seed] demo accounts open again: ${locked.map((account) => account.username).join(", ")}`);
+}
+
 /** Outside demo mode: the catalogue, once, and nothing of the demo. */
 async function seedReferenceData(
   prisma: PrismaClient,
@@ -129,7 +183,11 @@ export async function seed(
     demo = isDemoMode(),
   }: { force?: boolean; log?: (line: string) => void; demo?: boolean } = {},
 ) {
-  if (!demo) return seedReferenceData(prisma, { force, log });
+  if (!demo) {
+    await lockDemoAccounts(prisma, log);
+    return seedReferenceData(prisma, { force, log });
+  }
+  await unlockDemoAccounts(prisma, log);
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
   if (seeded && !force) {
     log("[seed] demo data already present; nothing changed");
