@@ -327,8 +327,12 @@ beforeAll(async () => {
   plotId = (await prisma.plot.create({ data: { farmId: plotFarmId, name: "Fuzz plot" } })).id;
 });
 
+// Each sweep sends some hundreds of requests one after another: on a busy two-core machine that can
+// take minutes, which is no fault of the server's.
+const SWEEP = { timeout: 300_000 };
+
 describe("hostile input", () => {
-  it("spoilt fields in every JSON body are refused with a catalogue code, and change nothing", async () => {
+  it("spoilt fields in every JSON body are refused with a catalogue code, and change nothing", SWEEP, async () => {
     const before = await counts();
     const faults: string[] = [];
     const created = { listings: 0, products: 0, users: 0, farms: 0, plots: 0 };
@@ -391,7 +395,7 @@ describe("hostile input", () => {
     }
   });
 
-  it("spoilt query strings and path parameters never answer 5xx, and /api answers stay JSON", async () => {
+  it("spoilt query strings and path parameters never answer 5xx, and /api answers stay JSON", SWEEP, async () => {
     const faults: string[] = [];
     const queryRoutes = [
       {
@@ -547,7 +551,7 @@ describe("hostile input", () => {
     expect(faults).toEqual([]);
   });
 
-  it("page forms with spoilt fields answer the form, not an error page, and store nothing hostile", async () => {
+  it("page forms with spoilt fields answer the form, not an error page, and store nothing hostile", SWEEP, async () => {
     const before = await counts();
     const faults: string[] = [];
     const created = { listings: 0, products: 0, users: 0, farms: 0, plots: 0 };
