@@ -28,8 +28,10 @@ export default defineConfig({
           setupFiles: ["tests/setup/integration-env.ts"],
           // One database for the run: files share it, so they run one at a time.
           fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // A net for a test that hangs, not a speed check: a busy two-core machine takes
+          // several times longer over the sweeps that send hundreds of requests.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],
