@@ -80,14 +80,22 @@ describe("seed in demo mode", () => {
     expect(new Set(listings.map((listing) => listing.locality)).size).toBeGreaterThanOrEqual(20);
 
     // Every demo seller has a phone from the unassigned 0910 block, and shows it on some listings.
-    const sellers = await prisma.user.findMany({ where: { id: { in: [...new Set(listings.map((l) => l.sellerId))] } } });
+    const sellers = await prisma.user.findMany({
+      where: { id: { in: [...new Set(listings.map((l) => l.sellerId))] } },
+    });
     expect(sellers.map((seller) => seller.phone).sort()).toEqual(Object.values(DEMO_PHONES).sort());
     for (const seller of sellers) {
       expect(seller.phone).toMatch(/^\+234910\d{7}$/);
       expect(normaliseNigerianPhone(seller.phone!)).toBe(seller.phone);
       const own = listings.filter((listing) => listing.sellerId === seller.id);
-      expect(own.some((listing) => listing.showPhone && listing.status === "active"), seller.username).toBe(true);
-      expect(own.some((listing) => !listing.showPhone), seller.username).toBe(true);
+      expect(
+        own.some((listing) => listing.showPhone && listing.status === "active"),
+        seller.username,
+      ).toBe(true);
+      expect(
+        own.some((listing) => !listing.showPhone),
+        seller.username,
+      ).toBe(true);
     }
     // The administrator sells nothing and has no demo phone.
     expect(admin.phone).toBeNull();
