@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated, subscribe, test, withDatabase, type TestUser } from "./fixtures";
 
@@ -60,6 +61,7 @@ test.describe("on a phone with a finger", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
   test("a drawn plot is named by its time, and the focused field renames it", async ({ page, user, context }) => {
+    test.setTimeout(120_000);
     await answerTiles(context);
     await subscribe(user);
     const farmId = await makeFarm(user, "Ọja Farm");
@@ -98,6 +100,7 @@ test.describe("on a phone with a finger", () => {
   });
 
   test("in Yoruba and in the dark, the name and the field are in Yoruba", async ({ page, user, context, baseURL }) => {
+    test.setTimeout(90_000);
     await answerTiles(context);
     await context.addCookies([
       { name: "asiiko-lang", value: "yo", url: baseURL! },
@@ -108,7 +111,7 @@ test.describe("on a phone with a finger", () => {
     await page.goto(`/mapping?farm=${farmId}`);
     await hydrated(page);
     await page.locator("[data-map-card]").scrollIntoViewIfNeeded();
-    const yo = (await import("~/locales/yo.json")).default;
+    const yo = JSON.parse(readFileSync("app/locales/yo.json", "utf8")) as typeof import("~/locales/en.json");
     await drawPlot(page, yo.mapping.drawing.finish, yo.mapping.addPlot);
     const field = page.getByLabel(yo.mapping.plots.renameLabel);
     await expect(field).toBeFocused();

@@ -23,6 +23,7 @@ test.describe("at 360 px", () => {
     page,
     user: _user,
   }) => {
+    test.setTimeout(90_000);
     await page.goto(`/search?q=${encodeURIComponent(product.name)}`);
     await hydrated(page);
     const result = group(page, "Marketplace Listings").locator(`a[href="/marketplace?listing=${listing.id}"]`);
@@ -54,6 +55,7 @@ test.describe("at 360 px", () => {
 });
 
 test("a listing address nobody may see opens the marketplace without details", async ({ page, user: _user }) => {
+  test.setTimeout(90_000);
   // The eleventh demo listing is paused (prisma/seed.ts): only its seller sees it.
   for (const id of ["seed_listing_011", "no_such_listing", "%00"]) {
     const response = await page.goto(`/marketplace?listing=${id}`);

@@ -1,8 +1,12 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import en from "~/locales/en.json";
-import ha from "~/locales/ha.json";
+import { readFileSync } from "node:fs";
 import { expect, hydrated, test, withDatabase } from "./fixtures";
+
+type Texts = typeof import("~/locales/en.json");
+const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
+const en = textsIn("en");
+const ha = textsIn("ha");
 
 // A farmer on the free trial sends a photo nothing can be read in (a flat grey
 // frame). The result shows no risk badge: it says the photo could not be
@@ -83,7 +87,8 @@ test("the not-assessed result at 360 and 1280 px, light and dark, in English and
   baseURL,
   user: _user,
 }) => {
-  test.setTimeout(150_000);
+  // Eight analyses, each awaited as a farmer awaits it.
+  test.setTimeout(360_000);
   for (const [language, texts] of [
     ["en", en],
     ["ha", ha],
