@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
+import type en from "~/locales/en.json";
 import { expect, hydrated, subscribe, test, withDatabase, type TestUser } from "./fixtures";
 
 // A plot drawn on the map is named 'Plot' and the time it was drawn, as people
@@ -111,7 +112,7 @@ test.describe("on a phone with a finger", () => {
     await page.goto(`/mapping?farm=${farmId}`);
     await hydrated(page);
     await page.locator("[data-map-card]").scrollIntoViewIfNeeded();
-    const yo = JSON.parse(readFileSync("app/locales/yo.json", "utf8")) as typeof import("~/locales/en.json");
+    const yo = JSON.parse(readFileSync("app/locales/yo.json", "utf8")) as typeof en;
     await drawPlot(page, yo.mapping.drawing.finish, yo.mapping.addPlot);
     const field = page.getByLabel(yo.mapping.plots.renameLabel);
     await expect(field).toBeFocused();

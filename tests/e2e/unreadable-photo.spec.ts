@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { readFileSync } from "node:fs";
+import type english from "~/locales/en.json";
 import { expect, hydrated, test, withDatabase } from "./fixtures";
 
-type Texts = typeof import("~/locales/en.json");
+type Texts = typeof english;
 const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
 const en = textsIn("en");
 const ha = textsIn("ha");
