@@ -16,7 +16,26 @@ export interface SeedUser {
   lastName: string;
   role: "USER" | "ADMIN";
   password: keyof typeof DEMO_PASSWORDS;
+  /** A demo seller's phone (E.164): an example number that reaches nobody (DEMO_PHONES). */
+  phone?: string;
 }
+
+/**
+ * The demo sellers' phones, so a demo listing can be contacted. Nigeria has no
+ * range reserved for fiction (as the UK's 07700 900xxx is), so these sit in a
+ * block the NCC has not assigned to any operator: 0910. The mobile 091 series
+ * is in use from 0911 (Airtel 0911/0912, MTN 0913/0916, Glo 0915), and Google's
+ * libphonenumber metadata for Nigeria accepts 091[1-6] only as mobile and 0910
+ * as nothing at all, so a call or WhatsApp message to 0910 000 00xx reaches no one. The numbers still
+ * pass our own check (app/lib/phone.ts), which accepts the whole 091 series.
+ * Demo mode only: seed.ts gives them to the demo accounts it creates.
+ */
+export const DEMO_PHONES = {
+  amina: "+2349100000001",
+  tunde: "+2349100000002",
+  chidi: "+2349100000003",
+  halima: "+2349100000004",
+} as const;
 
 export const SEED_USERS: SeedUser[] = [
   {
@@ -31,6 +50,7 @@ export const SEED_USERS: SeedUser[] = [
   {
     id: "seed_user_amina",
     username: "amina",
+    phone: DEMO_PHONES.amina,
     email: "amina@example.ng",
     firstName: "Amina",
     lastName: "Bello",
@@ -40,6 +60,7 @@ export const SEED_USERS: SeedUser[] = [
   {
     id: "seed_user_tunde",
     username: "tunde",
+    phone: DEMO_PHONES.tunde,
     email: "tunde@example.ng",
     firstName: "Tunde",
     lastName: "Okonkwo",
@@ -49,6 +70,7 @@ export const SEED_USERS: SeedUser[] = [
   {
     id: "seed_user_chidi",
     username: "chidi",
+    phone: DEMO_PHONES.chidi,
     email: "chidi@example.ng",
     firstName: "Chidi",
     lastName: "Eze",
@@ -58,6 +80,7 @@ export const SEED_USERS: SeedUser[] = [
   {
     id: "seed_user_halima",
     username: "halima",
+    phone: DEMO_PHONES.halima,
     email: "halima@example.ng",
     firstName: "Halima",
     lastName: "Musa",

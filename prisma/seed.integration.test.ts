@@ -5,7 +5,8 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { verifyLogin } from "~/modules/auth/users.server";
 import { prisma } from "~/server/db.server";
 import { seed } from "./seed";
-import { DEMO_PASSWORDS, SEED_PRODUCTS } from "./seed-data";
+import { normaliseNigerianPhone } from "~/lib/phone";
+import { DEMO_PASSWORDS, DEMO_PHONES, SEED_PRODUCTS } from "./seed-data";
 
 const quiet = () => {};
 
@@ -77,6 +78,27 @@ describe("seed in demo mode", () => {
       expect(listing.locality).toMatch(/, /);
     }
     expect(new Set(listings.map((listing) => listing.locality)).size).toBeGreaterThanOrEqual(20);
+
+    // Every demo seller has a phone from the unassigned 0910 block, and shows it on some listings.
+    const sellers = await prisma.user.findMany({
+      where: { id: { in: [...new Set(listings.map((l) => l.sellerId))] } },
+    });
+    expect(sellers.map((seller) => seller.phone).sort()).toEqual(Object.values(DEMO_PHONES).sort());
+    for (const seller of sellers) {
+      expect(seller.phone).toMatch(/^\+234910\d{7}$/);
+      expect(normaliseNigerianPhone(seller.phone!)).toBe(seller.phone);
+      const own = listings.filter((listing) => listing.sellerId === seller.id);
+      expect(
+        own.some((listing) => listing.showPhone && listing.status === "active"),
+        seller.username,
+      ).toBe(true);
+      expect(
+        own.some((listing) => !listing.showPhone),
+        seller.username,
+      ).toBe(true);
+    }
+    // The administrator sells nothing and has no demo phone.
+    expect(admin.phone).toBeNull();
 
     const farms = await prisma.farm.findMany({ include: { plots: true } });
     expect(farms).toHaveLength(2);

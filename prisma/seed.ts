@@ -72,6 +72,8 @@ export function buildListings(now = new Date()) {
         longitude,
         geohash: encodeGeohash(latitude, longitude),
         locality: `${town.name}, ${town.state}`,
+        // Two listings in three show the demo seller's (unreachable) phone, so the contact options can be tried.
+        showPhone: n % 3 !== 2,
         createdAt: new Date(now.getTime() - n * 9 * 3600 * 1000),
       });
     }
@@ -214,6 +216,7 @@ export async function seed(
             lastName: user.lastName,
             role: user.role,
             passwordHash: hashes[user.password],
+            phone: user.phone ?? null,
           },
         });
       }

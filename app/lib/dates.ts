@@ -6,12 +6,16 @@ import { MONTH_NAMES } from "./month-names";
 
 export const MARKET_TIME_ZONE = "Africa/Lagos";
 
-export type DateStyle = "medium" | "long" | "medium-time";
+export type DateStyle = "medium" | "long" | "medium-time" | "day-month" | "time";
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   medium: { dateStyle: "medium" },
   long: { dateStyle: "long" },
   "medium-time": { dateStyle: "medium", timeStyle: "short" },
+  /** '26 Nov', '26 nov.', '26 Nuw'. */
+  "day-month": { day: "numeric", month: "short" },
+  /** '10:15', on the 24-hour clock. */
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

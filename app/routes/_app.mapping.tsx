@@ -174,8 +174,16 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "drawnPlot": {
         const id = farmId();
-        await createPlot(id, grant, validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }));
-        return success(id);
+        const plot = await createPlot(
+          id,
+          grant,
+          validate(plotCreateSchema, fields(form, "geometry"), { coder: plotIssueCode }),
+        );
+        // The page offers to rename the drawn plot at once (through updatePlot).
+        const { name, type, crops } = plot;
+        return pageSuccess<MappingIntent, MappingReplyData>(intent, {
+          data: { farmId: id, plot: { id: plot.id, name, type, crops } },
+        });
       }
       case "deletePlot": {
         const id = farmId();

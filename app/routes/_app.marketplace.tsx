@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
@@ -29,7 +29,7 @@ import { passRetryAfter } from "~/lib/route-headers";
 import { readCookie } from "~/lib/cookies";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
-import { listListings } from "~/modules/listings/listings.server";
+import { listListings, marketplaceListing } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
 import { countPageSearch } from "~/modules/search/rate-limits.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
@@ -51,9 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = readFilters(url.searchParams);
   const query = validateLeniently(listingQuerySchema, toListingQuery(filters));
   if (query.search) await countPageSearch(user.id, context.clientIp);
-  const [{ listings, total, totalCapped }, access] = await Promise.all([
+  // A search result opens its listing's details here: ?listing={id} (unknown or not visible: just the list).
+  const listingId = url.searchParams.get("listing");
+  const [{ listings, total, totalCapped }, access, opened] = await Promise.all([
     listListings(query, user.id),
     pageFeatureAccess(user.id, "premium_products"),
+    listingId ? marketplaceListing(listingId, user.id) : null,
   ]);
   const pages = pageCount(total);
   if (filters.page > pages) {
@@ -62,7 +65,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(params.size ? `${url.pathname}?${params}` : url.pathname);
   }
   const upsellDismissed = readCookie(request.headers.get("Cookie"), UPSELL_COOKIE) === UPSELL_DISMISSED;
-  return { listings: listings.map(toMarketplaceListing), total, totalCapped, filters, access, upsellDismissed };
+  return {
+    listings: listings.map(toMarketplaceListing),
+    total,
+    totalCapped,
+    filters,
+    access,
+    upsellDismissed,
+    opened: opened ? toMarketplaceListing(opened) : null,
+  };
 }
 
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
@@ -115,12 +126,29 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
 
 export default function MarketplacePage() {
   // Above a thousand past the page, the count stops: 'More than N' (totalCapped), and more pages follow.
-  const { listings, total, totalCapped, filters, access, upsellDismissed } = useLoaderData<typeof loader>();
+  const { listings, total, totalCapped, filters, access, upsellDismissed, opened } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
-  const [viewing, setViewing] = useState<MarketplaceListing | null>(null);
+  const [viewing, setViewing] = useState<MarketplaceListing | null>(opened);
+  const [, setSearchParams] = useSearchParams();
+  // A listing opened by its address (a search result) shows its details, and closing them leaves the address.
+  useEffect(() => {
+    if (opened) setViewing(opened);
+  }, [opened]);
+  const closeDetails = useCallback(() => {
+    setViewing(null);
+    if (opened)
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("listing");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+  }, [opened, setSearchParams]);
   const countId = useId();
   // A new search starts again at the first page.
   const { text: search, setText: setSearch } = useUrlSearch({ param: "search", resets: ["page"] });
@@ -396,7 +424,7 @@ export default function MarketplacePage() {
           }))
         }
       />
-      <ListingDetails listing={viewing} onClose={() => setViewing(null)} />
+      <ListingDetails listing={viewing} onClose={closeDetails} />
     </div>
   );
 }

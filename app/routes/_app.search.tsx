@@ -91,9 +91,10 @@ const GROUPS: { type: SearchEntity; key: "products" | "listings" | "farms"; icon
   { type: "farm", key: "farms", icon: "map" },
 ];
 
-/** Where a result leads: its listings on the marketplace, or the owner's farm map. */
+/** Where a result leads: a listing's details, a product's listings on the marketplace, or the owner's farm map. */
 function resultHref(result: SearchResult) {
   if (result.type === "farm") return "/mapping";
+  if (result.type === "listing") return `/marketplace?${new URLSearchParams({ listing: result.entityId })}`;
   return `/marketplace?${new URLSearchParams({ search: result.title })}`;
 }
 

@@ -12,7 +12,7 @@ import { validate } from "~/server/validation";
 // additionalContext): a photo analysis for a farmer with premium access.
 // Answers when the analysis has finished (within its deadline, about 60 s):
 // { success: true, data: { severity, confidence, diagnosis, treatment,
-// recommendations, id, answeredBy, ... }, message }, or the failure's code.
+// recommendations, assessable, id, answeredBy, ... }, message }, or the failure's code.
 // With `Prefer: respond-async` it answers 202 at once with the analysis, whose
 // progress /api/ai/analyses/{id}/events then streams (what the page does).
 
@@ -56,7 +56,8 @@ const route = apiRoute({
     return Response.json({
       success: true,
       data: await toView(finished, language),
-      message: t("ai.messages.completed"),
+      // A photo the analyzer could not assess answers the same shape, with data.assessable false.
+      message: t(finished.assessable ? "ai.messages.completed" : "ai.messages.notAssessed"),
     });
   },
 });

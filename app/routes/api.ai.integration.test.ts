@@ -90,6 +90,7 @@ describe("POST /api/ai/analyze", () => {
     expect(data).toMatchObject({
       answeredBy: "builtin",
       status: "completed",
+      assessable: true,
       analysisType: "crop_health",
       context: { cropType: "Cassava" },
     });
@@ -105,6 +106,65 @@ describe("POST /api/ai/analyze", () => {
     expect(again.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED" } });
     expect(again.body.message).toBe(again.body.error.message);
     expect(await usesOf(farmer.user.id)).toBe(1);
+  });
+
+  it("says a flat grey photo could not be assessed, in the same shape, and gives the trial back", async () => {
+    const farmer = await signedInUser("USER", "ai_grey");
+    const grey = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080" } })
+      .jpeg()
+      .toBuffer();
+    const form = analysisForm({
+      image: { bytes: grey, filename: "grey.jpg", type: "image/jpeg" },
+      analysisType: "crop_health",
+      preferredModel: "openai",
+      additionalContext: JSON.stringify({ cropType: "Unknown" }),
+    });
+    const response = await analyze(farmer, form);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      message: "The photo could not be assessed. Take it again; it was not counted",
+    });
+    const data = response.body.data;
+    // The specification's fields are all there; `assessable` says they grade nothing.
+    expect(data).toMatchObject({ assessable: false, status: "completed", answeredBy: "builtin" });
+    expect(["low", "medium", "high"]).toContain(data.severity);
+    expect(data.confidence).toBeLessThan(40);
+    expect(data.diagnosis).toMatch(/could not be read/);
+    expect(data.recommendations[0]).toMatch(/^Take the photo again in daylight/);
+    // The history says so too.
+    const listed = await call("GET", "/api/ai/analyses", undefined, { cookie: farmer.cookie });
+    expect(listed.body.data.analyses[0]).toMatchObject({ id: data.id, assessable: false });
+
+    // Not a use: the trial is still there, and the next (readable) photo is analysed on it.
+    expect(await usesOf(farmer.user.id)).toBe(0);
+    const user = await prisma.user.findUniqueOrThrow({ where: { id: farmer.user.id } });
+    expect(user).toMatchObject({ firstPremiumUseAt: null, trialHeldFor: null, trialHeldUntil: null });
+    const check = await call("GET", "/api/premium/asiiko_ai/check", undefined, { cookie: farmer.cookie });
+    expect(check.body.data).toMatchObject({ canAccess: true, hasUsedPremiumFeatures: false });
+    const next = await analyze(farmer, await leafForm("spotted"));
+    expect(next.status).toBe(200);
+    expect(next.body.data).toMatchObject({ assessable: true, severity: "high" });
+    expect(await usesOf(farmer.user.id)).toBe(1);
+  });
+
+  it("counts no use of a subscriber's photo it could not assess", async () => {
+    const farmer = await subscriber("ai_grey_sub");
+    const black = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#000000" } })
+      .png()
+      .toBuffer();
+    const response = await analyze(
+      farmer,
+      analysisForm({
+        image: { bytes: black, filename: "black.png", type: "image/png" },
+        analysisType: "livestock",
+        preferredModel: "openai",
+        additionalContext: JSON.stringify({ livestockType: "goat" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.assessable).toBe(false);
+    expect(await usesOf(farmer.user.id)).toBe(0);
   });
 
   it("tells a healthy leaf from a yellowed one and a spotted one, and gives the same photo the same answer", async () => {

@@ -216,6 +216,46 @@ describe("a trial account has one analysis in flight", () => {
   });
 });
 
+describe("a photo the provider could not assess", () => {
+  it("shows no risk, keeps the specification's shape with assessable false, and gives the trial back", async () => {
+    const farmer = await signedInUser("USER", "trial_unreadable");
+    openai.answer(
+      jsonAnswer({
+        assessable: false,
+        severity: "low",
+        confidence: 0,
+        diagnosis: "The photo is too dark and blurred to see the leaves.",
+        treatment: "None until a clear photo is taken.",
+        recommendations: ["Take the photo again in daylight, close up, with one leaf filling the frame."],
+      }),
+    );
+    const response = await analyze(farmer);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      message: en.ai.messages.notAssessed,
+      data: { assessable: false, answeredBy: "openai", status: "completed", severity: "low", confidence: 0 },
+    });
+    // The provider was asked for the field.
+    expect(openai.requests[0]!.text).toContain('"assessable": boolean');
+
+    // Given back: as if nothing had been used, and the next photo is analysed on the trial.
+    expect(await usesOf(farmer)).toBe(0);
+    expect(await access(farmer)).toEqual({
+      canAccess: true,
+      isTrialExpired: false,
+      hasActiveSubscription: false,
+      hasUsedPremiumFeatures: false,
+    });
+    openai.answer(jsonAnswer(GOOD));
+    const next = await analyze(farmer);
+    expect(next.status).toBe(200);
+    expect(next.body.data).toMatchObject({ ...GOOD, assessable: true });
+    expect(await usesOf(farmer)).toBe(1);
+    expect(await access(farmer)).toMatchObject({ canAccess: false, hasUsedPremiumFeatures: true });
+  });
+});
+
 describe("the trial comes back when the analysis ends without a result", () => {
   it("at its deadline, when no worker took it up; a worker that comes later does not call the provider for it", async () => {
     const farmer = await signedInUser("USER", "trial_deadline");

@@ -12,6 +12,7 @@ const view = (patch: Partial<AnalysisView> = {}): AnalysisView => ({
   analysisType: "crop_health",
   preferredModel: "openai",
   answeredBy: null,
+  assessable: true,
   status: "queued",
   stage: "queued",
   progress: 0,

@@ -15,6 +15,15 @@ import { AnalysisPhoto, SeverityBadge } from "./result-card";
 
 function StatusBadge({ view }: { view: AnalysisView }) {
   const { t } = useTranslation();
+  if (view.status === "completed" && !view.assessable)
+    return (
+      <span
+        data-not-assessed=""
+        className="severity-badge bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100"
+      >
+        {t("asiiko.result.notAssessed")}
+      </span>
+    );
   if (view.status === "completed" && view.severity) return <SeverityBadge severity={view.severity} />;
   if (view.status === "failed") {
     return (

@@ -21,6 +21,7 @@ const view: AnalysisView = {
   analysisType: "livestock",
   preferredModel: "openai",
   answeredBy: "builtin",
+  assessable: true,
   status: "completed",
   stage: "done",
   progress: 100,
@@ -72,6 +73,24 @@ describe("ResultCard", () => {
     expect(html).toContain("Livestock · Goat");
     expect(html).toContain("Answered by the built-in photo screening");
     expect(html).toContain("Confirm with an extension officer or a vet");
+  });
+
+  it("shows no risk and no confidence for a photo that could not be assessed, but why and how to retake it", () => {
+    const html = render(
+      <ResultCard
+        view={{ ...view, assessable: false, severity: "low", confidence: 12, diagnosis: "Nothing could be read." }}
+        locale="en"
+      />,
+    );
+    expect(html).not.toContain("RISK");
+    expect(html).not.toContain("data-severity");
+    expect(html).not.toContain("Confidence:");
+    expect(html).toContain("Not assessed");
+    expect(html).toContain("This photo could not be assessed");
+    expect(html).toContain("does not count as a use of Asiiko AI");
+    for (const tip of ["In daylight", "Close up", "In focus", "One leaf, one animal or one plant filling the frame"])
+      expect(html).toContain(tip);
+    expect(html).toContain("Nothing could be read.");
   });
 
   it("names a provider without the screening's caution", () => {

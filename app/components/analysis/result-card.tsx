@@ -85,6 +85,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const RETAKE_TIPS = [
+  "asiiko.result.retakeLight",
+  "asiiko.result.retakeClose",
+  "asiiko.result.retakeFocus",
+  "asiiko.result.retakeFrame",
+] as const;
+
+/** A photo the analyzer could not assess: no risk, and how to take it again. */
+function RetakeAdvice() {
+  const { t } = useTranslation();
+  return (
+    <section
+      data-retake-advice=""
+      className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <h3 className="flex items-center gap-2 font-semibold">
+        <Icon name="alert" className="h-5 w-5 flex-none" />
+        {t("asiiko.result.notAssessedTitle")}
+      </h3>
+      <p className="break-words text-sm">{t("asiiko.result.notAssessedText")}</p>
+      <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+        {RETAKE_TIPS.map((key) => (
+          <li key={key} className="break-words">
+            {t(key)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; locale: LanguageCode }>(function ResultCard(
   { view, locale },
   ref,
@@ -116,7 +147,14 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
             <h2 className="text-lg font-semibold leading-tight">{title}</h2>
             <p className="break-words text-sm text-gray-600 dark:text-gray-400">{subtitle}</p>
           </div>
-          {!failed && view.severity ? (
+          {!failed && !view.assessable ? (
+            <span
+              data-not-assessed=""
+              className="severity-badge self-start bg-gray-200 px-3 py-1 text-sm text-gray-800 dark:bg-gray-700 dark:text-gray-100"
+            >
+              {t("asiiko.result.notAssessed")}
+            </span>
+          ) : !failed && view.severity ? (
             <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
               <SeverityBadge severity={view.severity} className="px-3 py-1 text-sm" />
               {view.confidence !== null ? (
@@ -145,6 +183,7 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
               </p>
             ) : (
               <>
+                {view.assessable ? null : <RetakeAdvice />}
                 {view.diagnosis ? (
                   <Section title={t("asiiko.result.diagnosis")}>
                     <p className="whitespace-pre-line break-words">{view.diagnosis}</p>

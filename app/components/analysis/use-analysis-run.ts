@@ -68,7 +68,9 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
       try {
         const finished = await work(controller.signal, onView);
         if (controller.signal.aborted) return;
-        if (finished.status === "completed")
+        if (finished.status === "completed" && !finished.assessable)
+          toast({ title: t("asiiko.notAssessed"), description: t("asiiko.notAssessedText") });
+        else if (finished.status === "completed")
           toast({ title: t("asiiko.complete"), description: t("asiiko.completeText") });
         else fail(analysisType, viewFailureText(t, finished));
         latest.current.onSettled(finished);

@@ -1,10 +1,23 @@
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "~/locales/en.json";
+import fr from "~/locales/fr.json";
+import ha from "~/locales/ha.json";
+import ig from "~/locales/ig.json";
+import yo from "~/locales/yo.json";
 import { cropSummary, drawnPlotName, formatArea, formatCoordinate } from "./format";
 
 beforeAll(async () => {
-  await i18next.init({ lng: "en", resources: { en: { translation: en } } });
+  await i18next.init({
+    lng: "en",
+    resources: {
+      en: { translation: en },
+      fr: { translation: fr },
+      ha: { translation: ha },
+      ig: { translation: ig },
+      yo: { translation: yo },
+    },
+  });
 });
 
 describe("formatArea", () => {
@@ -41,6 +54,22 @@ describe("cropSummary, formatCoordinate, drawnPlotName", () => {
   it("writes coordinates with 4 decimals and names a drawn plot by its time", () => {
     expect(formatCoordinate(6.52441234)).toBe("6.5244");
     expect(formatCoordinate(3.3)).toBe("3.3000");
-    expect(drawnPlotName(i18next.t, new Date(1764000000000))).toBe("Plot 1764000000000");
+  });
+
+  it("names a drawn plot 'Plot' and the day, month and time it was drawn, in Lagos time and the reader's language", () => {
+    // 2025-11-24T16:05:00Z is 17:05 in Lagos.
+    const drawn = new Date(Date.UTC(2025, 10, 24, 16, 5));
+    expect(drawnPlotName(i18next.getFixedT("en"), "en", drawn)).toBe("Plot 24 Nov 17:05");
+    expect(drawnPlotName(i18next.getFixedT("fr"), "fr", drawn)).toBe("Parcelle 24 nov. 17:05");
+    expect(drawnPlotName(i18next.getFixedT("ha"), "ha", drawn)).toBe("Fili 24 Nuw 17:05");
+    for (const language of ["ig", "yo"] as const) {
+      const name = drawnPlotName(i18next.getFixedT(language), language, drawn);
+      expect(name).toMatch(/^\D+ 24 \S+ 17:05$/);
+      expect(name).not.toMatch(/\d{6,}/);
+    }
+    // Past midnight in Lagos, the next day; never a raw timestamp.
+    expect(drawnPlotName(i18next.getFixedT("en"), "en", new Date(Date.UTC(2026, 0, 31, 23, 30)))).toBe(
+      "Plot 1 Feb 00:30",
+    );
   });
 });

@@ -1,4 +1,6 @@
 import type { TFunction } from "i18next";
+import { formatDate } from "~/lib/dates";
+import type { LanguageCode } from "~/lib/i18n";
 import { MAPPING_LIMITS } from "~/modules/farms/constants";
 
 // How areas, crops and coordinates are written on the mapping page.
@@ -31,7 +33,13 @@ export function cropSummary(crops: readonly string[], shown: number = MAPPING_LI
 /** A coordinate with 4 decimals, as the specification shows them. */
 export const formatCoordinate = (value: number) => value.toFixed(4);
 
-/** 'Plot ' and a timestamp: the name a drawn plot gets (the farmer can rename it). */
-export function drawnPlotName(t: TFunction, now: Date = new Date()) {
-  return t("mapping.plots.drawnName", { timestamp: now.getTime() });
+/**
+ * 'Plot ' and when it was drawn, as the reader reads a time ('Plot 26 Nov 10:15', 'Fili 26 Nuw 10:15'):
+ * the name a drawn plot gets, which the farmer is offered to change at once.
+ */
+export function drawnPlotName(t: TFunction, language: LanguageCode, now: Date = new Date()) {
+  return t("mapping.plots.drawnName", {
+    timestamp: `${formatDate(now, language, "day-month")} ${formatDate(now, language, "time")}`,
+    interpolation: { escapeValue: false },
+  });
 }

@@ -19,6 +19,7 @@ import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { EnvironmentPanel, FarmDetails, PlotsPanel } from "./farm-panels";
 import { drawnPlotName } from "./format";
 import { DrawingPanel, MapPlaceholder, WalkPanel } from "./map-overlays";
+import { RenamePlotField, type DrawnPlot } from "./rename-plot";
 import { checkRing, ringFeature } from "./shape";
 import { useBoundaryWalk } from "./use-boundary-walk";
 import { useMappingWork } from "./use-mapping-work";
@@ -74,6 +75,8 @@ export function MappingWorkspace({
   const { walk, start: beginWalk, stop: stopWalk, finish: finishWalk, resume: resumeWalk } = useBoundaryWalk();
   const [dialog, setDialog] = useState<OpenDialog>({ open: false, kind: "farm", farm: null, opening: 0 });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  // A plot just drawn and saved, offered to be renamed at once.
+  const [renaming, setRenaming] = useState<DrawnPlot | null>(null);
   // The dialogs' fetcher: the last opening's, so an answer that comes after the dialog was closed still shows.
   const formKey = `mapping-form-${dialog.opening}`;
   const openFarmDialog = (farm: FarmDto | null) =>
@@ -92,8 +95,20 @@ export function MappingWorkspace({
       closeConfirm: () => setConfirm(null),
       stopWalk,
       resumeWalk,
+      offerRename: (farmId, data) => farmId && data?.plot && setRenaming({ farmId, ...data.plot }),
+      endRename: () => setRenaming(null),
     },
   });
+
+  function renamePlot(plot: DrawnPlot, name: string) {
+    work.post("updatePlot", {
+      farmId: plot.farmId,
+      plotId: plot.id,
+      name,
+      type: plot.type,
+      crops: plot.crops.join(", "),
+    });
+  }
 
   const noFarmSelected = () => toast({ title: t("mapping.toasts.noFarmSelected"), variant: "destructive" });
 
@@ -124,7 +139,7 @@ export function MappingWorkspace({
     else
       work.post("drawnPlot", {
         farmId: selected.id,
-        name: drawnPlotName(t),
+        name: drawnPlotName(t, locale),
         type: "field",
         crops: "",
         geometry: feature,
@@ -272,6 +287,16 @@ export function MappingWorkspace({
                 {t("mapping.locate")}
               </Button>
             </div>
+
+            {renaming && renaming.farmId === selected?.id ? (
+              <RenamePlotField
+                key={renaming.id}
+                plot={renaming}
+                saving={work.busy("form")}
+                onSave={(name) => renamePlot(renaming, name)}
+                onDismiss={() => setRenaming(null)}
+              />
+            ) : null}
 
             {/* Its own stacking context: Leaflet's panes and our panels over the map (z-index up to 1100) stay under dialogs. */}
             <div className="relative isolate h-[60vh] min-h-80 overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800 sm:h-[32rem]">

@@ -27,7 +27,11 @@ export type FollowUp =
   /** A walked boundary is saved: the walk ends. */
   | "stopWalk"
   /** A walked boundary is refused: the walk goes on, and may be saved again. */
-  | "resumeWalk";
+  | "resumeWalk"
+  /** A drawn plot is saved: a field to name it opens, focused. */
+  | "offerRename"
+  /** A plot is renamed (or edited): the field closes. */
+  | "endRename";
 
 export interface Outcome {
   work: MappingWork;
@@ -65,7 +69,7 @@ export const OUTCOMES: Record<MappingIntent, Outcome> = {
   },
   drawnPlot: {
     work: "shape",
-    success: { toast: "mapping.toasts.plotFromDrawing", then: [] },
+    success: { toast: "mapping.toasts.plotFromDrawing", then: ["offerRename"] },
     failure: { toast: "mapping.toasts.drawnPlotFailed", then: [] },
   },
   createPlot: {
@@ -75,7 +79,7 @@ export const OUTCOMES: Record<MappingIntent, Outcome> = {
   },
   updatePlot: {
     work: "form",
-    success: { toast: "mapping.toasts.plotUpdated", then: ["closeDialog"] },
+    success: { toast: "mapping.toasts.plotUpdated", then: ["closeDialog", "endRename"] },
     failure: { toast: "mapping.toasts.plotUpdateFailed", then: [] },
   },
   deletePlot: {

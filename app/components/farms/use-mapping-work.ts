@@ -2,14 +2,14 @@ import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import type { MappingIntent } from "~/modules/farms/schemas";
+import type { MappingIntent, MappingReplyData } from "~/modules/farms/schemas";
 import { OUTCOMES, outcomeOf, type FollowUp, type MappingReply, type MappingWork } from "./outcomes";
 
 // Sends the mapping page's intents to its action and answers each reply in one
 // place, as the OUTCOMES table says: the toast, then what follows on the page.
 
-/** What the page does for each follow-up; each is given the farm the reply was about. */
-export type FollowUps = Record<FollowUp, (farmId: string | undefined) => void>;
+/** What the page does for each follow-up; each is given the farm the reply was about (and the reply's data). */
+export type FollowUps = Record<FollowUp, (farmId: string | undefined, data?: MappingReplyData) => void>;
 
 export function useMappingWork({ formKey, follow }: { formKey: string; follow: FollowUps }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export function useMappingWork({ formKey, follow }: { formKey: string; follow: F
   const answer = (reply: MappingReply) => {
     const outcome = outcomeOf(reply, t);
     if (outcome.toast) toast(outcome.toast);
-    for (const step of outcome.then) follow[step](reply.data?.farmId);
+    for (const step of outcome.then) follow[step](reply.data?.farmId, reply.data);
   };
   useFetcherAnswer(fetchers.select, answer);
   useFetcherAnswer(fetchers.form, answer);

@@ -282,6 +282,7 @@ export async function toView(analysis: Analysis, language: LanguageCode): Promis
     diagnosis: finishedWell ? analysis.diagnosis : null,
     treatment: finishedWell ? analysis.treatment : null,
     recommendations: finishedWell ? analysis.recommendations : [],
+    assessable: analysis.assessable,
     error,
     context: contextOf(analysis.additionalContext),
     createdAt: analysis.createdAt.toISOString(),
@@ -364,7 +365,9 @@ export async function failAnalysis(id: string, code: string, messageKey = failur
  * Writes the result and records the premium use in one transaction, so a use
  * is recorded exactly when a result is: a result past the deadline is not
  * written; a trial analysis confirms the use it held (and, holding none any
- * more, ends without a result); a subscriber's use is counted.
+ * more, ends without a result); a subscriber's use is counted. A photo the
+ * analyzer could not assess is written (to say why and how to retake it) but
+ * is no use: the trial it held is given back and nothing is counted.
  */
 async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answeredBy: Answerer, analyzerMs: number) {
   const now = new Date();
@@ -381,12 +384,18 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
           diagnosis: result.diagnosis,
           treatment: result.treatment,
           recommendations: result.recommendations,
+          assessable: result.assessable,
           answeredBy,
           analyzerMs,
           completedAt: now,
         },
       });
       if (updated.count === 0) return false;
+      // A photo the analyzer could not assess is no use of the feature: the trial it held is given back.
+      if (!result.assessable) {
+        if (analysis.onTrial) await releaseTrialHold(tx, analysis.userId, analysis.id);
+        return true;
+      }
       if (!analysis.onTrial) await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
       else if (!(await confirmTrialHold(tx, analysis.userId, analysis.id, now)))
         throw new Refusal(403, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");

@@ -32,8 +32,20 @@ export const analysisResultSchema = z.object({
     .array(text({ min: 1, max: RESULT_LIMITS.recommendationMax }))
     .min(RESULT_LIMITS.recommendationsMin)
     .max(RESULT_LIMITS.recommendationsMax),
+  /**
+   * False when the analyzer could not assess the photo at all (nothing of the
+   * subject to read: a blank, dark or blurred frame, or no leaf, animal or plant
+   * in it). The severity and confidence then mean nothing: the page shows no risk,
+   * the diagnosis says why and the recommendations how to take the photo again,
+   * and the premium use (the trial) is not spent. A provider that leaves it out
+   * has assessed the photo.
+   */
+  assessable: z.boolean().default(true),
 });
+/** A result as stored and shown (`assessable` always set). */
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+/** A result as an analyzer may answer it (`assessable` may be left out: assessed). */
+export type AnalysisAnswer = z.input<typeof analysisResultSchema>;
 
 /** What an analyzer is given. */
 export interface AnalyzerInput {
@@ -48,7 +60,7 @@ export interface AnalyzerInput {
   signal: AbortSignal;
 }
 
-export type Analyzer = (input: AnalyzerInput) => Promise<AnalysisResult>;
+export type Analyzer = (input: AnalyzerInput) => Promise<AnalysisAnswer>;
 
 /** The catalogue codes an analysis can fail with. */
 export const AI_FAILURE_CODES = [

@@ -36,6 +36,12 @@ export interface AnalysisView {
   diagnosis: string | null;
   treatment: string | null;
   recommendations: string[];
+  /**
+   * False when the analyzer could not assess the photo: the severity and confidence
+   * then grade nothing (no risk is shown); the diagnosis says why and the
+   * recommendations how to retake it. True otherwise (and while unfinished).
+   */
+  assessable: boolean;
   /** Why it failed, in the reader's language. */
   error: { code: AiFailureCode | string; message: string } | null;
   context: AnalysisContext;

@@ -160,4 +160,6 @@ export const isMappingIntent = intentGuard(MAPPING_INTENTS);
 /** What a mapping intent hands back: the farm it was about (a new farm's id, to select it). */
 export interface MappingReplyData {
   farmId: string;
+  /** A drawn plot, as saved: the page offers to rename it at once. */
+  plot?: { id: string; name: string; type: string; crops: string[] };
 }

@@ -10,7 +10,7 @@ import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
 import { checkPhotos, shownPhotos } from "~/modules/storage/image-addresses.server";
 import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
-import type { ListingInput, ListingQuery } from "./schemas";
+import { listingQuerySchema, type ListingInput, type ListingQuery } from "./schemas";
 
 // Marketplace listings. Anyone signed in reads the public ones; only the
 // seller changes or deletes a listing.
@@ -103,6 +103,18 @@ export async function listListings(query: ListingQuery, viewerId: string) {
     ? await cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own))
     : await browse(query, viewerId, null);
   return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
+}
+
+/**
+ * One listing as the marketplace shows it to `viewerId` (the list's own visibility rules:
+ * no one else's paused, hidden or suspended listing), or null: what a search result opens
+ * (/marketplace?listing={id}).
+ */
+export async function marketplaceListing(id: string, viewerId: string) {
+  if (!isRecordId(id)) return null;
+  const { listings } = await browse(listingQuerySchema.parse({}), viewerId, [id]);
+  const listing = listings[0];
+  return listing ? listingAsSeenBy(listing, viewerId) : null;
 }
 
 /** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */

@@ -35,9 +35,10 @@ async function analyze(
 ) {
   const input: AnalyzerInput = { image, mimeType: "image/jpeg", analysisType, context, language, signal };
   const result = await analyzeWithBuiltin(input);
-  // Whatever it answers must be a valid result as every analyzer's is.
-  expect(analysisResultSchema.parse(result)).toEqual(result);
-  return result;
+  // Whatever it answers must be a valid result as every analyzer's is, saying whether it assessed the photo.
+  const parsed = analysisResultSchema.parse(result);
+  expect(parsed).toEqual(result);
+  return parsed;
 }
 
 const RETAKE = /^Take the photo again in daylight/;
@@ -119,6 +120,35 @@ describe("analyzeWithBuiltin on poor photos", () => {
       expect(result.confidence).toBeLessThan(40);
       expect(result.recommendations[0]).toMatch(RETAKE);
     }
+  });
+
+  it("says it could not assess a frame with nothing to read, and grades no risk on it, in every analysis type", async () => {
+    const unreadable = [
+      await encodePhoto(plainPixels([0, 0, 0])),
+      await encodePhoto(plainPixels([128, 128, 128])),
+      await encodePhoto(plainPixels([150, 150, 146]), "jpeg", { blur: 6 }),
+      await encodePhoto(plainPixels([255, 255, 255])),
+    ];
+    for (const photo of unreadable) {
+      for (const analysisType of ["crop_health", "livestock", "traditional_medicine"] as const) {
+        const result = await analyze(photo, analysisType);
+        expect(result.assessable, analysisType).toBe(false);
+        expect(result.confidence).toBeLessThan(40);
+        // How to take it again comes first.
+        expect(result.recommendations[0]).toMatch(RETAKE);
+      }
+    }
+    // A leaf photographed for livestock shows no animal to read either.
+    expect((await analyze(await leafPhoto("yellowed"), "livestock", { livestockType: "goat" })).assessable).toBe(false);
+  });
+
+  it("still assesses a photo that shows the subject, even a poor one (a blurred leaf)", async () => {
+    expect((await analyze(await encodePhoto(leafPixels(), "jpeg", { blur: 8 }))).assessable).toBe(true);
+    expect((await analyze(await leafPhoto("spotted"))).assessable).toBe(true);
+    expect(
+      (await analyze(await encodePhoto(eyelidPixels("pale")), "livestock", { livestockType: "goat" })).assessable,
+    ).toBe(true);
+    expect((await analyze(await encodePhoto(leafletPixels()), "traditional_medicine")).assessable).toBe(true);
   });
 
   it("refuses an 8x8 image and bytes that are not an image as AI_INVALID_IMAGE", async () => {

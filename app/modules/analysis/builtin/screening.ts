@@ -296,6 +296,8 @@ function screenCrop(measures: PhotoMeasures, context: AnalysisContext, say: Say)
   ];
   const fillScore = ramp(plant.coverage, THRESHOLDS.plant.littleTissue, THRESHOLDS.plant.fullTissue);
   return {
+    // Nothing of the subject to read: no risk is graded (the severity only fills the shape).
+    assessable: seen,
     severity: seen ? reading.severity : "low",
     confidence: confidenceOf(poor, photo.score, fillScore, reading.clarity, THRESHOLDS.confidence.plantMax),
     diagnosis: diagnosis.join(" "),
@@ -363,6 +365,8 @@ function screenLivestock(measures: PhotoMeasures, context: AnalysisContext, say:
   ];
   const subject = animal.membrane + animal.purple + animal.skin + animal.red;
   return {
+    // Nothing of the subject to read: no risk is graded (the severity only fills the shape).
+    assessable: seen,
     severity: seen ? reading.severity : "low",
     confidence: confidenceOf(
       poor,
@@ -416,6 +420,8 @@ function screenMedicinalPlant(measures: PhotoMeasures, context: AnalysisContext,
     : [say(COMMON.plantUnreadableTreatment)];
   const fillScore = ramp(plant.coverage, THRESHOLDS.plant.littleTissue, THRESHOLDS.plant.fullTissue);
   return {
+    // Nothing of the subject to read: no risk is graded (the severity only fills the shape).
+    assessable: seen,
     severity: seen ? reading.severity : "low",
     confidence: confidenceOf(poor, photo.score, fillScore, reading.clarity, THRESHOLDS.confidence.plantMax),
     diagnosis: diagnosis.join(" "),

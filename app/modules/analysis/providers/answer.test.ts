@@ -8,11 +8,16 @@ const GOOD = {
   treatment: "Hand-pick larvae.",
   recommendations: ["Scout twice a week."],
 };
-const READ = { ...GOOD, diagnosis: "Fall armyworm" };
+const READ = { ...GOOD, diagnosis: "Fall armyworm", assessable: true };
 
 describe("readAnswer", () => {
   it("reads a bare JSON object, normalised by the result schema", () => {
     expect(readAnswer(JSON.stringify(GOOD))).toEqual(READ);
+  });
+
+  it("keeps a model's word that it could not assess the photo, and refuses anything but a boolean there", () => {
+    expect(readAnswer(JSON.stringify({ ...GOOD, assessable: false }))).toEqual({ ...READ, assessable: false });
+    expect(readAnswer(JSON.stringify({ ...GOOD, assessable: "no" }))).toBeUndefined();
   });
 
   it("reads JSON in a fence, with or without a sentence around it", () => {

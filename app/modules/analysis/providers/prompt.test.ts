@@ -36,7 +36,7 @@ describe("analysisPrompt", () => {
 
   it("asks for the result's JSON shape, honesty and a second opinion", () => {
     const { instructions } = analysisPrompt({ analysisType: "livestock", context: {}, language: "en" });
-    for (const key of ["severity", "confidence", "diagnosis", "treatment", "recommendations"])
+    for (const key of ["severity", "confidence", "diagnosis", "treatment", "recommendations", "assessable"])
       expect(instructions).toContain(`"${key}"`);
     expect(instructions).toContain("JSON object only");
     expect(instructions).toContain("smallholder farmers in Nigeria");

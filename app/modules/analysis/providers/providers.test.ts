@@ -28,6 +28,7 @@ const GOOD: AnalysisResult = {
   diagnosis: "Cassava mosaic disease: yellow and green patches on young leaves.",
   treatment: "Uproot and burn plants that show it; plant clean cuttings of a tolerant variety.",
   recommendations: ["Check every plant weekly.", "Confirm with an extension officer."],
+  assessable: true,
 };
 
 let fakes: Awaited<ReturnType<typeof startFakeAiProviders>>;
