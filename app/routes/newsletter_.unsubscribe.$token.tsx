@@ -17,7 +17,7 @@ import { Refusal } from "~/server/refusal";
 export const meta: MetaFunction = () => [
   { title: "Newsletter · Asiiko" },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export const handle: PageHandle = { hydrate: false };

@@ -5,7 +5,7 @@ import type { Limit } from "~/server/rate-limit.server";
 export const NEWSLETTER_LIMITS = {
   subscribePerIp: { name: "newsletter-ip", max: 30, windowSeconds: 15 * 60 },
   unsubscribePerIp: { name: "newsletter-leave-ip", max: 30, windowSeconds: 15 * 60 },
-  exportPerAdmin: { name: "newsletter-export", max: 10, windowSeconds: 60 * 60 },
+  exportPerAdmin: { name: "newsletter-export", max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export const NEWSLETTER_MAX_BYTES = 2 * 1024;
