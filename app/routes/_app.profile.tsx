@@ -18,6 +18,8 @@ import { readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { changePassword, readPhone, setPhone, updateProfile } from "~/modules/auth/users.server";
 import { formatNigerianPhone } from "~/lib/phone";
+import { occupationLabelKey } from "~/modules/auth/constants";
+import { OccupationSelect } from "~/components/auth/occupation-select";
 import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
 import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
@@ -95,7 +97,12 @@ function ProfileForm({
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email ?? "" },
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email ?? "",
+      occupation: user.occupation ?? "",
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
@@ -117,6 +124,13 @@ function ProfileForm({
         errors={translate(fields.email.errors)}
       >
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      </Field>
+      <Field
+        id={fields.occupation.id}
+        label={`${t("auth.occupation")} (${t("common.optional")})`}
+        errors={translate(fields.occupation.errors)}
+      >
+        <OccupationSelect meta={fields.occupation} />
       </Field>
       <Button type="submit" className="self-start" disabled={pending}>
         {pending ? t("common.saving") : t("pages.saveProfile")}
@@ -247,7 +261,8 @@ export default function ProfilePage() {
           </p>
           <p className="truncate text-sm text-gray-500">@{user.username}</p>
           <p className="text-sm text-gray-500">
-            {user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")} · {t("pages.memberSince", { date: since })}
+            <span data-testid="profile-occupation">{t(occupationLabelKey(user))}</span> ·{" "}
+            {t("pages.memberSince", { date: since })}
           </p>
         </div>
       </Card>

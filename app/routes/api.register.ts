@@ -6,7 +6,7 @@ import { apiRoute } from "~/server/http/api-route.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { validate } from "~/server/validation";
 
-// POST /api/register { username, email?, password, firstName, lastName }:
+// POST /api/register { username, email?, password, firstName, lastName, occupation? }:
 // 201 with the new user object, signed in.
 const route = apiRoute({
   // Public: making an account (limited per address).

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/shell/brand-mark";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
+import { OccupationSelect } from "~/components/auth/occupation-select";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -95,7 +96,14 @@ function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string };
 /** The fields of both forms (signing in uses the first two). */
-type AuthFields = { username: string; password: string; firstName?: string; lastName?: string; email?: string };
+type AuthFields = {
+  username: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  occupation?: string;
+};
 
 /** A field of the sign-in page's forms: its label and placeholder are the page's texts of that name. */
 function TextField({
@@ -195,6 +203,13 @@ function SignUpForm(props: FormProps) {
           <TextField meta={fields.username} autoComplete="username" autoCapitalize="none" />
           <TextField meta={fields.email} type="email" optional autoComplete="email" />
           <TextField meta={fields.password} type="password" autoComplete="new-password" />
+          <Field
+            id={fields.occupation.id}
+            label={`${t("auth.occupation")} (${t("common.optional")})`}
+            errors={fields.occupation.errors?.map((error) => t(error))}
+          >
+            <OccupationSelect meta={fields.occupation} />
+          </Field>
         </>
       )}
     </AuthForm>

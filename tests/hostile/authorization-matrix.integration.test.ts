@@ -149,6 +149,16 @@ const signedIn = (status: number, overrides: Partial<Record<Role, number>> = {})
 const ROWS: Row[] = [
   { method: "GET", path: () => "/api/user", expect: signedIn(200) },
   { method: "GET", path: () => "/api/admin/check", expect: signedIn(200) },
+  // The newsletter: anyone subscribes, or opens a leaving link; only administrators export the list.
+  {
+    method: "POST",
+    path: () => "/api/newsletter",
+    body: () => ({ email: "matrix.news@example.ng" }),
+    expect: all(200),
+  },
+  { method: "GET", path: () => "/api/admin/newsletter", expect: signedIn(403, { admin: 200 }) },
+  { method: "GET", path: () => "/newsletter", expect: all(200) },
+  { method: "GET", path: () => `/newsletter/unsubscribe/${"A".repeat(43)}`, expect: all(200) },
   { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },
   { method: "GET", path: () => "/api/premium/farm_mapping/check", expect: signedIn(200) },
   // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.
@@ -302,7 +312,7 @@ describe("the authorisation matrix", () => {
       }
     }
     expect(seen).toEqual(wanted);
-  });
+  }, 120_000);
 
   it("never shows the owner's private details to anyone else, in any field", async () => {
     const leaks: string[] = [];

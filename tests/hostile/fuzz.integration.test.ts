@@ -146,6 +146,7 @@ afterAll(async () => {
     await tx.farm.deleteMany({ where: { ownerId: { in: ids } } });
     await tx.listing.deleteMany({ where: { sellerId: { in: ids } } });
     await tx.user.deleteMany({ where: { username: { startsWith: registerPrefix } } });
+    await tx.newsletterSubscription.deleteMany({ where: { email: { startsWith: registerPrefix } } });
   });
   await indexPendingChanges();
 });
@@ -209,6 +210,7 @@ async function ownedState() {
     SELECT json_build_object(
       'users', (SELECT json_agg(json_build_object('id', id, 'updated', "updatedAt", 'phone', phone, 'email', email, 'role', role) ORDER BY id) FROM "User" WHERE id = ANY(${ids})),
       'registered', (SELECT count(*) FROM "User" WHERE username LIKE ${`${registerPrefix}%`}),
+      'newsletter', (SELECT count(*) FROM "NewsletterSubscription" WHERE email LIKE ${`${registerPrefix}%`}),
       'sessions', (SELECT count(*) FROM "Session" WHERE "userId" = ANY(${ids})),
       'listings', (SELECT json_build_array(count(*), max("updatedAt")) FROM "Listing" WHERE "sellerId" = ANY(${ids})),
       'farms', (SELECT json_build_array(count(*), max("updatedAt")) FROM "Farm" WHERE "ownerId" = ANY(${ids})),
@@ -303,6 +305,7 @@ function buildCases(): Case[] {
         firstName: "Ada",
         lastName: "Obi",
         email: `${registerPrefix}@example.ng`,
+        occupation: "herbalist",
       },
       random,
       6,
@@ -323,6 +326,13 @@ function buildCases(): Case[] {
     ...idCases(["DELETE"], (id) => `/api/user/sessions/${id}`),
     ...methodCases("/api/user/sessions/00000000-0000-4000-8000-000000000000", ["DELETE"]),
   ]);
+  // The footer newsletter: anyone subscribes; only administrators export the list (as CSV).
+  as("visitor", [
+    ...jsonBodyCases("POST", "/api/newsletter", { email: `${registerPrefix}-news@example.ng` }, random, 6),
+    ...methodCases("/api/newsletter", ["POST"]),
+  ]);
+  as("admin", [...queryCases("/api/admin/newsletter", {}, random), ...methodCases("/api/admin/newsletter", ["GET"])]);
+  as("plain", queryCases("/api/admin/newsletter", {}, random));
   as(
     "visitor",
     jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6),
@@ -519,6 +529,8 @@ describe("generated malformed requests on every /api route", () => {
       "/api/user/phone",
       "/api/user/sessions",
       "/api/admin/check",
+      "/api/admin/newsletter",
+      "/api/newsletter",
       "/api/preferences",
       "/api/market/listings",
       "/api/products",

@@ -9,6 +9,7 @@ import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { tellServiceWorker } from "~/sw/registration";
 import type { PublicUser } from "~/modules/auth/users.server";
+import { occupationLabelKey } from "~/modules/auth/constants";
 import { VoiceWidget } from "~/components/voice/voice-widget";
 import { BrandMark } from "./brand-mark";
 import { Footer } from "./footer";
@@ -164,9 +165,7 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
                 <p className="truncate text-sm font-semibold">
                   {user.firstName} {user.lastName}
                 </p>
-                <p className="truncate text-xs text-gray-600 dark:text-gray-400">
-                  {user.isAdmin ? t("nav.roleAdmin") : t("nav.roleFarmer")}
-                </p>
+                <p className="truncate text-xs text-gray-600 dark:text-gray-400">{t(occupationLabelKey(user))}</p>
               </div>
             </div>
             <SignOutButton />

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { BrandMark } from "./brand-mark";
 import { telHref } from "~/lib/public-env";
@@ -53,46 +51,6 @@ const SOCIAL: { name: string; icon: IconName }[] = [
   { name: "YouTube", icon: "youtube" },
 ];
 
-/** Newsletter sign-up: 'Subscribing...' for 2 seconds, then the field clears (no server call, as specified). */
-function Newsletter() {
-  const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setPending(true);
-    timer.current = setTimeout(() => {
-      form.reset();
-      setPending(false);
-    }, 2000);
-  }
-  return (
-    <form
-      onSubmit={onSubmit}
-      className="flex flex-col gap-2 sm:flex-row"
-      aria-label={t("footer.newsletterTitle")}
-      {...{ [STATIC_HOOKS.newsletter]: "" }}
-    >
-      <label htmlFor="newsletter-email" className="sr-only">
-        {t("footer.emailPlaceholder")}
-      </label>
-      <input
-        id="newsletter-email"
-        type="email"
-        name="email"
-        required
-        placeholder={t("footer.emailPlaceholder")}
-        className="min-h-11 flex-1 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-700 dark:bg-gray-900"
-      />
-      <Button type="submit" disabled={pending} {...{ [STATIC_HOOKS.pendingLabel]: t("footer.subscribing") }}>
-        {pending ? t("footer.subscribing") : t("footer.subscribe")}
-      </Button>
-    </form>
-  );
-}
-
 export function Footer() {
   const { t } = useTranslation();
   const { SUPPORT_EMAIL: supportEmail, SUPPORT_PHONE: supportPhone } = usePublicEnv();
@@ -105,7 +63,7 @@ export function Footer() {
           <div>
             <p className="font-semibold">{t("footer.newsletterTitle")}</p>
             <p className="mb-2 text-sm text-gray-600 dark:text-gray-400">{t("footer.newsletterText")}</p>
-            <Newsletter />
+            <NewsletterForm />
           </div>
         </div>
         <nav className="grid grid-cols-2 gap-6 sm:grid-cols-4 lg:col-span-2" aria-label={t("footer.platform")}>

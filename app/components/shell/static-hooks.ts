@@ -6,7 +6,6 @@ export const STATIC_HOOKS = {
   themeForm: "data-theme-form",
   languageForm: "data-language-form",
   menu: "data-menu",
-  newsletter: "data-newsletter",
   pendingLabel: "data-pending-label",
   /** A form the server answers: its button shows its pending label until the next page. */
   pendingForm: "data-pending-form",

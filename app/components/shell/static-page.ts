@@ -6,10 +6,10 @@ import { STATIC_HOOKS } from "./static-hooks";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/toast-store";
 
 // What a page sent without the app (see hydration.ts) still does in the browser:
-// the theme switches at once, menus close on Escape or a tap elsewhere, the
-// newsletter form behaves as in the app, and the red offline banner follows the
-// connection (the browser's events and the same health check as the app's).
-// On the sign-in page: tabs switch in place, a sent form says it is working,
+// the theme switches at once, menus close on Escape or a tap elsewhere, and the
+// red offline banner follows the connection (the browser's events and the same
+// health check as the app's). A sent form (the newsletter's, the sign-in page's)
+// says it is working. On the sign-in page: tabs switch in place,
 // and a toast the server rendered behaves like the app's (5 s, swipe, F8).
 // Without even this script the page still works: its forms post to the server.
 
@@ -22,7 +22,6 @@ export const STATIC_PAGE_CONFIG = {
   healthUrl: "/api/health",
   healthEveryMs: HEALTH_CHECK_INTERVAL_MS,
   healthTimeoutMs: HEALTH_CHECK_TIMEOUT_MS,
-  newsletterMs: 2000,
   toastMs: TOAST_DURATION_MS,
   toastSwipePx: TOAST_SWIPE_THRESHOLD_PX,
   toastHotkey: TOAST_HOTKEY,
@@ -86,23 +85,6 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
     all(`details[${hooks.menu}][open]`).forEach((menu) => {
       menu.removeAttribute("open");
       menu.querySelector("summary")?.focus();
-    });
-  });
-
-  // Newsletter: 'Subscribing...' for two seconds, then the field clears (no server call, as in the app).
-  all(`form[${hooks.newsletter}]`).forEach((form) => {
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const button = form.querySelector("button");
-      if (!button || button.disabled) return;
-      const label = button.textContent;
-      button.textContent = button.getAttribute(hooks.pendingLabel);
-      button.disabled = true;
-      window.setTimeout(() => {
-        (form as HTMLFormElement).reset();
-        button.textContent = label;
-        button.disabled = false;
-      }, config.newsletterMs);
     });
   });
 

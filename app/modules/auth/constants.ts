@@ -6,6 +6,16 @@ import type { Limit } from "~/server/rate-limit.server";
 export const USERNAME_LENGTH = { min: 3, max: 50 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** What people may say they are (optional): stored as these words (prisma enum Occupation). */
+export const OCCUPATIONS = ["farmer", "buyer", "herbalist", "trader"] as const;
+export type Occupation = (typeof OCCUPATIONS)[number];
+
+/** The translation key of what the product calls a person: administrator, what they said they are, or 'Member'. */
+export function occupationLabelKey(user: { isAdmin: boolean; occupation: Occupation | null }) {
+  if (user.isAdmin) return "nav.roleAdmin";
+  return user.occupation ? `nav.occupations.${user.occupation}` : "nav.roleMember";
+}
+
 // Limits per address are generous because many Nigerian mobile users share one
 // carrier address, and a training session in a village hall signs up dozens of farmers
 // on one hotspot. Guessing one account's password is slowed per account instead

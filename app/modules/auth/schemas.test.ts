@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, phoneIssueCode, phoneSchema, registerSchema, safeRedirect, sitePath } from "./schemas";
+import { validate } from "~/server/validation";
+import { Refusal } from "~/server/refusal";
+import { OCCUPATIONS, occupationLabelKey } from "./constants";
+import {
+  loginSchema,
+  phoneIssueCode,
+  phoneSchema,
+  profileSchema,
+  registerSchema,
+  safeRedirect,
+  sitePath,
+} from "./schemas";
 
 const valid = { firstName: "Amina", lastName: "Bello", username: "amina_b", password: "12345678" };
 
@@ -19,6 +30,51 @@ describe("registerSchema", () => {
     expect(problems({ ...valid, email: "x@" })).toEqual(["auth.errors.emailInvalid"]);
     expect(problems({ ...valid, firstName: "" })).toEqual(["auth.errors.firstNameRequired"]);
     expect(problems({ ...valid, username: "Ọlá.Ade-1" })).toEqual([]);
+  });
+});
+
+describe("occupation", () => {
+  it("is optional at sign-up and in Profile: absent, empty or null means not said", () => {
+    expect(registerSchema.parse(valid).occupation).toBeUndefined();
+    expect(registerSchema.parse({ ...valid, occupation: "" }).occupation).toBeUndefined();
+    expect(registerSchema.parse({ ...valid, occupation: "  " }).occupation).toBeUndefined();
+    expect(registerSchema.parse({ ...valid, occupation: null }).occupation).toBeNull();
+    expect(profileSchema.parse({ firstName: "Amina", lastName: "Bello", occupation: "" }).occupation).toBeUndefined();
+  });
+
+  it("takes each of the four words", () => {
+    for (const occupation of OCCUPATIONS) {
+      expect(registerSchema.parse({ ...valid, occupation }).occupation).toBe(occupation);
+      expect(profileSchema.parse({ firstName: "Amina", lastName: "Bello", occupation }).occupation).toBe(occupation);
+    }
+  });
+
+  it("refuses anything else with a catalogue validation error on the field", () => {
+    for (const occupation of ["Farmer", "admin", "doctor", 3, ["farmer"], "farmer\u0000"]) {
+      const refusal = (() => {
+        try {
+          validate(registerSchema, { ...valid, occupation });
+        } catch (error) {
+          return error;
+        }
+        return null;
+      })();
+      expect(refusal, String(occupation)).toBeInstanceOf(Refusal);
+      expect((refusal as Refusal).status).toBe(400);
+      expect((refusal as Refusal).code).toMatch(/^VLD_/);
+      expect((refusal as Refusal).fields).toEqual({ occupation: ["auth.errors.occupationInvalid"] });
+    }
+  });
+
+  it("never carries a role: unknown keys are dropped", () => {
+    expect(registerSchema.parse({ ...valid, role: "ADMIN", occupation: "trader" })).not.toHaveProperty("role");
+    expect(profileSchema.parse({ firstName: "A", lastName: "B", role: "ADMIN" })).not.toHaveProperty("role");
+  });
+
+  it("names people by what they said, 'Member' when they said nothing, and administrators as such", () => {
+    expect(occupationLabelKey({ isAdmin: false, occupation: "herbalist" })).toBe("nav.occupations.herbalist");
+    expect(occupationLabelKey({ isAdmin: false, occupation: null })).toBe("nav.roleMember");
+    expect(occupationLabelKey({ isAdmin: true, occupation: "farmer" })).toBe("nav.roleAdmin");
   });
 });
 

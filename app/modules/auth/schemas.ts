@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { PASSWORD_MIN_LENGTH, USERNAME_LENGTH } from "~/modules/auth/constants";
+import { OCCUPATIONS, PASSWORD_MIN_LENGTH, USERNAME_LENGTH } from "~/modules/auth/constants";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { isStorableText, optionalText, text } from "~/lib/text";
 
@@ -55,12 +55,19 @@ const email = optionalText(
   ),
 );
 
+/** Optional: an empty choice means not said (null); anything but the four words is refused. */
+const occupation = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.enum(OCCUPATIONS, { message: "auth.errors.occupationInvalid" }).nullish(),
+);
+
 export const registerSchema = z.object({
   firstName: name("auth.errors.firstNameRequired"),
   lastName: name("auth.errors.lastNameRequired"),
   username: username.regex(USERNAME_FORMAT, "auth.errors.usernameFormat"),
   email,
   password: password(PASSWORD_MIN_LENGTH, 128),
+  occupation,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -94,6 +101,7 @@ export const profileSchema = z.object({
   firstName: name("auth.errors.firstNameRequired"),
   lastName: name("auth.errors.lastNameRequired"),
   email,
+  occupation,
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -19,6 +19,7 @@ const userSelect = {
   firstName: true,
   lastName: true,
   role: true,
+  occupation: true,
   language: true,
   createdAt: true,
   firstPremiumUseAt: true,

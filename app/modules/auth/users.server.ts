@@ -15,7 +15,10 @@ import {
 
 /** What the client sees of a user (GET /api/user, login, register). */
 export function publicUser(
-  user: Pick<User, "id" | "username" | "email" | "firstName" | "lastName" | "role" | "language" | "createdAt">,
+  user: Pick<
+    User,
+    "id" | "username" | "email" | "firstName" | "lastName" | "role" | "occupation" | "language" | "createdAt"
+  >,
 ) {
   return {
     id: user.id,
@@ -25,6 +28,7 @@ export function publicUser(
     lastName: user.lastName,
     role: user.role,
     isAdmin: isAdministrator(user),
+    occupation: user.occupation,
     language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
@@ -55,6 +59,7 @@ export async function registerUser(input: RegisterInput, language = "en") {
         email,
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
+        occupation: input.occupation ?? null,
         passwordHash: await hashPassword(input.password),
         language,
       },
@@ -86,7 +91,7 @@ export async function verifyLogin({ username, password }: LoginInput) {
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-/** Changes name and e-mail; 409 AUTH_EMAIL_EXISTS when another account has the e-mail. */
+/** Changes name, e-mail and what the person says they are (blank: not said); 409 AUTH_EMAIL_EXISTS when another account has the e-mail. */
 export async function updateProfile(userId: string, input: ProfileInput) {
   const email = input.email ? input.email.trim().toLowerCase() : null;
   if (email) {
@@ -98,7 +103,12 @@ export async function updateProfile(userId: string, input: ProfileInput) {
   try {
     return await prisma.user.update({
       where: { id: userId },
-      data: { firstName: input.firstName.trim(), lastName: input.lastName.trim(), email },
+      data: {
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email,
+        occupation: input.occupation ?? null,
+      },
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
