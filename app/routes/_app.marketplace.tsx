@@ -23,7 +23,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
-import { categoryKey, MARKETPLACE_CATEGORIES } from "~/modules/products/constants";
+import { categoryKey, MARKETPLACE_CATEGORIES, QUICK_CATEGORY_COUNT } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import { passRetryAfter } from "~/lib/route-headers";
 import { readCookie } from "~/lib/cookies";
@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
 
 const FAVOURITES_KEY = "asiiko-favourites";
-const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, 6);
+const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, QUICK_CATEGORY_COUNT);
 
 /** The heart on each card: kept on this device only. */
 function useFavourites() {
