@@ -132,7 +132,7 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
         aria-label={t("nav.mainNavigation")}
       >
         {/* On a wide screen the column runs the page's full height beside the footer, and its content stays in view. */}
-        <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-dvh">
+        <div className="flex h-full flex-col lg:sticky lg:top-[var(--offline-banner-height,0px)] lg:h-[calc(100dvh-var(--offline-banner-height,0px))]">
           <div className="flex h-16 items-center justify-between px-4">
             <BrandMark to="/" className="text-xl" onClick={onClose} />
             <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
@@ -256,7 +256,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       <Sidebar user={user} open={open} onClose={() => setOpen(false)} />
       {/* Room at the bottom, so the end of every page can be scrolled clear of the voice button. */}
       <div className="flex min-w-0 flex-1 flex-col pb-20">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
+        <header className="sticky top-[var(--offline-banner-height,0px)] z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
           <Button
             variant="ghost"
             size="icon"
