@@ -189,7 +189,7 @@ export default function MarketplacePage() {
           onChange={setSearch}
           maxLength={100}
         />
-        {/* One row at every width: on a phone the two buttons may shrink (their labels end in '...') so the view switch never sits alone. */}
+        {/* One row at every width: on a phone the two buttons drop their icons so their labels fit whole, and the view switch never sits alone. */}
         <div className="flex min-w-0 items-center gap-2">
           <Button
             variant="outline"
@@ -198,7 +198,7 @@ export default function MarketplacePage() {
             aria-expanded={showFilters}
             aria-controls="marketplace-filters"
           >
-            <Icon name="settings" className="h-4 w-4 flex-none" />
+            <Icon name="settings" className="hidden h-4 w-4 flex-none sm:block" />
             <span className="truncate">{t("marketplace.filters")}</span>
           </Button>
           <Button
@@ -206,7 +206,7 @@ export default function MarketplacePage() {
             className="min-w-0 px-3 sm:px-4"
             onClick={() => setLocationOpen(true)}
           >
-            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <Icon name="pin" className="hidden h-4 w-4 flex-none sm:block" />
             <span className="truncate">{t("marketplace.nearMe")}</span>
           </Button>
           <div

@@ -232,12 +232,12 @@ export function MappingWorkspace({
               <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p>
             ) : null}
 
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            {/* Whole buttons wrap to the next row; their labels never break (a 360 px phone fits two or one a row). */}
+            <div className="flex flex-wrap gap-2">
               <Button
                 size="sm"
                 onClick={() => startDrawing("farm")}
                 disabled={toolsDisabled}
-                className="whitespace-normal"
               >
                 <Icon name="polygon" className="h-4 w-4" />
                 {t("mapping.farmBoundary")}
@@ -246,7 +246,6 @@ export function MappingWorkspace({
                 size="sm"
                 onClick={() => startDrawing("plot")}
                 disabled={toolsDisabled}
-                className="whitespace-normal"
               >
                 <Icon name="plus" className="h-4 w-4" />
                 {t("mapping.addPlot")}
@@ -256,7 +255,6 @@ export function MappingWorkspace({
                 variant="outline"
                 onClick={startWalk}
                 disabled={toolsDisabled}
-                className="whitespace-normal"
               >
                 <Icon name="walk" className="h-4 w-4" />
                 {t("mapping.walkBoundary")}
@@ -266,7 +264,6 @@ export function MappingWorkspace({
                 variant="outline"
                 onClick={() => mapHandle.current?.locate()}
                 disabled={!mounted}
-                className="whitespace-normal"
               >
                 <Icon name="crosshair" className="h-4 w-4" />
                 {t("mapping.locate")}

@@ -177,10 +177,25 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
   );
 }
 
+/** Whether the header's search box has room for its whole placeholder (from the sm breakpoint, 640 px, up). */
+function useWideHeader() {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(min-width: 640px)");
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return wide;
+}
+
 function HeaderSearch() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
+  // On a phone the box is narrow: a short placeholder that shows whole ('Search pr' said nothing).
+  const wide = useWideHeader();
   return (
     <Form method="get" action="/search" role="search" className="min-w-0 flex-1">
       <label htmlFor="header-search" className="sr-only">
@@ -196,7 +211,7 @@ function HeaderSearch() {
           type="search"
           name="q"
           defaultValue={location.pathname === "/search" ? (params.get("q") ?? "") : ""}
-          placeholder={t("header.searchPlaceholder")}
+          placeholder={wide ? t("header.searchPlaceholder") : t("header.searchPlaceholderShort")}
           className="h-10 w-full rounded-full border border-gray-300 bg-gray-50 pl-9 pr-3 text-sm placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:bg-white dark:border-gray-700 dark:bg-gray-900"
         />
       </div>
