@@ -234,37 +234,19 @@ export function MappingWorkspace({
 
             {/* Whole buttons wrap to the next row; their labels never break (a 360 px phone fits two or one a row). */}
             <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                onClick={() => startDrawing("farm")}
-                disabled={toolsDisabled}
-              >
+              <Button size="sm" onClick={() => startDrawing("farm")} disabled={toolsDisabled}>
                 <Icon name="polygon" className="h-4 w-4" />
                 {t("mapping.farmBoundary")}
               </Button>
-              <Button
-                size="sm"
-                onClick={() => startDrawing("plot")}
-                disabled={toolsDisabled}
-              >
+              <Button size="sm" onClick={() => startDrawing("plot")} disabled={toolsDisabled}>
                 <Icon name="plus" className="h-4 w-4" />
                 {t("mapping.addPlot")}
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={startWalk}
-                disabled={toolsDisabled}
-              >
+              <Button size="sm" variant="outline" onClick={startWalk} disabled={toolsDisabled}>
                 <Icon name="walk" className="h-4 w-4" />
                 {t("mapping.walkBoundary")}
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => mapHandle.current?.locate()}
-                disabled={!mounted}
-              >
+              <Button size="sm" variant="outline" onClick={() => mapHandle.current?.locate()} disabled={!mounted}>
                 <Icon name="crosshair" className="h-4 w-4" />
                 {t("mapping.locate")}
               </Button>
