@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
+import { lazyCodeByPage, type BuiltChunk } from "./app/sw/lazy-code";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -19,10 +20,25 @@ function serviceWorker(): Plugin {
   return {
     name: "asiiko-service-worker",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
-    async generateBundle() {
+    async generateBundle(_options, bundle) {
+      // Each page's on-demand code, for the worker to keep with the page (app/sw/lazy-code.ts).
+      const chunks: BuiltChunk[] = Object.values(bundle).flatMap((file) =>
+        file.type === "chunk"
+          ? [
+              {
+                fileName: file.fileName,
+                facadeModuleId: file.facadeModuleId,
+                imports: file.imports,
+                dynamicImports: file.dynamicImports,
+                css: [...(file.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
       const result = await build({
         configFile: false,
         logLevel: "warn",
+        define: { __ASIIKO_LAZY_CODE__: JSON.stringify(lazyCodeByPage(chunks)) },
         build: {
           write: false,
           target: "es2020",

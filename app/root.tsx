@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorCard } from "~/components/errors/error-boundaries";
 import { DemoBanner } from "~/components/shell/demo-banner";
 import { NotFound } from "~/components/shell/not-found";
-import { OfflineBanner } from "~/components/shell/offline-banner";
+import { OFFLINE_BANNER_CLASS, OfflineBanner } from "~/components/shell/offline-banner";
 import { Toaster } from "~/components/ui/toaster";
 import { getPublicEnv } from "~/env.server";
 import { detectBrowserLanguage, LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
@@ -137,7 +137,8 @@ function StaticOfflineBanner() {
       hidden
       role="status"
       aria-live="assertive"
-      className="fixed inset-x-0 top-0 z-[200] bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white shadow"
+      data-offline-banner=""
+      className={OFFLINE_BANNER_CLASS}
     >
       {t("errors.offline")}
     </div>

@@ -23,7 +23,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/select";
-import { categoryKey, MARKETPLACE_CATEGORIES } from "~/modules/products/constants";
+import { categoryKey, MARKETPLACE_CATEGORIES, QUICK_CATEGORY_COUNT } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import { passRetryAfter } from "~/lib/route-headers";
 import { readCookie } from "~/lib/cookies";
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
 
 const FAVOURITES_KEY = "asiiko-favourites";
-const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, 6);
+const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, QUICK_CATEGORY_COUNT);
 
 /** The heart on each card: kept on this device only. */
 function useFavourites() {
@@ -217,7 +217,7 @@ export default function MarketplacePage() {
           onChange={setSearch}
           maxLength={100}
         />
-        {/* One row at every width: on a phone the two buttons may shrink (their labels end in '...') so the view switch never sits alone. */}
+        {/* One row at every width: on a phone the two buttons drop their icons so their labels fit whole, and the view switch never sits alone. */}
         <div className="flex min-w-0 items-center gap-2">
           <Button
             variant="outline"
@@ -226,7 +226,7 @@ export default function MarketplacePage() {
             aria-expanded={showFilters}
             aria-controls="marketplace-filters"
           >
-            <Icon name="settings" className="h-4 w-4 flex-none" />
+            <Icon name="settings" className="hidden h-4 w-4 flex-none sm:block" />
             <span className="truncate">{t("marketplace.filters")}</span>
           </Button>
           <Button
@@ -234,7 +234,7 @@ export default function MarketplacePage() {
             className="min-w-0 px-3 sm:px-4"
             onClick={() => setLocationOpen(true)}
           >
-            <Icon name="pin" className="h-4 w-4 flex-none" />
+            <Icon name="pin" className="hidden h-4 w-4 flex-none sm:block" />
             <span className="truncate">{t("marketplace.nearMe")}</span>
           </Button>
           <div

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { Icon } from "~/components/ui/icons";
@@ -9,6 +9,7 @@ import type { ListingReply, ListingReplyData, MyListing } from "~/components/lis
 import { replySucceeded } from "~/lib/page-reply";
 import { MarketInsights } from "~/components/listings/market-insights";
 import { MyListingCard } from "~/components/listings/my-listing-card";
+import { onDemand } from "~/components/shell/on-demand";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -64,9 +65,10 @@ const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 };
 
 // The listing form (with its checks as you type) loads when a seller first opens it
-// or reaches for the button, not with the page: most visits only look at the list.
+// or reaches for the button, not with the page: most visits only look at the list. The
+// service worker keeps it with the page; offline and never kept, the dialog says so in place.
 const loadListingForm = () => import("~/components/listings/listing-form");
-const ListingForm = lazy(() => loadListingForm().then((module) => ({ default: module.ListingForm })));
+const ListingForm = onDemand(() => loadListingForm().then((module) => module.ListingForm));
 
 /** The address's filters: a search that cannot be used, or an unknown status, reads as none. */
 const filtersSchema = z.object({
@@ -342,7 +344,8 @@ export default function MyListingsPage() {
         onOpenChange={(open) => (open ? undefined : closeForm())}
         title={formState.listing ? t("myListings.editTitle") : t("myListings.createTitle")}
       >
-        <Suspense
+        <ListingForm
+          key={formState.opened}
           fallback={
             <p
               role="status"
@@ -355,17 +358,13 @@ export default function MyListingsPage() {
               {t("common.loading")}
             </p>
           }
-        >
-          <ListingForm
-            key={formState.opened}
-            listing={formState.listing ?? undefined}
-            products={products}
-            access={access}
-            hasPhone={hasPhone}
-            onCancel={closeForm}
-            onSaved={closeForm}
-          />
-        </Suspense>
+          listing={formState.listing ?? undefined}
+          products={products}
+          access={access}
+          hasPhone={hasPhone}
+          onCancel={closeForm}
+          onSaved={closeForm}
+        />
       </Dialog>
 
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evictable, isWorkerMessage, keepable, strategyFor } from "./policy";
+import { evictable, isWorkerMessage, keepable, onDemandCode, strategyFor } from "./policy";
 
 const origin = "https://asiiko.example";
 const get = (path: string, mode = "cors") => ({ method: "GET", url: `${origin}${path}`, mode });
@@ -65,5 +65,20 @@ describe("messages from the page", () => {
     expect(isWorkerMessage({ type: "skip" })).toBe(false);
     expect(isWorkerMessage(null)).toBe(false);
     expect(isWorkerMessage("clear-data")).toBe(false);
+  });
+});
+
+describe("the code a page may load on demand", () => {
+  const map = { "/assets/_app.my-listings-g.js": ["/assets/listing-form-i.js", "/assets/zod-j.js"] };
+
+  it("is the build's list for the page's chunk, whatever the address's origin or query", () => {
+    expect(onDemandCode(map, `${origin}/assets/_app.my-listings-g.js`)).toEqual(map["/assets/_app.my-listings-g.js"]);
+    expect(onDemandCode(map, `${origin}/assets/_app.my-listings-g.js?v=1`)).toHaveLength(2);
+  });
+
+  it("is nothing for other files, and never a name the map's object inherits", () => {
+    expect(onDemandCode(map, `${origin}/assets/_app.help-r.js`)).toEqual([]);
+    expect(onDemandCode(map, `${origin}/constructor`)).toEqual([]);
+    expect(onDemandCode(map, `${origin}/__proto__`)).toEqual([]);
   });
 });

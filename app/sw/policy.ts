@@ -2,7 +2,9 @@
 // can be tested without a browser; worker.ts applies it.
 //
 // - Hashed build files (/assets/*) never change: answered from the cache first,
-//   kept as they are used (no list downloaded up front on a costly connection).
+//   kept as they are used (no list downloaded up front on a costly connection),
+//   each page's chunk with the code it may load on demand (lazy-code.ts), so a
+//   kept page still opens its form or map offline.
 // - Pages, the app's data requests (Remix's *.data) and a few API reads
 //   (listings, analyses) go to the network first; what came back is kept, so a
 //   farmer who loses the connection still sees what they last saw.
@@ -36,6 +38,20 @@ export const VIEWER_KEY = "/__asiiko/viewer";
 export function evictable(url: string): boolean {
   const path = new URL(url, "http://asiiko.invalid").pathname;
   return path !== OFFLINE_PAGE && path !== VIEWER_KEY;
+}
+
+/**
+ * The files a page's chunk may load on demand (`map` is the build's, by address), that the
+ * worker keeps with it. The map is the build's own, so only its files are ever fetched.
+ */
+export function onDemandCode(map: Record<string, string[]>, chunkUrl: string): string[] {
+  let path: string;
+  try {
+    path = new URL(chunkUrl, "http://asiiko.invalid").pathname;
+  } catch {
+    return [];
+  }
+  return Object.prototype.hasOwnProperty.call(map, path) ? (map[path] ?? []) : [];
 }
 
 /** Reads of the API kept for offline use: the marketplace's listings and the farmer's analyses. */

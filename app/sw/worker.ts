@@ -6,6 +6,7 @@ import {
   isWorkerMessage,
   keepable,
   LIMITS,
+  onDemandCode,
   OFFLINE_PAGE,
   OWN_CACHES,
   strategyFor,
@@ -17,6 +18,9 @@ import {
 // is kept and how each request is answered; this file does it.
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Each page's on-demand code, by the page's own chunk (written in by the build: app/sw/lazy-code.ts). */
+declare const __ASIIKO_LAZY_CODE__: Record<string, string[]>;
 
 /**
  * Bumped whenever the reader's data is dropped: an answer that left for the
@@ -76,11 +80,40 @@ async function keep(cacheName: string, limit: number, request: Request, response
   await trim(cacheName, limit);
 }
 
+/**
+ * Keeps the code a page may load later (its form, its map) together with the page's own
+ * code, so that the page, kept for offline use, still opens them without a connection.
+ */
+async function keepOnDemandCode(pageChunk: string) {
+  const files = onDemandCode(__ASIIKO_LAZY_CODE__, pageChunk);
+  if (files.length === 0) return;
+  const cache = await caches.open(ASSET_CACHE);
+  for (const file of files) {
+    if (await cache.match(file, { ignoreVary: true })) continue;
+    try {
+      const response = await fetch(file, { credentials: "same-origin" });
+      if (keepable(response)) await cache.put(file, response);
+    } catch {
+      // The connection went: the page says so in place if it needs the file later.
+      return;
+    }
+  }
+  await trim(ASSET_CACHE, LIMITS.assets);
+}
+
 async function fromAssetCache(event: FetchEvent): Promise<Response> {
   const cached = await caches.match(event.request, { cacheName: ASSET_CACHE, ignoreVary: true });
-  if (cached) return cached;
+  if (cached) {
+    // Kept before the page's on-demand code was (or after it was trimmed away): keep it now.
+    event.waitUntil(keepOnDemandCode(event.request.url));
+    return cached;
+  }
   const response = await fetch(event.request);
-  event.waitUntil(keep(ASSET_CACHE, LIMITS.assets, event.request, response.clone(), generation));
+  event.waitUntil(
+    keep(ASSET_CACHE, LIMITS.assets, event.request, response.clone(), generation).then(() =>
+      keepOnDemandCode(event.request.url),
+    ),
+  );
   return response;
 }
 

@@ -247,42 +247,21 @@ export function MappingWorkspace({
               <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p>
             ) : null}
 
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-              <Button
-                size="sm"
-                onClick={() => startDrawing("farm")}
-                disabled={toolsDisabled}
-                className="whitespace-normal"
-              >
+            {/* Whole buttons wrap to the next row; their labels never break (a 360 px phone fits two or one a row). */}
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => startDrawing("farm")} disabled={toolsDisabled}>
                 <Icon name="polygon" className="h-4 w-4" />
                 {t("mapping.farmBoundary")}
               </Button>
-              <Button
-                size="sm"
-                onClick={() => startDrawing("plot")}
-                disabled={toolsDisabled}
-                className="whitespace-normal"
-              >
+              <Button size="sm" onClick={() => startDrawing("plot")} disabled={toolsDisabled}>
                 <Icon name="plus" className="h-4 w-4" />
                 {t("mapping.addPlot")}
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={startWalk}
-                disabled={toolsDisabled}
-                className="whitespace-normal"
-              >
+              <Button size="sm" variant="outline" onClick={startWalk} disabled={toolsDisabled}>
                 <Icon name="walk" className="h-4 w-4" />
                 {t("mapping.walkBoundary")}
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => mapHandle.current?.locate()}
-                disabled={!mounted}
-                className="whitespace-normal"
-              >
+              <Button size="sm" variant="outline" onClick={() => mapHandle.current?.locate()} disabled={!mounted}>
                 <Icon name="crosshair" className="h-4 w-4" />
                 {t("mapping.locate")}
               </Button>

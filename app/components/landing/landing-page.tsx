@@ -101,7 +101,7 @@ export function LandingPage() {
   const price = usePublicEnv().PREMIUM_PRICE_NGN;
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+      <header className="sticky top-[var(--offline-banner-height,0px)] z-10 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <BrandMark className="text-xl tracking-tight" />
           <div className="flex items-center gap-1">

@@ -133,7 +133,7 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
         aria-label={t("nav.mainNavigation")}
       >
         {/* On a wide screen the column runs the page's full height beside the footer, and its content stays in view. */}
-        <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-dvh">
+        <div className="flex h-full flex-col lg:sticky lg:top-[var(--offline-banner-height,0px)] lg:h-[calc(100dvh-var(--offline-banner-height,0px))]">
           <div className="flex h-16 items-center justify-between px-4">
             <BrandMark to="/" className="text-xl" onClick={onClose} />
             <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t("nav.closeMenu")} onClick={onClose}>
@@ -176,10 +176,25 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
   );
 }
 
+/** Whether the header's search box has room for its whole placeholder (from the sm breakpoint, 640 px, up). */
+function useWideHeader() {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(min-width: 640px)");
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return wide;
+}
+
 function HeaderSearch() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
+  // On a phone the box is narrow: a short placeholder that shows whole ('Search pr' said nothing).
+  const wide = useWideHeader();
   return (
     <Form method="get" action="/search" role="search" className="min-w-0 flex-1">
       <label htmlFor="header-search" className="sr-only">
@@ -195,7 +210,7 @@ function HeaderSearch() {
           type="search"
           name="q"
           defaultValue={location.pathname === "/search" ? (params.get("q") ?? "") : ""}
-          placeholder={t("header.searchPlaceholder")}
+          placeholder={wide ? t("header.searchPlaceholder") : t("header.searchPlaceholderShort")}
           className="h-10 w-full rounded-full border border-gray-300 bg-gray-50 pl-9 pr-3 text-sm placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:bg-white dark:border-gray-700 dark:bg-gray-900"
         />
       </div>
@@ -255,7 +270,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       <Sidebar user={user} open={open} onClose={() => setOpen(false)} />
       {/* Room at the bottom, so the end of every page can be scrolled clear of the voice button. */}
       <div className="flex min-w-0 flex-1 flex-col pb-20">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
+        <header className="sticky top-[var(--offline-banner-height,0px)] z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95 sm:gap-3 sm:px-4">
           <Button
             variant="ghost"
             size="icon"

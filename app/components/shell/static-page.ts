@@ -220,9 +220,16 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
 
   // Offline banner: shown on the browser's offline event or a failed health check, hidden when back online.
   const banner = document.getElementById(hooks.offlineBanner);
+  // The sticky headers stick under it (the same variable the app's banner sets: offline-banner.tsx).
   const show = (offline: boolean) => {
-    if (banner) banner.hidden = !offline;
+    if (!banner) return;
+    banner.hidden = !offline;
+    if (offline) root.style.setProperty("--offline-banner-height", `${banner.offsetHeight}px`);
+    else root.style.removeProperty("--offline-banner-height");
   };
+  window.addEventListener("resize", () => {
+    if (banner && !banner.hidden) show(true);
+  });
   window.addEventListener("offline", () => show(true));
   window.addEventListener("online", () => show(false));
   if (!navigator.onLine) show(true);

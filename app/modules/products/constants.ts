@@ -17,8 +17,11 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
-/** The marketplace quick buttons and filters use the first eight. */
-export const MARKETPLACE_CATEGORIES = PRODUCT_CATEGORIES.slice(0, 8);
+/** The marketplace's filter panel offers every category: cards show all twelve as chips, so each can be filtered on. */
+export const MARKETPLACE_CATEGORIES = PRODUCT_CATEGORIES;
+
+/** The marketplace's quick category buttons: the first six, then a '+N more' button that opens the filter panel. */
+export const QUICK_CATEGORY_COUNT = 6;
 
 export const PRODUCT_UNITS = [
   "kg",
