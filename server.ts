@@ -114,7 +114,11 @@ export async function createWebServer(options: WebServerOptions = {}) {
     serverAdapter: boardAdapter,
     options: { uiConfig: { boardTitle: "Asiiko queues" } },
   });
-  app.use("/admin/queues", runtime.queueDashboardAccess, boardAdapter.getRouter());
+  const board = boardAdapter.getRouter();
+  // A browser refused the dashboard goes on to the product's own page saying who may see it (Remix).
+  app.use("/admin/queues", runtime.queueDashboardAccess, (req, res, next) =>
+    res.locals[runtime.QUEUE_DASHBOARD_REFUSED] ? next() : board(req, res, next),
+  );
 
   // The browser's files: Vite's in development, the build's otherwise.
   app.use(vite ? vite.middlewares : serveBuiltFiles(path.join(root, "build/client")));
@@ -137,6 +141,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestId: String(res.getHeader("X-Request-Id") ?? ""),
         cspNonce: String(res.locals.cspNonce ?? ""),
+        queueDashboardRefused: Number(res.locals[runtime.QUEUE_DASHBOARD_REFUSED]) || undefined,
       }),
     }),
   );

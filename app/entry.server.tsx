@@ -8,7 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { getAllQueues } from "~/jobs/enqueue.server";
 import { NonceProvider } from "~/lib/nonce";
 import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
-import { queueDashboardAccess } from "~/modules/auth/operator.server";
+import { QUEUE_DASHBOARD_REFUSED, queueDashboardAccess } from "~/modules/auth/operator.server";
 import { fileStore } from "~/modules/storage/file-store.server";
 import { readPublicPhoto } from "~/modules/storage/uploads.server";
 import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
@@ -27,6 +27,7 @@ export const serverRuntime = {
   logger,
   getAllQueues,
   queueDashboardAccess,
+  QUEUE_DASHBOARD_REFUSED,
   isCrossSiteMutation,
   runShutdownHooks,
   stopGracefullyOnSignal,

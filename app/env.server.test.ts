@@ -263,6 +263,18 @@ describe("payments", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).not.toThrow();
   });
 
+  it("wants PUBLIC_URL in production with Stripe, whose checkout sends the browser back there", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(() => parseEnv(deployment(stripe))).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required in production when STRIPE_SECRET_KEY is set: Stripe's checkout sends the browser back to it/,
+    );
+    expect(() => parseEnv(deployment({ ...stripe, PUBLIC_URL: "https://asiiko.ng" }))).not.toThrow();
+    // A local machine, a test run and a production server without payments do not need it.
+    expect(() => parseEnv({ ...stripe, NODE_ENV: "development" })).not.toThrow();
+    expect(() => parseEnv({ ...stripe, NODE_ENV: "test" })).not.toThrow();
+    expect(() => parseEnv(deployment())).not.toThrow();
+  });
+
   it("checks out with Stripe when configured, the sandbox in demo mode only, else nothing", () => {
     const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     expect(checkoutProviderName(parseEnv(stripe))).toBe("stripe");

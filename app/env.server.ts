@@ -179,6 +179,13 @@ const envSchema = z
         "is required when STRIPE_SECRET_KEY is set: copy the signing secret (whsec_...) of the webhook endpoint made for /api/webhooks/stripe in Stripe's dashboard",
       );
     }
+    // Stripe sends the browser back to PUBLIC_URL; without it, to http://localhost, which is no one's phone.
+    if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.PUBLIC_URL) {
+      refuse(
+        "PUBLIC_URL",
+        "is required in production when STRIPE_SECRET_KEY is set: Stripe's checkout sends the browser back to it; set it to the site's public address (e.g. https://asiiko.ng)",
+      );
+    }
     // Originals inside the served folder could be asked for by address.
     if (isInside(env.ORIGINALS_DIR, env.UPLOAD_DIR)) {
       ctx.addIssue({

@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     requestId: string;
     /** This response's Content-Security-Policy nonce, for the inline scripts the page needs. */
     cspNonce: string;
+    /** Set when the queue dashboard refused this browser (401 or 403): the status of the page that says who may see it. */
+    queueDashboardRefused?: number;
   }
 }
 

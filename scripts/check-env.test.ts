@@ -50,6 +50,10 @@ describe("check-env", () => {
         /STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
       ],
       [`SESSION_SECRET=${strong()}\nDEMO_MODE=1\nPUBLIC_URL=https://asiiko.ng\n`, /DEMO_MODE is 1 while PUBLIC_URL/],
+      [
+        `SESSION_SECRET=${strong()}\nSTRIPE_SECRET_KEY=sk_live_x\nSTRIPE_WEBHOOK_SECRET=whsec_x\n`,
+        /PUBLIC_URL is required in production when STRIPE_SECRET_KEY is set/,
+      ],
     ];
     for (const [text, message] of cases) {
       const run = check(text);

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
@@ -112,6 +112,7 @@ function PlanCard() {
             title={t("premium.plan.confirmCancelTitle")}
             text={t("premium.plan.confirmCancelText")}
             confirmLabel={t("premium.plan.cancel")}
+            cancelLabel={t("premium.plan.keep")}
             pendingLabel={t("premium.plan.cancelling")}
             pending={fetcher.state !== "idle"}
             onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
@@ -122,7 +123,10 @@ function PlanCard() {
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {plan.plan === "trial"
               ? t("premium.plan.trialEnds", { date: date(plan.trialEndsAt) })
-              : t(accessNote(plan.access))}
+              : plan.mappingOpenUntil
+                ? // The trial's use went to farm mapping, which stays open: say so, not that it is all used up.
+                  t("premium.plan.mappingOpen", { time: formatDate(plan.mappingOpenUntil, locale, "medium-time") })
+                : t(accessNote(plan.access))}
           </p>
           <UpgradeButton className="self-start" />
           <p className="text-sm text-gray-600 dark:text-gray-400">
@@ -136,9 +140,7 @@ function PlanCard() {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const { plan, devices, locale } = useLoaderData<typeof loader>();
-  const checkout = params.get("checkout");
+  const { devices, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<PageReply<SettingsIntent>>();
 
   // A device signed out from the list: say so, or why not.
@@ -154,21 +156,6 @@ export default function SettingsPage() {
       toast({ title: actionData.refusal.message, variant: "destructive" });
     }
   }, [actionData, t]);
-
-  // Coming back from checkout: say how it went, once.
-  useEffect(() => {
-    if (!checkout) return;
-    if (checkout === "success")
-      toast({ title: plan.plan === "premium" ? t("premium.plan.checkoutSuccess") : t("premium.plan.checkoutPending") });
-    if (checkout === "cancelled") toast({ title: t("premium.plan.checkoutCancelled") });
-    setParams(
-      (current) => {
-        current.delete("checkout");
-        return current;
-      },
-      { replace: true },
-    );
-  }, [checkout, plan.plan, setParams, t]);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">

@@ -1,20 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
+import { CheckoutReturnNotice } from "~/components/premium/checkout-return-notice";
 import { AppShell } from "~/components/shell/app-shell";
 import { toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
+import { getPlan } from "~/modules/payments/plan.server";
 
 // The signed-in shell around every protected page; visitors go to /auth and come back.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user: toPublicUser(user) };
+  // Back from paying, on the page the upgrade started from: whether Premium is on yet.
+  const paid = new URL(request.url).searchParams.get("checkout") === "success";
+  const premium = paid ? (await getPlan(user.id)).plan === "premium" : false;
+  return { user: toPublicUser(user), premium };
 }
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, premium } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
+      <CheckoutReturnNotice premium={premium} />
       <Outlet />
     </AppShell>
   );

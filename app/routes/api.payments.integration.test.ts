@@ -25,7 +25,9 @@ const { stripePort } = vi.hoisted(() => {
   process.env.STRIPE_SECRET_KEY = "sk_test_local";
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_local";
   process.env.STRIPE_API_BASE = `http://127.0.0.1:${port}`;
-  for (const name of ["PUBLIC_URL", "TRIAL_LENGTH_HOURS", "PREMIUM_PRICE_NGN"]) delete process.env[name];
+  // The public address Stripe sends the browser back to; requests come to another (127.0.0.1).
+  process.env.PUBLIC_URL = "https://asiiko.example";
+  for (const name of ["TRIAL_LENGTH_HOURS", "PREMIUM_PRICE_NGN"]) delete process.env[name];
   return { stripePort: port };
 });
 
@@ -649,9 +651,10 @@ describe("POST /api/subscription/checkout with Stripe", () => {
       client_reference_id: buyer.user.id,
       metadata: { userId: buyer.user.id },
       subscription_data: { metadata: { userId: buyer.user.id } },
-      // Return links come from configuration (PUBLIC_URL, else this machine's address), never from the request.
-      success_url: `${publicOrigin()}/settings?checkout=success`,
-      cancel_url: `${publicOrigin()}/settings?checkout=cancelled`,
+      // Return links come from configuration (PUBLIC_URL), never from the request; without a page
+      // to come back to, they lead to Settings.
+      success_url: "https://asiiko.example/settings?checkout=success",
+      cancel_url: "https://asiiko.example/settings?checkout=cancelled",
     });
     const sessionUrl = (sessionCreation!.answer as { url: string }).url;
     expect(sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
@@ -659,6 +662,47 @@ describe("POST /api/subscription/checkout with Stripe", () => {
 
     // Nothing is recorded as paid before Stripe says so.
     expect(await prisma.subscription.count({ where: { userId: buyer.user.id } })).toBe(0);
+  });
+
+  it("sends the browser back to the page the upgrade started from, at PUBLIC_URL, whatever address the request came by", async () => {
+    const response = await call(
+      "POST",
+      "/api/subscription/checkout",
+      { returnTo: "/mapping?farm=abc" },
+      { cookie: buyer.cookie, headers: { Host: "127.0.0.1", "X-Forwarded-Host": "evil.example" } },
+    );
+    expect(response.status).toBe(200);
+    const [sessionCreation] = fake.requestsTo("POST", "/v1/checkout/sessions");
+    expect(publicOrigin()).toBe("https://asiiko.example");
+    expect(sessionCreation!.body).toMatchObject({
+      success_url: "https://asiiko.example/mapping?farm=abc&checkout=success",
+      cancel_url: "https://asiiko.example/mapping?farm=abc&checkout=cancelled",
+    });
+  });
+
+  it("never sends the browser back to another site: an unsafe page to return to is replaced by Settings", async () => {
+    for (const returnTo of [
+      "//evil.example",
+      "https://evil.example/asiiko",
+      "/\\evil.example",
+      "/auth?redirectTo=//evil",
+    ]) {
+      fake.reset();
+      const response = await call("POST", "/api/subscription/checkout", { returnTo }, { cookie: buyer.cookie });
+      expect(response.status, returnTo).toBe(200);
+      const [sessionCreation] = fake.requestsTo("POST", "/v1/checkout/sessions");
+      expect(sessionCreation!.body, returnTo).toMatchObject({
+        success_url: "https://asiiko.example/settings?checkout=success",
+        cancel_url: "https://asiiko.example/settings?checkout=cancelled",
+      });
+    }
+  });
+
+  it("refuses a page to return to that is not text (400 VLD_*), creating no session", async () => {
+    const response = await call("POST", "/api/subscription/checkout", { returnTo: 42 }, { cookie: buyer.cookie });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toMatch(/^VLD_/);
+    expect(fake.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(0);
   });
 
   it("a second checkout reuses the customer and finds the price by its lookup key", async () => {

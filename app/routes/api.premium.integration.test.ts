@@ -374,7 +374,7 @@ describe("sandbox checkout", () => {
     buyer = await newUser("premium_buyer");
   });
 
-  it("POST /api/subscription/checkout answers a checkoutUrl to the sandbox page at the configured origin", async () => {
+  it("POST /api/subscription/checkout answers a checkoutUrl: a path of this site, the sandbox page", async () => {
     // The trial is used first: Premium must then be what gives access.
     expect((await use("asiiko_ai", buyer.cookie)).status).toBe(200);
     expect((await check("asiiko_ai", buyer.cookie)).body.canAccess).toBe(false);
@@ -383,8 +383,9 @@ describe("sandbox checkout", () => {
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     expect(typeof response.body.checkoutUrl).toBe("string");
-    checkoutUrl = new URL(response.body.checkoutUrl);
-    expect(checkoutUrl.origin).toBe(publicOrigin());
+    // A path, never an absolute address: the browser stays on the address it came by, where its session is.
+    expect(response.body.checkoutUrl).toMatch(/^\/checkout\/sandbox\?session=/);
+    checkoutUrl = new URL(response.body.checkoutUrl, web.baseUrl);
     expect(checkoutUrl.pathname).toBe("/checkout/sandbox");
     expect(checkoutUrl.searchParams.get("session")).toMatch(/^[\w-]+\.[\w-]+$/);
   });
@@ -556,6 +557,7 @@ describe("sandbox checkout", () => {
     const payer = await newUser("premium_twice");
     const link = new URL(
       (await call("POST", "/api/subscription/checkout", undefined, { cookie: payer.cookie })).body.checkoutUrl,
+      web.baseUrl,
     );
     const first = await formPost(pageOf(link), payer.cookie);
     expect(first.headers.get("location")).toBe("/settings?checkout=success");
@@ -565,5 +567,63 @@ describe("sandbox checkout", () => {
     // Paying the same link twice (a double tap, or Back then Pay) must not make two subscriptions.
     await formPost(pageOf(link), payer.cookie);
     expect(await prisma.subscription.count({ where: { userId: payer.user.id } })).toBe(1);
+  });
+  it("from 127.0.0.1 (or a phone on the local network), checkout stays on that address and comes back to the page it started from", async () => {
+    const payer = await newUser("premium_return");
+    const started = await call(
+      "POST",
+      "/api/subscription/checkout",
+      { returnTo: "/asiiko?tab=history" },
+      // The address a phone on the local network would use; PUBLIC_URL is not set, so publicOrigin() is localhost.
+      { cookie: payer.cookie, headers: { Host: "192.168.1.20:3000" } },
+    );
+    expect(started.status).toBe(200);
+    expect(publicOrigin()).toMatch(/^http:\/\/localhost:/);
+    const path = started.body.checkoutUrl as string;
+    expect(path).toMatch(/^\/checkout\/sandbox\?session=[\w%.-]+$/);
+    expect(path).not.toContain("localhost");
+
+    // The page's Cancel leads back there too, saying checkout was cancelled.
+    const page = await call("GET", path, undefined, { cookie: payer.cookie });
+    expect(String(page.body)).toContain('href="/asiiko?tab=history&amp;checkout=cancelled"');
+
+    const paid = await formPost(path, payer.cookie);
+    expect([302, 303]).toContain(paid.status);
+    expect(paid.headers.get("location")).toBe("/asiiko?tab=history&checkout=success");
+    expect(await prisma.subscription.count({ where: { userId: payer.user.id, status: "active" } })).toBe(1);
+
+    // Back on the page (served at that address), Premium is on.
+    const back = await call("GET", "/asiiko?tab=history&checkout=success", undefined, { cookie: payer.cookie });
+    expect(back.status).toBe(200);
+    const plan = await call("GET", "/api/subscription", undefined, { cookie: payer.cookie });
+    expect(plan.body.data).toMatchObject({ plan: "premium", subscription: { provider: "sandbox", status: "active" } });
+  });
+
+  it("an unsafe page to return to (another site, sign-in, the API) is ignored: paying comes back to Settings", async () => {
+    for (const returnTo of ["//evil.example", "https://evil.example/asiiko", "/\\evil.example", "/api/user", "/auth"]) {
+      const payer = await newUser("premium_unsafe");
+      const started = await call("POST", "/api/subscription/checkout", { returnTo }, { cookie: payer.cookie });
+      expect(started.status, returnTo).toBe(200);
+      const paid = await formPost(started.body.checkoutUrl as string, payer.cookie);
+      expect(paid.headers.get("location"), returnTo).toBe("/settings?checkout=success");
+    }
+  });
+
+  it("refuses a page to return to that is not text, or a body that is not JSON", async () => {
+    const payer = await newUser("premium_badbody");
+    const notText = await call(
+      "POST",
+      "/api/subscription/checkout",
+      { returnTo: ["/asiiko"] },
+      { cookie: payer.cookie },
+    );
+    expect(notText.status).toBe(400);
+    expect(notText.body.error.code).toMatch(/^VLD_/);
+    const notJson = await call("POST", "/api/subscription/checkout", undefined, {
+      cookie: payer.cookie,
+      raw: "returnTo=/asiiko",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(notJson.status).toBe(415);
   });
 });

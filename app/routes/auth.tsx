@@ -292,6 +292,10 @@ export default function AuthPage() {
             <p className="mt-1 text-3xl font-extrabold">{t("auth.planPrice", { price: formatNaira(price) })}</p>
             <p className="mt-2 text-sm text-brand-100">{t("auth.planText")}</p>
             <p className="mt-3 text-sm font-semibold">{t("auth.trialText")}</p>
+            {/* The promise, and beside it the rule it stands for. */}
+            <p data-trial-rule="" className="mt-1 text-sm text-brand-100">
+              {t("premium.trialRule")}
+            </p>
           </div>
           <div className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
             <p className="flex items-center gap-2 font-semibold">

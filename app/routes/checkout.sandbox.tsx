@@ -10,7 +10,8 @@ import { checkoutProviderName, isDemoMode } from "~/env.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { completeSandboxCheckout } from "~/modules/payments/checkout.server";
 import { waitForPaymentEvent } from "~/modules/payments/provider-events.server";
-import { readSandboxSession } from "~/modules/payments/sandbox-provider.server";
+import { DEFAULT_CHECKOUT_RETURN, withCheckoutResult } from "~/modules/payments/return-path";
+import { readSandboxSession, type SandboxSession } from "~/modules/payments/sandbox-provider.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Asiiko" }];
 
@@ -23,10 +24,15 @@ function sandboxSession(request: Request, userId: string) {
   return readSandboxSession(new URL(request.url).searchParams.get("session"), userId);
 }
 
+/** The page to come back to: the one the link was made for (links made before it carried one: Settings). */
+const returnOf = (session: SandboxSession) => session.ret ?? DEFAULT_CHECKOUT_RETURN;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const session = sandboxSession(request, user.id);
-  return session ? { valid: true as const, amount: session.amt } : { valid: false as const, amount: 0 };
+  return session
+    ? { valid: true as const, amount: session.amt, cancelTo: withCheckoutResult(returnOf(session), "cancelled") }
+    : { valid: false as const, amount: 0, cancelTo: "/settings" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,11 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const eventId = await completeSandboxCheckout(session);
   // The worker activates the plan; give it a moment so the next page already shows Premium.
   await waitForPaymentEvent(eventId);
-  return redirect("/settings?checkout=success");
+  // Back to the page the upgrade started from (a path of this site, checked when the link was made and again here).
+  return redirect(withCheckoutResult(returnOf(session), "success"));
 }
 
 export default function SandboxCheckout() {
-  const { valid, amount } = useLoaderData<typeof loader>();
+  const { valid, amount, cancelTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const paying = useNavigation().state !== "idle";
   return (
@@ -68,7 +75,7 @@ export default function SandboxCheckout() {
                 {paying ? t("premium.sandbox.paying") : t("premium.sandbox.pay", { price: formatNaira(amount) })}
               </Button>
               <Button variant="outline" asChild>
-                <Link to="/settings?checkout=cancelled">{t("premium.sandbox.cancel")}</Link>
+                <Link to={cancelTo}>{t("premium.sandbox.cancel")}</Link>
               </Button>
             </Form>
           </>

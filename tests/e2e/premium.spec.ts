@@ -52,7 +52,9 @@ test("one free premium use, then 'Premium features used', then the sandbox check
   await expect(page.getByText("₦15,000").first()).toBeVisible();
   await hydrated(page);
   await page.getByRole("button", { name: "Pay ₦15,000" }).click();
-  await expect(page).toHaveURL(/\/settings/);
+  // Back on the page the upgrade started from; the plan is on Settings.
+  await expect(page).toHaveURL(/\/marketplace/);
+  await page.goto("/settings");
   await expect(page.getByTestId("plan")).toContainText("Premium");
   await expect(page.getByTestId("plan")).toContainText("Renews on");
 

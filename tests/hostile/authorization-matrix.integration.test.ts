@@ -134,7 +134,14 @@ afterAll(async () => {
 
 // 200/201 where the role may; otherwise the refusal the API gives that role.
 // A thing another reader may not see answers 404: they cannot tell it exists.
-type Row = { method: string; path: () => string; body?: () => unknown; expect: Record<Role, number> };
+type Row = {
+  method: string;
+  path: () => string;
+  body?: () => unknown;
+  /** Request headers of the row's own (a browser's Accept, say). */
+  headers?: Record<string, string>;
+  expect: Record<Role, number>;
+};
 const all = (status: number, overrides: Partial<Record<Role, number>> = {}) => ({
   visitor: status,
   lapsed: status,
@@ -281,6 +288,13 @@ const ROWS: Row[] = [
   // The catalogue page tells a non-administrator they may not manage it (the specification's text).
   { method: "GET", path: () => "/product-catalog", expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => "/admin/queues", expect: all(403, { visitor: 401, admin: 200 }) },
+  // A browser gets the product's page saying who may see the dashboard, with the same statuses.
+  {
+    method: "GET",
+    path: () => "/admin/queues",
+    headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    expect: all(403, { visitor: 401, admin: 200 }),
+  },
 ];
 
 /** Near the listing on sale: a few kilometres off, so answers carry its distance. */
@@ -289,7 +303,7 @@ const near = () => `lat=8.16&lng=4.26&radius_km=25`;
 async function ask(row: Row, role: Role) {
   const cookie = role === "visitor" ? undefined : people[role].cookie;
   const body = row.body?.();
-  return call(row.method, row.path(), body, { cookie, headers: { Origin: web.baseUrl } });
+  return call(row.method, row.path(), body, { cookie, headers: { Origin: web.baseUrl, ...row.headers } });
 }
 
 describe("the authorisation matrix", () => {

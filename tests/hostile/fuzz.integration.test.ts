@@ -441,6 +441,8 @@ function buildCases(): Case[] {
   as("plain", [...queryCases("/api/subscription", {}, random), ...methodCases("/api/subscription", ["GET"])]);
   as("plain", [
     ...jsonBodyCases("POST", "/api/subscription/checkout", { plan: "monthly" }, random, 3),
+    // The page to come back to after paying: any text is taken or replaced by Settings, never followed off the site.
+    ...jsonBodyCases("POST", "/api/subscription/checkout", { returnTo: "/asiiko?tab=history" }, random, 3),
     ...jsonBodyCases("POST", "/api/subscription/cancel", { reason: "x" }, random, 3),
   ]);
   const event = {

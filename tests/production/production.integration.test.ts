@@ -170,6 +170,11 @@ describe("a production deployment", () => {
       [{ ADMIN_TOKEN: "sixteen-chars-ok" }, /ADMIN_TOKEN/],
       [{ MEILI_HOST: "http://127.0.0.1:7700", MEILI_MASTER_KEY: "short-meili-key" }, /MEILI_MASTER_KEY/],
       [{ STRIPE_SECRET_KEY: "sk_live_0123456789", STRIPE_WEBHOOK_SECRET: "" }, /STRIPE_WEBHOOK_SECRET/],
+      // Stripe's checkout sends the browser back to PUBLIC_URL: a deployment taking payments names it.
+      [
+        { STRIPE_SECRET_KEY: "sk_live_0123456789", STRIPE_WEBHOOK_SECRET: "whsec_0123456789", PUBLIC_URL: "" },
+        /PUBLIC_URL is required in production when STRIPE_SECRET_KEY is set/,
+      ],
       [{ DEMO_MODE: "1" }, /DEMO_MODE/],
     ];
     for (const [change, named] of cases) {

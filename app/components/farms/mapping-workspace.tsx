@@ -62,7 +62,9 @@ export function MappingWorkspace({
   const { t } = useTranslation();
   const [, setSearchParams] = useSearchParams();
   const selected = farms.find((farm) => farm.id === selectedId) ?? null;
-  const trial = useTrialConfirm(access);
+  // Asked once, before the first farm is opened or made (a farm write is a use too): that use keeps
+  // mapping open for the rest of the trial day, and this page asks nothing more.
+  const trial = useTrialConfirm(access, { text: t("premium.trialConfirm.mappingText") });
 
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);

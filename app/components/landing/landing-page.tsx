@@ -131,7 +131,13 @@ export function LandingPage() {
               <p className="text-lg text-gray-700 dark:text-gray-300">{t("landing.heroText")}</p>
               <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
                 <PrimaryLink>{t("landing.heroCta")}</PrimaryLink>
-                <p className="text-sm text-gray-600 dark:text-gray-400">{t("landing.trialNote")}</p>
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  {t("landing.trialNote")}
+                  {/* The promise, and beside it the rule it stands for. */}
+                  <span data-trial-rule="" className="block font-medium text-gray-700 dark:text-gray-300">
+                    {t("premium.trialRule")}
+                  </span>
+                </p>
               </div>
             </div>
             <div className="hidden grid-cols-2 gap-3 md:grid" aria-hidden="true">
@@ -190,8 +196,9 @@ export function LandingPage() {
           <div className="flex flex-col items-center gap-5 rounded-3xl bg-brand-700 px-6 py-12 text-center text-white">
             <h2 className="text-2xl font-bold md:text-3xl">{t("landing.ctaTitle")}</h2>
             <p className="max-w-xl text-brand-100">{t("landing.ctaText", { price: formatNaira(price) })}</p>
+            {/* Getting started is making an account: the Sign Up tab. */}
             <Link
-              to="/auth"
+              to="/auth?tab=register"
               className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
             >
               {t("landing.ctaButton")}

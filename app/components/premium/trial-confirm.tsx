@@ -13,13 +13,17 @@ export function spendsTrial(access: FeatureAccess | null): boolean {
 
 /**
  * Asks before a premium use that would end the trial: `run(action)` performs the action at once
- * for subscribers, and for trial users only after they confirm. Render `dialog` once.
+ * for subscribers, and for trial users only after they confirm. Asked once: after a yes, what the
+ * page does next (the answer that records the use may not be back yet) is not asked about again.
+ * `text` says what the use opens (farm mapping stays open for the rest of the trial day). Render
+ * `dialog` once.
  */
-export function useTrialConfirm(access: FeatureAccess | null) {
+export function useTrialConfirm(access: FeatureAccess | null, { text }: { text?: string } = {}) {
   const { t } = useTranslation();
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  const [agreed, setAgreed] = useState(false);
   const run = (action: () => void) => {
-    if (spendsTrial(access)) setWaiting(() => action);
+    if (!agreed && spendsTrial(access)) setWaiting(() => action);
     else action();
   };
   const dialog = (
@@ -29,7 +33,7 @@ export function useTrialConfirm(access: FeatureAccess | null) {
         if (!open) setWaiting(null);
       }}
       title={t("premium.trialConfirm.title")}
-      text={t("premium.trialConfirm.text")}
+      text={text ?? t("premium.trialConfirm.text")}
       confirmLabel={t("premium.trialConfirm.confirm")}
       pendingLabel={t("premium.trialConfirm.confirm")}
       pending={false}
@@ -37,6 +41,7 @@ export function useTrialConfirm(access: FeatureAccess | null) {
       onConfirm={() => {
         const action = waiting;
         setWaiting(null);
+        setAgreed(true);
         action?.();
       }}
     />

@@ -24,6 +24,8 @@ interface NavEntry {
   label: string;
   icon: IconName;
   admin?: boolean;
+  /** Served outside the app (the queue dashboard): opened as a whole new page. */
+  document?: boolean;
 }
 
 const MAIN_ENTRIES: NavEntry[] = [
@@ -32,6 +34,7 @@ const MAIN_ENTRIES: NavEntry[] = [
   { to: "/marketplace", label: "nav.marketplace", icon: "store" },
   { to: "/my-listings", label: "nav.myListings", icon: "list" },
   { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
+  { to: "/admin/queues", label: "nav.queues", icon: "list", admin: true, document: true },
   { to: "/medicine", label: "nav.medicine", icon: "leaf" },
   { to: "/mapping", label: "nav.mapping", icon: "map" },
   { to: "/asiiko", label: "nav.asiiko", icon: "sparkles" },
@@ -88,7 +91,8 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
     <li>
       <Link
         to={entry.to}
-        prefetch="intent"
+        reloadDocument={entry.document}
+        prefetch={entry.document ? "none" : "intent"}
         onClick={onNavigate}
         aria-current={current ? "page" : undefined}
         className={cn(

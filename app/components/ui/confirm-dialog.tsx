@@ -2,7 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-/** "Are you sure?" with Cancel and a confirm button (destructive unless told otherwise) that shows its pending label. */
+/**
+ * "Are you sure?" with a way back (Cancel, unless told what it keeps) and a confirm button
+ * (destructive unless told otherwise) that shows its pending label.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -13,6 +16,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   tone = "destructive",
+  cancelLabel,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,13 +28,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   /** "default" for a choice that spends something but destroys nothing (a trial use). */
   tone?: "destructive" | "default";
+  /** The way back's label, where "Cancel" would be ambiguous (beside "Cancel subscription": "Keep Premium"). */
+  cancelLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={text}>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-          {t("common.cancel")}
+          {cancelLabel ?? t("common.cancel")}
         </Button>
         <Button variant={tone} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}

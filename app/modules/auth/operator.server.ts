@@ -7,7 +7,18 @@ import { getSessionUser } from "./session.server";
 // Who may open the operators' queue dashboard: a signed-in administrator, or
 // whoever presents ADMIN_TOKEN (for operators without an account, and for
 // scripts): as a Bearer header, or once as ?token=..., after which an httpOnly
-// cookie scoped to the dashboard carries it.
+// cookie scoped to the dashboard carries it. Anyone else is refused: a browser
+// asking for a page gets the product's own page saying who may see it (the
+// route admin.queues.$), a script or API client the catalogue's JSON.
+
+/** Set on a refused browser's answer: the dashboard steps aside, and the product's page answers with this status. */
+export const QUEUE_DASHBOARD_REFUSED = "queueDashboardRefused";
+
+/** Whether the request is a browser opening a page (not a script, an API client or the dashboard's own calls). */
+export function wantsPage(req: Pick<Request, "method" | "headers">) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return /\btext\/html\b/i.test(req.headers.accept ?? "");
+}
 
 export const OPERATOR_COOKIE = "asiiko-operator";
 
@@ -72,7 +83,13 @@ async function checkQueueDashboardAccess(req: Request, res: Response, next: Next
     next();
     return;
   }
-  if (check === "wrong" || role === "USER") {
+  const status = check === "wrong" || role === "USER" ? 403 : 401;
+  if (wantsPage(req)) {
+    res.locals[QUEUE_DASHBOARD_REFUSED] = status;
+    next();
+    return;
+  }
+  if (status === 403) {
     deny(res, 403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "Administrators only.");
   } else {
     deny(

@@ -2,7 +2,15 @@ import { getEnv } from "~/env.server";
 import { logger } from "~/server/logger.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { currentSubscription, featureAccess, trialEndsAt } from "~/modules/premium/access";
+import {
+  currentSubscription,
+  featureAccess,
+  inTrialSession,
+  isPremiumFeature,
+  SESSION_FEATURES,
+  trialEndsAt,
+  type AccessFacts,
+} from "~/modules/premium/access";
 import { paymentProvider } from "./providers.server";
 
 // The user's plan (premium, trial or free) and cancelling it: renewal stops,
@@ -25,19 +33,24 @@ export async function getPlan(userId: string, now = new Date()) {
       firstPremiumUseAt: true,
       trialHeldUntil: true,
       subscriptions: { orderBy: { currentPeriodEnd: "desc" } },
+      featureUses: { where: { duringTrial: true }, orderBy: { createdAt: "asc" }, take: 1, select: { feature: true } },
     },
   });
   const trial = { accountCreatedAt: user.createdAt, trialLengthHours: getEnv().TRIAL_LENGTH_HOURS };
+  const spent = user.featureUses[0]?.feature;
+  const facts: AccessFacts = {
+    ...trial,
+    firstPremiumUseAt: user.firstPremiumUseAt,
+    trialHeldUntil: user.trialHeldUntil,
+    trialSpentOn: spent && isPremiumFeature(spent) ? spent : null,
+    subscriptions: user.subscriptions,
+  };
   // A trial held by a running analysis reads as used; one whose hold has lapsed, as a trial again.
-  const access = featureAccess(
-    {
-      ...trial,
-      firstPremiumUseAt: user.firstPremiumUseAt,
-      trialHeldUntil: user.trialHeldUntil,
-      subscriptions: user.subscriptions,
-    },
-    now,
-  );
+  const access = featureAccess(facts, now);
+  // A trial spent on a working session (farm mapping) keeps that tool open to the end of the trial's day.
+  const openSession = access.hasActiveSubscription
+    ? undefined
+    : SESSION_FEATURES.find((feature) => inTrialSession(facts, now, feature));
   const current = currentSubscription(user.subscriptions, now);
   return {
     plan: access.hasActiveSubscription
@@ -48,6 +61,8 @@ export async function getPlan(userId: string, now = new Date()) {
     access,
     priceNgn: getEnv().PREMIUM_PRICE_NGN,
     trialEndsAt: trialEndsAt(trial).toISOString(),
+    /** Until when farm mapping stays open to a trial spent on it (null otherwise). */
+    mappingOpenUntil: openSession === "farm_mapping" ? trialEndsAt(trial).toISOString() : null,
     subscription: current
       ? {
           provider: current.provider,

@@ -61,8 +61,17 @@ export type SubscriptionChange =
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Starts paying for the monthly plan; answers where to send the browser. */
-  createCheckout(checkout: { userId: string; amountNgn: number; origin: string }): Promise<{ checkoutUrl: string }>;
+  /**
+   * Starts paying for the monthly plan; answers where to send the browser: a path for a checkout
+   * on our own origin, an absolute address for the provider's. `origin` (PUBLIC_URL) is only for
+   * the provider's links back to us; `returnPath` is the safe path of the page to come back to.
+   */
+  createCheckout(checkout: {
+    userId: string;
+    amountNgn: number;
+    origin: string;
+    returnPath: string;
+  }): Promise<{ checkoutUrl: string }>;
   /** Checks a webhook on its raw body and signature header; null when it is not genuine. */
   verifyEvent(rawBody: string, signature: string | null): VerifiedEvent | null;
   /** Reads a stored event's payload (as `verifyEvent` gave it). */

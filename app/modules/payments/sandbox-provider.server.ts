@@ -22,6 +22,8 @@ export interface SandboxSession {
   uid: string;
   amt: number;
   exp: number;
+  /** The path to come back to after paying or cancelling (a safe path of this site). */
+  ret?: string;
 }
 
 function sandboxSignature(body: string) {
@@ -90,14 +92,17 @@ function addOneMonth(date: Date) {
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
 
-  async createCheckout({ userId, amountNgn, origin }) {
+  async createCheckout({ userId, amountNgn, returnPath }) {
     const token = signSandboxSession({
       sid: `cs_sandbox_${randomBytes(12).toString("hex")}`,
       uid: userId,
       amt: amountNgn,
       exp: Date.now() + 3600_000,
+      ret: returnPath,
     });
-    return { checkoutUrl: `${origin}/checkout/sandbox?session=${encodeURIComponent(token)}` };
+    // A page of our own: a path, so the browser stays on the address it came by (127.0.0.1, a
+    // phone's view of this machine on the local network), where its session cookie is.
+    return { checkoutUrl: `/checkout/sandbox?session=${encodeURIComponent(token)}` };
   },
 
   verifyEvent(rawBody, signature) {

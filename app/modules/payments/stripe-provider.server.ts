@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { prisma } from "~/server/db.server";
 import type { PaymentProvider, SubscriptionChange, SubscriptionStatus, VerifiedEvent } from "./provider";
+import { withCheckoutResult } from "./return-path";
 import { stripeClient, webhooks, webhookSecret } from "./stripe.server";
 
 // Stripe behind the payment provider interface: Stripe Checkout for a monthly
@@ -138,7 +139,7 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
 export const stripeProvider: PaymentProvider = {
   name: "stripe",
 
-  async createCheckout({ userId, amountNgn, origin }) {
+  async createCheckout({ userId, amountNgn, origin, returnPath }) {
     const user = await prisma.user.findUniqueOrThrow({
       where: { id: userId },
       select: { id: true, email: true, firstName: true, lastName: true, stripeCustomerId: true },
@@ -152,8 +153,9 @@ export const stripeProvider: PaymentProvider = {
       client_reference_id: user.id,
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
-      success_url: `${origin}/settings?checkout=success`,
-      cancel_url: `${origin}/settings?checkout=cancelled`,
+      // Stripe sends the browser back to the page the upgrade started from, at the public address.
+      success_url: `${origin}${withCheckoutResult(returnPath, "success")}`,
+      cancel_url: `${origin}${withCheckoutResult(returnPath, "cancelled")}`,
     });
     if (!session.url) throw new Error("Stripe answered a checkout session without a URL");
     return { checkoutUrl: session.url };
