@@ -323,6 +323,20 @@ function buildCases(): Case[] {
     ...idCases(["DELETE"], (id) => `/api/user/sessions/${id}`),
     ...methodCases("/api/user/sessions/00000000-0000-4000-8000-000000000000", ["DELETE"]),
   ]);
+  // The account's data rights: a copy (no body is read), its download by an id that names no copy
+  // of one's own (404), and deletion, which no malformed body (and no password: the owners' hashes
+  // match none) may ever carry out.
+  as("owner", [
+    ...queryCases("/api/user/export", {}, random),
+    ...jsonBodyCases("POST", "/api/user/export", {}, random, 3),
+    ...methodCases("/api/user/export", ["GET", "POST"]),
+    ...idCases(["GET"], (id) => `/api/user/export/${id}`),
+    ...methodCases("/api/user/export/cm000000000000000000000000", ["GET"]),
+  ]);
+  as("owner", [
+    ...jsonBodyCases("DELETE", "/api/user/account", { password: "not-the-password" }, random, 8),
+    ...methodCases("/api/user/account", ["DELETE"]),
+  ]);
   as(
     "visitor",
     jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6),
