@@ -325,7 +325,8 @@ describe("the authorisation matrix", () => {
       }
     }
     expect(seen).toEqual(wanted);
-  });
+    // About 300 requests: more than the default time on a busy machine.
+  }, 120_000);
 
   it("never shows the owner's private details to anyone else, in any field", async () => {
     const leaks: string[] = [];
