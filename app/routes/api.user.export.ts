@@ -1,5 +1,6 @@
 import { latestExport, requestExport } from "~/modules/account-data/exports.server";
 import { requireUser } from "~/modules/auth/gates.server";
+import { MAX_JSON_BYTES, readTextBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // The account's copy of its data (Settings, "Download my data"). GET: the latest copy that has
@@ -14,8 +15,8 @@ const route = apiRoute({
   },
   POST: async ({ request }) => {
     const user = await requireUser(request);
-    // The request carries no body: anything sent is left unread and dropped.
-    await request.body?.cancel();
+    // The request needs no body: what is sent is read (up to 64 KB, past that 413) and ignored.
+    await readTextBody(request, MAX_JSON_BYTES);
     const made = await requestExport(user.id);
     return Response.json(
       { success: true, data: { export: made }, message: "Your copy is being made" },
