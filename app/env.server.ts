@@ -74,6 +74,9 @@ const envSchema = z
         .regex(/^\+?\d[\d ]{5,18}\d$/, "must be a telephone number (digits and spaces, optionally starting with +)")
         .optional(),
     ),
+    /** Who runs this site (the data controller the Privacy Policy and Terms name), and where to write to them. */
+    OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).default("Asiiko")),
+    OPERATOR_ADDRESS: z.preprocess(emptyToUndefined, z.string().min(5).max(300).optional()),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     /**
      * Where an uploaded photo waits, metadata and GPS included, until the image worker has made

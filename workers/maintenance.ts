@@ -1,3 +1,4 @@
+import { buildExport, deleteExpiredExports } from "~/modules/account-data/exports.server";
 import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
@@ -17,6 +18,16 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const applied = await sweepIndexChanges();
       if (applied > 0) log.info({ applied }, "search index changes applied by the sweep");
       return { task: job.data.task, applied };
+    }
+    case "delete-expired-exports": {
+      const removed = await deleteExpiredExports();
+      if (removed > 0) log.info({ removed }, "expired account exports removed");
+      return { task: job.data.task, removed };
+    }
+    case "account-export": {
+      const made = await buildExport(job.data.exportId);
+      log.info({ exportId: job.data.exportId, ...made }, "account export made");
+      return { task: job.data.task, ...made };
     }
   }
 };

@@ -35,7 +35,7 @@ export const frontendErrorReportSchema = z.object({
 export type FrontendErrorReport = z.infer<typeof frontendErrorReportSchema>;
 
 /** Housekeeping the workers run on a schedule. */
-export const MAINTENANCE_TASKS = ["delete-expired-sessions", "sweep-search-index"] as const;
+export const MAINTENANCE_TASKS = ["delete-expired-sessions", "sweep-search-index", "delete-expired-exports"] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
 export const jobPayloadSchemas = {
@@ -55,7 +55,11 @@ export const jobPayloadSchemas = {
     userId: id.nullable(),
     receivedAt: isoDateTime(),
   }),
-  maintenance: z.object({ task: z.enum(MAINTENANCE_TASKS) }),
+  // Scheduled housekeeping, or one account's copy of its data (Settings, "Download my data").
+  maintenance: z.union([
+    z.object({ task: z.enum(MAINTENANCE_TASKS) }),
+    z.object({ task: z.literal("account-export"), exportId: id }),
+  ]),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;
@@ -165,4 +169,6 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   "delete-expired-sessions": { everyMs: HOUR * 1000 },
   // Search index changes whose job was lost (Redis down at the write, a worker stopped).
   "sweep-search-index": { everyMs: 60 * 1000 },
+  // Account exports past their expiry: the file and its row.
+  "delete-expired-exports": { everyMs: HOUR * 1000 },
 };

@@ -25,6 +25,8 @@ import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { cancelSubscription, getPlan } from "~/modules/payments/plan.server";
+import { DataExportCard, DeleteAccountCard } from "~/components/account-data/data-rights";
+import { latestExport } from "~/modules/account-data/exports.server";
 
 // Settings: language and theme, the plan (trial, Premium, cancellation), and the devices the
 // account is signed in on, each of which can be signed out from here.
@@ -34,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: await getPlan(user.id),
     devices: await listSignedInDevices(user.id, await readSessionId(request)),
     locale: detectLanguage(request),
+    dataExport: await latestExport(user.id),
   };
 }
 
@@ -140,7 +143,7 @@ function PlanCard() {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { devices, locale } = useLoaderData<typeof loader>();
+  const { devices, locale, dataExport } = useLoaderData<typeof loader>();
   const actionData = useActionData<PageReply<SettingsIntent>>();
 
   // A device signed out from the list: say so, or why not.
@@ -174,6 +177,8 @@ export default function SettingsPage() {
       </Card>
       <PlanCard />
       <SignedInDevices devices={devices} locale={locale} />
+      <DataExportCard initial={dataExport} locale={locale} />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/shell/brand-mark";
 import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
 import { Button } from "~/components/ui/button";
@@ -210,6 +210,15 @@ function SignUpForm(props: FormProps) {
           >
             <OccupationSelect meta={fields.occupation} />
           </Field>
+          <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="sign-up-agreement">
+            <Trans
+              i18nKey="auth.agreement"
+              components={{
+                terms: <a href="/terms" className="text-brand-700 underline dark:text-brand-300" />,
+                privacy: <a href="/privacy" className="text-brand-700 underline dark:text-brand-300" />,
+              }}
+            />
+          </p>
         </>
       )}
     </AuthForm>

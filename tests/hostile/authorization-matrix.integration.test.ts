@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeGeohash } from "~/lib/geo";
+import { buildExport } from "~/modules/account-data/exports.server";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
@@ -41,6 +42,7 @@ const owned = {
   listingId: "",
   onSaleId: "",
   analysisId: "",
+  exportId: "",
   productId: "",
   spareProductId: "",
   productName: uniqueName("Matrix maize"),
@@ -115,6 +117,13 @@ beforeAll(async () => {
   await indexPendingChanges();
   secret.diagnosis = uniqueName("Cassava mosaic, secret");
   owned.analysisId = await finishedAnalysis(people.owner.user.id, { diagnosis: secret.diagnosis });
+  // A ready copy of the owner's data, as the maintenance worker leaves one.
+  owned.exportId = (
+    await prisma.accountExport.create({
+      data: { userId: people.owner.user.id, expiresAt: new Date(Date.now() + 3_600_000) },
+    })
+  ).id;
+  await buildExport(owned.exportId);
   secret.sessionId = (
     await prisma.session.create({
       data: { userId: people.owner.user.id, expiresAt: new Date(Date.now() + 3_600_000), userAgent: "Opera Mini" },
@@ -235,6 +244,17 @@ const ROWS: Row[] = [
   { method: "GET", path: () => "/api/user/phone", expect: signedIn(200) },
   // The account's signed-in devices: each reads their own.
   { method: "GET", path: () => "/api/user/sessions", expect: signedIn(200) },
+  // The account's data rights: each asks for and reads their own copy; another's copy does not exist
+  // for them. Deleting an account needs its password (these accounts have none that matches: 400).
+  { method: "GET", path: () => "/api/user/export", expect: signedIn(200) },
+  { method: "POST", path: () => "/api/user/export", expect: signedIn(202) },
+  { method: "GET", path: () => `/api/user/export/${owned.exportId}`, expect: signedIn(404, { owner: 200 }) },
+  {
+    method: "DELETE",
+    path: () => "/api/user/account",
+    body: () => ({ password: "not-the-password" }),
+    expect: signedIn(400),
+  },
   // Plots are drawn on one's own farm only.
   {
     method: "POST",
@@ -295,6 +315,9 @@ const ROWS: Row[] = [
     headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
     expect: all(403, { visitor: 401, admin: 200 }),
   },
+  // The Privacy Policy and the Terms are for everyone, visitors first.
+  { method: "GET", path: () => "/privacy", expect: all(200) },
+  { method: "GET", path: () => "/terms", expect: all(200) },
 ];
 
 /** Near the listing on sale: a few kilometres off, so answers carry its distance. */

@@ -333,6 +333,19 @@ function buildCases(): Case[] {
   ]);
   as("admin", [...queryCases("/api/admin/newsletter", {}, random), ...methodCases("/api/admin/newsletter", ["GET"])]);
   as("plain", queryCases("/api/admin/newsletter", {}, random));
+  // The account's data rights: a copy (no body is read), its download by an id that names no copy
+  // of one's own (404), and deletion, which no malformed body (and no password: the owners' hashes
+  // match none) may ever carry out.
+  as("owner", [
+    ...queryCases("/api/user/export", {}, random),
+    ...methodCases("/api/user/export", ["GET", "POST"]),
+    ...idCases(["GET"], (id) => `/api/user/export/${id}`),
+    ...methodCases("/api/user/export/cm000000000000000000000000", ["GET"]),
+  ]);
+  as("owner", [
+    ...jsonBodyCases("DELETE", "/api/user/account", { password: "not-the-password" }, random, 8),
+    ...methodCases("/api/user/account", ["DELETE"]),
+  ]);
   as(
     "visitor",
     jsonBodyCases("POST", "/api/preferences", { theme: "dark", language: "ha", back: "/marketplace" }, random, 6),

@@ -40,7 +40,11 @@ const GROUPS: { title: string; links: { label: string; to?: string }[] }[] = [
   },
   {
     title: "footer.legal",
-    links: [{ label: "footer.linkPrivacy" }, { label: "footer.linkTerms" }, { label: "footer.linkCookies" }],
+    links: [
+      { label: "footer.linkPrivacy", to: "/privacy" },
+      { label: "footer.linkTerms", to: "/terms" },
+      { label: "footer.linkCookies" },
+    ],
   },
 ];
 

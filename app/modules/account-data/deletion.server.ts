@@ -1,0 +1,78 @@
+import { verifyPassword } from "~/modules/auth/password.server";
+import { paymentProvider } from "~/modules/payments/providers.server";
+import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
+import { discardUpload } from "~/modules/storage/uploads.server";
+import { prisma } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { Refusal } from "~/server/refusal";
+import { removeExportFiles } from "./exports.server";
+import type { DeleteAccountInput } from "./schemas";
+
+// Deleting an account (Settings, DELETE /api/user/account), confirmed by its password. What goes:
+// the account, its sessions and browsers, listings, farms and plots, analyses, premium uses,
+// photos (their files too, on disk or in the bucket), its copies of its data, and its search
+// documents (through the outbox, in the same transaction). What stays, because the law on
+// accounting and tax requires it: the subscription's payment records, detached from the account
+// (no user, no name, no phone: only the provider's references, amounts and dates). A running
+// subscription is cancelled with its provider first, so no renewal is charged to nobody.
+
+export async function deleteAccount(userId: string, input: DeleteAccountInput, now = new Date()) {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    throw new Refusal(400, "AUTH_INVALID_CREDENTIALS", "accountData.delete.passwordWrong", {
+      password: ["accountData.delete.passwordWrong"],
+    });
+  }
+
+  // Renewal stops at the provider before anything is removed: if the provider cannot be reached,
+  // nothing is deleted and the user can try again.
+  const renewing = await prisma.subscription.findMany({
+    where: { userId, cancelAtPeriodEnd: false, status: { in: ["active", "past_due", "incomplete"] } },
+  });
+  for (const subscription of renewing) {
+    try {
+      await paymentProvider(subscription.provider).cancelAtPeriodEnd(subscription.externalId);
+    } catch (error) {
+      logger.error({ err: error, provider: subscription.provider }, "The payment provider refused the cancellation");
+      throw new Refusal(502, "PAY_PROCESSING_ERROR", "accountData.delete.cancelFailed");
+    }
+  }
+
+  const [listings, farms, uploads, exports] = await Promise.all([
+    prisma.listing.findMany({ where: { sellerId: userId }, select: { id: true } }),
+    prisma.farm.findMany({ where: { ownerId: userId }, select: { id: true } }),
+    prisma.upload.findMany({ where: { ownerId: userId }, select: { id: true, purpose: true } }),
+    prisma.accountExport.findMany({ where: { userId }, select: { id: true } }),
+  ]);
+
+  await prisma.$transaction(async (tx) => {
+    for (const listing of listings) await recordIndexChange(tx, "listing", listing.id);
+    for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
+    await tx.subscription.updateMany({
+      where: { userId },
+      data: { userId: null, cancelAtPeriodEnd: true, canceledAt: now },
+    });
+    // Sessions, browsers, listings, farms and plots, analyses, uploads, premium uses and exports
+    // go with the account (ON DELETE CASCADE); error reports and catalogue entries it made stay
+    // without it (SET NULL).
+    await tx.user.delete({ where: { id: userId } });
+  });
+
+  // After the commit: the search documents' removal is asked for now (the outbox's sweep applies it
+  // otherwise), then the files. A store out of reach leaves files no record names or serves.
+  await Promise.all([
+    ...listings.map((listing) => notifyIndexing("listing", listing.id, "delete")),
+    ...farms.map((farm) => notifyIndexing("farm", farm.id, "delete")),
+  ]);
+  // Catalogue photos an administrator sent stay: products other people see show them.
+  for (const upload of uploads.filter((each) => each.purpose !== "product")) {
+    await discardUpload(upload.id).catch((error: unknown) =>
+      logger.error({ err: error, uploadId: upload.id }, "a deleted account's photo could not be removed"),
+    );
+  }
+  await removeExportFiles(exports.map((each) => each.id)).catch((error: unknown) =>
+    logger.error({ err: error }, "a deleted account's data copies could not be removed"),
+  );
+  logger.info({ listings: listings.length, farms: farms.length, photos: uploads.length }, "account deleted");
+  return { listings: listings.length, farms: farms.length, photos: uploads.length };
+}

@@ -1,0 +1,25 @@
+import { getEnv } from "~/env.server";
+import { POLICIES_UPDATED } from "./constants";
+
+// What the Privacy Policy and the Terms name from this deployment's configuration: who runs the
+// site and how to reach them, and which outside services actually receive data (a service that is
+// not configured receives nothing, so the policy does not name it).
+export function legalFacts() {
+  const env = getEnv();
+  const ai = [
+    env.OPENAI_API_KEY ? "OpenAI" : null,
+    env.ANTHROPIC_API_KEY ? "Anthropic" : null,
+    env.GEMINI_API_KEY ? "Google (Gemini)" : null,
+  ].filter((name): name is string => name !== null);
+  const storage = env.S3_BUCKET
+    ? [env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).hostname : "Amazon Web Services (S3)"]
+    : [];
+  return {
+    operator: env.OPERATOR_NAME,
+    address: env.OPERATOR_ADDRESS ?? null,
+    email: env.SUPPORT_EMAIL,
+    updated: POLICIES_UPDATED,
+    processors: { payments: env.STRIPE_SECRET_KEY ? ["Stripe"] : [], ai, storage },
+  };
+}
+export type LegalFacts = ReturnType<typeof legalFacts>;
