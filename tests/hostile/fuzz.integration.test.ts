@@ -338,6 +338,7 @@ function buildCases(): Case[] {
   // match none) may ever carry out.
   as("owner", [
     ...queryCases("/api/user/export", {}, random),
+    ...jsonBodyCases("POST", "/api/user/export", {}, random, 3),
     ...methodCases("/api/user/export", ["GET", "POST"]),
     ...idCases(["GET"], (id) => `/api/user/export/${id}`),
     ...methodCases("/api/user/export/cm000000000000000000000000", ["GET"]),
