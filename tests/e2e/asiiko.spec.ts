@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
+import { encodePhoto, eyelidPixels } from "~/modules/analysis/builtin/sample-photos";
 import { leafPhoto } from "../support/leaf-photos";
 import { expect, hydrated, subscribe, test, withDatabase } from "./fixtures";
 
@@ -62,6 +63,18 @@ const toast = (page: Page, title: string) =>
     .getByRole("region", { name: /^Notifications/ })
     .locator("li")
     .filter({ hasText: title });
+
+/**
+ * A phone photo bigger than what is sent: a leaf for the plant tabs, a goat's eyelid for
+ * Livestock (a leaf shows no animal to assess).
+ */
+async function phonePhoto(run: { tab: string; leaf: "healthy" | "yellowed" | "spotted" }) {
+  if (run.tab !== "Livestock") return leafPhoto(run.leaf, { width: 2400, height: 1800 });
+  return sharp(await encodePhoto(eyelidPixels("pale")))
+    .resize(2400, 1800)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
 
 test("a subscriber analyses a photo on each tab: progress, result, toast and history", async ({ page, user }) => {
   test.setTimeout(120_000);
@@ -132,9 +145,9 @@ test("a subscriber analyses a photo on each tab: progress, result, toast and his
     await watchProgress(page);
     // A phone photo bigger than what is sent: the page makes it small first.
     await panel.locator('input[data-input="file"]').setInputFiles({
-      name: `${run.leaf}.jpg`,
+      name: `${run.tab === "Livestock" ? "eyelid" : run.leaf}.jpg`,
       mimeType: "image/jpeg",
-      buffer: await leafPhoto(run.leaf, { width: 2400, height: 1800 }),
+      buffer: await phonePhoto(run),
     });
 
     await expect(

@@ -15,16 +15,26 @@ async function keepMyListings(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await hydrated(page);
+  // The worker fetches the page's on-demand files one after another: wait for every one of
+  // them (the list the build wrote into the worker), not only the form's own chunk.
   await expect
     .poll(
       () =>
         page.evaluate(async () => {
+          const source = await (await fetch("/sw.js")).text();
+          const entry = /"(\/assets\/_app\.my-listings-[^"]+\.js)":(\[[^\]]*\])/.exec(source);
+          if (!entry) return "no on-demand list for My Listings in the worker";
+          const files = JSON.parse(entry[2]!) as string[];
+          if (!files.some((file) => /\/assets\/listing-form-[^/]*\.js$/.test(file)))
+            return "no listing form in the list";
           const cache = await caches.open("asiiko-assets-v1");
-          return (await cache.keys()).some((request) => /\/assets\/listing-form-[^/]*\.js$/.test(request.url));
+          const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+          const missing = files.filter((file) => !kept.has(file));
+          return missing.length === 0 ? "all kept" : `not yet kept: ${missing.join(", ")}`;
         }),
-      { message: "the listing form's code kept with the page" },
+      { message: "the listing form's code, and all it needs, kept with the page" },
     )
-    .toBe(true);
+    .toBe("all kept");
 }
 
 test("offline, Create Listing opens the form whose code the worker kept with the page", async ({
