@@ -2,8 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "~/components/shell/app-shell";
-import { BrandMark } from "~/components/shell/brand-mark";
-import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
+import { PublicHeader } from "~/components/shell/public-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -59,13 +58,7 @@ export default function QueuesRefused() {
     );
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
-      <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
-        <BrandMark to="/" className="text-xl" />
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      <PublicHeader />
       <main className="flex flex-1 items-start justify-center px-4 py-10">
         <Refusal signedIn={false} />
       </main>

@@ -4,8 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { BrandMark } from "~/components/shell/brand-mark";
-import { LanguageSwitcher, ThemeToggle } from "~/components/shell/preferences-controls";
+import { PublicHeader } from "~/components/shell/public-header";
 import { Button } from "~/components/ui/button";
 import { OccupationSelect } from "~/components/auth/occupation-select";
 import { Field } from "~/components/ui/field";
@@ -250,13 +249,7 @@ export default function AuthPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white dark:from-gray-900 dark:to-gray-950">
-      <header className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4">
-        <BrandMark to="/" className="text-xl" />
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      <PublicHeader />
       <main className="mx-auto grid w-full max-w-5xl flex-1 items-start gap-8 px-4 py-6 md:grid-cols-[1fr_22rem] md:py-12">
         <section className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900 sm:p-8">
           <h1 className="text-2xl font-bold">{t("auth.title")}</h1>
