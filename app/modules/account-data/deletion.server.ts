@@ -38,14 +38,16 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
     }
   }
 
-  const [listings, farms, uploads, exports] = await Promise.all([
-    prisma.listing.findMany({ where: { sellerId: userId }, select: { id: true } }),
-    prisma.farm.findMany({ where: { ownerId: userId }, select: { id: true } }),
-    prisma.upload.findMany({ where: { ownerId: userId }, select: { id: true, purpose: true } }),
-    prisma.accountExport.findMany({ where: { userId }, select: { id: true } }),
-  ]);
-
-  await prisma.$transaction(async (tx) => {
+  // Read in the deleting transaction, with the account's row locked: a listing or farm written
+  // meanwhile (its insert waits on that lock) cannot slip past the outbox into a cascade.
+  const { listings, farms, uploads, exports } = await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const [listings, farms, uploads, exports] = await Promise.all([
+      tx.listing.findMany({ where: { sellerId: userId }, select: { id: true } }),
+      tx.farm.findMany({ where: { ownerId: userId }, select: { id: true } }),
+      tx.upload.findMany({ where: { ownerId: userId }, select: { id: true, purpose: true } }),
+      tx.accountExport.findMany({ where: { userId }, select: { id: true } }),
+    ]);
     for (const listing of listings) await recordIndexChange(tx, "listing", listing.id);
     for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
     await tx.subscription.updateMany({
@@ -56,6 +58,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
     // go with the account (ON DELETE CASCADE); error reports and catalogue entries it made stay
     // without it (SET NULL).
     await tx.user.delete({ where: { id: userId } });
+    return { listings, farms, uploads, exports };
   });
 
   // After the commit: the search documents' removal is asked for now (the outbox's sweep applies it
