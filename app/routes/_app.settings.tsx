@@ -94,7 +94,8 @@ function PlanCard() {
       <div className="flex items-center justify-between gap-3">
         <span className="font-medium">{t("premium.plan.title")}</span>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-          {t(`premium.plan.${plan.plan}`)}
+          {/* Mapping still open from the trial's use: the trial day is still running. */}
+          {t(plan.mappingOpenUntil && !subscription ? "premium.plan.trial" : `premium.plan.${plan.plan}`)}
         </span>
       </div>
       {subscription ? (

@@ -168,6 +168,8 @@ test("a trial farmer is asked once about the trial, told mapping stays open, and
   await expect(plan).toContainText("Your free use went to farm mapping: it stays open to you until");
   await expect(plan).toContainText(time);
   await expect(plan).not.toContainText("Premium features used");
+  // The badge agrees: the trial day is still running, so it says "Free trial", not "Free".
+  await expect(plan).toContainText("Free trial");
   await shoot(page, context, baseURL!, "settings-mapping-open", async () => {
     await page.goto("/settings");
     await expect(page.getByTestId("plan")).toBeVisible();

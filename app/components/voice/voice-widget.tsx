@@ -6,10 +6,11 @@ import { cn } from "~/lib/cn";
 import { DEFAULT_LANGUAGE, isLanguage, speechLanguage, type LanguageCode } from "~/lib/i18n";
 import { VOICE_COMMAND_IDS, VOICE_COMMANDS, type VoiceCommandId } from "~/components/voice/commands";
 import { matchAlternatives, type VoiceMatch } from "~/components/voice/match";
+import { useMicPlacement } from "./placement";
 import { problemOf, recognitionConstructor, transcriptsOf, type Recognition, type VoiceProblem } from "./speech";
 
 // The floating voice widget of the signed-in layout: a microphone button at the
-// bottom right. Pressing it (and only that: the browser asks for the microphone
+// bottom right, which steps aside (placement.ts) where it would cover content. Pressing it (and only that: the browser asks for the microphone
 // then) listens for one phrase, in fr-FR for French and en-US otherwise, shows what
 // was heard, and goes to the page 1 second after a command it knows.
 
@@ -115,6 +116,7 @@ export function VoiceWidget() {
   const recognition = useRef<Recognition | null>(null);
   const navigation = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lift = useToastClearance();
+  const widget = useRef<HTMLDivElement>(null);
 
   const cancelNavigation = useCallback(() => {
     clearTimeout(navigation.current);
@@ -224,18 +226,30 @@ export function VoiceWidget() {
   }
 
   const panelOpen = listening || outcome !== null;
+  const placement = useMicPlacement(widget, lift, panelOpen, pathname);
+  const tab = placement.form === "tab";
+  const right = placement.side === "right";
   return (
     <div
+      ref={widget}
       data-voice-widget
-      className="fixed bottom-4 right-4 z-[110] flex flex-col items-end gap-2 transition-transform print:hidden"
-      style={lift > 0 ? { transform: `translateY(-${lift}px)` } : undefined}
+      data-placement={`${placement.form} ${placement.side} ${placement.bottom}`}
+      className={cn(
+        "fixed z-[110] flex flex-col gap-2 transition-transform print:hidden",
+        right ? "items-end" : "items-start",
+        tab ? (right ? "right-0" : "left-0") : right ? "right-4" : "left-4",
+      )}
+      style={{ bottom: placement.bottom, transform: lift > 0 ? `translateY(-${lift}px)` : undefined }}
     >
       {panelOpen ? (
         <div
           role="status"
           aria-live="polite"
           data-testid="voice-panel"
-          className="relative w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-gray-200 bg-white p-4 pr-10 text-gray-900 shadow-xl dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          className={cn(
+            "relative w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-gray-200 bg-white p-4 pr-10 text-gray-900 shadow-xl dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100",
+            tab && (right ? "mr-4" : "ml-4"),
+          )}
         >
           {listening ? (
             <>
@@ -269,7 +283,9 @@ export function VoiceWidget() {
         title={listening ? t("voice.stop") : supported ? t("voice.start") : t("voice.unsupported")}
         data-testid="voice-button"
         className={cn(
-          "inline-flex h-14 w-14 items-center justify-center rounded-full text-white shadow-lg transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+          "inline-flex items-center justify-center text-white shadow-lg transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+          // The tab: as wide as the page's side margin, flat against the screen's edge.
+          tab ? cn("h-16 w-4", right ? "rounded-l-lg" : "rounded-r-lg") : "h-14 w-14 rounded-full",
           listening
             ? "bg-red-600 hover:bg-red-700"
             : supported
@@ -277,7 +293,7 @@ export function VoiceWidget() {
               : "bg-gray-500 hover:bg-gray-600",
         )}
       >
-        <Icon name={listening ? "stop" : supported ? "mic" : "micOff"} className="h-6 w-6" />
+        <Icon name={listening ? "stop" : supported ? "mic" : "micOff"} className={tab ? "h-3.5 w-3.5" : "h-6 w-6"} />
       </button>
     </div>
   );
