@@ -75,7 +75,7 @@ const envSchema = z
         .optional(),
     ),
     /** Who runs this site (the data controller the Privacy Policy and Terms name), and where to write to them. */
-    OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).default("Asiiko")),
+    OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().min(2).max(120).optional()),
     OPERATOR_ADDRESS: z.preprocess(emptyToUndefined, z.string().min(5).max(300).optional()),
     UPLOAD_DIR: z.string().min(1).default("data/uploads"),
     /**

@@ -33,9 +33,9 @@ export default function PrivacyPage() {
   ] as const;
   return (
     <LegalPage title={p("title")} updated={updated} locale={locale}>
-      <p>{p("intro", { operator })}</p>
+      <p>{operator ? p("intro", { operator }) : p("introUnnamed")}</p>
       <LegalSection title={p("controllerTitle")}>
-        <p>{p("controllerText", { operator, email })}</p>
+        <p>{operator ? p("controllerText", { operator, email }) : p("controllerTextUnnamed", { email })}</p>
         {address ? <p>{p("address", { address })}</p> : null}
       </LegalSection>
       <LegalSection title={p("dataTitle")}>

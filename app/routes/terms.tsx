@@ -23,7 +23,7 @@ export default function TermsPage() {
   const { t } = useTranslation();
   return (
     <LegalPage title={t("legal.terms.title")} updated={updated} locale={locale}>
-      <p>{t("legal.terms.intro", { operator })}</p>
+      <p>{operator ? t("legal.terms.intro", { operator }) : t("legal.terms.introUnnamed")}</p>
       {SECTIONS.map((section) => (
         <LegalSection key={section} title={t(`legal.terms.${section}Title`)}>
           <p>{t(`legal.terms.${section}Text`, { email })}</p>

@@ -58,6 +58,9 @@ test("a visitor reads the Privacy Policy in Yoruba at 360 px, reached from the f
   await setPreferences(page, baseURL!, "en", "light");
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  // No OPERATOR_NAME is configured here: the policy names no one it was not told of.
+  await expect(page.getByText("The operator of this Asiiko site is the data controller.")).toBeVisible();
+  await expect(page.getByText("Asiiko runs Asiiko")).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/privacy-en-1280-light.png` });
   await setPreferences(page, baseURL!, "en", "dark");
   await page.goto("/terms");

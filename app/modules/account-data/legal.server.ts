@@ -1,11 +1,10 @@
-import { getEnv } from "~/env.server";
+import { getEnv, type Env } from "~/env.server";
 import { POLICIES_UPDATED } from "./constants";
 
 // What the Privacy Policy and the Terms name from this deployment's configuration: who runs the
 // site and how to reach them, and which outside services actually receive data (a service that is
 // not configured receives nothing, so the policy does not name it).
-export function legalFacts() {
-  const env = getEnv();
+export function legalFacts(env: Env = getEnv()) {
   const ai = [
     env.OPENAI_API_KEY ? "OpenAI" : null,
     env.ANTHROPIC_API_KEY ? "Anthropic" : null,
@@ -15,7 +14,8 @@ export function legalFacts() {
     ? [env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).hostname : "Amazon Web Services (S3)"]
     : [];
   return {
-    operator: env.OPERATOR_NAME,
+    // Unset, the pages speak of "the operator of this site" rather than inventing a name.
+    operator: env.OPERATOR_NAME ?? null,
     address: env.OPERATOR_ADDRESS ?? null,
     email: env.SUPPORT_EMAIL,
     updated: POLICIES_UPDATED,

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/env.server";
+import { legalFacts } from "./legal.server";
+
+describe("what the Privacy Policy and the Terms name", () => {
+  it("names no operator it was not given, and no outside service that receives nothing", () => {
+    const facts = legalFacts(parseEnv({}));
+    expect(facts.operator).toBeNull();
+    expect(facts.address).toBeNull();
+    expect(facts.email).toBe("support@asiiko.ng");
+    expect(facts.processors).toEqual({ payments: [], ai: [], storage: [] });
+  });
+
+  it("names the configured operator, its address, and each configured processor", () => {
+    const facts = legalFacts(
+      parseEnv({
+        OPERATOR_NAME: "Oko Agritech Ltd",
+        OPERATOR_ADDRESS: "12 Ring Road, Ibadan",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+        ANTHROPIC_API_KEY: "key",
+        S3_BUCKET: "photos",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_ENDPOINT: "https://objects.example.ng",
+      }),
+    );
+    expect(facts.operator).toBe("Oko Agritech Ltd");
+    expect(facts.address).toBe("12 Ring Road, Ibadan");
+    expect(facts.processors).toEqual({ payments: ["Stripe"], ai: ["Anthropic"], storage: ["objects.example.ng"] });
+  });
+
+  it("reads an empty OPERATOR_NAME (as .env.example leaves it) as none", () => {
+    expect(legalFacts(parseEnv({ OPERATOR_NAME: "" })).operator).toBeNull();
+  });
+});
