@@ -1,6 +1,7 @@
 import { buildExport, deleteExpiredExports } from "~/modules/account-data/exports.server";
 import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { deleteOldRecords } from "~/modules/retention/retention.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
 
@@ -23,6 +24,11 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const removed = await deleteExpiredExports();
       if (removed > 0) log.info({ removed }, "expired account exports removed");
       return { task: job.data.task, removed };
+    }
+    case "delete-old-records": {
+      const removed = await deleteOldRecords();
+      log.info(removed, "records past their keeping period deleted");
+      return { task: job.data.task, ...removed };
     }
     case "account-export": {
       const made = await buildExport(job.data.exportId);

@@ -35,7 +35,12 @@ export const frontendErrorReportSchema = z.object({
 export type FrontendErrorReport = z.infer<typeof frontendErrorReportSchema>;
 
 /** Housekeeping the workers run on a schedule. */
-export const MAINTENANCE_TASKS = ["delete-expired-sessions", "sweep-search-index", "delete-expired-exports"] as const;
+export const MAINTENANCE_TASKS = [
+  "delete-expired-sessions",
+  "sweep-search-index",
+  "delete-expired-exports",
+  "delete-old-records",
+] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
 export const jobPayloadSchemas = {
@@ -171,4 +176,6 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   "sweep-search-index": { everyMs: 60 * 1000 },
   // Account exports past their expiry: the file and its row.
   "delete-expired-exports": { everyMs: HOUR * 1000 },
+  // Error reports past 90 days, payment records past six years (the Privacy Policy's periods).
+  "delete-old-records": { everyMs: DAY * 1000 },
 };

@@ -1,0 +1,38 @@
+import { prisma } from "~/server/db.server";
+
+// What the Privacy Policy promises about how long records live, kept here (legal.privacy.*.keep):
+// error reports up to 90 days; payment records six years after the payment (tax law), detached
+// from the person once their account is deleted. Sessions, devices and account exports have their
+// own tasks (session.server.ts, devices.server.ts, exports.server.ts).
+
+const DAY_MS = 24 * 3600_000;
+
+export const RETENTION = {
+  errorReportDays: 90,
+  paymentRecordYears: 6,
+} as const;
+
+/** The moment before which a payment record may go: six calendar years before `now`. */
+export function paymentRecordsBefore(now: Date) {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION.paymentRecordYears);
+  return cutoff;
+}
+
+/**
+ * Deletes what is older than the policy says is kept: error reports received more than 90 days
+ * ago; provider events received, and subscriptions whose last paid period ended, more than six
+ * years ago (a subscription still running is never touched, whatever its age).
+ */
+export async function deleteOldRecords(now = new Date()) {
+  const reportsBefore = new Date(now.getTime() - RETENTION.errorReportDays * DAY_MS);
+  const paymentsBefore = paymentRecordsBefore(now);
+  const [errorReports, paymentEvents, subscriptions] = await prisma.$transaction([
+    prisma.frontendError.deleteMany({ where: { receivedAt: { lt: reportsBefore } } }),
+    prisma.paymentEvent.deleteMany({ where: { receivedAt: { lt: paymentsBefore } } }),
+    prisma.subscription.deleteMany({
+      where: { currentPeriodEnd: { lt: paymentsBefore }, status: { not: "active" } },
+    }),
+  ]);
+  return { errorReports: errorReports.count, paymentEvents: paymentEvents.count, subscriptions: subscriptions.count };
+}
