@@ -165,3 +165,30 @@ describe("a database that a demo run left behind", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { username: "tunde" } })).passwordHash).toBe(tundeHash);
   });
 });
+
+describe("a demo database made before the demo sellers had phones", () => {
+  it("gives each demo seller without one their example number, shown on two listings in three; a seller's own number stays", async () => {
+    const amina = await prisma.user.findUniqueOrThrow({ where: { username: "amina" } });
+    const tunde = await prisma.user.findUniqueOrThrow({ where: { username: "tunde" } });
+    // As such a database was: no phone, no listing showing one. Tunde has since set his own.
+    await prisma.user.update({ where: { id: amina.id }, data: { phone: null } });
+    await prisma.user.update({ where: { id: tunde.id }, data: { phone: "+2348031234567" } });
+    await prisma.listing.updateMany({ where: { sellerId: amina.id }, data: { showPhone: false } });
+
+    const lines: string[] = [];
+    const result = await seed(prisma, { demo: true, log: (line) => lines.push(line) });
+    expect(result.created).toBe(false);
+    expect(lines).toContain("[seed] demo sellers given their example phone numbers, shown on two listings in three");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: amina.id } })).phone).toBe(DEMO_PHONES.amina);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: tunde.id } })).phone).toBe("+2348031234567");
+    const hers = await prisma.listing.findMany({ where: { sellerId: amina.id }, select: { showPhone: true } });
+    const showing = hers.filter((listing) => listing.showPhone).length;
+    expect(showing).toBeGreaterThan(0);
+    expect(showing).toBeLessThan(hers.length);
+
+    // Nothing more to give the next time.
+    lines.length = 0;
+    await seed(prisma, { demo: true, log: (line) => lines.push(line) });
+    expect(lines).toContain("[seed] demo data already present; nothing changed");
+  });
+});

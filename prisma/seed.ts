@@ -157,6 +157,29 @@ async function unlockDemoAccounts(prisma: PrismaClient, log: (line: string) => v
     log(`[seed] demo accounts open again: ${locked.map((account) => account.username).join(", ")}`);
 }
 
+/**
+ * A demo database made before the demo sellers had phone numbers: each demo seller with none gets
+ * theirs, and the seed's listings of those sellers show it as a fresh seed does (two in three), so
+ * the contact options can be tried there too. A seller who has a number (their own choice, or an
+ * earlier run of this) is left as they are. True when anything changed.
+ */
+async function giveDemoSellersPhones(prisma: PrismaClient) {
+  const missing = await prisma.user.findMany({
+    where: { id: { in: SEED_USERS.filter((user) => user.phone).map((user) => user.id) }, phone: null },
+    select: { id: true },
+  });
+  if (missing.length === 0) return false;
+  const byId = new Map(SEED_USERS.map((user) => [user.id, user.phone]));
+  const shown = buildListings()
+    .filter((listing) => listing.showPhone && missing.some((seller) => seller.id === listing.sellerId))
+    .map((listing) => listing.id);
+  await prisma.$transaction([
+    ...missing.map((seller) => prisma.user.update({ where: { id: seller.id }, data: { phone: byId.get(seller.id) } })),
+    prisma.listing.updateMany({ where: { id: { in: shown } }, data: { showPhone: true } }),
+  ]);
+  return true;
+}
+
 /** Outside demo mode: the catalogue, once, and nothing of the demo. */
 async function seedReferenceData(
   prisma: PrismaClient,
@@ -192,6 +215,10 @@ export async function seed(
   await unlockDemoAccounts(prisma, log);
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
   if (seeded && !force) {
+    if (await giveDemoSellersPhones(prisma)) {
+      log("[seed] demo sellers given their example phone numbers, shown on two listings in three");
+      return { created: false };
+    }
     log("[seed] demo data already present; nothing changed");
     return { created: false };
   }
