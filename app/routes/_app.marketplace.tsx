@@ -35,6 +35,7 @@ import { countPageSearch } from "~/modules/search/rate-limits.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { validateLeniently } from "~/server/validation";
 import { ToggleChip } from "~/components/ui/toggle-chip";
+import { useWideScreen } from "~/lib/use-wide-screen";
 
 export const headers = passRetryAfter;
 
@@ -128,6 +129,7 @@ export default function MarketplacePage() {
   // Above a thousand past the page, the count stops: 'More than N' (totalCapped), and more pages follow.
   const { listings, total, totalCapped, filters, access, upsellDismissed, opened } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const wide = useWideScreen();
   const { favourites, toggle } = useFavourites();
   const [showFilters, setShowFilters] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
@@ -212,7 +214,8 @@ export default function MarketplacePage() {
         <SearchBox
           id="marketplace-search"
           label={t("marketplace.searchPlaceholder")}
-          placeholder={t("marketplace.searchPlaceholder")}
+          // The whole placeholder from 640 px up; on a phone a short one that fits (the label keeps the whole).
+          placeholder={wide ? t("marketplace.searchPlaceholder") : t("marketplace.searchPlaceholderShort")}
           value={search}
           onChange={setSearch}
           maxLength={100}

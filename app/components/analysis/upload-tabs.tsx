@@ -1,11 +1,12 @@
 import { useId, useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { TabList, tabPanelProps } from "~/components/ui/tabs";
+import { TabList, tabLabelClass, tabPanelProps } from "~/components/ui/tabs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/cn";
 import { ANALYSIS_TYPES, type AnalysisType } from "~/modules/analysis/kinds";
 import { TYPE_LABELS } from "./labels";
 
@@ -138,6 +139,8 @@ export function UploadTabs(props: UploadTabsProps) {
   const { t } = useTranslation();
   return (
     <Card className="p-4 sm:p-5">
+      {/* Columns as wide as their labels, not thirds: a label of two words ('Medicine Plants',
+          'Tsirran Magani') keeps its line and a longer one ('Lafiyar Amfanin Gona') wraps. */}
       <TabList
         id="analysis"
         label={t("asiiko.tabsLabel")}
@@ -146,13 +149,13 @@ export function UploadTabs(props: UploadTabsProps) {
           label: (
             <>
               <TabIcon type={type} />
-              <span className="text-center">{t(TYPE_LABELS[type])}</span>
+              <span className={cn("text-center", tabLabelClass(t(TYPE_LABELS[type])))}>{t(TYPE_LABELS[type])}</span>
             </>
           ),
         }))}
         value={props.tab}
         onChange={props.onTabChange}
-        className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+        className="mb-5 grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
         tabClassName="flex min-h-12 flex-col items-center justify-center gap-1 rounded-lg px-1 py-1.5 text-xs font-semibold leading-tight text-gray-700 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm sm:flex-row sm:gap-2 sm:text-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-brand-300"
       />
       {/* Only the chosen tab's panel is in the page: switching tabs starts it afresh. */}

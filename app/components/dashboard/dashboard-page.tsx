@@ -37,7 +37,7 @@ function Stat({ label, value, icon }: { label: string; value: string | number; i
         <Icon name={icon} />
       </span>
       <div className="min-w-0">
-        <p className="truncate text-sm text-gray-600 dark:text-gray-400">{label}</p>
+        <p className="break-words text-sm text-gray-600 dark:text-gray-400">{label}</p>
         <p className="text-xl font-bold sm:text-2xl">{typeof value === "number" ? formatNumber(value) : value}</p>
       </div>
     </Card>
@@ -108,15 +108,17 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
           <CardHeader>
             <CardTitle>{t("dashboard.quickActions")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {/* On a phone one action a row, its icon beside its label: two to a row left a label such as
+              'Browse marketplace' or 'Médecine traditionnelle' about 110 px, and it broke over two lines. */}
+          <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-4">
             {QUICK.map((item) => (
               <Button
                 key={item.to}
                 variant="outline"
-                className="h-auto flex-col gap-2 whitespace-normal py-4 text-center"
+                className="h-auto justify-start gap-3 whitespace-normal py-3 text-left sm:flex-col sm:justify-center sm:gap-2 sm:py-4 sm:text-center"
                 onClick={() => navigate(item.to)}
               >
-                <Icon name={item.icon} className="h-6 w-6 text-brand-600" />
+                <Icon name={item.icon} className="h-6 w-6 flex-none text-brand-600" />
                 {t(item.label)}
               </Button>
             ))}

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
+import { tabLabelClass } from "~/components/ui/tabs";
 import type { LngLat } from "~/lib/geo";
 import type { LanguageCode } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
@@ -219,10 +220,11 @@ export function MappingWorkspace({
             ) : null}
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
+            {/* Columns as wide as their labels allow, so a two-word tab keeps its line on a phone. */}
             <div
               role="tablist"
               aria-label={t("mapping.interactiveMap")}
-              className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
+              className="grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"
             >
               {MAP_TABS.map((tab) => (
                 <button
@@ -236,6 +238,7 @@ export function MappingWorkspace({
                   }}
                   className={cn(
                     "min-h-9 rounded-lg px-2 text-sm font-medium",
+                    tabLabelClass(t(`mapping.tabs.${tab}`)),
                     tiles === tab
                       ? "bg-white text-gray-900 shadow-sm dark:bg-gray-900 dark:text-gray-100"
                       : "text-gray-600 dark:text-gray-300",

@@ -134,7 +134,9 @@ export function FilterPanel({
 
       <div>
         <p className="mb-2 text-sm font-semibold">{t("listing.form.condition")}</p>
-        <div className="grid grid-cols-2 gap-2">
+        {/* One a row on a phone: two to a row left a name beside its switch some 65 px, and 'Bíi
+            tuntun' or 'Comme neuf' broke over two lines. */}
+        <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
           {LISTING_CONDITIONS.map((condition) => (
             <label
               key={condition}

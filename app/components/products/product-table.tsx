@@ -165,7 +165,11 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                         {product.name}
                       </p>
                       {product.description ? (
-                        <p className="truncate text-gray-500 dark:text-gray-400" title={product.description}>
+                        <p
+                          data-clamped=""
+                          className="truncate text-gray-500 dark:text-gray-400"
+                          title={product.description}
+                        >
                           {product.description}
                         </p>
                       ) : null}
@@ -212,7 +216,9 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                   {product.name}
                 </p>
                 {product.description ? (
-                  <p className="truncate text-sm text-gray-500 dark:text-gray-400">{product.description}</p>
+                  <p data-clamped="" className="truncate text-sm text-gray-500 dark:text-gray-400">
+                    {product.description}
+                  </p>
                 ) : null}
               </div>
             </div>

@@ -7,6 +7,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useWideScreen } from "~/lib/use-wide-screen";
 import { tellServiceWorker } from "~/sw/registration";
 import type { PublicUser } from "~/modules/auth/users.server";
 import { occupationLabelKey } from "~/modules/auth/constants";
@@ -180,25 +181,12 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
   );
 }
 
-/** Whether the header's search box has room for its whole placeholder (from the sm breakpoint, 640 px, up). */
-function useWideHeader() {
-  const [wide, setWide] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(min-width: 640px)");
-    const update = () => setWide(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return wide;
-}
-
 function HeaderSearch() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   // On a phone the box is narrow: a short placeholder that shows whole ('Search pr' said nothing).
-  const wide = useWideHeader();
+  const wide = useWideScreen();
   return (
     <Form method="get" action="/search" role="search" className="min-w-0 flex-1">
       <label htmlFor="header-search" className="sr-only">

@@ -82,6 +82,14 @@ export function TabList<T extends string>({
   );
 }
 
+/**
+ * Keeps a tab's label of one or two words on one line; a longer one may wrap. In a row of tabs
+ * whose columns follow their labels, the short names get their width on a phone and only the
+ * long one wraps, rather than every label breaking in the middle ('Tsirran / Magani').
+ */
+export const tabLabelClass = (label: string) =>
+  label.trim().split(/\s+/).length <= 2 ? "whitespace-nowrap" : undefined;
+
 /** The attributes of a tab's panel; `hidden` for a panel kept in the page while another tab shows. */
 export function tabPanelProps(id: string, value: string, selected: boolean) {
   return { id: panelId(id, value), role: "tabpanel", "aria-labelledby": tabId(id, value), hidden: !selected } as const;
