@@ -165,11 +165,12 @@ export default function SettingsPage() {
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title={t("pages.settingsTitle")} subtitle={t("pages.settingsText")} />
       <Card className="divide-y divide-gray-100 dark:divide-gray-800">
-        <div className="flex items-center justify-between gap-4 p-5">
+        {/* A label and its control share a row while both fit, else the control goes below the label. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 p-5">
           <span className="font-medium">{t("header.language")}</span>
           <LanguageSwitcher />
         </div>
-        <div className="flex items-center justify-between gap-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 p-5">
           <span id="settings-theme" className="font-medium">
             {t("pages.theme")}
           </span>

@@ -133,10 +133,20 @@ async function unreadable(page: Page): Promise<string[]> {
         found.push(`${name(select)} shows ${snippet(option.text)}: ${Math.round(wide)}px in ${Math.round(room)}px`);
     }
 
-    // A label of one or two words (a button's, a tab's, a switch's) broken over two lines.
-    for (const control of document.querySelectorAll<HTMLElement>(
-      'button, [role="button"], [role="tab"], a.ui-button, [role="menuitem"], [role="radio"], label',
-    )) {
+    // A label of one or two words (a button's, a tab's, a switch's, or the words that name a
+    // group of controls through aria-labelledby) broken over two lines.
+    const namers = [...document.querySelectorAll("[aria-labelledby]")].flatMap((named) =>
+      (named.getAttribute("aria-labelledby") ?? "")
+        .split(/\s+/)
+        .map((id) => (id ? document.getElementById(id) : null))
+        .filter((element): element is HTMLElement => element !== null),
+    );
+    for (const control of new Set([
+      ...document.querySelectorAll<HTMLElement>(
+        'button, [role="button"], [role="tab"], a.ui-button, [role="menuitem"], [role="radio"], label',
+      ),
+      ...namers,
+    ])) {
       const label = (control.innerText ?? "").replace(/\s+/g, " ").trim();
       if (!label || label.split(" ").length > 2 || !shown(control)) continue;
       const lines = new Set<number>();
