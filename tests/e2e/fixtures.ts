@@ -144,3 +144,15 @@ export const test = base.extend<{ user: TestUser }>({
 });
 
 export { expect } from "@playwright/test";
+
+/** A square boundary as GeoJSON, its south-west corner at (lng, lat), `side` degrees a side (0.003° is about 330 m). */
+export function squareBoundary(lng: number, lat: number, side = 0.003) {
+  const ring = [
+    [lng, lat],
+    [lng + side, lat],
+    [lng + side, lat + side],
+    [lng, lat + side],
+    [lng, lat],
+  ];
+  return { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [ring] } };
+}

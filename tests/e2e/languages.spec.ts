@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, squareBoundary, test } from "./fixtures";
 
 // Every language on a 360 px phone: the longest words of French, Hausa, Igbo and
 // Yoruba must wrap, not push the page sideways. Each page is filled as a farmer
@@ -81,22 +81,7 @@ for (const language of LANGUAGES) {
       await expectFits(page, "/search?q=cassava", () => expect(page.locator("mark").first()).toBeVisible());
       await expectFits(page, "/asiiko", () => expect(page.getByRole("tab").first()).toBeVisible());
       // A farm with a boundary and a plot, so the mapping page shows its details and lists.
-      const boundary = {
-        type: "Feature",
-        properties: {},
-        geometry: {
-          type: "Polygon",
-          coordinates: [
-            [
-              [3.379, 6.524],
-              [3.382, 6.524],
-              [3.382, 6.527],
-              [3.379, 6.527],
-              [3.379, 6.524],
-            ],
-          ],
-        },
-      };
+      const boundary = squareBoundary(3.379, 6.524);
       const created = await page.request.post("/api/farms", {
         data: { name: "Ọ̀gbẹ́ni Adébáyọ̀ Family Farm", crops: ["Cassava", "Maize", "Yam", "Pepper"], boundary },
       });

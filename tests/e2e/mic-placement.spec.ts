@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, hydrated, subscribe, test, withDatabase, type TestUser } from "./fixtures";
+import { expect, hydrated, squareBoundary, subscribe, test, withDatabase, type TestUser } from "./fixtures";
 
 // The floating microphone never covers what a person reads or uses. On a 360 px
 // phone it was seen over the map's zoom buttons, a farm's hectares, the words of
@@ -101,18 +101,7 @@ async function bringToBottom(page: Page, target: Locator) {
 
 async function farmWithPlots(user: TestUser) {
   const farmId = `e2e_farm_${randomUUID()}`;
-  const ring = [
-    [3.91, 7.52],
-    [3.915, 7.52],
-    [3.915, 7.525],
-    [3.91, 7.525],
-    [3.91, 7.52],
-  ];
-  const feature = JSON.stringify({
-    type: "Feature",
-    properties: {},
-    geometry: { type: "Polygon", coordinates: [ring] },
-  });
+  const feature = JSON.stringify(squareBoundary(3.91, 7.52, 0.005));
   await withDatabase(async (client) => {
     await client.query(
       `INSERT INTO "Farm" (id, "ownerId", name, description, crops, "centerLat", "centerLng", boundary, "areaHectares", geohash, "updatedAt")

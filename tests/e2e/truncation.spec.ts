@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import { createUser, expect, hydrated, signIn, squareBoundary, test, withDatabase, type TestUser } from "./fixtures";
 
 // Every label readable on a 360 px phone in every language: not only nothing
 // wider than the screen, but no text cut short (an ellipsis, a clipped or
@@ -202,22 +202,7 @@ async function newPhone(browser: Browser, baseURL: string, language: Language) {
 
 /** A farm with a boundary and a plot, so the mapping page shows its details, its map tabs and its lists. */
 async function createFarm(page: Page) {
-  const boundary = {
-    type: "Feature",
-    properties: {},
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [3.379, 6.524],
-          [3.382, 6.524],
-          [3.382, 6.527],
-          [3.379, 6.527],
-          [3.379, 6.524],
-        ],
-      ],
-    },
-  };
+  const boundary = squareBoundary(3.379, 6.524);
   const created = await page.request.post("/api/farms", {
     data: { name: "Adébáyọ̀ Family Farm", crops: ["Cassava", "Maize"], boundary },
   });
