@@ -287,6 +287,45 @@ describe("payments", () => {
   });
 });
 
+describe("Paystack settings", () => {
+  it("reads Paystack's key, its API address (Paystack's own by default) and the chosen provider", () => {
+    const env = parseEnv({});
+    expect(env.PAYSTACK_SECRET_KEY).toBeUndefined();
+    expect(env.PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(env.PAYMENT_PROVIDER).toBeUndefined();
+    expect(parseEnv({ PAYSTACK_SECRET_KEY: "", PAYSTACK_BASE_URL: "", PAYMENT_PROVIDER: "" })).toMatchObject({
+      PAYSTACK_SECRET_KEY: undefined,
+      PAYSTACK_BASE_URL: "https://api.paystack.co",
+      PAYMENT_PROVIDER: undefined,
+    });
+    const local = parseEnv({
+      PAYSTACK_SECRET_KEY: "sk_test_x",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:4010",
+      PAYMENT_PROVIDER: " Paystack ",
+    });
+    expect(local).toMatchObject({
+      PAYSTACK_SECRET_KEY: "sk_test_x",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:4010",
+      PAYMENT_PROVIDER: "paystack",
+    });
+  });
+
+  it.each([
+    [{ PAYSTACK_BASE_URL: "api.paystack.co" }, "PAYSTACK_BASE_URL must be an http(s):// URL"],
+    [{ PAYSTACK_BASE_URL: "ftp://api.paystack.co" }, "PAYSTACK_BASE_URL must be an http(s):// URL"],
+    [{ PAYMENT_PROVIDER: "flutterwave" }, "PAYMENT_PROVIDER must be paystack or stripe"],
+    [{ PAYMENT_PROVIDER: "paystack" }, "PAYMENT_PROVIDER is paystack but PAYSTACK_SECRET_KEY is not set"],
+    [{ PAYMENT_PROVIDER: "stripe" }, "PAYMENT_PROVIDER is stripe but STRIPE_SECRET_KEY is not set"],
+  ])("refuses %o in one line", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it("does not yet change which provider takes checkouts", () => {
+    expect(checkoutProviderName(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x" }))).toBeNull();
+    expect(checkoutProviderName(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x", DEMO_MODE: "1" }))).toBe("sandbox");
+  });
+});
+
 describe("photo settings", () => {
   it("allows no outside photo host by default, and takes a comma list of host names in any case", () => {
     expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);

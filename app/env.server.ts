@@ -126,6 +126,18 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
+    /** Paystack's secret key (sk_live_... or sk_test_...): authenticates its API calls and verifies its webhooks. */
+    PAYSTACK_SECRET_KEY: optionalString,
+    /** Where Paystack's API answers; tests point it at a local server speaking it. */
+    PAYSTACK_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).default("https://api.paystack.co"),
+    ),
+    /** Which provider takes new checkouts: paystack or stripe; unset, the one configured (Paystack when both are). */
+    PAYMENT_PROVIDER: z.preprocess(
+      (value) => (typeof value === "string" ? emptyToUndefined(value.trim().toLowerCase()) : value),
+      z.enum(["paystack", "stripe"], { error: "must be paystack or stripe" }).optional(),
+    ),
     /** Photos in S3-compatible storage instead of UPLOAD_DIR: the bucket, its keys, and the endpoint unless it is AWS's own. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
@@ -181,6 +193,13 @@ const envSchema = z
         "STRIPE_WEBHOOK_SECRET",
         "is required when STRIPE_SECRET_KEY is set: copy the signing secret (whsec_...) of the webhook endpoint made for /api/webhooks/stripe in Stripe's dashboard",
       );
+    }
+    // Naming a provider that has no key would leave checkout quietly without one.
+    if (env.PAYMENT_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY) {
+      refuse("PAYMENT_PROVIDER", "is paystack but PAYSTACK_SECRET_KEY is not set");
+    }
+    if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+      refuse("PAYMENT_PROVIDER", "is stripe but STRIPE_SECRET_KEY is not set");
     }
     // Stripe sends the browser back to PUBLIC_URL; without it, to http://localhost, which is no one's phone.
     if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.PUBLIC_URL) {
