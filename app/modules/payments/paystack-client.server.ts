@@ -5,23 +5,23 @@
 // one error class that tells "Paystack could not be reached" (retry later) from
 // "Paystack refused the request" (4xx, with Paystack's own message).
 //
-// Why not Paystack's official Node SDK (@paystack/paystack-sdk), read in November 2026:
-// - 1.2.1 (latest, 7 Sep 2026) is published without its dist/ folder: `main` points at
-//   ./dist/index.js, which is not in the package, so it cannot even be imported. 1.2.0
-//   (7 May 2026) and 1.0.1 (Dec 2024) load; five versions in all, one author
-//   (integrations@paystack.com), generated from Paystack's OpenAPI description.
-// - No useful types: the entry class is declared `[index: string]: any`, so
-//   `paystack.plan.list(...)` is `any`; each call answers the generic
-//   `Response { status?: boolean; message?: string; data?: object }`.
-// - The address is fixed: `https.request("https://api.paystack.co", ...)`, no option for
-//   another base URL, so it cannot talk to the local server the tests use (PAYSTACK_BASE_URL).
+// Why not Paystack's official Node SDK (@paystack/paystack-sdk), installed and read in November 2026
+// (five versions: 1.0.1 Dec 2024, 1.0.0, 1.2.0 7 May 2026, 1.2.1-beta.1, 1.2.1 7 Sep 2026; code
+// generated from Paystack's OpenAPI description; no dependencies):
+// - It does not load on our Node (20.19+). 1.2.1, the latest, is published without its dist/
+//   folder (`main` is ./dist/index.js, absent). 1.2.0 declares "type": "module", so its CommonJS
+//   build fails (`Cannot find module './apis'`) and its ES build uses directory imports that Node
+//   refuses (ERR_UNSUPPORTED_DIR_IMPORT). 1.0.1 loads, but names its resources in lower case only.
+// - No useful types: the entry class is declared `[index: string]: any`, so `paystack.plan.list()`
+//   is `any`; each call answers the generic `Response { status?; message?; data?: object }`.
+// - The address is fixed: `https.request("https://api.paystack.co", ...)`, no base URL option, so
+//   it cannot talk to the local server the tests use (PAYSTACK_BASE_URL).
 // - No time limit (no timeout, no AbortSignal), and the HTTP status is dropped: a 4xx answer
-//   resolves like a success, and a gateway's HTML error page rejects with a JSON SyntaxError,
-//   so "unreachable" and "refused" (needed for 503 + Retry-After at checkout) cannot be told apart.
+//   resolves like a success and a gateway's HTML error page rejects with a JSON SyntaxError, so
+//   "unreachable" and "refused" (503 + Retry-After at checkout) cannot be told apart.
 // - POST bodies are sent without a Content-Type header.
-// It does cover every endpoint needed (plan list/create, transaction initialize/verify,
-// subscription fetch/disable/manage link), but the points above are each a blocker, so the
-// seven calls are written here over `fetch` (Node's undici) in under 300 lines.
+// It does have every endpoint needed (plan list/create, transaction initialize/verify, subscription
+// fetch/disable/manage link), but each point above is a blocker; the seven calls are written here.
 
 /** What Paystack's answers are wrapped in. */
 interface Envelope<T> {
