@@ -298,6 +298,27 @@ describe("failures", () => {
     expect(error.message).toBe("Paystack GET /transaction/verify/slow: no answer within 150 ms");
   });
 
+  it("calls a slow Paystack unreachable once the time limit passes", async () => {
+    fake.delay(1_000);
+    const quick = createPaystackClient({ secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 100 });
+    const error = await failure(quick.listPlans());
+    expect(error).toMatchObject({ kind: "unreachable", status: null });
+    expect(error.message).toBe("Paystack GET /plan: no answer within 100 ms");
+  });
+
+  it("calls a 200 answer that says status false a refusal", async () => {
+    const odd = await listenLocally((_request, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ status: false, message: "Plan is archived" }));
+    });
+    try {
+      const error = await failure(createPaystackClient({ secretKey: "sk_test_abc", baseUrl: odd.baseUrl }).listPlans());
+      expect(error).toMatchObject({ kind: "refused", status: 200, paystackMessage: "Plan is archived" });
+    } finally {
+      await odd.close();
+    }
+  });
+
   it("calls a server that is gone unreachable", async () => {
     const gone = await startFakePaystack();
     const lost = createPaystackClient({ secretKey: gone.secretKey, baseUrl: gone.url });
