@@ -67,6 +67,24 @@ test("a visitor reads the Privacy Policy in Yoruba at 360 px, reached from the f
   await page.screenshot({ path: `${SCREENS}/terms-en-1280-dark.png` });
 });
 
+test("a visitor who opened the Privacy Policy in English reads it in Hausa, on the same page, with no app code", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  // Without the app the menu is the page's own <details>: its summary opens it.
+  await page.getByRole("banner").locator("summary").click();
+  await page.getByRole("button", { name: "Hausa" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Manufar Sirri" })).toBeVisible();
+  // The theme too, from the same header.
+  await page.getByRole("banner").locator("form").last().getByRole("button").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await fitsTheScreen(page, 360);
+  await page.screenshot({ path: `${SCREENS}/privacy-ha-360-dark.png` });
+});
+
 test("the sign-up form links the Terms and the Privacy Policy", async ({ page, baseURL }) => {
   await setPreferences(page, baseURL!, "ha", "light");
   await page.goto("/auth?tab=register");
