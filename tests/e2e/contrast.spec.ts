@@ -73,6 +73,24 @@ for (const theme of THEMES) {
       await expectReadable(page, `the landing page (${theme})`);
     });
 
+    test(`the pages read without the app are readable in ${theme}, with their language and theme controls`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await useTheme(context, baseURL!, theme);
+      for (const path of ["/privacy", "/terms", "/newsletter", "/account-deleted"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectReadable(page, `${path} (${theme})`);
+      }
+      // The language menu of the legal pages, open.
+      await page.goto("/privacy");
+      await page.getByRole("banner").locator("summary").click();
+      await expect(page.getByRole("button", { name: "Hausa" })).toBeVisible();
+      await expectReadable(page, `/privacy's language menu (${theme})`, "header");
+    });
+
     test(`the signed-in pages are readable in ${theme}`, async ({ page, context, baseURL, user }) => {
       await seedListing(user);
       await useTheme(context, baseURL!, theme);

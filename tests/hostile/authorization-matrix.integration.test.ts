@@ -318,6 +318,8 @@ const ROWS: Row[] = [
   // The Privacy Policy and the Terms are for everyone, visitors first.
   { method: "GET", path: () => "/privacy", expect: all(200) },
   { method: "GET", path: () => "/terms", expect: all(200) },
+  // Where a deleted account lands: public, it shows nobody's data.
+  { method: "GET", path: () => "/account-deleted", expect: all(200) },
 ];
 
 /** Near the listing on sale: a few kilometres off, so answers carry its distance. */
