@@ -32,12 +32,13 @@ import { latestExport } from "~/modules/account-data/exports.server";
 // account is signed in on, each of which can be signed out from here.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return {
-    plan: await getPlan(user.id),
-    devices: await listSignedInDevices(user.id, await readSessionId(request)),
-    locale: detectLanguage(request),
-    dataExport: await latestExport(user.id),
-  };
+  // Three reads that do not wait on one another.
+  const [plan, devices, dataExport] = await Promise.all([
+    getPlan(user.id),
+    readSessionId(request).then((sessionId) => listSignedInDevices(user.id, sessionId)),
+    latestExport(user.id),
+  ]);
+  return { plan, devices, locale: detectLanguage(request), dataExport };
 }
 
 /** Back to sign in, this browser's session cookie cleared, saying when every device was signed out. */

@@ -5,14 +5,14 @@ import { CheckoutReturnNotice } from "~/components/premium/checkout-return-notic
 import { AppShell } from "~/components/shell/app-shell";
 import { toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { getPlan } from "~/modules/payments/plan.server";
+import { currentSubscriptionOf } from "~/modules/payments/plan.server";
 
 // The signed-in shell around every protected page; visitors go to /auth and come back.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Back from paying, on the page the upgrade started from: whether Premium is on yet.
   const paid = new URL(request.url).searchParams.get("checkout") === "success";
-  const premium = paid ? (await getPlan(user.id)).plan === "premium" : false;
+  const premium = paid ? (await currentSubscriptionOf(user.id)) !== null : false;
   return { user: toPublicUser(user), premium };
 }
 

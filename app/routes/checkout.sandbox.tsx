@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = sandboxSession(request, user.id);
   return session
     ? { valid: true as const, amount: session.amt, cancelTo: withCheckoutResult(returnOf(session), "cancelled") }
-    : { valid: false as const, amount: 0, cancelTo: "/settings" };
+    : { valid: false as const, amount: 0, cancelTo: DEFAULT_CHECKOUT_RETURN };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

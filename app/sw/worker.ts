@@ -81,23 +81,34 @@ async function keep(cacheName: string, limit: number, request: Request, response
 }
 
 /**
+ * The page chunks whose on-demand code this worker has seen all kept: each page's files are
+ * looked for once per worker's life, not again at every visit of the page (a worker stopped
+ * while idle, as browsers do, looks again when it starts).
+ */
+const onDemandKept = new Set<string>();
+
+/**
  * Keeps the code a page may load later (its form, its map) together with the page's own
  * code, so that the page, kept for offline use, still opens them without a connection.
  */
 async function keepOnDemandCode(pageChunk: string) {
+  if (onDemandKept.has(pageChunk)) return;
   const files = onDemandCode(__ASIIKO_LAZY_CODE__, pageChunk);
   if (files.length === 0) return;
   const cache = await caches.open(ASSET_CACHE);
+  let all = true;
   for (const file of files) {
     if (await cache.match(file, { ignoreVary: true })) continue;
     try {
       const response = await fetch(file, { credentials: "same-origin" });
       if (keepable(response)) await cache.put(file, response);
+      else all = false;
     } catch {
       // The connection went: the page says so in place if it needs the file later.
       return;
     }
   }
+  if (all) onDemandKept.add(pageChunk);
   await trim(ASSET_CACHE, LIMITS.assets);
 }
 

@@ -8,22 +8,14 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { contextName, TYPE_LABELS } from "./labels";
-import { AnalysisPhoto, SeverityBadge } from "./result-card";
+import { AnalysisPhoto, NotAssessedBadge, SeverityBadge } from "./result-card";
 
 // 'Your analyses': the farmer's own past diagnoses, newest first, shown even
 // when premium is locked. Choosing one shows it in the results card.
 
 function StatusBadge({ view }: { view: AnalysisView }) {
   const { t } = useTranslation();
-  if (view.status === "completed" && !view.assessable)
-    return (
-      <span
-        data-not-assessed=""
-        className="severity-badge bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100"
-      >
-        {t("asiiko.result.notAssessed")}
-      </span>
-    );
+  if (view.status === "completed" && !view.assessable) return <NotAssessedBadge />;
   if (view.status === "completed" && view.severity) return <SeverityBadge severity={view.severity} />;
   if (view.status === "failed") {
     return (

@@ -31,6 +31,19 @@ export function SeverityBadge({ severity, className }: { severity: Severity; cla
   );
 }
 
+/** In a risk badge's place when the photo could not be assessed: it grades nothing. */
+export function NotAssessedBadge({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-not-assessed=""
+      className={cn("severity-badge bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100", className)}
+    >
+      {t("asiiko.result.notAssessed")}
+    </span>
+  );
+}
+
 /**
  * A photo of an analysis, or an icon in its place when there is none yet (`src` null) or it
  * cannot be loaded. Give it a key that changes with the photo: a failed load is not tried again.
@@ -148,12 +161,7 @@ export const ResultCard = forwardRef<HTMLDivElement, { view: AnalysisView; local
             <p className="break-words text-sm text-gray-600 dark:text-gray-400">{subtitle}</p>
           </div>
           {!failed && !view.assessable ? (
-            <span
-              data-not-assessed=""
-              className="severity-badge self-start bg-gray-200 px-3 py-1 text-sm text-gray-800 dark:bg-gray-700 dark:text-gray-100"
-            >
-              {t("asiiko.result.notAssessed")}
-            </span>
+            <NotAssessedBadge className="self-start px-3 py-1 text-sm" />
           ) : !failed && view.severity ? (
             <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
               <SeverityBadge severity={view.severity} className="px-3 py-1 text-sm" />

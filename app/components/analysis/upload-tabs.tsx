@@ -144,15 +144,18 @@ export function UploadTabs(props: UploadTabsProps) {
       <TabList
         id="analysis"
         label={t("asiiko.tabsLabel")}
-        items={ANALYSIS_TYPES.map((type) => ({
-          value: type,
-          label: (
-            <>
-              <TabIcon type={type} />
-              <span className={cn("text-center", tabLabelClass(t(TYPE_LABELS[type])))}>{t(TYPE_LABELS[type])}</span>
-            </>
-          ),
-        }))}
+        items={ANALYSIS_TYPES.map((type) => {
+          const label = t(TYPE_LABELS[type]);
+          return {
+            value: type,
+            label: (
+              <>
+                <TabIcon type={type} />
+                <span className={cn("text-center", tabLabelClass(label))}>{label}</span>
+              </>
+            ),
+          };
+        })}
         value={props.tab}
         onChange={props.onTabChange}
         className="mb-5 grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800"

@@ -2,6 +2,7 @@ import { SPRITE_PREFIX } from "~/components/ui/icons";
 import { HEALTH_CHECK_INTERVAL_MS, HEALTH_CHECK_TIMEOUT_MS } from "~/lib/http/constants";
 import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n";
 import { preferenceCookie, THEME_STORAGE_KEY } from "~/lib/preferences";
+import { OFFLINE_BANNER_HEIGHT } from "./offline-banner";
 import { STATIC_HOOKS } from "./static-hooks";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/toast-store";
 
@@ -25,6 +26,8 @@ export const STATIC_PAGE_CONFIG = {
   toastMs: TOAST_DURATION_MS,
   toastSwipePx: TOAST_SWIPE_THRESHOLD_PX,
   toastHotkey: TOAST_HOTKEY,
+  /** The CSS variable the sticky headers stick under (the same the app's banner sets). */
+  offlineBannerHeight: OFFLINE_BANNER_HEIGHT,
 };
 export type StaticPageConfig = typeof STATIC_PAGE_CONFIG;
 
@@ -220,12 +223,12 @@ export function enhanceStaticPage(config: StaticPageConfig, hooks: typeof STATIC
 
   // Offline banner: shown on the browser's offline event or a failed health check, hidden when back online.
   const banner = document.getElementById(hooks.offlineBanner);
-  // The sticky headers stick under it (the same variable the app's banner sets: offline-banner.tsx).
+  // The sticky headers stick under it.
   const show = (offline: boolean) => {
     if (!banner) return;
     banner.hidden = !offline;
-    if (offline) root.style.setProperty("--offline-banner-height", `${banner.offsetHeight}px`);
-    else root.style.removeProperty("--offline-banner-height");
+    if (offline) root.style.setProperty(config.offlineBannerHeight, `${banner.offsetHeight}px`);
+    else root.style.removeProperty(config.offlineBannerHeight);
   };
   window.addEventListener("resize", () => {
     if (banner && !banner.hidden) show(true);

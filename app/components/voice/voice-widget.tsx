@@ -10,9 +10,10 @@ import { useMicPlacement } from "./placement";
 import { problemOf, recognitionConstructor, transcriptsOf, type Recognition, type VoiceProblem } from "./speech";
 
 // The floating voice widget of the signed-in layout: a microphone button at the
-// bottom right, which steps aside (placement.ts) where it would cover content. Pressing it (and only that: the browser asks for the microphone
-// then) listens for one phrase, in fr-FR for French and en-US otherwise, shows what
-// was heard, and goes to the page 1 second after a command it knows.
+// bottom right, which steps aside (placement.ts) where it would cover content.
+// Pressing it (and only that: the browser asks for the microphone then) listens
+// for one phrase, in fr-FR for French and en-US otherwise, shows what was heard,
+// and goes to the page 1 second after a command it knows.
 
 /** The specification's delay between a recognised command and the navigation. */
 export const VOICE_NAVIGATION_DELAY_MS = 1000;
