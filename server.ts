@@ -194,6 +194,8 @@ async function main() {
     );
   }
 
+  // Not awaited: a Paystack that cannot be reached now is asked again by the first checkout.
+  void runtime.preparePaystackPlan();
   runtime.stopGracefullyOnSignal("web server", stop, 15_000);
 }
 

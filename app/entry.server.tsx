@@ -15,6 +15,7 @@ import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
 import { stopGracefullyOnSignal } from "~/server/process.server";
+import { preparePaystackPlan } from "~/modules/payments/paystack-provider.server";
 import { isServiceOutage } from "~/server/outage";
 import { isCrossSiteMutation } from "~/server/security/origin.server";
 
@@ -34,6 +35,8 @@ export const serverRuntime = {
   /** Where photos are kept ("disk": UPLOAD_DIR, served as static files; "s3": a bucket, read through readPublicPhoto). */
   photoStore: () => fileStore().kind,
   readPublicPhoto,
+  /** Paystack's monthly plan found or made once at start-up (when Paystack is configured), so checkout has its code. */
+  preparePaystackPlan,
 };
 export type ServerRuntime = typeof serverRuntime;
 

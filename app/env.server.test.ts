@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_SECRET_VALUES } from "./example-secrets";
 import {
+  checkoutMethods,
   checkoutProviderName,
   isDemoMode,
   parseEnv,
@@ -266,7 +267,7 @@ describe("payments", () => {
   it("wants PUBLIC_URL in production with Stripe, whose checkout sends the browser back there", () => {
     const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     expect(() => parseEnv(deployment(stripe))).toThrow(
-      /^Invalid configuration: PUBLIC_URL is required in production when STRIPE_SECRET_KEY is set: Stripe's checkout sends the browser back to it/,
+      /^Invalid configuration: PUBLIC_URL is required in production when STRIPE_SECRET_KEY is set: the provider's checkout sends the browser back to it/,
     );
     expect(() => parseEnv(deployment({ ...stripe, PUBLIC_URL: "https://asiiko.ng" }))).not.toThrow();
     // A local machine, a test run and a production server without payments do not need it.
@@ -320,9 +321,35 @@ describe("Paystack settings", () => {
     expect(() => parseEnv(source)).toThrow(`Invalid configuration: ${message}`);
   });
 
-  it("does not yet change which provider takes checkouts", () => {
-    expect(checkoutProviderName(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x" }))).toBeNull();
-    expect(checkoutProviderName(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x", DEMO_MODE: "1" }))).toBe("sandbox");
+  it("checks out with the provider named, else the one configured, Paystack when both are, the sandbox in demo mode only", () => {
+    const paystack = { PAYSTACK_SECRET_KEY: "sk_test_x" };
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_y", STRIPE_WEBHOOK_SECRET: "whsec_y" };
+    expect(checkoutProviderName(parseEnv(paystack))).toBe("paystack");
+    expect(checkoutProviderName(parseEnv({ ...paystack, DEMO_MODE: "1" }))).toBe("paystack");
+    expect(checkoutProviderName(parseEnv({ ...paystack, ...stripe }))).toBe("paystack");
+    expect(checkoutProviderName(parseEnv({ ...paystack, ...stripe, PAYMENT_PROVIDER: "stripe" }))).toBe("stripe");
+    expect(checkoutProviderName(parseEnv({ ...paystack, ...stripe, PAYMENT_PROVIDER: "paystack" }))).toBe("paystack");
+    // Paystack offers a card that renews and 30 days by transfer; the others, the card.
+    expect(checkoutMethods(parseEnv(paystack))).toEqual(["card", "transfer"]);
+    expect(checkoutMethods(parseEnv(stripe))).toEqual(["card"]);
+    expect(checkoutMethods(parseEnv({ DEMO_MODE: "1" }))).toEqual(["card"]);
+    expect(checkoutMethods(parseEnv({}))).toEqual([]);
+  });
+
+  it("requires PUBLIC_URL in production with a Paystack key: its checkout sends the browser back there", () => {
+    const deploymentWithPaystack = deployment({ PAYSTACK_SECRET_KEY: "sk_live_x" });
+    expect(() => parseEnv(deploymentWithPaystack)).toThrow(
+      "Invalid configuration: PUBLIC_URL is required in production when PAYSTACK_SECRET_KEY is set",
+    );
+    expect(() => parseEnv({ ...deploymentWithPaystack, PUBLIC_URL: "https://asiiko.ng" })).not.toThrow();
+  });
+
+  it("sends payers without an e-mail to Paystack at a domain that reaches no one, or the one configured", () => {
+    expect(parseEnv({}).PAYSTACK_EMAIL_DOMAIN).toBe("payers.asiiko.invalid");
+    expect(parseEnv({ PAYSTACK_EMAIL_DOMAIN: " NoMail.Asiiko.NG " }).PAYSTACK_EMAIL_DOMAIN).toBe("nomail.asiiko.ng");
+    expect(() => parseEnv({ PAYSTACK_EMAIL_DOMAIN: "not a domain" })).toThrow(
+      "PAYSTACK_EMAIL_DOMAIN must be a domain name",
+    );
   });
 });
 

@@ -133,6 +133,22 @@ const envSchema = z
       emptyToUndefined,
       z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).default("https://api.paystack.co"),
     ),
+    /**
+     * Paystack needs an e-mail for every payer; ours is optional. A payer without one is sent to
+     * Paystack as asiiko-<account id>@<this domain>: an address that reaches no one (no personal data
+     * leaves with it). Set it to a subdomain of your own that receives no mail if Paystack refuses it.
+     */
+    PAYSTACK_EMAIL_DOMAIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, {
+          error: "must be a domain name such as payers.asiiko.invalid",
+        })
+        .default("payers.asiiko.invalid"),
+    ),
     /** Which provider takes new checkouts: paystack or stripe; unset, the one configured (Paystack when both are). */
     PAYMENT_PROVIDER: z.preprocess(
       (value) => (typeof value === "string" ? emptyToUndefined(value.trim().toLowerCase()) : value),
@@ -201,12 +217,15 @@ const envSchema = z
     if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
       refuse("PAYMENT_PROVIDER", "is stripe but STRIPE_SECRET_KEY is not set");
     }
-    // Stripe sends the browser back to PUBLIC_URL; without it, to http://localhost, which is no one's phone.
-    if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.PUBLIC_URL) {
-      refuse(
-        "PUBLIC_URL",
-        "is required in production when STRIPE_SECRET_KEY is set: Stripe's checkout sends the browser back to it; set it to the site's public address (e.g. https://asiiko.ng)",
-      );
+    // A provider's checkout sends the browser back to PUBLIC_URL; without it, to http://localhost, which is no one's phone.
+    for (const key of ["PAYSTACK_SECRET_KEY", "STRIPE_SECRET_KEY"] as const) {
+      if (env.NODE_ENV === "production" && env[key] && !env.PUBLIC_URL) {
+        refuse(
+          "PUBLIC_URL",
+          `is required in production when ${key} is set: the provider's checkout sends the browser back to it; set it to the site's public address (e.g. https://asiiko.ng)`,
+        );
+        break;
+      }
     }
     // Originals inside the served folder could be asked for by address.
     if (isInside(env.ORIGINALS_DIR, env.UPLOAD_DIR)) {
@@ -299,12 +318,22 @@ export function isDemoMode(env: Env = getEnv()): boolean {
 }
 
 /**
- * Which payment provider takes new checkouts: Stripe when its key is set; the built-in sandbox
- * in demo mode only; otherwise none (checkout then says payments are not set up).
+ * Which payment provider takes new checkouts: the one PAYMENT_PROVIDER names; unset, the one whose
+ * key is set (Paystack when both are); the built-in sandbox in demo mode only; otherwise none
+ * (checkout then says payments are not set up).
  */
-export function checkoutProviderName(env: Env = getEnv()): "stripe" | "sandbox" | null {
+export function checkoutProviderName(env: Env = getEnv()): "paystack" | "stripe" | "sandbox" | null {
+  if (env.PAYMENT_PROVIDER) return env.PAYMENT_PROVIDER;
+  if (env.PAYSTACK_SECRET_KEY) return "paystack";
   if (env.STRIPE_SECRET_KEY) return "stripe";
   return isDemoMode(env) ? "sandbox" : null;
+}
+
+/** The ways to pay the checkout provider offers: Paystack adds 30 days paid by transfer or USSD. */
+export function checkoutMethods(env: Env = getEnv()): ("card" | "transfer")[] {
+  const name = checkoutProviderName(env);
+  if (!name) return [];
+  return name === "paystack" ? ["card", "transfer"] : ["card"];
 }
 
 /** Values the browser may see. Nothing secret goes here. */
@@ -316,6 +345,7 @@ export function getPublicEnv(): PublicEnv {
     SUPPORT_PHONE: env.SUPPORT_PHONE ?? null,
     DEMO_MODE: isDemoMode(env),
     PAYMENTS_AVAILABLE: checkoutProviderName(env) !== null,
+    PAYMENT_METHODS: checkoutMethods(env),
   };
 }
 

@@ -10,6 +10,8 @@ export interface PublicEnv {
   DEMO_MODE: boolean;
   /** Whether a payment provider takes checkouts; without one the upgrade buttons say payments are not set up. */
   PAYMENTS_AVAILABLE: boolean;
+  /** The ways to pay checkout offers: card (renews monthly), transfer (30 days by bank transfer or USSD). */
+  PAYMENT_METHODS: ("card" | "transfer")[];
 }
 
 export const PUBLIC_ENV_DEFAULTS: PublicEnv = {
@@ -18,6 +20,7 @@ export const PUBLIC_ENV_DEFAULTS: PublicEnv = {
   SUPPORT_PHONE: null,
   DEMO_MODE: false,
   PAYMENTS_AVAILABLE: false,
+  PAYMENT_METHODS: [],
 };
 
 /** The tel: link of a displayed number: its digits, with the leading + kept. */

@@ -24,21 +24,26 @@ import { Refusal } from "~/server/refusal";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
-import { cancelSubscription, getPlan } from "~/modules/payments/plan.server";
+import { cancelSubscription, getPlan, listPayments } from "~/modules/payments/plan.server";
+import { PaymentHistory } from "~/components/premium/payment-history";
+import { PayAnotherMonthButton, RenewalReminderNotice } from "~/components/premium/renewal-reminder";
+import { UpdateCardButton } from "~/components/premium/update-card-button";
 import { DataExportCard, DeleteAccountCard } from "~/components/account-data/data-rights";
 import { latestExport } from "~/modules/account-data/exports.server";
 
-// Settings: language and theme, the plan (trial, Premium, cancellation), and the devices the
+// Settings: language and theme, the plan (trial, Premium, how it is paid, renewal or end, cancel,
+// the card, another month by transfer), the payments made with their receipts, and the devices the
 // account is signed in on, each of which can be signed out from here.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // Three reads that do not wait on one another.
-  const [plan, devices, dataExport] = await Promise.all([
+  // Four reads that do not wait on one another.
+  const [plan, payments, devices, dataExport] = await Promise.all([
     getPlan(user.id),
+    listPayments(user.id),
     readSessionId(request).then((sessionId) => listSignedInDevices(user.id, sessionId)),
     latestExport(user.id),
   ]);
-  return { plan, devices, locale: detectLanguage(request), dataExport };
+  return { plan, payments, devices, locale: detectLanguage(request), dataExport };
 }
 
 /** Back to sign in, this browser's session cookie cleared, saying when every device was signed out. */
@@ -99,18 +104,44 @@ function PlanCard() {
           {t(plan.mappingOpenUntil && !subscription ? "premium.plan.trial" : `premium.plan.${plan.plan}`)}
         </span>
       </div>
+      {plan.reminder ? <RenewalReminderNotice reminder={plan.reminder} locale={locale} /> : null}
       {subscription ? (
         <>
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            {subscription.cancelAtPeriodEnd
-              ? t("premium.plan.cancelled", { date: date(subscription.currentPeriodEnd) })
-              : t("premium.plan.renews", { date: date(subscription.currentPeriodEnd) })}
+          <p className="text-sm font-medium">
+            {t(subscription.method === "transfer" ? "premium.plan.paidByTransfer" : "premium.plan.paidByCard")}
           </p>
-          {subscription.cancelAtPeriodEnd ? null : (
-            <Button variant="outline" className="self-start" onClick={() => setConfirming(true)}>
-              {t("premium.plan.cancel")}
-            </Button>
-          )}
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {subscription.method === "transfer"
+              ? t("premium.plan.ends", { date: date(subscription.currentPeriodEnd) })
+              : subscription.cancelAtPeriodEnd
+                ? t("premium.plan.cancelled", { date: date(subscription.currentPeriodEnd) })
+                : t("premium.plan.renews", { date: date(subscription.currentPeriodEnd) })}
+          </p>
+          {subscription.renewalFailedAt && !subscription.cancelAtPeriodEnd ? (
+            <p
+              role="status"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+            >
+              {t("premium.plan.renewalFailed", { date: date(subscription.currentPeriodEnd) })}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {subscription.method === "transfer" ? (
+              // The reminder has its own button; without one, paying early is still offered.
+              plan.reminder ? null : (
+                <PayAnotherMonthButton variant="outline" />
+              )
+            ) : (
+              <>
+                {subscription.canUpdateCard ? <UpdateCardButton /> : null}
+                {subscription.cancelAtPeriodEnd ? null : (
+                  <Button variant="outline" onClick={() => setConfirming(true)}>
+                    {t("premium.plan.cancel")}
+                  </Button>
+                )}
+              </>
+            )}
+          </div>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
@@ -145,7 +176,7 @@ function PlanCard() {
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { devices, locale, dataExport } = useLoaderData<typeof loader>();
+  const { devices, locale, dataExport, payments } = useLoaderData<typeof loader>();
   const actionData = useActionData<PageReply<SettingsIntent>>();
 
   // A device signed out from the list: say so, or why not.
@@ -179,6 +210,7 @@ export default function SettingsPage() {
         </div>
       </Card>
       <PlanCard />
+      <PaymentHistory payments={payments} locale={locale} />
       <SignedInDevices devices={devices} locale={locale} />
       <DataExportCard initial={dataExport} locale={locale} />
       <DeleteAccountCard />

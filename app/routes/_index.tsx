@@ -38,6 +38,7 @@ export default function Index() {
         locale={data.locale}
         stats={data.stats}
         activity={data.activity}
+        reminder={data.reminder}
       />
     </AppShell>
   );

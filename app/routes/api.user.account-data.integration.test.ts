@@ -48,6 +48,33 @@ async function personWithData(prefix: string) {
     data: { passwordHash: await hashPassword(PASSWORD), phone: `+23480${String(Date.now()).slice(-8)}` },
   });
   const subscription = await subscribe(person.user.id);
+  // A month paid by transfer: the payment started here and the payment received.
+  const reference = `asiiko_${prefix}_${subscription.id}`;
+  await prisma.paymentCheckout.create({
+    data: {
+      reference,
+      userId: person.user.id,
+      provider: "paystack",
+      method: "transfer",
+      amountKobo: 1_500_000,
+      returnPath: "/settings",
+    },
+  });
+  const payment = await prisma.payment.create({
+    data: {
+      userId: person.user.id,
+      subscriptionId: subscription.id,
+      provider: "paystack",
+      externalId: `trx_${reference}`,
+      reference,
+      amountKobo: 1_500_000,
+      method: "transfer",
+      channel: "bank_transfer",
+      paidAt: new Date(),
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    },
+  });
   const farmName = uniqueName(`${prefix} farm`);
   const farm = await call("POST", "/api/farms", { name: farmName, crops: ["Cassava"] }, { cookie: person.cookie });
   expect(farm.status).toBe(201);
@@ -100,6 +127,8 @@ async function personWithData(prefix: string) {
     photoBytes,
     analysisId,
     subscriptionId: subscription.id,
+    paymentId: payment.id,
+    reference,
     otherSession,
   };
 }
@@ -121,6 +150,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await prisma.payment.deleteMany({ where: { id: { in: [amina.paymentId, bello.paymentId] } } });
+  await prisma.paymentCheckout.deleteMany({ where: { reference: { in: [amina.reference, bello.reference] } } });
   await prisma.subscription.deleteMany({ where: { id: { in: [amina.subscriptionId, bello.subscriptionId] } } });
   await removeCreatedData();
   await web?.stop();
@@ -168,6 +199,11 @@ describe("Download my data", () => {
     expect(read("analyses.json").map((row: { id: string }) => row.id)).toEqual([amina.analysisId]);
     expect(read("photos.json").map((row: { id: string }) => row.id)).toEqual([amina.uploadId]);
     expect(read("subscriptions.json").map((row: { id: string }) => row.id)).toEqual([amina.subscriptionId]);
+    expect(read("subscriptions.json")[0]).not.toHaveProperty("emailToken");
+    expect(read("payments.json").map((row: { id: string }) => row.id)).toEqual([amina.paymentId]);
+    expect(read("payment-checkouts.json").map((row: { reference: string }) => row.reference)).toEqual([
+      amina.reference,
+    ]);
     expect(read("premium-uses.json").length).toBeGreaterThan(0);
     expect(read("data-exports.json").map((row: { id: string }) => row.id)).toEqual([ready.id]);
     // Sessions by their public id only: the id a cookie carries is a credential, never in a file.
@@ -194,6 +230,8 @@ describe("Download my data", () => {
       bello.analysisId,
       bello.uploadId,
       bello.subscriptionId,
+      bello.paymentId,
+      bello.reference,
       bello.otherSession.publicId,
     ])
       expect(everything).not.toContain(value);
@@ -207,6 +245,8 @@ describe("Download my data", () => {
         "error-reports.json",
         "farms.json",
         "listings.json",
+        "payment-checkouts.json",
+        "payments.json",
         `photos/${amina.uploadId}.webp`,
         "photos.json",
         "premium-uses.json",
@@ -339,6 +379,13 @@ describe("Delete my account", () => {
     const kept = await prisma.subscription.findUniqueOrThrow({ where: { id: amina.subscriptionId } });
     expect(kept).toMatchObject({ userId: null, cancelAtPeriodEnd: true });
     expect(kept.canceledAt).not.toBeNull();
+    expect(await prisma.payment.findUniqueOrThrow({ where: { id: amina.paymentId } })).toMatchObject({
+      userId: null,
+      subscriptionId: amina.subscriptionId,
+    });
+    expect(await prisma.paymentCheckout.findUniqueOrThrow({ where: { reference: amina.reference } })).toMatchObject({
+      userId: null,
+    });
 
     // Bello's things are untouched.
     expect(

@@ -18,7 +18,7 @@
 // (subscription.not_renew); `endSubscription` ends it at its period's end
 // (cancelled, subscription.disable); `renew` charges the card (charge.success,
 // invoice.update); `failRenewal` fails that charge (attention, invoice.payment_failed).
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
 import {
   planOfTransaction,
@@ -103,7 +103,8 @@ const INTERVALS: readonly PaystackPlanInterval[] = [
 
 const token = (bytes = 8) => randomBytes(bytes).toString("hex");
 const code = (prefix: string) => `${prefix}_${randomBytes(8).toString("base64url").toLowerCase().slice(0, 12)}`;
-let nextId = 1_000_000;
+// Each run starts its ids somewhere else: events are stored under them in a database other runs share.
+let nextId = 1_000_000 + randomInt(0, 1_000_000_000);
 const newId = () => ++nextId;
 
 /** One monthly period on: the same day next month, the 28th for subscriptions started on the 29th-31st. */

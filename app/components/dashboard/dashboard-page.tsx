@@ -9,6 +9,8 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import { formatNaira } from "~/lib/currency";
 import type { ActivityItem } from "~/modules/dashboard/dashboard.server";
+import type { RenewalReminder } from "~/modules/payments/reminder";
+import { RenewalReminderNotice } from "~/components/premium/renewal-reminder";
 import { useFormatNumber } from "~/lib/numbers";
 
 // The dashboard (/ when signed in, and /dashboard) with the user's own figures.
@@ -20,6 +22,8 @@ interface DashboardProps {
   locale: LanguageCode;
   stats: { activeListings: number; farms: number; analyses: number; plan: "premium" | "trial" | "free" };
   activity: ActivityItem[];
+  /** A month paid by transfer ending soon or just ended. */
+  reminder: RenewalReminder | null;
 }
 
 const QUICK: { to: string; label: string; icon: IconName }[] = [
@@ -54,7 +58,7 @@ function WeatherFigure({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function DashboardPage({ firstName, newcomer, locale, stats, activity }: DashboardProps) {
+export function DashboardPage({ firstName, newcomer, locale, stats, activity, reminder }: DashboardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pending, signOut } = useSignOut();
@@ -85,6 +89,8 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity }: 
           {pending ? t("nav.signingOut") : t("nav.signOut")}
         </Button>
       </div>
+
+      {reminder ? <RenewalReminderNotice reminder={reminder} locale={locale} /> : null}
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label={t("dashboard.statListings")} value={stats.activeListings} icon="store" />

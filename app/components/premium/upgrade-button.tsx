@@ -1,13 +1,15 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { usePublicEnv } from "~/lib/use-root-data";
+import { PaymentChoiceDialog } from "./payment-choice";
 import { useUpgrade } from "./use-upgrade";
 
 // Every 'Upgrade to Premium' button (Settings, the premium prompts, the upsell cards): it opens
-// checkout, or, where the site has no payment provider set up, says so instead of offering a
-// checkout that could only fail.
+// checkout (first asking how to pay where there is a choice: card or bank transfer/USSD), or, where
+// the site has no payment provider set up, says so instead of offering a checkout that could only fail.
 
 /** Whether a payment provider takes checkouts on this site. */
 export function usePaymentsAvailable() {
@@ -41,10 +43,17 @@ export function UpgradeButton({
 }) {
   const { t } = useTranslation();
   const { upgrade, pending } = useUpgrade();
+  const choice = usePublicEnv().PAYMENT_METHODS.length > 1;
+  const [choosing, setChoosing] = useState(false);
   if (!usePaymentsAvailable()) return <PaymentsNotSetUp className={className} />;
   const label = pending ? t("premium.upgrading") : t("premium.upgrade");
-  return (
-    <Button size={size} className={className} onClick={() => void upgrade()} disabled={pending}>
+  const button = (
+    <Button
+      size={size}
+      className={className}
+      onClick={() => (choice ? setChoosing(true) : void upgrade())}
+      disabled={pending}
+    >
       {icon ? <Icon name="sparkles" /> : null}
       {shortLabel ? (
         <>
@@ -55,5 +64,17 @@ export function UpgradeButton({
         label
       )}
     </Button>
+  );
+  if (!choice) return button;
+  return (
+    <>
+      {button}
+      <PaymentChoiceDialog
+        open={choosing}
+        onOpenChange={setChoosing}
+        pending={pending}
+        onChoose={(method) => void upgrade(method)}
+      />
+    </>
   );
 }

@@ -27,11 +27,12 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
   // Renewal stops at the provider before anything is removed: if the provider cannot be reached,
   // nothing is deleted and the user can try again.
   const renewing = await prisma.subscription.findMany({
-    where: { userId, cancelAtPeriodEnd: false, status: { in: ["active", "past_due", "incomplete"] } },
+    // A month paid by transfer renews by itself never: only cards are charged again.
+    where: { userId, method: "card", cancelAtPeriodEnd: false, status: { in: ["active", "past_due", "incomplete"] } },
   });
   for (const subscription of renewing) {
     try {
-      await paymentProvider(subscription.provider).cancelAtPeriodEnd(subscription.externalId);
+      await paymentProvider(subscription.provider).cancelAtPeriodEnd(subscription);
     } catch (error) {
       logger.error({ err: error, provider: subscription.provider }, "The payment provider refused the cancellation");
       throw new Refusal(502, "PAY_PROCESSING_ERROR", "accountData.delete.cancelFailed");

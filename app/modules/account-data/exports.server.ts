@@ -98,6 +98,8 @@ export async function collectAccountData(userId: string) {
     analyses,
     uploads,
     subscriptions,
+    payments,
+    paymentCheckouts,
     premiumUses,
     errorReports,
     products,
@@ -119,7 +121,10 @@ export async function collectAccountData(userId: string) {
     }),
     prisma.analysis.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.upload.findMany({ where: { ownerId: userId }, orderBy: { createdAt: "asc" } }),
-    prisma.subscription.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    // The e-mail token is the provider's credential for stopping the renewal, not information about the owner.
+    prisma.subscription.findMany({ where: { userId }, omit: { emailToken: true }, orderBy: { createdAt: "asc" } }),
+    prisma.payment.findMany({ where: { userId }, orderBy: { paidAt: "asc" } }),
+    prisma.paymentCheckout.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.premiumFeatureUse.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.frontendError.findMany({ where: { userId }, orderBy: { receivedAt: "asc" } }),
     prisma.product.findMany({ where: { createdById: userId }, orderBy: { createdAt: "asc" } }),
@@ -135,6 +140,8 @@ export async function collectAccountData(userId: string) {
       "analyses.json": analyses,
       "photos.json": uploads,
       "subscriptions.json": subscriptions,
+      "payments.json": payments,
+      "payment-checkouts.json": paymentCheckouts,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
       "catalogue-products.json": products,
@@ -148,10 +155,11 @@ const README = `This is a copy of everything Asiiko keeps about your account, ma
 Each .json file holds one kind of record: profile.json (your account, without your password),
 sessions.json and devices.json (where you are signed in), listings.json, farms.json (with their
 plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ folder (the photos
-you sent, in their largest web size), subscriptions.json (payments), premium-uses.json,
+you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
+received) and payment-checkouts.json (each payment you started), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
-Times are UTC (ISO 8601); amounts are in naira.
+Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.
 `;
 
 /** The worker's part: reads the account, writes the ZIP, marks the copy ready (or failed). */

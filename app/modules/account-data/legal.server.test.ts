@@ -30,6 +30,16 @@ describe("what the Privacy Policy and the Terms name", () => {
     expect(facts.processors).toEqual({ payments: ["Stripe"], ai: ["Anthropic"], storage: ["objects.example.ng"] });
   });
 
+  it("names Paystack when its key is set, before Stripe when both are", () => {
+    expect(legalFacts(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x" })).processors.payments).toEqual(["Paystack"]);
+    const both = parseEnv({
+      PAYSTACK_SECRET_KEY: "sk_test_x",
+      STRIPE_SECRET_KEY: "sk_test_y",
+      STRIPE_WEBHOOK_SECRET: "w",
+    });
+    expect(legalFacts(both).processors.payments).toEqual(["Paystack", "Stripe"]);
+  });
+
   it("reads an empty OPERATOR_NAME (as .env.example leaves it) as none", () => {
     expect(legalFacts(parseEnv({ OPERATOR_NAME: "" })).operator).toBeNull();
   });

@@ -19,7 +19,13 @@ export function legalFacts(env: Env = getEnv()) {
     address: env.OPERATOR_ADDRESS ?? null,
     email: env.SUPPORT_EMAIL,
     updated: POLICIES_UPDATED,
-    processors: { payments: env.STRIPE_SECRET_KEY ? ["Stripe"] : [], ai, storage },
+    processors: {
+      payments: [env.PAYSTACK_SECRET_KEY ? "Paystack" : null, env.STRIPE_SECRET_KEY ? "Stripe" : null].filter(
+        (name): name is string => name !== null,
+      ),
+      ai,
+      storage,
+    },
   };
 }
 export type LegalFacts = ReturnType<typeof legalFacts>;

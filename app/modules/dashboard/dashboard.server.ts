@@ -1,6 +1,7 @@
 import { listingName } from "~/lib/listing-name";
 import { prisma } from "~/server/db.server";
 import { getFeatureAccess } from "~/modules/premium/premium.server";
+import { renewalReminderOf } from "~/modules/payments/plan.server";
 
 // The dashboard's figures are the signed-in user's own: no sample numbers.
 export type ActivityItem =
@@ -33,7 +34,7 @@ async function isNewcomer(user: { id: string; createdAt: Date }, now = new Date(
 }
 
 export async function getDashboard(user: { id: string; createdAt: Date }) {
-  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer] =
+  const [activeListings, farms, analyses, access, recentListings, recentFarms, recentAnalyses, newcomer, reminder] =
     await Promise.all([
       prisma.listing.count({ where: { sellerId: user.id, status: "active" } }),
       prisma.farm.count({ where: { ownerId: user.id } }),
@@ -59,6 +60,7 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
         select: { createdAt: true, analysisType: true },
       }),
       isNewcomer(user),
+      renewalReminderOf(user.id),
     ]);
 
   const plan = access.hasActiveSubscription ? "premium" : access.canAccess ? "trial" : "free";
@@ -81,5 +83,5 @@ export async function getDashboard(user: { id: string; createdAt: Date }) {
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, 6);
 
-  return { newcomer, stats: { activeListings, farms, analyses, plan }, activity } as const;
+  return { newcomer, stats: { activeListings, farms, analyses, plan }, activity, reminder } as const;
 }

@@ -1,7 +1,9 @@
 import { getEnv } from "~/env.server";
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
+import { PaystackError } from "./paystack-client.server";
 import { currentSubscriptionOf } from "./plan.server";
+import type { PaymentMethod } from "./provider";
 import { receiveWebhook } from "./provider-events.server";
 import { checkoutProvider } from "./providers.server";
 import { checkoutReturnPath } from "./return-path";
@@ -10,20 +12,33 @@ import { sandboxCheckoutEvent, type SandboxSession } from "./sandbox-provider.se
 // Paying for the monthly plan: a checkout with the configured provider, and
 // 'Pay' on the built-in sandbox's checkout page.
 
+/** How long to wait before trying again when the provider cannot be reached (seconds). */
+const RETRY_AFTER_SECONDS = 30;
+
 /**
  * Starts a checkout for the monthly plan; answers where to send the browser. `origin` is the
  * public address (PUBLIC_URL) an outside provider links back to; `returnTo`, the page to come back
- * to, is kept only when it is a safe path of this site (Settings otherwise).
+ * to, is kept only when it is a safe path of this site (Settings otherwise). `method`: a card that
+ * renews monthly (the default), or 30 days paid by transfer where the provider offers it; a month
+ * paid by transfer can be paid again early, which adds its days.
  */
 export async function createCheckout(
   userId: string,
-  { origin, returnTo }: { origin: string; returnTo?: unknown },
+  { origin, returnTo, method = "card" }: { origin: string; returnTo?: unknown; method?: PaymentMethod },
 ): Promise<{ checkoutUrl: string }> {
   const provider = checkoutProvider();
-  // No Stripe account and not a demo: nothing can take the payment, and nothing is granted.
+  // No payment provider and not a demo: nothing can take the payment, and nothing is granted.
   if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "premium.paymentsNotSetUp");
-  if (await currentSubscriptionOf(userId)) {
-    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.alreadySubscribed");
+  if (!provider.methods.includes(method)) {
+    throw new Refusal(400, "PAY_PROCESSING_ERROR", "premium.errors.methodNotOffered");
+  }
+  const current = await currentSubscriptionOf(userId);
+  if (current && !(current.method === "transfer" && method === "transfer")) {
+    throw new Refusal(
+      409,
+      "PAY_PROCESSING_ERROR",
+      current.method === "transfer" ? "premium.errors.transferRunning" : "premium.errors.alreadySubscribed",
+    );
   }
   try {
     return await provider.createCheckout({
@@ -31,10 +46,17 @@ export async function createCheckout(
       amountNgn: getEnv().PREMIUM_PRICE_NGN,
       origin,
       returnPath: checkoutReturnPath(returnTo),
+      method,
     });
   } catch (error) {
     if (error instanceof Refusal) throw error;
     logger.error({ err: error, provider: provider.name }, "Failed to create checkout session");
+    // Nothing could answer: nothing was started, and the payer can try again shortly.
+    if (error instanceof PaystackError && error.retryable) {
+      throw new Refusal(503, "SYS_SERVICE_DEGRADED", "premium.errors.providerUnreachable", undefined, {
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
+    }
     throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
   }
 }

@@ -11,7 +11,9 @@ import {
   trialEndsAt,
   type AccessFacts,
 } from "~/modules/premium/access";
+import { koboToNaira } from "./paystack-client.server";
 import { paymentProvider } from "./providers.server";
+import { renewalReminder } from "./reminder";
 
 // The user's plan (premium, trial or free) and cancelling it: renewal stops,
 // access lasts to the end of the period already paid for.
@@ -52,6 +54,7 @@ export async function getPlan(userId: string, now = new Date()) {
     ? undefined
     : SESSION_FEATURES.find((feature) => inTrialSession(facts, now, feature));
   const current = currentSubscription(user.subscriptions, now);
+  const provider = current ? paymentProvider(current.provider) : null;
   return {
     plan: access.hasActiveSubscription
       ? ("premium" as const)
@@ -67,10 +70,20 @@ export async function getPlan(userId: string, now = new Date()) {
       ? {
           provider: current.provider,
           status: current.status,
+          /** card: renews monthly; transfer: 30 days paid once, which does not renew. */
+          method: current.method,
           currentPeriodEnd: current.currentPeriodEnd.toISOString(),
           cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+          /** When the last renewal charge failed (access lasts to currentPeriodEnd). */
+          renewalFailedAt: current.renewalFailedAt?.toISOString() ?? null,
+          /** Whether the card it renews on can be changed on the provider's page. */
+          canUpdateCard: Boolean(
+            provider?.cardUpdateLink && current.method === "card" && current.emailToken && !current.cancelAtPeriodEnd,
+          ),
         }
       : null,
+    /** A month paid by transfer ending soon or just ended: a notice offers to pay for another. */
+    reminder: renewalReminder(user.subscriptions, now),
   };
 }
 export type Plan = Awaited<ReturnType<typeof getPlan>>;
@@ -79,12 +92,96 @@ export type Plan = Awaited<ReturnType<typeof getPlan>>;
 export async function cancelSubscription(userId: string) {
   const current = await currentSubscriptionOf(userId);
   if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  // A month paid by transfer ends by itself; there is no renewal to stop.
+  if (current.method === "transfer") throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.doesNotRenew");
+  if (current.cancelAtPeriodEnd) return getPlan(userId);
+  // Paystack names a card's subscription a moment after the first payment; until then it cannot be stopped.
+  if (current.provider === "paystack" && !current.emailToken) {
+    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.subscriptionNotReady", undefined, {
+      "Retry-After": "60",
+    });
+  }
   try {
-    await paymentProvider(current.provider).cancelAtPeriodEnd(current.externalId);
+    await paymentProvider(current.provider).cancelAtPeriodEnd(current);
   } catch (error) {
     logger.error({ err: error, provider: current.provider }, "The payment provider refused the cancellation");
     throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
   }
   await prisma.subscription.update({ where: { id: current.id }, data: { cancelAtPeriodEnd: true } });
   return getPlan(userId);
+}
+
+/**
+ * A page of the provider's where the subscriber changes the card their Premium renews on; 409 when
+ * the current subscription has none (paid by transfer, not renewing, or a provider without one).
+ */
+export async function cardUpdateLink(userId: string) {
+  const current = await currentSubscriptionOf(userId);
+  if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  const provider = paymentProvider(current.provider);
+  if (!provider.cardUpdateLink || current.method !== "card" || current.cancelAtPeriodEnd || !current.emailToken) {
+    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.noCardToUpdate");
+  }
+  try {
+    return { url: await provider.cardUpdateLink(current) };
+  } catch (error) {
+    logger.error({ err: error, provider: current.provider }, "The payment provider gave no card update link");
+    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cardLinkFailed");
+  }
+}
+
+/** The payments received for the account, newest first (Settings' history). */
+export async function listPayments(userId: string, take = 24) {
+  const payments = await prisma.payment.findMany({
+    where: { userId },
+    orderBy: { paidAt: "desc" },
+    take,
+    select: { id: true, reference: true, amountKobo: true, method: true, channel: true, paidAt: true },
+  });
+  return payments.map(publicPayment);
+}
+
+/** One payment of the account, for its receipt; null for anyone else's (or none). */
+export async function paymentReceipt(userId: string, paymentId: string) {
+  const payment = await prisma.payment.findFirst({
+    where: { id: paymentId, userId },
+    include: { user: { select: { firstName: true, lastName: true } } },
+  });
+  if (!payment) return null;
+  return {
+    ...publicPayment(payment),
+    currency: payment.currency,
+    provider: payment.provider,
+    periodStart: payment.periodStart.toISOString(),
+    periodEnd: payment.periodEnd.toISOString(),
+    payer: payment.user ? `${payment.user.firstName} ${payment.user.lastName}`.trim() : "",
+  };
+}
+
+function publicPayment(payment: {
+  id: string;
+  reference: string;
+  amountKobo: number;
+  method: "card" | "transfer";
+  channel: string;
+  paidAt: Date;
+}) {
+  return {
+    id: payment.id,
+    reference: payment.reference,
+    amountNgn: koboToNaira(payment.amountKobo),
+    method: payment.method,
+    channel: payment.channel,
+    paidAt: payment.paidAt.toISOString(),
+  };
+}
+export type PaymentSummary = ReturnType<typeof publicPayment>;
+
+/** The reminder due about a month paid by transfer (see renewalReminder), for the dashboard. */
+export async function renewalReminderOf(userId: string, now = new Date()) {
+  const subscriptions = await prisma.subscription.findMany({
+    where: { userId },
+    select: { method: true, status: true, currentPeriodEnd: true },
+  });
+  return renewalReminder(subscriptions, now);
 }

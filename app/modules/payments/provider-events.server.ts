@@ -4,8 +4,16 @@ import { enqueue } from "~/jobs/enqueue.server";
 import { waitUntilSettled } from "~/lib/wait";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import type { PaymentProvider, PaymentProviderName, ProviderSubscription, SubscriptionChange } from "./provider";
+import { applyPayment, applyRenewalFailed, applyStopped, applySubscriptionStarted } from "./apply-payment.server";
+import type {
+  PaymentProvider,
+  PaymentProviderName,
+  ProviderSubscription,
+  SubscriptionChange,
+  VerifiedEvent,
+} from "./provider";
 import { paymentProvider } from "./providers.server";
+import { RetryLater } from "./retry-later";
 
 // Payment providers' webhook events: verified on their raw body, stored once
 // under their id, and applied once by the payment-webhooks worker.
@@ -19,16 +27,23 @@ export async function receiveWebhook(
   rawBody: string,
   signatureHeader: string | null,
 ) {
-  const provider = paymentProvider(providerName);
-  const event = provider.verifyEvent(rawBody, signatureHeader);
+  const event = paymentProvider(providerName).verifyEvent(rawBody, signatureHeader);
   if (!event) throw new Refusal(400, "SEC_INVALID_TOKEN", "premium.errors.badSignature");
+  return storePaymentEvent(providerName, event);
+}
+
+/**
+ * Stores an event known to be genuine (its signature held, or it was read from the provider itself)
+ * under its id, once, and queues it for the worker while it is unprocessed.
+ */
+export async function storePaymentEvent(providerName: PaymentProviderName, event: VerifiedEvent) {
   let status: "received" | "ignored" | "processed" | "failed" = event.handled ? "received" : "ignored";
   try {
     await prisma.paymentEvent.create({
       data: {
         id: event.id,
         type: event.type,
-        provider: provider.name,
+        provider: providerName,
         status,
         payload: event.payload as Prisma.InputJsonValue,
       },
@@ -42,8 +57,6 @@ export async function receiveWebhook(
   if (status === "received") await enqueue("payment-webhooks", { eventId: event.id }, { jobId: event.id });
   return { eventId: event.id, type: event.type, handled: event.handled };
 }
-
-class RetryLater extends Error {}
 
 /**
  * The worker's part: applies one stored event exactly once. What the provider
@@ -123,6 +136,14 @@ async function applyChange(
       });
       return { subscription: saved.id };
     }
+    case "payment":
+      return applyPayment(tx, change, provider);
+    case "subscription_started":
+      return applySubscriptionStarted(tx, change, provider);
+    case "stopped":
+      return applyStopped(tx, change);
+    case "renewal_failed":
+      return applyRenewalFailed(tx, change);
     case "renewed": {
       if (!change.subscriptionId) return { subscription: null, note: "not a subscription invoice" };
       const existing = await tx.subscription.findUnique({ where: { externalId: change.subscriptionId } });
@@ -134,6 +155,7 @@ async function applyChange(
         where: { id: existing.id },
         data: {
           status: "active",
+          renewalFailedAt: null,
           currentPeriodStart: change.period.start ?? existing.currentPeriodStart,
           currentPeriodEnd: end > existing.currentPeriodEnd ? end : existing.currentPeriodEnd,
         },

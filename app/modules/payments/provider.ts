@@ -1,4 +1,8 @@
-import type { PaymentProvider as StoredProviderName, SubscriptionStatus } from "~/generated/prisma/client";
+import type {
+  PaymentMethod,
+  PaymentProvider as StoredProviderName,
+  SubscriptionStatus,
+} from "~/generated/prisma/client";
 
 // What the product needs from a payment provider (Stripe, the built-in sandbox,
 // and the next one): start a checkout, verify and read its webhook events, say
@@ -8,7 +12,7 @@ import type { PaymentProvider as StoredProviderName, SubscriptionStatus } from "
 // is the provider's `name`, and picks the implementation again later.
 
 export type PaymentProviderName = StoredProviderName;
-export type { SubscriptionStatus };
+export type { PaymentMethod, SubscriptionStatus };
 
 export interface PaidPeriod {
   start: Date;
@@ -57,10 +61,49 @@ export type SubscriptionChange =
       period: PaidPeriod | null;
     }
   | { kind: "ended"; subscriptionId: string; endedAt: Date | null }
+  | {
+      /** Money received (Paystack's charge.success), for a payment started here or a card's renewal. */
+      kind: "payment";
+      /** The provider's id of the transaction. */
+      transactionId: string;
+      /** The transaction's reference: ours for a payment started here, the provider's for a renewal. */
+      reference: string;
+      amountKobo: number;
+      currency: string;
+      channel: string;
+      paidAt: Date;
+      customerCode: string | null;
+      /** The plan, when the payment was for one (a card subscription's first payment or a renewal). */
+      planCode: string | null;
+    }
+  | {
+      /** The provider names the card subscription a first payment started (Paystack's subscription.create). */
+      kind: "subscription_started";
+      subscriptionId: string;
+      emailToken: string | null;
+      customerCode: string;
+      nextPaymentDate: Date | null;
+    }
+  | {
+      /** No more renewals (`final`: the provider has disabled it); access lasts to the end of the paid period. */
+      kind: "stopped";
+      subscriptionId: string;
+      final: boolean;
+    }
+  | { kind: "renewal_failed"; subscriptionId: string; at: Date }
   | { kind: "unused"; type: string };
+
+/** A subscription as it is stored here, with what the provider needs to act on it. */
+export interface StoredSubscription {
+  externalId: string;
+  emailToken: string | null;
+  method: PaymentMethod;
+}
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** The ways to pay it offers: a card that renews monthly, and/or 30 days paid by transfer. */
+  readonly methods: readonly PaymentMethod[];
   /**
    * Starts paying for the monthly plan; answers where to send the browser: a path for a checkout
    * on our own origin, an absolute address for the provider's. `origin` (PUBLIC_URL) is only for
@@ -71,6 +114,7 @@ export interface PaymentProvider {
     amountNgn: number;
     origin: string;
     returnPath: string;
+    method: PaymentMethod;
   }): Promise<{ checkoutUrl: string }>;
   /** Checks a webhook on its raw body and signature header; null when it is not genuine. */
   verifyEvent(rawBody: string, signature: string | null): VerifiedEvent | null;
@@ -79,5 +123,7 @@ export interface PaymentProvider {
   /** How the subscription a checkout started stands now (`startedAt`: when that checkout completed). */
   fetchSubscription(subscription: { externalId: string; startedAt: Date }): Promise<ProviderSubscription>;
   /** Stops renewal; the provider keeps the subscription to the end of the paid period. */
-  cancelAtPeriodEnd(externalId: string): Promise<void>;
+  cancelAtPeriodEnd(subscription: StoredSubscription): Promise<void>;
+  /** A page of the provider's where the customer changes the card a subscription renews on, if it has one. */
+  cardUpdateLink?(subscription: StoredSubscription): Promise<string>;
 }

@@ -1,5 +1,6 @@
 import { checkoutProviderName } from "~/env.server";
 import type { PaymentProvider, PaymentProviderName } from "./provider";
+import { paystackProvider } from "./paystack-provider.server";
 import { sandboxProvider } from "./sandbox-provider.server";
 import { stripeProvider } from "./stripe-provider.server";
 
@@ -9,13 +10,14 @@ import { stripeProvider } from "./stripe-provider.server";
 const providers: Record<PaymentProviderName, PaymentProvider> = {
   stripe: stripeProvider,
   sandbox: sandboxProvider,
+  paystack: paystackProvider,
 };
 
 export function paymentProvider(name: PaymentProviderName): PaymentProvider {
   return providers[name];
 }
 
-/** Stripe when it is configured; the built-in sandbox in demo mode only; otherwise none. */
+/** The configured provider (see checkoutProviderName); the built-in sandbox in demo mode only; otherwise none. */
 export function checkoutProvider(): PaymentProvider | null {
   const name = checkoutProviderName();
   return name ? providers[name] : null;

@@ -16,8 +16,11 @@ export function checkoutReturnPath(requested: unknown): string {
   return path;
 }
 
-/** The return path with how checkout went (`?checkout=success|cancelled`), its other parameters and fragment kept. */
-export function withCheckoutResult(returnPath: string, result: "success" | "cancelled"): string {
+/** How a checkout went: paid; started but not confirmed yet (a transfer the bank has not confirmed); or left. */
+export type CheckoutResult = "success" | "pending" | "cancelled";
+
+/** The return path with how checkout went (`?checkout=success|pending|cancelled`), its other parameters and fragment kept. */
+export function withCheckoutResult(returnPath: string, result: CheckoutResult): string {
   const url = new URL(checkoutReturnPath(returnPath), "http://asiiko.invalid");
   url.searchParams.set("checkout", result);
   return `${url.pathname}${url.search}${url.hash}`;

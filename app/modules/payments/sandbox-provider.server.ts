@@ -91,6 +91,7 @@ function addOneMonth(date: Date) {
 
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
+  methods: ["card"],
 
   async createCheckout({ userId, amountNgn, returnPath }) {
     const token = signSandboxSession({

@@ -138,6 +138,7 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
 
 export const stripeProvider: PaymentProvider = {
   name: "stripe",
+  methods: ["card"],
 
   async createCheckout({ userId, amountNgn, origin, returnPath }) {
     const user = await prisma.user.findUniqueOrThrow({
@@ -175,7 +176,7 @@ export const stripeProvider: PaymentProvider = {
     return { status: mapStatus(subscription.status), period };
   },
 
-  async cancelAtPeriodEnd(externalId) {
+  async cancelAtPeriodEnd({ externalId }) {
     await stripeClient().subscriptions.update(externalId, { cancel_at_period_end: true });
   },
 };
