@@ -437,6 +437,18 @@ describe("paying by bank transfer or USSD with Paystack", () => {
     expect(visitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=%2Fcheckout%2Fpaystack%2Freturn/);
   });
 
+  it("coming back again and again asks Paystack at most 20 times in 15 minutes; past that the event decides", async () => {
+    const person = await payer("return_often");
+    const { reference } = await startCheckout(person, "transfer", "/settings");
+    fake.transaction(reference)!.transaction.status = "ongoing";
+    for (let time = 0; time < 23; time += 1) {
+      const back = await comeBack(person, reference);
+      expect(back.status).toBe(302);
+      expect(back.headers.get("location")).toBe("/settings?checkout=pending");
+    }
+    expect(fake.requestsTo("GET", `/transaction/verify/${reference}`)).toHaveLength(20);
+  });
+
   it("paid while its event is lost: the return verifies with Paystack and grants it, once", async () => {
     const person = await payer("lost_event");
     const { reference } = await startCheckout(person, "transfer", "/mapping");

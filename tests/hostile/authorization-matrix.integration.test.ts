@@ -43,6 +43,7 @@ const owned = {
   onSaleId: "",
   analysisId: "",
   exportId: "",
+  paymentId: "",
   productId: "",
   spareProductId: "",
   productName: uniqueName("Matrix maize"),
@@ -60,6 +61,8 @@ const secret = {
   exactGeohash: encodeGeohash(PLACE.latitude, PLACE.longitude, 7),
   // The owner's session on another device is a secret too: its public id is for the owner's list alone.
   sessionId: "",
+  // A payment's reference is on its receipt, for its payer alone.
+  paymentReference: "",
 };
 
 beforeAll(async () => {
@@ -124,6 +127,24 @@ beforeAll(async () => {
     })
   ).id;
   await buildExport(owned.exportId);
+  // A payment received from the owner, with its receipt.
+  secret.paymentReference = `asiiko_${uniqueName("matrix")}`;
+  owned.paymentId = (
+    await prisma.payment.create({
+      data: {
+        userId: people.owner.user.id,
+        provider: "paystack",
+        externalId: `trx_${secret.paymentReference}`,
+        reference: secret.paymentReference,
+        amountKobo: 1_500_000,
+        method: "transfer",
+        channel: "ussd",
+        paidAt: new Date(),
+        periodStart: new Date(),
+        periodEnd: new Date(Date.now() + 30 * 24 * 3_600_000),
+      },
+    })
+  ).id;
   secret.sessionId = (
     await prisma.session.create({
       data: { userId: people.owner.user.id, expiresAt: new Date(Date.now() + 3_600_000), userAgent: "Opera Mini" },
@@ -132,6 +153,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (owned.paymentId) await prisma.payment.deleteMany({ where: { id: owned.paymentId } });
   // The farm's search document goes with it, as the app's deletes do.
   if (!owned.farmId) return;
   await prisma.$transaction(async (tx) => {
@@ -290,6 +312,19 @@ const ROWS: Row[] = [
   // Premium use ends a trial: asked after every row above that needs premium.
   { method: "POST", path: () => "/api/premium/farm_mapping/use", expect: signedIn(200, { lapsed: 403 }) },
   { method: "POST", path: () => "/api/subscription/cancel", expect: signedIn(404, { other: 200, owner: 200 }) },
+  // The card a subscription renews on: the sandbox's subscriptions have no card page to send anyone to.
+  { method: "POST", path: () => "/api/subscription/card", expect: signedIn(404, { other: 409, owner: 409 }) },
+  // Back from Paystack with a reference that is nobody's: back to Settings, nothing granted; a visitor signs in first.
+  { method: "GET", path: () => "/checkout/paystack/return?reference=asiiko_nobody", expect: all(302) },
+  // A receipt is its payer's alone; anyone else is told it does not exist.
+  { method: "GET", path: () => `/receipts/${owned.paymentId}`, expect: all(404, { visitor: 302, owner: 200 }) },
+  // Paystack's events are checked by their signature, whoever sends them: unsigned, refused.
+  {
+    method: "POST",
+    path: () => "/api/webhooks/paystack",
+    body: () => ({ event: "charge.success", data: { id: 1, reference: "asiiko_nobody" } }),
+    expect: all(400),
+  },
   // Pages.
   ...[
     "/dashboard",

@@ -252,16 +252,15 @@ describe("bodies are capped while they are read", () => {
     expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
   });
 
-  it("a 24 MB webhook sent chunked is refused 413 as the catalogue's JSON", async () => {
-    const response = await sendChunked(
-      "/api/webhooks/stripe",
-      { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" },
-      function* () {
-        yield Buffer.from('{"id":"evt_big","data":"');
-        for (let part = 0; part < 24; part += 1) yield Buffer.alloc(MB, 0x61);
-        yield Buffer.from('"}');
-      },
-    );
+  it.each([
+    ["/api/webhooks/stripe", { "Stripe-Signature": "t=1,v1=x" }],
+    ["/api/webhooks/paystack", { "x-paystack-signature": "ab".repeat(64) }],
+  ])("a 24 MB webhook sent chunked to %s is refused 413 as the catalogue's JSON", async (path, signature) => {
+    const response = await sendChunked(path, { "Content-Type": "application/json", ...signature }, function* () {
+      yield Buffer.from('{"id":"evt_big","data":"');
+      for (let part = 0; part < 24; part += 1) yield Buffer.alloc(MB, 0x61);
+      yield Buffer.from('"}');
+    });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "SEC_MALICIOUS_REQUEST" } });
   });

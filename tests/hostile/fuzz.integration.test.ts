@@ -458,7 +458,13 @@ function buildCases(): Case[] {
     // The page to come back to after paying: any text is taken or replaced by Settings, never followed off the site.
     ...jsonBodyCases("POST", "/api/subscription/checkout", { returnTo: "/asiiko?tab=history" }, random, 3),
     ...jsonBodyCases("POST", "/api/subscription/cancel", { reason: "x" }, random, 3),
+    // The way to pay: card or transfer; anything else is refused before any provider is asked.
+    ...jsonBodyCases("POST", "/api/subscription/checkout", { method: "transfer" }, random, 3),
+    ...jsonBodyCases("POST", "/api/subscription/card", {}, random, 2),
+    ...methodCases("/api/subscription/card", ["POST"]),
   ]);
+  // Back from Paystack with any reference: never someone else's payment, never a 5xx.
+  as("plain", queryCases("/checkout/paystack/return", { reference: "asiiko_0123456789abcdef01234567" }, random, 4));
   const event = {
     id: "evt_fz_0001",
     object: "event",
@@ -474,6 +480,18 @@ function buildCases(): Case[] {
         ...(index % 3 === 0
           ? {}
           : { "Stripe-Signature": index % 3 === 1 ? "t=1,v1=deadbeef" : `t=${"9".repeat(40)},v1=${"z".repeat(64)}` }),
+      },
+    })),
+  );
+  // Paystack's events, signed or not with anything but the secret key.
+  const paystackEvent = { event: "charge.success", data: { id: 4099, reference: "asiiko_fz", status: "success" } };
+  as(
+    "visitor",
+    jsonBodyCases("POST", "/api/webhooks/paystack", paystackEvent, random, 4).map((request, index) => ({
+      ...request,
+      headers: {
+        ...request.headers,
+        ...(index % 3 === 0 ? {} : { "x-paystack-signature": index % 3 === 1 ? "deadbeef" : "f".repeat(128) }),
       },
     })),
   );
@@ -557,7 +575,10 @@ describe("generated malformed requests on every /api route", () => {
       "/api/subscription",
       "/api/subscription/checkout",
       "/api/subscription/cancel",
+      "/api/subscription/card",
       "/api/webhooks/stripe",
+      "/api/webhooks/paystack",
+      "/checkout/paystack/return",
       "/api/ai/analyze",
       "/api/ai/analyses",
       "/api/errors/frontend",

@@ -1,4 +1,7 @@
 import { logger } from "~/server/logger.server";
+import { hitRateLimits } from "~/server/rate-limit.server";
+import { Refusal } from "~/server/refusal";
+import { RETURN_VERIFICATIONS } from "./limits.server";
 import { prisma } from "~/server/db.server";
 import { paystackClient, verifiedChargeEvent } from "./paystack-provider.server";
 import { storePaymentEvent, waitForPaymentEvent } from "./provider-events.server";
@@ -20,6 +23,13 @@ export async function settlePaystackReturn(userId: string, reference: string | n
   // Someone else's payment, or none at all: nothing to say about it.
   if (!checkout || checkout.userId !== userId || checkout.provider !== "paystack") return DEFAULT_CHECKOUT_RETURN;
   if (checkout.paidAt) return withCheckoutResult(checkout.returnPath, "success");
+  // Coming back again and again does not ask Paystack again and again: past the limit, the event decides.
+  try {
+    await hitRateLimits([{ limit: RETURN_VERIFICATIONS, key: userId }]);
+  } catch (error) {
+    if (error instanceof Refusal) return withCheckoutResult(checkout.returnPath, "pending");
+    throw error;
+  }
   let transaction;
   try {
     transaction = await paystackClient().verifyTransaction(checkout.reference);
