@@ -110,13 +110,7 @@ function PlanCard() {
           <p className="text-sm font-medium">
             {t(subscription.method === "transfer" ? "premium.plan.paidByTransfer" : "premium.plan.paidByCard")}
           </p>
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            {subscription.method === "transfer"
-              ? t("premium.plan.ends", { date: date(subscription.currentPeriodEnd) })
-              : subscription.cancelAtPeriodEnd
-                ? t("premium.plan.cancelled", { date: date(subscription.currentPeriodEnd) })
-                : t("premium.plan.renews", { date: date(subscription.currentPeriodEnd) })}
-          </p>
+          {/* A renewal that failed says when Premium ends instead of when it renews. */}
           {subscription.renewalFailedAt && !subscription.cancelAtPeriodEnd ? (
             <p
               role="status"
@@ -124,7 +118,15 @@ function PlanCard() {
             >
               {t("premium.plan.renewalFailed", { date: date(subscription.currentPeriodEnd) })}
             </p>
-          ) : null}
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {subscription.method === "transfer"
+                ? t("premium.plan.ends", { date: date(subscription.currentPeriodEnd) })
+                : subscription.cancelAtPeriodEnd
+                  ? t("premium.plan.cancelled", { date: date(subscription.currentPeriodEnd) })
+                  : t("premium.plan.renews", { date: date(subscription.currentPeriodEnd) })}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {subscription.method === "transfer" ? (
               // The reminder has its own button; without one, paying early is still offered.

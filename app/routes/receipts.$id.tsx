@@ -31,6 +31,7 @@ export default function ReceiptPage() {
   const { receipt, operator, address, email, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const day = (iso: string) => formatDate(iso, locale, "long");
+  const referenceLabel = t("premium.receipt.reference");
   const rows: [string, string][] = [
     [t("premium.receipt.paidOn"), formatDate(receipt.paidAt, locale, "medium-time")],
     [t("premium.receipt.payer"), receipt.payer],
@@ -40,7 +41,7 @@ export default function ReceiptPage() {
       t("premium.receipt.periodValue", { start: day(receipt.periodStart), end: day(receipt.periodEnd) }),
     ],
     [t("premium.receipt.method"), t(`premium.channels.${channelKey(receipt.channel)}`)],
-    [t("premium.receipt.reference"), receipt.reference],
+    [referenceLabel, receipt.reference],
   ];
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col gap-6 px-4 py-8 print:max-w-none print:py-0">
@@ -62,7 +63,10 @@ export default function ReceiptPage() {
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-3">
             <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-            <dd className="break-all font-medium">{value}</dd>
+            {/* Words wrap whole; only the reference, one long token, may break anywhere. */}
+            <dd className={label === referenceLabel ? "break-all font-mono text-sm" : "break-words font-medium"}>
+              {value}
+            </dd>
           </div>
         ))}
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-4">

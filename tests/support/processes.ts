@@ -47,9 +47,10 @@ function startCompiled(script: string, env: Record<string, string | undefined>, 
 /** build/node/server.js on a free port, once /api/health answers (or it stops, which throws). */
 export async function startCompiledWeb(
   env: Record<string, string | undefined> = {},
-  options: { keepStdout?: boolean } = {},
+  /** `port`: one chosen beforehand (when the configuration must name it, as PUBLIC_URL does). */
+  options: { keepStdout?: boolean; port?: number } = {},
 ) {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const started = startCompiled(
     "build/node/server.js",
     { PORT: String(port), HOST: "127.0.0.1", ...env },

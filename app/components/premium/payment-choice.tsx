@@ -40,7 +40,8 @@ export function PaymentChoiceDialog({
           <label
             key={choice.method}
             className={cn(
-              "flex cursor-pointer items-start gap-3 rounded-xl border-2 p-4 transition-colors",
+              // Left-aligned wherever the dialog is opened from (a premium prompt centres its text).
+              "flex cursor-pointer items-start gap-3 rounded-xl border-2 p-4 text-start transition-colors",
               chosen === choice.method
                 ? "border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950"
                 : "border-gray-200 hover:border-gray-300 dark:border-gray-700 dark:hover:border-gray-600",

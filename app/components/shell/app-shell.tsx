@@ -162,12 +162,13 @@ function Sidebar({ user, open, onClose }: { user: PublicUser; open: boolean; onC
           </nav>
           <div className="border-t border-gray-200 p-3 dark:border-gray-800">
             <div className="flex items-center gap-3 px-2 py-2" data-testid="profile-block">
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+              <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
                 {user.firstName.slice(0, 1).toUpperCase()}
                 {user.lastName.slice(0, 1).toUpperCase()}
               </span>
               <div className="min-w-0">
-                <p className="truncate text-sm font-semibold">
+                {/* A long name (Nwankwo-Okonkwo) goes on to a second line rather than being cut. */}
+                <p className="break-words text-sm font-semibold">
                   {user.firstName} {user.lastName}
                 </p>
                 <p className="truncate text-xs text-gray-600 dark:text-gray-400">{t(occupationLabelKey(user))}</p>
