@@ -1,16 +1,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase } from "./fixtures";
+import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase, toast } from "./fixtures";
 
 // Issue 30, the account's side: checkout from any address back to the page it started from, the
 // trial's exact rule beside its promise, the farm-mapping trial asked once, the plan's true text,
 // the cancel dialog's two clear choices, Get Started opening Sign Up, and the queue dashboard
 // reached from the sidebar by an administrator and explained to everyone else.
-
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .locator("li")
-    .filter({ hasText: title });
 
 /** The page has no sideways scroll at its width. */
 async function fitsWidth(page: Page) {

@@ -3,7 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { encodePhoto, eyelidPixels } from "~/modules/analysis/builtin/sample-photos";
 import { leafPhoto } from "../support/leaf-photos";
-import { expect, hydrated, subscribe, test, withDatabase } from "./fixtures";
+import { expect, hydrated, subscribe, test, withDatabase, toast } from "./fixtures";
 
 // Asiiko AI (/asiiko): a photo sent from each tab, followed to its result, the
 // toast and the history; a file that is not a photo; the trial's one free
@@ -58,11 +58,6 @@ const progressSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
 const resultCard = (page: Page) => page.getByRole("region", { name: "Analysis result" });
 const history = (page: Page) => page.locator("[data-history]");
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .locator("li")
-    .filter({ hasText: title });
 
 /**
  * A phone photo bigger than what is sent: a leaf for the plant tabs, a goat's eyelid for

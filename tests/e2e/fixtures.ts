@@ -145,6 +145,13 @@ export const test = base.extend<{ user: TestUser }>({
 
 export { expect } from "@playwright/test";
 
+/** A toast with this title in the notifications region. */
+export const toast = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: /^Notifications/ })
+    .locator("li")
+    .filter({ hasText: title });
+
 /** A square boundary as GeoJSON, its south-west corner at (lng, lat), `side` degrees a side (0.003° is about 330 m). */
 export function squareBoundary(lng: number, lat: number, side = 0.003) {
   const ring = [

@@ -5,7 +5,7 @@ import type english from "~/locales/en.json";
 import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
 import { freePort, startCompiledWeb, startCompiledWorkers, type Started } from "../support/processes";
-import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser } from "./fixtures";
+import { createUser, expect, hydrated, signIn, test, withDatabase, type TestUser, toast } from "./fixtures";
 import { unreadable } from "./unreadable";
 
 // Paying with Paystack in the browser, on a phone: the product as `npm start` runs it (compiled
@@ -50,12 +50,6 @@ test.afterAll(async () => {
   await workers?.stop();
   await fake?.close();
 });
-
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .locator("li")
-    .filter({ hasText: title });
 
 async function fitsWidth(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { readFileSync } from "node:fs";
 import type english from "~/locales/en.json";
-import { expect, hydrated, test, withDatabase } from "./fixtures";
+import { expect, hydrated, test, withDatabase, toast } from "./fixtures";
 
 type Texts = typeof english;
 const textsIn = (code: string) => JSON.parse(readFileSync(`app/locales/${code}.json`, "utf8")) as Texts;
@@ -15,11 +15,6 @@ const ha = textsIn("ha");
 // photo. The built-in photo screening answers (no provider key here).
 
 const resultCard = (page: Page) => page.getByRole("region", { name: "Analysis result" });
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .locator("li")
-    .filter({ hasText: title });
 
 const greyPhoto = () =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: "#8a8a88" } })

@@ -30,6 +30,7 @@ import {
   type PaystackSubscription,
   type PaystackTransaction,
 } from "~/modules/payments/paystack-client.server";
+import { HANDLED_PAYSTACK_EVENTS } from "~/modules/payments/paystack-provider.server";
 import { paystackSignature } from "~/modules/payments/paystack-signature.server";
 
 export interface PaystackRecordedRequest {
@@ -46,15 +47,8 @@ export interface PaystackRecordedRequest {
   answer: unknown;
 }
 
-export const PAYSTACK_EVENT_NAMES = [
-  "charge.success",
-  "subscription.create",
-  "subscription.not_renew",
-  "subscription.disable",
-  "invoice.create",
-  "invoice.update",
-  "invoice.payment_failed",
-] as const;
+/** The seven events the app handles, which this server sends. */
+export const PAYSTACK_EVENT_NAMES = HANDLED_PAYSTACK_EVENTS;
 export type PaystackEventName = (typeof PAYSTACK_EVENT_NAMES)[number];
 
 /** A webhook event as Paystack sends it. */

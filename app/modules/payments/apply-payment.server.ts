@@ -70,28 +70,24 @@ async function firstPayment(
     await tx.payment.create({ data: { ...payment, periodStart: paidAt, periodEnd: paidAt } });
     return { subscription: null, note: "the account that started this payment no longer exists" };
   }
-  const amountNgn = new Prisma.Decimal(koboToNaira(change.amountKobo));
+  /** The subscription this payment opens, going by its reference (Paystack names a card's later). */
+  const opened = (period: { start: Date; end: Date }) => ({
+    userId: checkout.userId,
+    provider: checkout.provider,
+    method: checkout.method,
+    status: "active" as const,
+    externalId: checkout.reference,
+    externalCustomerId: change.customerCode,
+    amountNgn: new Prisma.Decimal(koboToNaira(change.amountKobo)),
+    currentPeriodStart: period.start,
+    currentPeriodEnd: period.end,
+  });
   let subscriptionId: string;
   let period: { start: Date; end: Date };
   if (checkout.method === "card") {
     // Paystack names the subscription in its own event (subscription.create); until then it goes by our reference.
     period = { start: paidAt, end: addOneMonth(paidAt) };
-    const saved = await tx.subscription.upsert({
-      where: { externalId: checkout.reference },
-      create: {
-        userId: checkout.userId,
-        provider: checkout.provider,
-        method: "card",
-        status: "active",
-        externalId: checkout.reference,
-        externalCustomerId: change.customerCode,
-        amountNgn,
-        currentPeriodStart: period.start,
-        currentPeriodEnd: period.end,
-      },
-      update: {},
-    });
-    subscriptionId = saved.id;
+    subscriptionId = (await tx.subscription.create({ data: opened(period) })).id;
   } else {
     // A month paid by transfer while another runs starts where that one ends: paying early adds the days.
     const running = await tx.subscription.findFirst({
@@ -110,20 +106,7 @@ async function firstPayment(
       await tx.subscription.update({ where: { id: running.id }, data: { currentPeriodEnd: period.end } });
       subscriptionId = running.id;
     } else {
-      const created = await tx.subscription.create({
-        data: {
-          userId: checkout.userId,
-          provider: checkout.provider,
-          method: "transfer",
-          status: "active",
-          externalId: checkout.reference,
-          externalCustomerId: change.customerCode,
-          amountNgn,
-          currentPeriodStart: period.start,
-          currentPeriodEnd: period.end,
-        },
-      });
-      subscriptionId = created.id;
+      subscriptionId = (await tx.subscription.create({ data: opened(period) })).id;
     }
   }
   await tx.payment.create({
