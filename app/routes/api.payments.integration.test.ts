@@ -355,6 +355,16 @@ describe("POST /api/webhooks/stripe", () => {
         cancelAtPeriodEnd: false,
       },
     });
+    // The checkout's payment is in the history once, under the checkout's id.
+    const payments = await prisma.payment.findMany({ where: { userId: signed.user.id } });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      provider: "stripe",
+      externalId: event.data.object.id,
+      amountKobo: 1_500_000,
+      method: "card",
+      channel: "card",
+    });
   });
 
   it("applies the same checkout.session.completed delivered 5 times at once exactly once", async () => {
@@ -413,6 +423,25 @@ describe("POST /api/webhooks/stripe", () => {
     const plan = await call("GET", "/api/subscription", undefined, { cookie: subscriber.cookie });
     expect(plan.body.data.subscription.currentPeriodEnd).toBe(new Date(laterEnd * 1000).toISOString());
     expect(await prisma.subscription.count({ where: { userId: subscriber.user.id } })).toBe(1);
+    // Each renewal is in the history beside the checkout's payment; delivered again, still once.
+    expect((await deliver(next)).status).toBe(200);
+    const history = await prisma.payment.findMany({ where: { userId: subscriber.user.id } });
+    expect(history).toHaveLength(3);
+    expect(
+      history
+        .map((payment) => payment.externalId)
+        .filter((id) => !id.startsWith("cs_"))
+        .sort(),
+    ).toEqual([renewal.data.object.id, next.data.object.id].sort());
+  });
+
+  it("the first invoice of a subscription is the checkout's payment: not recorded twice", async () => {
+    const subscriber = await subscribedUser("first_invoice");
+    const first = invoicePaid(subscriber.subscriptionId, { start: subscriber.start, end: subscriber.end });
+    (first.data.object as { billing_reason: string }).billing_reason = "subscription_create";
+    expect((await deliver(first)).status).toBe(200);
+    expect(await settledStatus(first.id)).toBe("processed");
+    expect(await prisma.payment.count({ where: { userId: subscriber.user.id } })).toBe(1);
   });
 
   it("customer.subscription.updated with cancel_at_period_end sets cancelAtPeriodEnd and keeps access", async () => {

@@ -49,6 +49,15 @@ test("at 127.0.0.1 on a phone, upgrading from Asiiko AI pays in the sandbox and 
   await expect(page.getByRole("tab", { name: "Livestock" })).toBeVisible();
   await fitsWidth(page);
   await page.screenshot({ path: "test-results/screens/checkout-back-on-asiiko-360.png" });
+
+  // The payment is in Settings' history, with its receipt.
+  await page.goto("/settings");
+  await hydrated(page);
+  const history = page.getByTestId("payment-history");
+  await expect(history).toContainText("₦15,000");
+  await history.getByRole("link", { name: "Receipt" }).click();
+  await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible();
+  await expect(page.getByText("Chioma Okafor")).toBeVisible();
 });
 
 test("cancelling in the sandbox goes back to the page the upgrade started from", async ({ page, user }) => {

@@ -43,6 +43,9 @@ test.beforeAll(async () => {
   web = await startCompiledWeb(env, { port });
   workers = startCompiledWorkers({ ...env, WORKER_QUEUES: "payment-webhooks" });
   fake.setWebhookUrl(`${web.baseUrl}/api/webhooks/paystack`);
+  // At start-up the web server finds or makes the monthly plan, once, before any checkout needs it.
+  await expect.poll(() => fake.plans().map((plan) => [plan.amount, plan.interval])).toEqual([[1_500_000, "monthly"]]);
+  expect(fake.requestsTo("POST", "/plan")).toHaveLength(1);
 });
 
 test.afterAll(async () => {

@@ -134,6 +134,18 @@ async function applyChange(
         },
         update: { status, currentPeriodStart: period.start, currentPeriodEnd: period.end },
       });
+      // The payment the checkout took, for the history in Settings (once, by the checkout's id).
+      if (change.checkoutId && change.amountNgn !== null) {
+        await recordPayment(tx, {
+          userId,
+          subscriptionId: saved.id,
+          provider,
+          externalId: change.checkoutId,
+          amountKobo: Math.round(change.amountNgn * 100),
+          paidAt: change.at,
+          period,
+        });
+      }
       return { subscription: saved.id };
     }
     case "payment":
@@ -151,6 +163,17 @@ async function applyChange(
       // Providers do not deliver in order: a late renewal never brings an ended subscription back.
       if (existing.status === "canceled") return { subscription: existing.id, note: "subscription already ended" };
       const end = change.period.end ?? existing.currentPeriodEnd;
+      if (change.payment) {
+        await recordPayment(tx, {
+          userId: existing.userId,
+          subscriptionId: existing.id,
+          provider,
+          externalId: change.payment.id,
+          amountKobo: change.payment.amountKobo,
+          paidAt: change.payment.paidAt,
+          period: { start: change.period.start ?? change.payment.paidAt, end },
+        });
+      }
       await tx.subscription.update({
         where: { id: existing.id },
         data: {
@@ -194,6 +217,34 @@ async function applyChange(
     case "unused":
       return { subscription: null, note: `event type ${change.type} is not used` };
   }
+}
+
+/** A card payment taken by Stripe or the sandbox, recorded once under the provider's id of it. */
+async function recordPayment(
+  tx: Prisma.TransactionClient,
+  payment: {
+    userId: string | null;
+    subscriptionId: string;
+    provider: PaymentProviderName;
+    externalId: string;
+    amountKobo: number;
+    paidAt: Date;
+    period: { start: Date; end: Date };
+  },
+) {
+  const { period, ...fields } = payment;
+  await tx.payment.upsert({
+    where: { externalId: payment.externalId },
+    create: {
+      ...fields,
+      reference: payment.externalId,
+      method: "card",
+      channel: "card",
+      periodStart: period.start,
+      periodEnd: period.end,
+    },
+    update: {},
+  });
 }
 
 /** Waits (a few seconds at most) for the worker to apply an event. */

@@ -38,6 +38,8 @@ export interface VerifiedEvent {
 export type SubscriptionChange =
   | {
       kind: "checkout_completed";
+      /** The provider's id of the checkout: the payment it took is recorded under it. */
+      checkoutId: string | null;
       userId: string | null;
       /** The provider's id of the subscription the checkout started (none for another kind of checkout). */
       subscriptionId: string | null;
@@ -51,6 +53,8 @@ export type SubscriptionChange =
       subscriptionId: string | null;
       /** The period paid for, when the event says. */
       period: Partial<PaidPeriod>;
+      /** The renewal's payment, to record (none when another event records it, or the event does not carry it). */
+      payment?: { id: string; amountKobo: number; paidAt: Date };
     }
   | {
       kind: "updated";

@@ -88,6 +88,7 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
       const session = event.data.object as Stripe.Checkout.Session;
       return {
         kind: "checkout_completed",
+        checkoutId: session.id ?? null,
         userId: session.metadata?.userId ?? session.client_reference_id ?? null,
         subscriptionId:
           (typeof session.subscription === "string" ? session.subscription : session.subscription?.id) ?? null,
@@ -104,6 +105,8 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
         parent?.subscription_details?.subscription ??
         null;
       const line = invoice.lines?.data?.[0];
+      // The first invoice is the checkout's payment, recorded with the checkout; later ones are renewals.
+      const renewal = invoice.billing_reason !== "subscription_create" && typeof invoice.amount_paid === "number";
       return {
         kind: "renewed",
         subscriptionId,
@@ -111,6 +114,17 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
           start: line?.period?.start ? fromUnix(line.period.start) : undefined,
           end: line?.period?.end ? fromUnix(line.period.end) : undefined,
         },
+        ...(renewal && invoice.id
+          ? {
+              payment: {
+                id: invoice.id,
+                amountKobo: invoice.amount_paid,
+                paidAt: invoice.status_transitions?.paid_at
+                  ? fromUnix(invoice.status_transitions.paid_at)
+                  : fromUnix(event.created),
+              },
+            }
+          : {}),
       };
     }
     case "customer.subscription.updated": {
