@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
+import { hashPassword } from "~/modules/auth/password.server";
 import { paystackSignature } from "~/modules/payments/paystack-signature.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, endTrial, signedInUser, type SignedIn } from "../../tests/support/api-client";
@@ -490,6 +491,43 @@ describe("POST /api/subscription/checkout with Paystack", () => {
       const again = await call("POST", "/api/subscription/checkout", { method }, { cookie: subscriber.cookie });
       expect(again.status, method).toBe(409);
     }
+  });
+});
+
+describe("deleting an account that pays with Paystack", () => {
+  it("disables the renewing card at Paystack first; the payments stay, detached", async () => {
+    const { person, code, row } = await cardSubscriber("deleting");
+    const password = "Correct#Horse7";
+    await prisma.user.update({ where: { id: person.user.id }, data: { passwordHash: await hashPassword(password) } });
+    // Paystack cannot be reached: nothing is deleted, and the card is not left renewing for nobody.
+    fake.setUnreachable(true);
+    const refused = await call("DELETE", "/api/user/account", { password }, { cookie: person.cookie });
+    expect(refused.status).toBe(502);
+    expect(await prisma.user.count({ where: { id: person.user.id } })).toBe(1);
+    fake.setUnreachable(false);
+
+    const deleted = await call("DELETE", "/api/user/account", { password }, { cookie: person.cookie });
+    expect(deleted.status).toBe(200);
+    expect(fake.requestsTo("POST", "/subscription/disable").at(-1)!.body).toEqual({ code, token: row.emailToken });
+    expect(await prisma.payment.findFirstOrThrow({ where: { subscriptionId: row.id } })).toMatchObject({
+      userId: null,
+    });
+    await fake.settled();
+  });
+});
+
+describe("deleting an account whose month was paid by transfer", () => {
+  it("asks Paystack nothing: nothing renews", async () => {
+    const person = await payer("deleting_transfer");
+    const { reference } = await startCheckout(person, "transfer");
+    await allApplied(fake.pay(reference, "bank_transfer").events);
+    const password = "Correct#Horse7";
+    await prisma.user.update({ where: { id: person.user.id }, data: { passwordHash: await hashPassword(password) } });
+    fake.setUnreachable(true);
+    const deleted = await call("DELETE", "/api/user/account", { password }, { cookie: person.cookie });
+    fake.setUnreachable(false);
+    expect(deleted.status).toBe(200);
+    expect(await prisma.payment.findFirstOrThrow({ where: { reference } })).toMatchObject({ userId: null });
   });
 });
 
