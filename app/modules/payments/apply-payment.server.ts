@@ -32,7 +32,9 @@ export async function applyPayment(
   change: Change<"payment">,
   provider: PaymentProviderName,
 ): Promise<Outcome> {
-  const recorded = await tx.payment.findUnique({ where: { externalId: change.transactionId } });
+  const recorded = await tx.payment.findUnique({
+    where: { provider_externalId: { provider, externalId: change.transactionId } },
+  });
   if (recorded) return { subscription: recorded.subscriptionId, note: "payment already recorded" };
   const checkout = await tx.paymentCheckout.findUnique({ where: { reference: change.reference } });
   if (checkout && checkout.provider === provider) return firstPayment(tx, change, checkout);

@@ -234,7 +234,7 @@ async function recordPayment(
 ) {
   const { period, ...fields } = payment;
   await tx.payment.upsert({
-    where: { externalId: payment.externalId },
+    where: { provider_externalId: { provider: payment.provider, externalId: payment.externalId } },
     create: {
       ...fields,
       reference: payment.externalId,

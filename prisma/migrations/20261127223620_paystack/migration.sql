@@ -47,7 +47,7 @@ CREATE TABLE "Payment" (
 CREATE INDEX "PaymentCheckout_userId_createdAt_idx" ON "PaymentCheckout"("userId", "createdAt");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Payment_externalId_key" ON "Payment"("externalId");
+CREATE UNIQUE INDEX "Payment_provider_externalId_key" ON "Payment"("provider", "externalId");
 
 -- CreateIndex
 CREATE INDEX "Payment_userId_paidAt_idx" ON "Payment"("userId", "paidAt");
