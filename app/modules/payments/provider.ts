@@ -4,9 +4,10 @@ import type {
   SubscriptionStatus,
 } from "~/generated/prisma/client";
 
-// What the product needs from a payment provider (Stripe, the built-in sandbox,
-// and the next one): start a checkout, verify and read its webhook events, say
-// how a subscription stands, stop renewal. Everything provider-specific (API
+// What the product needs from a payment provider (Paystack, Stripe, the built-in
+// sandbox): start a checkout (by card, or by transfer where offered), verify and
+// read its webhook events, say how a subscription stands, stop renewal, open the
+// page where the card is changed. Everything provider-specific (API
 // calls, event shapes, statuses) stays behind this; the rest of the payments
 // module speaks only these terms. The name stored on subscriptions and events
 // is the provider's `name`, and picks the implementation again later.
