@@ -353,6 +353,36 @@ describe("Paystack settings", () => {
   });
 });
 
+describe("Africa's Talking settings", () => {
+  it("reads the account, the sender id and the API address, none by default", () => {
+    const env = parseEnv({});
+    for (const name of ["AT_USERNAME", "AT_API_KEY", "AT_SENDER_ID", "AT_BASE_URL"] as const)
+      expect(env[name], name).toBeUndefined();
+    expect(
+      parseEnv({
+        AT_USERNAME: "asiiko",
+        AT_API_KEY: "atsk_x",
+        AT_SENDER_ID: " ASIIKO ",
+        AT_BASE_URL: "http://127.0.0.1:4020",
+      }),
+    ).toMatchObject({
+      AT_USERNAME: "asiiko",
+      AT_API_KEY: "atsk_x",
+      AT_SENDER_ID: "ASIIKO",
+      AT_BASE_URL: "http://127.0.0.1:4020",
+    });
+  });
+
+  it.each([
+    [{ AT_USERNAME: "asiiko" }, "AT_API_KEY is required with the other"],
+    [{ AT_API_KEY: "atsk_x" }, "AT_USERNAME is required with the other"],
+    [{ AT_USERNAME: "a", AT_API_KEY: "k", AT_SENDER_ID: "ASIIKO-FARMERS" }, "AT_SENDER_ID"],
+    [{ AT_BASE_URL: "api.africastalking.com" }, "AT_BASE_URL"],
+  ])("refuses %o", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+});
+
 describe("photo settings", () => {
   it("allows no outside photo host by default, and takes a comma list of host names in any case", () => {
     expect(parseEnv({}).IMAGE_HOSTS).toEqual([]);

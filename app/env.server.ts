@@ -154,6 +154,13 @@ const envSchema = z
       (value) => (typeof value === "string" ? emptyToUndefined(value.trim().toLowerCase()) : value),
       z.enum(["paystack", "stripe"], { error: "must be paystack or stripe" }).optional(),
     ),
+    /** Africa's Talking (SMS now, USSD later): the account's username ("sandbox" for its sandbox) and API key. */
+    AT_USERNAME: optionalString,
+    AT_API_KEY: optionalString,
+    /** The sender id texts come from (a registered alphanumeric name or short code); the account's default when unset. */
+    AT_SENDER_ID: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(11).optional()),
+    /** Where Africa's Talking's API answers (its own, or its sandbox's for the username "sandbox", unless set); tests point it at a local server. */
+    AT_BASE_URL: optionalUrl,
     /** Photos in S3-compatible storage instead of UPLOAD_DIR: the bucket, its keys, and the endpoint unless it is AWS's own. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
@@ -208,6 +215,13 @@ const envSchema = z
       refuse(
         "STRIPE_WEBHOOK_SECRET",
         "is required when STRIPE_SECRET_KEY is set: copy the signing secret (whsec_...) of the webhook endpoint made for /api/webhooks/stripe in Stripe's dashboard",
+      );
+    }
+    // Half an Africa's Talking account sends nothing, quietly.
+    if (Boolean(env.AT_USERNAME) !== Boolean(env.AT_API_KEY)) {
+      refuse(
+        env.AT_USERNAME ? "AT_API_KEY" : "AT_USERNAME",
+        "is required with the other: set both AT_USERNAME and AT_API_KEY (Africa's Talking dashboard > Settings > API Key), or neither",
       );
     }
     // Naming a provider that has no key would leave checkout quietly without one.
