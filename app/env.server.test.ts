@@ -41,7 +41,8 @@ describe("parseEnv", () => {
   });
 
   it("runs every queue in a worker unless WORKER_QUEUES names some", () => {
-    expect(parseEnv({}).WORKER_QUEUES).toHaveLength(6);
+    expect(parseEnv({}).WORKER_QUEUES).toHaveLength(7);
+    expect(parseEnv({}).WORKER_QUEUES).toContain("sms");
     expect(parseEnv({ WORKER_QUEUES: "all" }).WORKER_QUEUES).toContain("maintenance");
     expect(parseEnv({ WORKER_QUEUES: " search-indexing , ai-analysis" }).WORKER_QUEUES).toEqual([
       "ai-analysis",

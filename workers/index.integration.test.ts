@@ -38,6 +38,12 @@ async function settled(job: Job, ms = 15_000) {
 }
 
 describe("workers", () => {
+  it("the sms worker is done with a text that is not waiting (sent already, or gone)", async () => {
+    const { state, job } = await settled(await enqueue("sms", { messageId: "sms_it_missing_0001" }));
+    expect(state).toBe("completed");
+    expect(job.returnvalue).toMatchObject({ messageId: "sms_it_missing_0001", sent: false, reason: "not waiting" });
+  });
+
   it("store a frontend error report", async () => {
     const job = await enqueue("frontend-errors", {
       report: {

@@ -21,6 +21,7 @@ import { processImage } from "./image-processing";
 import { processMaintenance } from "./maintenance";
 import { processPaymentWebhook } from "./payment-webhooks";
 import { processSearchIndexing } from "./search-indexing";
+import { processSms } from "./sms";
 import { withTimeLimit } from "./time-limit";
 import type { Processor } from "./types";
 
@@ -37,6 +38,7 @@ const processors: Processors = {
   "payment-webhooks": processPaymentWebhook,
   "frontend-errors": processFrontendError,
   maintenance: processMaintenance,
+  sms: processSms,
 };
 
 export interface WorkerOptions {

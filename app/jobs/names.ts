@@ -9,6 +9,7 @@ export const QUEUE_NAMES = [
   "payment-webhooks",
   "frontend-errors",
   "maintenance",
+  "sms",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

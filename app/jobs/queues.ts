@@ -65,6 +65,8 @@ export const jobPayloadSchemas = {
     z.object({ task: z.enum(MAINTENANCE_TASKS) }),
     z.object({ task: z.literal("account-export"), exportId: id }),
   ]),
+  // A text to a phone, stored first (SmsMessage): the job names it.
+  sms: z.object({ messageId: id }),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;
@@ -104,6 +106,8 @@ export interface QueuePolicy {
  *   may arrive before the subscription it names), history kept for audits.
  * - frontend-errors are cheap reports: a few tries, short history.
  * - maintenance runs on a schedule; the next run makes up for a failed one.
+ * - sms sends texts someone is waiting for (a code lasts 10 minutes): tried again soon and
+ *   often while the provider is down, for about 8 minutes, then given up (and said failed).
  */
 export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   "ai-analysis": {
@@ -160,6 +164,16 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     lockMs: 30_000,
     removeOnComplete: { count: 50, age: 7 * DAY },
     removeOnFail: { count: 200, age: 30 * DAY },
+  },
+  sms: {
+    concurrency: 5,
+    attempts: 9,
+    // 2, 4, 8 ... 256 s: about 8.5 minutes in all, inside a code's 10.
+    backoff: { type: "exponential", delay: 2_000 },
+    timeoutMs: 20_000,
+    lockMs: 30_000,
+    removeOnComplete: { count: 1_000, age: DAY },
+    removeOnFail: { count: 5_000, age: 30 * DAY },
   },
 };
 

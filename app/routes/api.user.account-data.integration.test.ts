@@ -253,6 +253,7 @@ describe("Download my data", () => {
         "profile.json",
         "sessions.json",
         "subscriptions.json",
+        "texts.json",
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "../../playwright.config";
+import { QUEUE_NAMES } from "~/jobs/names";
 
 test("an unknown path shows the 404 page with status 404", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
@@ -31,13 +32,13 @@ test("hashed assets are cached for a year", async ({ page, request }) => {
   expect(asset.headers()["cache-control"]).toContain("immutable");
 });
 
-test("operators see all five queues on the dashboard", async ({ page }) => {
+test("operators see every queue on the dashboard", async ({ page }) => {
   const closed = await page.goto("/admin/queues");
   expect(closed?.status()).toBe(401);
 
   await page.goto(`/admin/queues?token=${E2E_ADMIN_TOKEN}`);
   await expect(page).toHaveURL(/\/admin\/queues$/);
-  for (const name of ["ai-analysis", "image-processing", "search-indexing", "payment-webhooks", "frontend-errors"]) {
+  for (const name of QUEUE_NAMES) {
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   }
 });

@@ -100,6 +100,7 @@ export async function collectAccountData(userId: string) {
     subscriptions,
     payments,
     paymentCheckouts,
+    texts,
     premiumUses,
     errorReports,
     products,
@@ -125,6 +126,7 @@ export async function collectAccountData(userId: string) {
     prisma.subscription.findMany({ where: { userId }, omit: { emailToken: true }, orderBy: { createdAt: "asc" } }),
     prisma.payment.findMany({ where: { userId }, orderBy: { paidAt: "asc" } }),
     prisma.paymentCheckout.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    prisma.smsMessage.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.premiumFeatureUse.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.frontendError.findMany({ where: { userId }, orderBy: { receivedAt: "asc" } }),
     prisma.product.findMany({ where: { createdById: userId }, orderBy: { createdAt: "asc" } }),
@@ -142,6 +144,7 @@ export async function collectAccountData(userId: string) {
       "subscriptions.json": subscriptions,
       "payments.json": payments,
       "payment-checkouts.json": paymentCheckouts,
+      "texts.json": texts,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
       "catalogue-products.json": products,
@@ -156,7 +159,8 @@ Each .json file holds one kind of record: profile.json (your account, without yo
 sessions.json and devices.json (where you are signed in), listings.json, farms.json (with their
 plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ folder (the photos
 you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
-received) and payment-checkouts.json (each payment you started), premium-uses.json,
+received) and payment-checkouts.json (each payment you started), texts.json (text messages sent
+to your phone, their words erased once sent), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.

@@ -1,0 +1,161 @@
+import { UnrecoverableError } from "bullmq";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/server/db.server";
+import { removeCreatedData, signedInUser } from "../../../tests/support/api-client";
+import { startFakeAfricasTalking, type FakeAfricasTalking } from "../../../tests/support/fake-africastalking";
+import { demoInbox, queueSms, sendQueuedSms, smsProviderName } from "./sms.server";
+
+// Texts through the real sms queue and worker (its own retry policy), against a local server
+// speaking Africa's Talking's SMS API: sent with its cost kept and the text erased; kept and sent
+// once the service is back; refused for good; given up after the last try.
+
+const { atPort } = vi.hoisted(() => {
+  const port = 44000 + (process.pid % 1000);
+  process.env.AT_USERNAME = "asiiko-test";
+  process.env.AT_API_KEY = "atsk_local_test_key";
+  process.env.AT_SENDER_ID = "ASIIKO";
+  process.env.AT_BASE_URL = `http://127.0.0.1:${port}`;
+  return { atPort: port };
+});
+
+let fake: FakeAfricasTalking;
+let workers: { close: () => Promise<void> };
+
+beforeAll(async () => {
+  fake = await startFakeAfricasTalking({ username: "asiiko-test", apiKey: "atsk_local_test_key", port: atPort });
+  const { startWorkers } = await import("../../../workers/index");
+  workers = await startWorkers({ queues: ["sms"] });
+});
+
+afterAll(async () => {
+  await removeCreatedData();
+  await workers?.close();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+/** Waits until the worker is done with the text (sent or failed), as the reader of a phone waits. */
+async function settled(id: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id } });
+    if (row.status !== "queued" || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function text(to: string, body = "Your Asiiko code is 482913. It expires in 10 minutes.") {
+  const { user } = await signedInUser("USER", "sms");
+  return { user, message: await queueSms({ to, body, kind: "phone_code", userId: user.id }) };
+}
+
+describe("texts through Africa's Talking", () => {
+  it("is the provider when configured", () => {
+    expect(smsProviderName()).toBe("africastalking");
+  });
+
+  it("sends a text from the sender id, keeps what it cost and erases the text", async () => {
+    const { message } = await text("+2348031110001");
+    expect(message.status).toBe("queued");
+    const row = await settled(message.id);
+    expect(row).toMatchObject({
+      status: "sent",
+      body: null,
+      attempts: 1,
+      provider: "africastalking",
+      providerStatus: "Success",
+      providerMessageId: expect.stringMatching(/^ATXid_/),
+      costCurrency: "NGN",
+      error: null,
+    });
+    expect(row.costAmount?.toString()).toBe("4");
+    expect(row.sentAt).not.toBeNull();
+    expect(fake.messagesTo("+2348031110001")).toEqual([
+      expect.objectContaining({ message: "Your Asiiko code is 482913. It expires in 10 minutes.", from: "ASIIKO" }),
+    ]);
+  });
+
+  it("keeps a text while the service cannot be reached, and sends it once it is back", async () => {
+    fake.setUnreachable(true);
+    const { message } = await text("+2348031110002");
+    // Tried and kept, the text still there for the next try.
+    for (;;) {
+      const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id: message.id } });
+      if (row.attempts >= 1) {
+        expect(row).toMatchObject({ status: "queued", body: expect.stringContaining("482913") });
+        expect(row.error).toContain("could not connect");
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    fake.setUnreachable(false);
+    const row = await settled(message.id);
+    expect(row).toMatchObject({ status: "sent", body: null });
+    expect(row.attempts).toBeGreaterThanOrEqual(2);
+    expect(fake.messagesTo("+2348031110002")).toHaveLength(1);
+  });
+
+  it("a number that refuses texts (Do Not Disturb) fails at once, its text erased", async () => {
+    fake.setNumberStatus("+2348031110003", 409);
+    const { message } = await text("+2348031110003");
+    const row = await settled(message.id);
+    expect(row).toMatchObject({
+      status: "failed",
+      body: null,
+      attempts: 1,
+      providerStatus: "DoNotDisturbRejection",
+    });
+    expect(row.error).toContain("DoNotDisturbRejection");
+  });
+
+  it("no balance is tried again, and given up (failed, erased) after the last try", async () => {
+    fake.setNumberStatus("+2348031110004", 405);
+    const { user } = await signedInUser("USER", "sms_balance");
+    // Stored as queueSms stores it, and tried here as the worker tries it (its retries take minutes).
+    const message = await prisma.smsMessage.create({
+      data: {
+        userId: user.id,
+        to: "+2348031110004",
+        kind: "phone_code",
+        body: "code 551100",
+        provider: "africastalking",
+      },
+    });
+    await expect(sendQueuedSms(message.id, { lastAttempt: false })).rejects.toThrow("InsufficientBalance");
+    expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({
+      status: "queued",
+      body: "code 551100",
+      attempts: 1,
+      providerStatus: "InsufficientBalance",
+    });
+    const lastTry = await sendQueuedSms(message.id, { lastAttempt: true }).catch((error: unknown) => error);
+    expect(lastTry).toBeInstanceOf(UnrecoverableError);
+    const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(row).toMatchObject({ status: "failed", body: null, attempts: 2, providerStatus: "InsufficientBalance" });
+    expect(row.error).toContain("gave up after 2 tries");
+    // Done with: another try sends nothing.
+    expect(await sendQueuedSms(message.id, { lastAttempt: false })).toEqual({ sent: false, reason: "not waiting" });
+    expect(fake.requests.filter((request) => request.form.to === "+2348031110004")).toHaveLength(2);
+  });
+
+  it("a service failing for a moment (5xx) is tried again", async () => {
+    fake.fail(502, 1);
+    const { message } = await text("+2348031110005");
+    const row = await settled(message.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("keeps nothing for the demo inbox: texts sent through a provider are not in it", async () => {
+    const { message } = await text("+2348031110006", "not for the inbox 771");
+    await settled(message.id);
+    expect((await demoInbox()).map((each) => each.id)).not.toContain(message.id);
+  });
+
+  it("a text goes with its account when the account is deleted (it holds the phone number)", async () => {
+    const { user, message } = await text("+2348031110007");
+    await settled(message.id);
+    await prisma.user.delete({ where: { id: user.id } });
+    expect(await prisma.smsMessage.count({ where: { id: message.id } })).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { UnrecoverableError } from "bullmq";
+import { getEnv, isDemoMode, type Env } from "~/env.server";
+import { Prisma, type SmsKind } from "~/generated/prisma/client";
+import { enqueue } from "~/jobs/enqueue.server";
+import { logger } from "~/server/logger.server";
+import { prisma } from "~/server/db.server";
+import { Refusal } from "~/server/refusal";
+import { AtError, createAtClient, type AtClient } from "./africastalking-client.server";
+
+// Texts to phones. Each is stored first (SmsMessage: to whom, what kind, the text) and sent by
+// the sms queue's worker through Africa's Talking, with retries while it cannot be reached; what
+// each cost is kept for the operators. The text is erased once the provider has taken or refused
+// it. In demo mode without a provider, a text is kept for the demo SMS inbox and sent to no phone;
+// outside demo mode without one, nothing can be sent, and callers are told so (503).
+
+export type SmsProviderName = "africastalking" | "demo";
+
+/** Who sends texts here: Africa's Talking when configured, the demo inbox in demo mode only, else nobody. */
+export function smsProviderName(env: Env = getEnv()): SmsProviderName | null {
+  if (env.AT_USERNAME && env.AT_API_KEY) return "africastalking";
+  return isDemoMode(env) ? "demo" : null;
+}
+
+let client: { key: string; client: AtClient } | null = null;
+
+function atClient(): AtClient {
+  const { AT_USERNAME: username = "", AT_API_KEY: apiKey = "", AT_BASE_URL: baseUrl } = getEnv();
+  const key = `${username}\n${apiKey}\n${baseUrl ?? ""}`;
+  if (!client || client.key !== key) client = { key, client: createAtClient({ username, apiKey, baseUrl }) };
+  return client.client;
+}
+
+/**
+ * Stores a text for `to` (E.164) and queues it; in demo mode without a provider, keeps it for the
+ * inbox. 503 SYS_CONFIGURATION_ERROR when nothing can send texts here.
+ */
+export async function queueSms(input: { to: string; body: string; kind: SmsKind; userId: string | null }) {
+  const provider = smsProviderName();
+  if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  const message = await prisma.smsMessage.create({
+    data: {
+      userId: input.userId,
+      to: input.to,
+      kind: input.kind,
+      body: input.body,
+      provider,
+      status: provider === "demo" ? "demo" : "queued",
+    },
+    select: { id: true, status: true },
+  });
+  if (provider === "africastalking") await enqueue("sms", { messageId: message.id }, { jobId: `sms-${message.id}` });
+  return message;
+}
+
+/**
+ * The worker's part: sends one stored text. Taken by the provider: sent, with its id and cost, and
+ * the text erased. Refused for good (a number that cannot take texts, a wrong key): failed, erased.
+ * Not reachable, or refused for now (no balance, the gateway failing): thrown, so the queue tries
+ * again; on the last try it is marked failed and erased.
+ */
+export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAttempt: boolean }) {
+  const message = await prisma.smsMessage.findUnique({ where: { id: messageId } });
+  if (!message || message.status !== "queued" || !message.body) return { sent: false, reason: "not waiting" };
+  const attempts = message.attempts + 1;
+  const fail = async (error: string, providerStatus: string | null = null) => {
+    await prisma.smsMessage.update({
+      where: { id: messageId },
+      data: { status: "failed", body: null, attempts, error: error.slice(0, 1000), providerStatus },
+    });
+  };
+  const tryLater = async (error: string, providerStatus: string | null = null) => {
+    if (lastAttempt) {
+      await fail(`${error} (gave up after ${attempts} tries)`, providerStatus);
+      throw new UnrecoverableError(error);
+    }
+    await prisma.smsMessage.update({
+      where: { id: messageId },
+      data: { attempts, error: error.slice(0, 1000), providerStatus },
+    });
+    throw new Error(error);
+  };
+  let recipient;
+  try {
+    const from = getEnv().AT_SENDER_ID;
+    const answer = await atClient().sendSms({ to: [message.to], message: message.body, from });
+    recipient = answer.recipients.find((each) => each.number === message.to) ?? answer.recipients[0];
+  } catch (error) {
+    if (error instanceof AtError && error.kind === "unreachable") return tryLater(error.message);
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error, messageId }, "Africa's Talking refused a text");
+    await fail(reason);
+    throw new UnrecoverableError(reason);
+  }
+  if (!recipient) return tryLater("Africa's Talking answered no recipient");
+  if (recipient.accepted) {
+    await prisma.smsMessage.update({
+      where: { id: messageId },
+      data: {
+        status: "sent",
+        body: null,
+        attempts,
+        error: null,
+        sentAt: new Date(),
+        providerStatus: recipient.status,
+        providerMessageId: recipient.messageId,
+        costCurrency: recipient.cost?.currency ?? null,
+        costAmount: recipient.cost ? new Prisma.Decimal(recipient.cost.amount) : null,
+      },
+    });
+    return { sent: true, cost: recipient.cost };
+  }
+  if (recipient.retryable) return tryLater(`Africa's Talking: ${recipient.status}`, recipient.status);
+  await fail(`Africa's Talking: ${recipient.status}`, recipient.status);
+  return { sent: false, reason: recipient.status };
+}
+
+/** The demo SMS inbox: what the product would have sent, newest first (demo mode only). */
+export async function demoInbox(take = 50) {
+  const messages = await prisma.smsMessage.findMany({
+    where: { provider: "demo" },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, to: true, kind: true, body: true, createdAt: true },
+  });
+  return messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
+}
