@@ -318,10 +318,11 @@ test("the choice of how to pay, the reminder, Settings with its history, and the
   await removePayer(payer, paymentId);
 });
 
-test("the choice of how to pay, the reminder, Settings and the receipt pass the contrast check in both themes", async ({
+test("at 1280 px, the choice of how to pay, the reminder, Settings and the receipt pass the contrast check in both themes", async ({
   page,
 }) => {
   test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const spent = await spentFarmer(page);
   const { payer, paymentId } = await monthByTransferEndingSoon();
   for (const theme of ["light", "dark"] as const) {
@@ -335,11 +336,17 @@ test("the choice of how to pay, the reminder, Settings and the receipt pass the 
     await page.getByTestId("plan").getByRole("button", { name: en.premium.upgrade }).click();
     await expect(page.getByRole("dialog", { name: en.premium.methods.title })).toBeVisible();
     await expectReadable(page, `the choice of how to pay (${theme})`, "dialog");
+    await page.screenshot({ path: `test-results/screens/paystack-choice-1280-${theme}.png` });
     await signIn(page, payer, web.baseUrl);
-    for (const path of ["/dashboard", "/settings", `/receipts/${paymentId}`]) {
+    for (const [name, path] of [
+      ["dashboard", "/dashboard"],
+      ["settings", "/settings"],
+      ["receipt", `/receipts/${paymentId}`],
+    ] as const) {
       await page.goto(`${web.baseUrl}${path}`);
       await hydrated(page);
       await expectReadable(page, `${path} (${theme})`);
+      await page.screenshot({ path: `test-results/screens/paystack-${name}-1280-${theme}.png`, fullPage: true });
     }
   }
   await removeUser(spent);
