@@ -16,6 +16,8 @@ const userId = `ret_user_${tag}`;
 afterAll(async () => {
   await prisma.frontendError.deleteMany({ where: { errorId: { startsWith: `ret_${tag}` } } });
   await prisma.paymentEvent.deleteMany({ where: { id: { startsWith: `ret_${tag}` } } });
+  await prisma.payment.deleteMany({ where: { externalId: { startsWith: `ret_${tag}` } } });
+  await prisma.paymentCheckout.deleteMany({ where: { reference: { startsWith: `ret_${tag}` } } });
   await prisma.subscription.deleteMany({ where: { externalId: { startsWith: `ret_${tag}` } } });
   await prisma.user.deleteMany({ where: { id: userId } });
 });
@@ -71,6 +73,33 @@ describe("records past the Privacy Policy's keeping periods", () => {
       ],
     });
 
+    // Payments received and payments started: six years after, they go too.
+    const payment = (suffix: string, paidAt: Date) => ({
+      userId,
+      provider: "paystack" as const,
+      externalId: `ret_${tag}_${suffix}`,
+      reference: `ret_${tag}_${suffix}`,
+      amountKobo: 1_500_000,
+      method: "transfer" as const,
+      channel: "ussd",
+      paidAt,
+      periodStart: paidAt,
+      periodEnd: new Date(paidAt.getTime() + 30 * DAY),
+    });
+    await prisma.payment.createMany({ data: [payment("old", daysAgo(6 * 366)), payment("young", daysAgo(5 * 365))] });
+    const started = (suffix: string, createdAt: Date) => ({
+      reference: `ret_${tag}_${suffix}`,
+      userId,
+      provider: "paystack" as const,
+      method: "transfer" as const,
+      amountKobo: 1_500_000,
+      returnPath: "/settings",
+      createdAt,
+    });
+    await prisma.paymentCheckout.createMany({
+      data: [started("old", daysAgo(6 * 366)), started("young", daysAgo(5 * 365))],
+    });
+
     const removed = await deleteOldRecords(now);
     expect(removed.errorReports).toBeGreaterThanOrEqual(1);
     expect(removed.paymentEvents).toBeGreaterThanOrEqual(1);
@@ -89,6 +118,10 @@ describe("records past the Privacy Policy's keeping periods", () => {
       `ret_${tag}_young-detached`,
       `ret_${tag}_young-owned`,
     ]);
+    const payments = await prisma.payment.findMany({ where: { externalId: { startsWith: `ret_${tag}` } } });
+    expect(payments.map((row) => row.externalId)).toEqual([`ret_${tag}_young`]);
+    const checkouts = await prisma.paymentCheckout.findMany({ where: { reference: { startsWith: `ret_${tag}` } } });
+    expect(checkouts.map((row) => row.reference)).toEqual([`ret_${tag}_young`]);
     // A second run finds nothing more of these.
     await deleteOldRecords(now);
     expect(await prisma.subscription.count({ where: { externalId: { startsWith: `ret_${tag}` } } })).toBe(3);

@@ -21,18 +21,27 @@ export function paymentRecordsBefore(now: Date) {
 
 /**
  * Deletes what is older than the policy says is kept: error reports received more than 90 days
- * ago; provider events received, and subscriptions whose last paid period ended, more than six
- * years ago (a subscription still running is never touched, whatever its age).
+ * ago; provider events received, payments made, payments started, and subscriptions whose last
+ * paid period ended, more than six years ago (a subscription still running is never touched,
+ * whatever its age).
  */
 export async function deleteOldRecords(now = new Date()) {
   const reportsBefore = new Date(now.getTime() - RETENTION.errorReportDays * DAY_MS);
   const paymentsBefore = paymentRecordsBefore(now);
-  const [errorReports, paymentEvents, subscriptions] = await prisma.$transaction([
+  const [errorReports, paymentEvents, payments, paymentCheckouts, subscriptions] = await prisma.$transaction([
     prisma.frontendError.deleteMany({ where: { receivedAt: { lt: reportsBefore } } }),
     prisma.paymentEvent.deleteMany({ where: { receivedAt: { lt: paymentsBefore } } }),
+    prisma.payment.deleteMany({ where: { paidAt: { lt: paymentsBefore } } }),
+    prisma.paymentCheckout.deleteMany({ where: { createdAt: { lt: paymentsBefore } } }),
     prisma.subscription.deleteMany({
       where: { currentPeriodEnd: { lt: paymentsBefore }, status: { not: "active" } },
     }),
   ]);
-  return { errorReports: errorReports.count, paymentEvents: paymentEvents.count, subscriptions: subscriptions.count };
+  return {
+    errorReports: errorReports.count,
+    paymentEvents: paymentEvents.count,
+    payments: payments.count,
+    paymentCheckouts: paymentCheckouts.count,
+    subscriptions: subscriptions.count,
+  };
 }
