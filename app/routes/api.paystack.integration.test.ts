@@ -541,5 +541,29 @@ describe("the payment history", () => {
     expect(page.body).toContain("15,000");
     const other = await payer("receipt_other");
     expect((await call("GET", `/receipts/${payment.id}`, undefined, { cookie: other.cookie })).status).toBe(404);
+    // An address part that cannot be an id, and a return with a reference that cannot be ours: never a 500.
+    // (A lone surrogate does not decode: the address itself is refused, 400, before any page.)
+    for (const [id, status] of [
+      ["%00", 404],
+      ["%ED%A0%80", 400],
+      // A megabyte of address never reaches the app: Node refuses a request line that long.
+      ["x".repeat(1024 * 1024), 431],
+      ["x".repeat(2000), 404],
+    ] as const) {
+      const answer = await call("GET", `/receipts/${id}`, undefined, { cookie: person.cookie });
+      expect(answer.status, id.slice(0, 9)).toBe(status);
+    }
+    for (const [reference, status] of [
+      ["%00", 302],
+      ["%ED%A0%80", 302],
+      ["a".repeat(2000), 302],
+      ["a".repeat(1024 * 1024), 431],
+    ] as const) {
+      const back = await call("GET", `/checkout/paystack/return?reference=${reference}`, undefined, {
+        cookie: person.cookie,
+      });
+      expect(back.status, reference.slice(0, 9)).toBe(status);
+      if (status === 302) expect(back.headers.get("location")).toBe("/settings");
+    }
   });
 });

@@ -17,9 +17,11 @@ const NOT_PAID = new Set(["abandoned", "failed", "reversed"]);
 
 /** Where to send the browser back to, saying how the payment went. */
 export async function settlePaystackReturn(userId: string, reference: string | null): Promise<string> {
-  const checkout = reference
-    ? await prisma.paymentCheckout.findUnique({ where: { reference: reference.slice(0, 100) } })
-    : null;
+  // Only a reference of the shape ours have (newReference) can name a checkout: nothing else is looked up.
+  const checkout =
+    reference && /^asiiko_[0-9a-f]{24}$/.test(reference)
+      ? await prisma.paymentCheckout.findUnique({ where: { reference } })
+      : null;
   // Someone else's payment, or none at all: nothing to say about it.
   if (!checkout || checkout.userId !== userId || checkout.provider !== "paystack") return DEFAULT_CHECKOUT_RETURN;
   if (checkout.paidAt) return withCheckoutResult(checkout.returnPath, "success");

@@ -1,4 +1,5 @@
 import { getEnv } from "~/env.server";
+import { isRecordId } from "~/lib/text";
 import { logger } from "~/server/logger.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -143,6 +144,8 @@ export async function listPayments(userId: string, take = 24) {
 
 /** One payment of the account, for its receipt; null for anyone else's (or none). */
 export async function paymentReceipt(userId: string, paymentId: string) {
+  // An address part that cannot be an id (NUL, a megabyte of text) names no payment.
+  if (!isRecordId(paymentId)) return null;
   const payment = await prisma.payment.findFirst({
     where: { id: paymentId, userId },
     include: { user: { select: { firstName: true, lastName: true } } },
