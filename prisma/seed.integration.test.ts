@@ -166,21 +166,58 @@ describe("a database that a demo run left behind", () => {
   });
 });
 
+describe("a demo database made before phones were verified", () => {
+  it("marks the demo sellers' example numbers verified, unless another account verified one since", async () => {
+    const amina = await prisma.user.findUniqueOrThrow({ where: { username: "amina" } });
+    const chidi = await prisma.user.findUniqueOrThrow({ where: { username: "chidi" } });
+    await prisma.user.updateMany({ where: { id: { in: [amina.id, chidi.id] } }, data: { phoneVerifiedAt: null } });
+    // Someone else confirmed Chidi's example number meanwhile: it is theirs now.
+    const other = await prisma.user.create({
+      data: {
+        username: `seed_other_${Date.now()}`,
+        passwordHash: "-",
+        firstName: "Other",
+        lastName: "Person",
+        phone: chidi.phone,
+        phoneVerifiedAt: new Date(),
+      },
+    });
+    try {
+      const lines: string[] = [];
+      await seed(prisma, { demo: true, log: (line) => lines.push(line) });
+      expect(lines).toContain(
+        "[seed] demo sellers given their example phone numbers (verified), shown on two listings in three",
+      );
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: amina.id } })).phoneVerifiedAt).not.toBeNull();
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: chidi.id } })).phoneVerifiedAt).toBeNull();
+    } finally {
+      await prisma.user.delete({ where: { id: other.id } });
+    }
+  });
+});
+
 describe("a demo database made before the demo sellers had phones", () => {
   it("gives each demo seller without one their example number, shown on two listings in three; a seller's own number stays", async () => {
     const amina = await prisma.user.findUniqueOrThrow({ where: { username: "amina" } });
     const tunde = await prisma.user.findUniqueOrThrow({ where: { username: "tunde" } });
     // As such a database was: no phone, no listing showing one. Tunde has since set his own.
     await prisma.user.update({ where: { id: amina.id }, data: { phone: null } });
-    await prisma.user.update({ where: { id: tunde.id }, data: { phone: "+2348031234567" } });
+    await prisma.user.update({ where: { id: tunde.id }, data: { phone: "+2348031234567", phoneVerifiedAt: null } });
     await prisma.listing.updateMany({ where: { sellerId: amina.id }, data: { showPhone: false } });
 
     const lines: string[] = [];
     const result = await seed(prisma, { demo: true, log: (line) => lines.push(line) });
     expect(result.created).toBe(false);
-    expect(lines).toContain("[seed] demo sellers given their example phone numbers, shown on two listings in three");
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: amina.id } })).phone).toBe(DEMO_PHONES.amina);
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: tunde.id } })).phone).toBe("+2348031234567");
+    expect(lines).toContain(
+      "[seed] demo sellers given their example phone numbers (verified), shown on two listings in three",
+    );
+    const aminaNow = await prisma.user.findUniqueOrThrow({ where: { id: amina.id } });
+    expect(aminaNow.phone).toBe(DEMO_PHONES.amina);
+    expect(aminaNow.phoneVerifiedAt).not.toBeNull();
+    const tundeNow = await prisma.user.findUniqueOrThrow({ where: { id: tunde.id } });
+    expect(tundeNow.phone).toBe("+2348031234567");
+    // His own number was never confirmed by a code: it stays unverified.
+    expect(tundeNow.phoneVerifiedAt).toBeNull();
     const hers = await prisma.listing.findMany({ where: { sellerId: amina.id }, select: { showPhone: true } });
     const showing = hers.filter((listing) => listing.showPhone).length;
     expect(showing).toBeGreaterThan(0);

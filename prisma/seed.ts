@@ -161,20 +161,40 @@ async function unlockDemoAccounts(prisma: PrismaClient, log: (line: string) => v
  * A demo database made before the demo sellers had phone numbers: each demo seller with none gets
  * theirs, and the seed's listings of those sellers show it as a fresh seed does (two in three), so
  * the contact options can be tried there too. A seller who has a number (their own choice, or an
- * earlier run of this) is left as they are. True when anything changed.
+ * earlier run of this) is left as they are, except that a demo seller still holding the seed's
+ * example number from before phones were verified has it marked verified (only verified numbers
+ * are shown), unless another account has verified it since. True when anything changed.
  */
 async function giveDemoSellersPhones(prisma: PrismaClient) {
+  let changed = false;
+  for (const user of SEED_USERS) {
+    if (!user.phone) continue;
+    const takenElsewhere = await prisma.user.count({
+      where: { phone: user.phone, phoneVerifiedAt: { not: null }, id: { not: user.id } },
+    });
+    if (takenElsewhere > 0) continue;
+    const verified = await prisma.user.updateMany({
+      where: { id: user.id, phone: user.phone, phoneVerifiedAt: null },
+      data: { phoneVerifiedAt: new Date() },
+    });
+    changed ||= verified.count > 0;
+  }
   const missing = await prisma.user.findMany({
     where: { id: { in: SEED_USERS.filter((user) => user.phone).map((user) => user.id) }, phone: null },
     select: { id: true },
   });
-  if (missing.length === 0) return false;
+  if (missing.length === 0) return changed;
   const byId = new Map(SEED_USERS.map((user) => [user.id, user.phone]));
   const shown = buildListings()
     .filter((listing) => listing.showPhone && missing.some((seller) => seller.id === listing.sellerId))
     .map((listing) => listing.id);
   await prisma.$transaction([
-    ...missing.map((seller) => prisma.user.update({ where: { id: seller.id }, data: { phone: byId.get(seller.id) } })),
+    ...missing.map((seller) =>
+      prisma.user.update({
+        where: { id: seller.id },
+        data: { phone: byId.get(seller.id), phoneVerifiedAt: new Date() },
+      }),
+    ),
     prisma.listing.updateMany({ where: { id: { in: shown } }, data: { showPhone: true } }),
   ]);
   return true;
@@ -216,7 +236,7 @@ export async function seed(
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
   if (seeded && !force) {
     if (await giveDemoSellersPhones(prisma)) {
-      log("[seed] demo sellers given their example phone numbers, shown on two listings in three");
+      log("[seed] demo sellers given their example phone numbers (verified), shown on two listings in three");
       return { created: false };
     }
     log("[seed] demo data already present; nothing changed");
@@ -244,6 +264,8 @@ export async function seed(
             role: user.role,
             passwordHash: hashes[user.password],
             phone: user.phone ?? null,
+            // Demo sellers' example numbers count as verified, so buyers in a demo see contact options.
+            phoneVerifiedAt: user.phone ? new Date() : null,
           },
         });
       }

@@ -1,5 +1,5 @@
 // Nigerian mobile numbers: read as people write them (0803 123 4567,
-// 08031234567, +234 803 123 4567, 234-803-123-4567), kept in E.164
+// 08031234567, 803 123 4567, +234 803 123 4567, 234-803-123-4567), kept in E.164
 // (+2348031234567). Isomorphic: the profile form checks as the seller types.
 
 /** The ten digits after +234 of a mobile line: 070x, 080x, 081x, 090x, 091x. */
@@ -17,6 +17,9 @@ export function normaliseNigerianPhone(input: string): string | null {
     subscriber = compact.slice(3);
   } else if (compact.startsWith("0")) {
     subscriber = compact.slice(1);
+  } else if (compact.length === 10) {
+    // "803 123 4567": the number without its trunk 0, as the +234 form is often read out.
+    subscriber = compact;
   } else {
     return null;
   }

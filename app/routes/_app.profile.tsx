@@ -9,15 +9,23 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
 import { passwordChangeSchema, phoneSchema, profileSchema, type ProfileIntent } from "~/modules/auth/schemas";
 import { readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { changePassword, readPhone, setPhone, updateProfile } from "~/modules/auth/users.server";
-import { formatNigerianPhone } from "~/lib/phone";
+import { changePassword, updateProfile } from "~/modules/auth/users.server";
+import { PhoneCard } from "~/components/profile/phone-card";
+import { phoneCodeSchema } from "~/modules/phones/schemas";
+import {
+  canVerifyPhones,
+  confirmPhoneCode,
+  phoneState,
+  removePhone,
+  requestPhoneCode,
+} from "~/modules/phones/verification.server";
+import { isDemoMode } from "~/env.server";
 import { occupationLabelKey } from "~/modules/auth/constants";
 import { OccupationSelect } from "~/components/auth/occupation-select";
 import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
@@ -26,36 +34,43 @@ import { detectLanguage } from "~/server/i18n.server";
 import { readPageForm } from "~/server/http/page-form.server";
 
 // Profile: the account's details, editable, the phone buyers may see on the
-// listings where the seller shows it, and a password change (which signs every
-// other device out; the devices themselves are listed on Settings).
+// listings where the seller shows it (once confirmed by a texted code), and a
+// password change (which signs every other device out; the devices themselves
+// are listed on Settings).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     user: toPublicUser(user),
-    phone: await readPhone(user.id),
+    phone: await phoneState(user.id),
+    canVerify: canVerifyPhones(),
+    demoInbox: isDemoMode() && canVerifyPhones(),
     locale: detectLanguage(request),
   };
 }
 
-type ProfileReply = PageReply<ProfileIntent>;
+type ProfileReply = PageReply<ProfileIntent, { sent: boolean } | undefined>;
 
 const hideFields = ["currentPassword", "newPassword"];
 
-export async function action({ request }: ActionFunctionArgs) {
+const intentOf = (requested: FormDataEntryValue | null): ProfileIntent =>
+  requested === "password" || requested === "phone" || requested === "verify-phone" ? requested : "profile";
+
+const schemaOf = {
+  password: passwordChangeSchema,
+  phone: phoneSchema,
+  "verify-phone": phoneCodeSchema,
+  profile: profileSchema,
+} as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readPageForm(request);
   if (form.get("intent") === "remove-phone") {
-    await setPhone(user.id, null);
+    await removePhone(user.id);
     return pageSuccess<ProfileIntent>("remove-phone");
   }
-  const requested = form.get("intent");
-  const intent: ProfileIntent = requested === "password" ? "password" : requested === "phone" ? "phone" : "profile";
-  const submission =
-    intent === "password"
-      ? parseWithZod(form, { schema: passwordChangeSchema })
-      : intent === "phone"
-        ? parseWithZod(form, { schema: phoneSchema })
-        : parseWithZod(form, { schema: profileSchema });
+  const intent = intentOf(form.get("intent"));
+  const submission = parseWithZod(form, { schema: schemaOf[intent as Exclude<ProfileIntent, "remove-phone">] });
   if (submission.status !== "success") {
     return invalidSubmission(intent, submission, { hideFields });
   }
@@ -68,7 +83,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       if (intent === "phone") {
-        await setPhone(user.id, phoneSchema.parse(submission.value).phone);
+        const { sent } = await requestPhoneCode(user, phoneSchema.parse(submission.value).phone, context.clientIp);
+        return pageSuccess(intent, { result: submission.reply({ resetForm: true }), data: { sent } });
+      }
+      if (intent === "verify-phone") {
+        await confirmPhoneCode(user.id, phoneCodeSchema.parse(submission.value).code);
         return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       await updateProfile(user.id, profileSchema.parse(submission.value));
@@ -175,60 +194,8 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   );
 }
 
-/** The seller's phone: saved as +234..., shown to buyers only on the listings where the seller chooses. */
-function PhoneForm({ phone, lastResult }: { phone: string | null; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation();
-  const translate = useTranslatedErrors();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const [form, fields] = useForm({
-    id: "phone",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
-  });
-  return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.phoneText")}</p>
-      {phone ? (
-        <Form
-          method="post"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800"
-        >
-          <input type="hidden" name="intent" value="remove-phone" />
-          <span className="flex items-center gap-2 font-medium" data-testid="profile-phone">
-            <Icon name="phone" className="h-4 w-4 text-brand-600 dark:text-brand-400" />
-            {formatNigerianPhone(phone)}
-          </span>
-          <Button type="submit" variant="outline" size="sm" disabled={busy === "remove-phone"}>
-            {busy === "remove-phone" ? t("common.saving") : t("pages.removePhone")}
-          </Button>
-        </Form>
-      ) : (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t("pages.noPhoneYet")}</p>
-      )}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
-        <input type="hidden" name="intent" value="phone" />
-        <Field id={fields.phone.id} label={t("pages.phoneLabel")} errors={translate(fields.phone.errors)}>
-          <Input
-            {...getInputProps(fields.phone, { type: "tel" })}
-            autoComplete="tel-national"
-            inputMode="tel"
-            maxLength={32}
-            placeholder={t("pages.phonePlaceholder")}
-          />
-        </Field>
-        <Button type="submit" className="self-start" disabled={busy === "phone"}>
-          {busy === "phone" ? t("common.saving") : t("pages.savePhone")}
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
 export default function ProfilePage() {
-  const { user, phone, locale } = useLoaderData<typeof loader>();
+  const { user, phone, canVerify, demoInbox, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
@@ -238,11 +205,13 @@ export default function ProfilePage() {
     if (replySucceeded(actionData)) {
       const saved = {
         password: "pages.passwordChanged",
-        phone: "pages.phoneSaved",
+        phone: "phoneCheck.codeSent",
+        "verify-phone": "phoneCheck.verified",
         "remove-phone": "pages.phoneRemoved",
         profile: "pages.profileSaved",
       } as const;
-      toast({ title: t(saved[actionData.intent]) });
+      const sentNothing = actionData.intent === "phone" && actionData.data?.sent === false;
+      toast({ title: t(sentNothing ? "phoneCheck.alreadyVerified" : saved[actionData.intent]) });
     } else if (actionData.result.status === "error") {
       toast({ title: t("pages.saveFailed"), variant: "destructive" });
     }
@@ -279,7 +248,14 @@ export default function ProfilePage() {
           <CardTitle>{t("pages.phoneTitle")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <PhoneForm phone={phone} lastResult={actionData?.intent === "phone" ? actionData.result : undefined} />
+          <PhoneCard
+            state={phone}
+            canVerify={canVerify}
+            demoInbox={demoInbox}
+            locale={locale}
+            phoneResult={actionData?.intent === "phone" ? actionData.result : undefined}
+            codeResult={actionData?.intent === "verify-phone" ? actionData.result : undefined}
+          />
         </CardContent>
       </Card>
       <Card>

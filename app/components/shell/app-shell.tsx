@@ -36,6 +36,7 @@ const MAIN_ENTRIES: NavEntry[] = [
   { to: "/my-listings", label: "nav.myListings", icon: "list" },
   { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
   { to: "/admin/queues", label: "nav.queues", icon: "list", admin: true, document: true },
+  { to: "/sms", label: "nav.sms", icon: "smartphone", admin: true },
   { to: "/medicine", label: "nav.medicine", icon: "leaf" },
   { to: "/mapping", label: "nav.mapping", icon: "map" },
   { to: "/asiiko", label: "nav.asiiko", icon: "sparkles" },

@@ -137,7 +137,7 @@ export const DEVICE_SIGN_OUT = {
 } as const;
 
 /** What the profile page's forms ask of its action (`intent`). */
-export const PROFILE_INTENTS = ["profile", "password", "phone", "remove-phone"] as const;
+export const PROFILE_INTENTS = ["profile", "password", "phone", "verify-phone", "remove-phone"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 /** What the settings page asks of its action: stop the plan's renewal, or sign devices out (everywhere answers with a redirect). */

@@ -137,27 +137,13 @@ export async function changePassword(userId: string, keepSessionId: string | nul
   });
 }
 
-/** The user's own phone (E.164), or null: only Profile and the user's own answers show it. */
-export async function readPhone(userId: string) {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { phone: true } });
-  return user?.phone ?? null;
-}
-
 /**
- * Saves the phone (already E.164), or removes it with null. Removing it also
- * turns 'show my phone' off on every listing, so a number saved again later is
- * shown only where the seller chooses anew.
+ * The user's verified phone (E.164), or null: the number listings may offer buyers. A number not yet
+ * confirmed by its code is no one's to show (Profile reads the whole state from phones/verification).
  */
-export async function setPhone(userId: string, phone: string | null) {
-  if (phone) {
-    await prisma.user.update({ where: { id: userId }, data: { phone } });
-  } else {
-    await prisma.$transaction([
-      prisma.user.update({ where: { id: userId }, data: { phone: null } }),
-      prisma.listing.updateMany({ where: { sellerId: userId, showPhone: true }, data: { showPhone: false } }),
-    ]);
-  }
-  return phone;
+export async function readPhone(userId: string) {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { phone: true, phoneVerifiedAt: true } });
+  return user?.phoneVerifiedAt ? user.phone : null;
 }
 
 /**

@@ -160,11 +160,14 @@ async function checkProduct(productId: string | null | undefined, currentProduct
   return product.id;
 }
 
-/** 400 when the listing would show a phone the seller has not saved (the form offers the choice only with one). */
+/** 400 when the listing would show a phone the seller has not verified (the form offers the choice only with one). */
 async function checkShowPhone(input: ListingInput, sellerId: string) {
   if (!input.showPhone) return;
-  const seller = await prisma.user.findUnique({ where: { id: sellerId }, select: { phone: true } });
-  if (!seller?.phone) {
+  const seller = await prisma.user.findUnique({
+    where: { id: sellerId },
+    select: { phone: true, phoneVerifiedAt: true },
+  });
+  if (!seller?.phone || !seller.phoneVerifiedAt) {
     throw new Refusal(400, "VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", {
       showPhone: ["contact.errors.noPhoneSaved"],
     });
@@ -237,7 +240,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
 /**
  * One listing with how to reach its seller (GET /api/market/listings/{id}):
  * the seller's first name and town (the listing's locality), and their phone
- * only when they chose to show it on this listing. Paused listings exist only
+ * only when they chose to show it on this listing and it is verified. Paused listings exist only
  * for their seller. Each different listing whose phone a buyer sees counts
  * against CONTACT_REVEAL_LIMIT; the seller looking at their own does not.
  */
@@ -245,12 +248,13 @@ export async function listingDetails(id: string, viewerId: string) {
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const row = await prisma.listing.findUnique({
     where: { id },
-    select: { ...listingSelect, seller: { select: { firstName: true, phone: true } } },
+    select: { ...listingSelect, seller: { select: { firstName: true, phone: true, phoneVerifiedAt: true } } },
   });
   const own = row?.sellerId === viewerId;
   if (!row || (row.status === "paused" && !own))
     throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
-  const phone = row.showPhone ? row.seller.phone : null;
+  // Only a number its owner confirmed by a code is shown: anyone can type anyone's number.
+  const phone = row.showPhone && row.seller.phoneVerifiedAt ? row.seller.phone : null;
   if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);
   const { seller, ...listing } = row;
   return {

@@ -100,7 +100,40 @@ describe("records past the Privacy Policy's keeping periods", () => {
       data: [started("old", daysAgo(6 * 366)), started("young", daysAgo(5 * 365))],
     });
 
+    // Texts sent, and the phone codes behind them: 90 days.
+    const text = (createdAt: Date) => ({
+      userId,
+      to: "+2348031234567",
+      kind: "phone_code" as const,
+      status: "sent" as const,
+      provider: "africastalking",
+      createdAt,
+    });
+    const [oldText, youngText] = await Promise.all([
+      prisma.smsMessage.create({ data: text(daysAgo(91)) }),
+      prisma.smsMessage.create({ data: text(daysAgo(89)) }),
+    ]);
+    const code = (createdAt: Date) => ({
+      userId,
+      phone: "+2348031234567",
+      codeHash: "-",
+      expiresAt: createdAt,
+      createdAt,
+    });
+    const [oldCode, youngCode] = await Promise.all([
+      prisma.phoneCode.create({ data: code(daysAgo(91)) }),
+      prisma.phoneCode.create({ data: code(daysAgo(89)) }),
+    ]);
+
     const removed = await deleteOldRecords(now);
+    expect(removed.texts).toBeGreaterThanOrEqual(1);
+    expect(removed.phoneCodes).toBeGreaterThanOrEqual(1);
+    expect(await prisma.smsMessage.findMany({ where: { id: { in: [oldText.id, youngText.id] } } })).toEqual([
+      expect.objectContaining({ id: youngText.id }),
+    ]);
+    expect(await prisma.phoneCode.findMany({ where: { id: { in: [oldCode.id, youngCode.id] } } })).toEqual([
+      expect.objectContaining({ id: youngCode.id }),
+    ]);
     expect(removed.errorReports).toBeGreaterThanOrEqual(1);
     expect(removed.paymentEvents).toBeGreaterThanOrEqual(1);
     expect(removed.subscriptions).toBeGreaterThanOrEqual(1);

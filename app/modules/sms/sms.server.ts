@@ -124,3 +124,57 @@ export async function demoInbox(take = 50) {
   });
   return messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
 }
+
+/** A number as operators see it in the log: enough to tell texts apart, not enough to call. */
+export const maskedNumber = (e164: string) =>
+  e164.length > 8 ? `${e164.slice(0, 7)}${"•".repeat(e164.length - 11)}${e164.slice(-4)}` : "••••";
+
+/**
+ * The operators' log of texts (outside demo mode): the newest, with what each cost, and what was
+ * spent in the last 30 days per currency. Numbers masked, texts never shown (they are erased).
+ */
+export async function smsLog(take = 100, now = new Date()) {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60_000);
+  const [messages, spent, failed] = await Promise.all([
+    prisma.smsMessage.findMany({
+      where: { provider: { not: "demo" } },
+      orderBy: { createdAt: "desc" },
+      take,
+      select: {
+        id: true,
+        to: true,
+        kind: true,
+        status: true,
+        providerStatus: true,
+        attempts: true,
+        error: true,
+        costCurrency: true,
+        costAmount: true,
+        createdAt: true,
+        sentAt: true,
+      },
+    }),
+    prisma.smsMessage.groupBy({
+      by: ["costCurrency"],
+      where: { provider: { not: "demo" }, createdAt: { gte: since }, costCurrency: { not: null } },
+      _sum: { costAmount: true },
+      _count: true,
+    }),
+    prisma.smsMessage.count({ where: { provider: { not: "demo" }, createdAt: { gte: since }, status: "failed" } }),
+  ]);
+  return {
+    messages: messages.map((message) => ({
+      ...message,
+      to: maskedNumber(message.to),
+      costAmount: message.costAmount?.toString() ?? null,
+      createdAt: message.createdAt.toISOString(),
+      sentAt: message.sentAt?.toISOString() ?? null,
+    })),
+    spent: spent.map((row) => ({
+      currency: row.costCurrency ?? "",
+      amount: row._sum.costAmount?.toString() ?? "0",
+      count: row._count,
+    })),
+    failed,
+  };
+}

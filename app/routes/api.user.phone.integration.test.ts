@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/server/db.server";
+import { apiClient, newIp, removeCreatedData, signedInUser, type SignedIn } from "../../tests/support/api-client";
+import { startFakeAfricasTalking, type FakeAfricasTalking } from "../../tests/support/fake-africastalking";
+import { createListing } from "../../tests/support/market";
+import { uniquePhone } from "../../tests/support/phones";
+import { serveForTests } from "../../tests/support/web";
+
+// Verifying a phone by SMS, over HTTP against the real database, Redis, the sms queue and its
+// worker, with a local server speaking Africa's Talking's SMS API: the code texted, confirmed,
+// wrong, expired, spent; the limits per number, per account and per address; Africa's Talking
+// down (the code waits and goes once it is back); a number taken over by another account; and
+// buyers shown only verified numbers.
+
+const { atPort } = vi.hoisted(() => {
+  const port = 45000 + (process.pid % 1000);
+  process.env.AT_USERNAME = "asiiko-phone-test";
+  process.env.AT_API_KEY = "atsk_local_phone_key";
+  process.env.AT_BASE_URL = `http://127.0.0.1:${port}`;
+  return { atPort: port };
+});
+
+const web = serveForTests();
+const call = apiClient(() => web.baseUrl);
+let fake: FakeAfricasTalking;
+let workers: { close: () => Promise<void> };
+
+beforeAll(async () => {
+  fake = await startFakeAfricasTalking({ username: "asiiko-phone-test", apiKey: "atsk_local_phone_key", port: atPort });
+  const { startWorkers } = await import("../../workers/index");
+  workers = await startWorkers({ queues: ["sms"] });
+});
+
+afterAll(async () => {
+  await removeCreatedData();
+  await workers?.close();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+/** The code in the newest text to `phone`, once the worker has handed it to Africa's Talking. */
+async function codeTextedTo(phone: string, { timeoutMs = 30_000, after = 0 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const texts = fake.messagesTo(phone);
+    if (texts.length > after) {
+      const found = /\b(\d{6})\b/.exec(texts.at(-1)!.message);
+      if (!found) throw new Error(`no code in ${JSON.stringify(texts.at(-1))}`);
+      return found[1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no text reached ${phone}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const askCode = (user: SignedIn, phone: string, ip = newIp()) =>
+  call("PUT", "/api/user/phone", { phone }, { cookie: user.cookie, ip });
+const confirm = (user: SignedIn, code: string) =>
+  call("POST", "/api/user/phone/verify", { code }, { cookie: user.cookie });
+const stateOf = async (user: SignedIn) =>
+  (await call("GET", "/api/user/phone", undefined, { cookie: user.cookie })).body;
+
+/** A code that is not `code` (same length). */
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+async function verified(user: SignedIn, phone: string) {
+  expect((await askCode(user, phone)).status).toBe(200);
+  const code = await codeTextedTo(phone, { after: fake.messagesTo(phone).length - 1 });
+  const answer = await confirm(user, code);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
+  it("answers 401 when signed out", async () => {
+    expect((await call("PUT", "/api/user/phone", { phone: "0803 123 4567" })).status).toBe(401);
+    expect((await call("POST", "/api/user/phone/verify", { code: "123456" })).status).toBe(401);
+    expect((await call("GET", "/api/user/phone")).status).toBe(401);
+  });
+
+  // Each number as people write it (shown with 803 123 4567; each test has its own digits).
+  const forms: [string, (digits: string) => string][] = [
+    ["0803 123 4567", (d) => `0${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`],
+    ["803 123 4567", (d) => `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`],
+    ["+234 803 123 4567", (d) => `+234 ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`],
+    ["2348031234567", (d) => `234${d}`],
+  ];
+  it.each(forms)(
+    "texts a code to %s in its one form, and the number is the account's once confirmed",
+    async (_written, write) => {
+      const user = await signedInUser("USER", "phone");
+      const phone = uniquePhone();
+      const asked = await askCode(user, write(phone.slice(4)));
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      expect(asked.headers.get("cache-control")).toContain("no-store");
+      expect(asked.body).toMatchObject({
+        success: true,
+        message: "Code sent. It may take a minute to arrive.",
+        data: { phone: null, verified: false, pending: { phone, triesLeft: 5 } },
+      });
+      // Pending: not the account's yet.
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: user.user.id } })).phone).toBeNull();
+
+      const code = await codeTextedTo(phone);
+      expect(fake.messagesTo(phone).at(-1)?.message).toBe(
+        `Asiiko code: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
+      );
+      // Kept only as a hash; the text's copy is erased once sent.
+      const row = await prisma.phoneCode.findFirstOrThrow({ where: { userId: user.user.id } });
+      expect(row.codeHash).not.toContain(code);
+      expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+      const sms = await prisma.smsMessage.findFirstOrThrow({ where: { userId: user.user.id } });
+      expect(sms).toMatchObject({ to: phone, kind: "phone_code", status: "sent", body: null, costCurrency: "NGN" });
+
+      const confirmed = await confirm(user, `${code.slice(0, 3)} ${code.slice(3)}`);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(confirmed.body).toMatchObject({
+        success: true,
+        message: "Phone verified",
+        data: { phone, verified: true, pending: null },
+      });
+      expect(await stateOf(user)).toMatchObject({ data: { phone, verified: true, pending: null, takenAt: null } });
+      // A code works once.
+      const again = await confirm(user, code);
+      expect(again.status).toBe(400);
+      expect(again.body.error.code).toBe("VLD_CODE_EXPIRED");
+    },
+  );
+
+  it("answers a wrong code with the tries left, and a fifth wrong try spends the code", async () => {
+    const user = await signedInUser("USER", "phone");
+    const phone = uniquePhone();
+    await askCode(user, phone);
+    const code = await codeTextedTo(phone);
+    const wrong = wrongOf(code);
+    for (let left = 4; left >= 1; left -= 1) {
+      const answer = await confirm(user, wrong);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        success: false,
+        error: {
+          code: "VLD_INVALID_CODE",
+          message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+          fields: { code: ["That code is not right. Check the text and try again."] },
+        },
+      });
+    }
+    const fifth = await confirm(user, wrong);
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.error.code).toBe("VLD_CODE_EXHAUSTED");
+    // Spent: even the right code is refused now, and the number is not the account's.
+    const right = await confirm(user, code);
+    expect(right.status).toBe(400);
+    expect(right.body.error).toMatchObject({
+      code: "VLD_CODE_EXHAUSTED",
+      message: "Too many wrong tries for this code. Send a new code.",
+    });
+    expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
+    // In the reader's language too.
+    const hausa = await call("POST", "/api/user/phone/verify", { code }, { cookie: `asiiko-lang=ha; ${user.cookie}` });
+    expect(hausa.body.error.message).not.toBe(right.body.error.message);
+  });
+
+  it("answers an expired code, and no code at all, with VLD_CODE_EXPIRED", async () => {
+    const user = await signedInUser("USER", "phone");
+    const none = await confirm(user, "123456");
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe("VLD_CODE_EXPIRED");
+
+    const phone = uniquePhone();
+    await askCode(user, phone);
+    const code = await codeTextedTo(phone);
+    // Ten minutes pass.
+    await prisma.phoneCode.updateMany({
+      where: { userId: user.user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const late = await confirm(user, code);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatchObject({
+      code: "VLD_CODE_EXPIRED",
+      message: "This code has expired. Send a new code.",
+    });
+    expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
+  });
+
+  it("refuses what is not a code (400) and a missing code (VLD_REQUIRED_FIELD)", async () => {
+    const user = await signedInUser("USER", "phone");
+    for (const code of ["12345", "abcdef", "1234567"]) {
+      const answer = await confirm(user, code);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe("VLD_INVALID_CODE");
+    }
+    const missing = await call("POST", "/api/user/phone/verify", {}, { cookie: user.cookie });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe("VLD_REQUIRED_FIELD");
+  });
+
+  it("a new code replaces the one waiting", async () => {
+    const user = await signedInUser("USER", "phone");
+    const phone = uniquePhone();
+    await askCode(user, phone);
+    const first = await codeTextedTo(phone);
+    await askCode(user, phone);
+    const second = await codeTextedTo(phone, { after: 1 });
+    if (first !== second) {
+      const old = await confirm(user, first);
+      expect(old.status).toBe(400);
+    }
+    expect((await confirm(user, second)).status).toBe(200);
+  });
+
+  it("sends nothing for the account's own verified number", async () => {
+    const user = await signedInUser("USER", "phone");
+    const phone = uniquePhone();
+    await verified(user, phone);
+    const sentBefore = fake.messagesTo(phone).length;
+    const again = await askCode(user, phone);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      message: "This number is already verified on your account.",
+      data: { phone, verified: true, pending: null },
+    });
+    expect(fake.messagesTo(phone)).toHaveLength(sentBefore);
+  });
+});
+
+describe("limits on codes", () => {
+  it("sends at most 3 codes an hour to one number, whichever account asks", async () => {
+    const [first, second] = await Promise.all([signedInUser("USER", "lim"), signedInUser("USER", "lim")]);
+    const phone = uniquePhone();
+    expect((await askCode(first, phone)).status).toBe(200);
+    expect((await askCode(first, phone)).status).toBe(200);
+    expect((await askCode(second, phone)).status).toBe(200);
+    const fourth = await askCode(second, phone);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatchObject({
+      code: "RATE_LIMIT_EXCEEDED",
+      message: "This number has had 3 codes in the last hour. Try again later.",
+    });
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await prisma.phoneCode.count({ where: { phone } })).toBe(3);
+  });
+
+  it("sends at most 5 codes a day for one account", async () => {
+    const user = await signedInUser("USER", "lim");
+    for (let sent = 0; sent < 5; sent += 1) expect((await askCode(user, uniquePhone())).status).toBe(200);
+    const sixth = await askCode(user, uniquePhone());
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toMatchObject({
+      code: "RATE_DAILY_LIMIT_REACHED",
+      message: "You have asked for 5 codes today. Try again tomorrow.",
+    });
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+  });
+
+  it("allows many phones behind one shared address, up to a limit", async () => {
+    const address = newIp();
+    const users = await Promise.all(Array.from({ length: 7 }, () => signedInUser("USER", "nat")));
+    let accepted = 0;
+    let refused: Awaited<ReturnType<typeof askCode>> | null = null;
+    outer: for (const user of users) {
+      for (let each = 0; each < 5; each += 1) {
+        const answer = await askCode(user, uniquePhone(), address);
+        if (answer.status === 429) {
+          refused = answer;
+          break outer;
+        }
+        expect(answer.status).toBe(200);
+        accepted += 1;
+      }
+    }
+    expect(accepted).toBe(30);
+    expect(refused?.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    // Another address is not held back.
+    expect((await askCode(users[6]!, uniquePhone())).status).toBe(200);
+  });
+});
+
+describe("when Africa's Talking cannot be reached", () => {
+  it("keeps the code's text and sends it once the service is back; the user is told it may take a minute", async () => {
+    const user = await signedInUser("USER", "down");
+    const phone = uniquePhone();
+    fake.setUnreachable(true);
+    const asked = await askCode(user, phone);
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe("Code sent. It may take a minute to arrive.");
+    // The worker tries and keeps the text for its next try.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const row = await prisma.smsMessage.findFirstOrThrow({ where: { userId: user.user.id } });
+      if (row.attempts >= 1 || Date.now() > deadline) {
+        expect(row).toMatchObject({ status: "queued", attempts: expect.any(Number) });
+        expect(row.body).not.toBeNull();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fake.messagesTo(phone)).toHaveLength(0);
+    fake.setUnreachable(false);
+    const code = await codeTextedTo(phone, { timeoutMs: 60_000 });
+    expect((await confirm(user, code)).status).toBe(200);
+  });
+});
+
+describe("one verified number, one account", () => {
+  it("a second account confirming the number takes it; the first is told and its listings stop showing it", async () => {
+    const [first, second, buyer] = await Promise.all([
+      signedInUser("USER", "own"),
+      signedInUser("USER", "take"),
+      signedInUser("USER", "buyer"),
+    ]);
+    const phone = uniquePhone();
+    await verified(first, phone);
+    const listing = await createListing(first.user.id, {
+      title: "Yam tubers",
+      priceNgn: "3000.00",
+      quantity: 10,
+      images: ["/images/products/yam.svg"],
+      locality: "Ogbomoso, Oyo",
+      showPhone: true,
+    });
+    const shown = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: buyer.cookie });
+    expect(shown.body.data.listing.seller.phone).toBe(phone);
+
+    // Asking for a code takes nothing yet.
+    await askCode(second, phone);
+    expect(await stateOf(first)).toMatchObject({ data: { phone, verified: true } });
+    const code = await codeTextedTo(phone, { after: 1 });
+    expect((await confirm(second, code)).status).toBe(200);
+
+    expect(await stateOf(second)).toMatchObject({ data: { phone, verified: true } });
+    const firstNow = await stateOf(first);
+    expect(firstNow.data).toMatchObject({ phone: null, verified: false });
+    expect(firstNow.data.takenAt).toEqual(expect.any(String));
+    expect((await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } })).showPhone).toBe(false);
+    const after = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: buyer.cookie });
+    expect(after.body.data.listing.seller.phone).toBeNull();
+  });
+
+  it("buyers are shown only a verified number", async () => {
+    const [seller, buyer] = await Promise.all([signedInUser("USER", "seller"), signedInUser("USER", "buyer")]);
+    const phone = uniquePhone();
+    // A number saved before phones were verified: on the account, not shown.
+    await prisma.user.update({ where: { id: seller.user.id }, data: { phone } });
+    const listing = await createListing(seller.user.id, {
+      title: "Palm oil",
+      priceNgn: "9000.00",
+      quantity: 5,
+      images: ["/images/products/palm-oil.svg"],
+      locality: "Ikom, Cross River",
+      showPhone: true,
+    });
+    const before = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: buyer.cookie });
+    expect(before.body.data.listing.seller.phone).toBeNull();
+    expect(JSON.stringify(before.body)).not.toContain(phone.slice(4));
+    expect(await stateOf(seller)).toMatchObject({ data: { phone, verified: false } });
+
+    await verified(seller, phone);
+    const afterVerify = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: buyer.cookie });
+    expect(afterVerify.body.data.listing.seller.phone).toBe(phone);
+  });
+
+  it("DELETE removes the number and the waiting code", async () => {
+    const user = await signedInUser("USER", "del");
+    const phone = uniquePhone();
+    await verified(user, phone);
+    await askCode(user, uniquePhone());
+    const removed = await call("DELETE", "/api/user/phone", undefined, { cookie: user.cookie });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({
+      data: { phone: null, verified: false, pending: null },
+      message: "Phone removed",
+    });
+    const left = await confirm(user, "000000");
+    expect(left.body.error.code).toBe("VLD_CODE_EXPIRED");
+  });
+});
