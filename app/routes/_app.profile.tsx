@@ -1,7 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
@@ -47,6 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locale: detectLanguage(request),
   };
 }
+
+/**
+ * A refused code changes what the page shows (the tries left; a spent code's field goes), so the
+ * page reads the phone again after it, though Remix does not by default after a 4xx.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || formData?.get("intent") === "verify-phone" || formData?.get("intent") === "phone";
 
 type ProfileReply = PageReply<ProfileIntent, { sent: boolean } | undefined>;
 
@@ -212,6 +226,9 @@ export default function ProfilePage() {
       } as const;
       const sentNothing = actionData.intent === "phone" && actionData.data?.sent === false;
       toast({ title: t(sentNothing ? "phoneCheck.alreadyVerified" : saved[actionData.intent]) });
+    } else if (actionData.refusal && (actionData.intent === "phone" || actionData.intent === "verify-phone")) {
+      // What the code's refusal says: the tries left, a code expired, too many codes asked for.
+      toast({ title: actionData.refusal.message, variant: "destructive" });
     } else if (actionData.result.status === "error") {
       toast({ title: t("pages.saveFailed"), variant: "destructive" });
     }

@@ -8,18 +8,27 @@ import { expect, test } from "./fixtures";
 
 const BANNER = {
   en: "Demo: payments are simulated and demo accounts are public",
-  fr: "Démo : les paiements sont simulés et les comptes de démonstration sont publics",
+  fr: "Démo : paiements simulés, comptes de démonstration publics",
   ha: "Gwaji: biyan kuɗi na kwaikwayo ne, kuma asusun gwaji na kowa ne",
   ig: "Nnwale: ịkwụ ụgwọ abụghị n'ezie, akaụntụ nnwale bụkwa nke ọha",
   yo: "Ìdánwò: ìsanwó jẹ́ àfarawé, àwọn àkọọ́lẹ̀ ìdánwò sì wà ní gbangba",
 } as const;
 type Language = keyof typeof BANNER;
+/** The banner's link to the demo SMS inbox, after the sentence. */
+const INBOX: Record<Language, string> = {
+  en: "SMS inbox",
+  fr: "Boîte SMS",
+  ha: "Akwatin SMS",
+  ig: "Igbe SMS",
+  yo: "Àpótí SMS",
+};
 
 const banner = (page: Page) => page.locator("[data-demo-banner]");
 
 /** The banner is the first thing on the page, the whole width, and nothing sits on it. */
 async function expectBannerOnTop(page: Page, language: Language = "en") {
-  await expect(banner(page)).toHaveText(BANNER[language]);
+  await expect(banner(page)).toHaveText(`${BANNER[language]} · ${INBOX[language]}`);
+  await expect(banner(page).getByRole("link", { name: INBOX[language] })).toHaveAttribute("href", "/sms");
   await expect(banner(page)).toBeVisible();
   const box = (await banner(page).boundingBox())!;
   const width = page.viewportSize()!.width;

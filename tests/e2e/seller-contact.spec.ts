@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { formatNigerianPhone } from "../../app/lib/phone";
 import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
+import { uniquePhone } from "../support/phones";
 import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase } from "./fixtures";
 
-// A buyer reaches a seller: the seller saves a phone on Profile and shows it
-// on a listing; another signed-in buyer opens the listing's details on a
+// A buyer reaches a seller: the seller saves a phone on Profile, confirms it
+// with the code texted to it (read in the demo SMS inbox), and shows it on a
+// listing; another signed-in buyer opens the listing's details on a
 // phone-sized screen and finds Call, WhatsApp and SMS.
 
-/** A seller with a phone and one active custom listing that shows it. */
+/** A seller with a verified phone and one active custom listing that shows it. */
 async function sellerSharingPhone(
   firstName: string,
   phone: string,
@@ -16,7 +19,7 @@ async function sellerSharingPhone(
   const seller = await createUser({ firstName });
   const id = `e2e_listing_${randomBytes(6).toString("hex")}`;
   await withDatabase(async (client) => {
-    await client.query(`UPDATE "User" SET phone = $2 WHERE id = $1`, [seller.id, phone]);
+    await client.query(`UPDATE "User" SET phone = $2, "phoneVerifiedAt" = now() WHERE id = $1`, [seller.id, phone]);
     await client.query(
       `INSERT INTO "Listing" (id, title, "showPhone", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
        VALUES ($1, $2, true, $3, $4, 8, 'new', 'active', $5, $6, now())`,
@@ -35,20 +38,56 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
 }) => {
   test.setTimeout(60_000);
   // The seller (the fixture's user, Chioma of Okafor) saves a phone on Profile.
+  const phone = uniquePhone();
+  const digits = phone.slice(4);
+  const national = formatNigerianPhone(phone);
   await page.goto("/profile");
   await hydrated(page);
   await expect(page.getByText("No phone number saved yet.")).toBeVisible();
   await page.getByLabel("Mobile number").fill("0803 12");
-  await page.getByRole("button", { name: "Save number" }).click();
+  await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Enter a Nigerian mobile number, such as 0803 123 4567")).toBeVisible();
-  await page.getByLabel("Mobile number").fill("0803-123 4567");
+  // Written as people write it: without the 0, with spaces.
+  await page.getByLabel("Mobile number").fill(`${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`);
   await page.getByLabel("Mobile number").press("Enter");
-  await expect(page.getByText("Your phone number is saved", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("profile-phone")).toHaveText("0803 123 4567");
+  await expect(page.getByText("Code sent. It may take a minute to arrive.", { exact: true })).toBeVisible();
+  const box = page.getByTestId("phone-code-box");
+  await expect(box).toContainText(`We sent a code to ${national}.`);
+  // Not the account's number until it is confirmed.
+  await expect(page.getByText("No phone number saved yet.")).toBeVisible();
+
+  // The demo SMS inbox (the demo banner links to it too) shows the text.
+  await box.getByRole("link", { name: "Open the demo SMS inbox to read it" }).click();
+  await expect(page).toHaveURL(/\/sms$/);
+  await expect(page.getByRole("heading", { name: "Demo SMS inbox" })).toBeVisible();
+  const text = page.getByTestId("sms-inbox").getByRole("listitem").filter({ hasText: phone }).first();
+  await expect(text).toContainText("Asiiko code:");
+  const code = /\b(\d{6})\b/.exec((await text.getByTestId("sms-body").textContent()) ?? "")?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+
+  await page.getByRole("link", { name: "Back to Profile" }).click();
+  await hydrated(page);
+  // A wrong code first: said in the field, with the tries left.
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  await page.getByLabel("Code from the text").fill(wrong);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("That code is not right. Check the text and try again.")).toBeVisible();
+  await expect(page.getByText("That code is not right. 4 tries left.")).toBeVisible();
+  await expect(page.getByTestId("phone-code-box").getByText("4 tries left", { exact: true })).toBeVisible();
+  await page.getByLabel("Code from the text").fill(code!);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Phone verified", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("profile-phone")).toHaveText(national);
+  await expect(page.getByTestId("phone-verified")).toHaveText("Verified");
+  await expect(page.getByTestId("phone-code-box")).toHaveCount(0);
   const stored = await withDatabase((client) =>
-    client.query<{ phone: string }>(`SELECT phone FROM "User" WHERE id = $1`, [user.id]),
+    client.query<{ phone: string; phoneVerifiedAt: Date | null }>(
+      `SELECT phone, "phoneVerifiedAt" FROM "User" WHERE id = $1`,
+      [user.id],
+    ),
   );
-  expect(stored.rows[0]?.phone).toBe("+2348031234567");
+  expect(stored.rows[0]?.phone).toBe(phone);
+  expect(stored.rows[0]?.phoneVerifiedAt).not.toBeNull();
 
   // A listing that shows it.
   const name = `Fresh ugu leaves ${randomBytes(3).toString("hex")}`;
@@ -92,7 +131,7 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     await hydrated(buyerPage);
     const card = buyerPage.getByRole("article", { name });
     await expectResults(buyerPage, () => expect(card).toBeVisible());
-    expect(await buyerPage.content()).not.toContain("8031234567");
+    expect(await buyerPage.content()).not.toContain(digits);
     await card.getByRole("button", { name: "View" }).click();
 
     const details = buyerPage.getByRole("dialog", { name });
@@ -100,15 +139,15 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     await expect(details.getByTestId("listing-seller-name")).toHaveText("Chioma");
     await expect(details).toContainText("Ibadan, Oyo");
     const call = details.getByRole("link", { name: "Call" });
-    await expect(call).toHaveAttribute("href", "tel:+2348031234567");
+    await expect(call).toHaveAttribute("href", `tel:${phone}`);
     const message = `Hello Chioma, I saw your listing "${name}" on Asiiko. Is it still available?`;
     await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
       "href",
-      `https://wa.me/2348031234567?text=${encodeURIComponent(message)}`,
+      `https://wa.me/${phone.slice(1)}?text=${encodeURIComponent(message)}`,
     );
     await expect(details.getByRole("link", { name: "SMS" })).toHaveAttribute(
       "href",
-      `sms:+2348031234567?body=${encodeURIComponent(message)}`,
+      `sms:${phone}?body=${encodeURIComponent(message)}`,
     );
     // All three fit the small screen.
     for (const link of ["Call", "WhatsApp", "SMS"]) {
@@ -119,7 +158,7 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
     expect(
       await buyerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    expect(bodies.some((text) => text.includes("8031234567"))).toBe(false);
+    expect(bodies.some((text) => text.includes(digits))).toBe(false);
     await buyerPage.screenshot({ path: "test-results/screens/listing-contact-360-light.png" });
   } finally {
     await context.close();
@@ -167,13 +206,14 @@ for (const width of [360, 1280]) {
       baseURL,
     }) => {
       const name = `Smoked catfish ${randomBytes(3).toString("hex")}`;
-      const seller = await sellerSharingPhone("Adaeze", "+2349034445555", {
+      const seller = await sellerSharingPhone("Adaeze", uniquePhone(), {
         title: name,
         priceNgn: "3500.00",
         locality: "Epe, Lagos",
       });
+      const own = uniquePhone();
       await withDatabase((client) =>
-        client.query(`UPDATE "User" SET phone = '+2348031234567' WHERE id = $1`, [user.id]),
+        client.query(`UPDATE "User" SET phone = $2, "phoneVerifiedAt" = now() WHERE id = $1`, [user.id, own]),
       );
       try {
         await context.addCookies([{ name: "asiiko-theme", value: theme, url: baseURL! }]);
@@ -190,7 +230,7 @@ for (const width of [360, 1280]) {
 
         await page.goto("/profile");
         await hydrated(page);
-        await expect(page.getByTestId("profile-phone")).toHaveText("0803 123 4567");
+        await expect(page.getByTestId("profile-phone")).toHaveText(formatNigerianPhone(own));
         await page.getByRole("heading", { name: "Phone number" }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `test-results/screens/profile-phone-${width}-${theme}.png`, fullPage: true });
 
@@ -220,7 +260,7 @@ test("a buyer past the hour's allowance of numbers is told to wait, and the page
   user,
 }) => {
   const name = `Palm oil ${randomBytes(3).toString("hex")}`;
-  const seller = await sellerSharingPhone("Bisi", "+2348055556666", {
+  const seller = await sellerSharingPhone("Bisi", uniquePhone(), {
     title: name,
     priceNgn: "9000.00",
     locality: "Ogbomoso",

@@ -13,7 +13,7 @@ export function DemoBanner() {
       className="bg-amber-100 px-3 py-1 text-center text-xs font-semibold leading-snug text-amber-950 dark:bg-amber-900 dark:text-amber-50 sm:text-sm print:hidden"
     >
       {t("demo.banner")} ·{" "}
-      <Link to="/sms" className="underline underline-offset-2">
+      <Link to="/sms" className="whitespace-nowrap underline underline-offset-2">
         {t("demo.smsInbox")}
       </Link>
     </aside>
