@@ -123,7 +123,7 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
       // A code works once.
       const again = await confirm(user, code);
       expect(again.status).toBe(400);
-      expect(again.body.error.code).toBe("VLD_CODE_EXPIRED");
+      expect(again.body.error.code).toBe("SEC_INVALID_TOKEN");
     },
   );
 
@@ -139,7 +139,7 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
       expect(answer.body).toMatchObject({
         success: false,
         error: {
-          code: "VLD_INVALID_CODE",
+          code: "SEC_INVALID_TOKEN",
           message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
           fields: { code: ["That code is not right. Check the text and try again."] },
         },
@@ -147,12 +147,12 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     }
     const fifth = await confirm(user, wrong);
     expect(fifth.status).toBe(400);
-    expect(fifth.body.error.code).toBe("VLD_CODE_EXHAUSTED");
+    expect(fifth.body.error.code).toBe("RATE_TOO_MANY_REQUESTS");
     // Spent: even the right code is refused now, and the number is not the account's.
     const right = await confirm(user, code);
     expect(right.status).toBe(400);
     expect(right.body.error).toMatchObject({
-      code: "VLD_CODE_EXHAUSTED",
+      code: "RATE_TOO_MANY_REQUESTS",
       message: "Too many wrong tries for this code. Send a new code.",
     });
     expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
@@ -161,11 +161,11 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     expect(hausa.body.error.message).not.toBe(right.body.error.message);
   });
 
-  it("answers an expired code, and no code at all, with VLD_CODE_EXPIRED", async () => {
+  it("answers an expired code, and no code at all, with SEC_INVALID_TOKEN saying it expired", async () => {
     const user = await signedInUser("USER", "phone");
     const none = await confirm(user, "123456");
     expect(none.status).toBe(400);
-    expect(none.body.error.code).toBe("VLD_CODE_EXPIRED");
+    expect(none.body.error.code).toBe("SEC_INVALID_TOKEN");
 
     const phone = uniquePhone();
     await askCode(user, phone);
@@ -178,18 +178,18 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     const late = await confirm(user, code);
     expect(late.status).toBe(400);
     expect(late.body.error).toMatchObject({
-      code: "VLD_CODE_EXPIRED",
+      code: "SEC_INVALID_TOKEN",
       message: "This code has expired. Send a new code.",
     });
     expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
   });
 
-  it("refuses what is not a code (400) and a missing code (VLD_REQUIRED_FIELD)", async () => {
+  it("refuses what is not a code and a missing code (400 VLD_REQUIRED_FIELD), spending no try", async () => {
     const user = await signedInUser("USER", "phone");
     for (const code of ["12345", "abcdef", "1234567"]) {
       const answer = await confirm(user, code);
       expect(answer.status).toBe(400);
-      expect(answer.body.error.code).toBe("VLD_INVALID_CODE");
+      expect(answer.body.error).toMatchObject({ code: "VLD_REQUIRED_FIELD", message: "The code is 6 digits" });
     }
     const missing = await call("POST", "/api/user/phone/verify", {}, { cookie: user.cookie });
     expect(missing.status).toBe(400);
@@ -373,6 +373,6 @@ describe("one verified number, one account", () => {
       message: "Phone removed",
     });
     const left = await confirm(user, "000000");
-    expect(left.body.error.code).toBe("VLD_CODE_EXPIRED");
+    expect(left.body.error.code).toBe("SEC_INVALID_TOKEN");
   });
 });

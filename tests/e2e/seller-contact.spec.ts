@@ -4,6 +4,7 @@ import { formatNigerianPhone } from "../../app/lib/phone";
 import { E2E_QUEUE_PREFIX } from "../support/e2e-env";
 import { uniquePhone } from "../support/phones";
 import { createUser, expect, expectResults, hydrated, indexForSearch, signIn, test, withDatabase } from "./fixtures";
+import { unreadable } from "./unreadable";
 
 // A buyer reaches a seller: the seller saves a phone on Profile, confirms it
 // with the code texted to it (read in the demo SMS inbox), and shows it on a
@@ -285,4 +286,37 @@ test("a buyer past the hour's allowance of numbers is told to wait, and the page
     await redis.quit();
     await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [seller.id]));
   }
+});
+
+test("Profile's phone reads whole at 360 px in Hausa and Yoruba, dark: a code waiting, and a number another account took", async ({
+  page,
+  context,
+  user,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await context.addCookies([{ name: "asiiko-theme", value: "dark", url: baseURL! }]);
+  const findings: string[] = [];
+  for (const language of ["ha", "yo"] as const) {
+    // Another account confirmed this user's number: Profile says so.
+    await withDatabase((client) =>
+      client.query(`UPDATE "User" SET phone = NULL, "phoneVerifiedAt" = NULL, "phoneTakenAt" = now() WHERE id = $1`, [
+        user.id,
+      ]),
+    );
+    await context.addCookies([{ name: "asiiko-lang", value: language, url: baseURL! }]);
+    await page.goto("/profile");
+    await hydrated(page);
+    await expect(page.getByTestId("phone-taken")).toBeVisible();
+    const phone = uniquePhone();
+    await page.locator('input[name="phone"][type="tel"]').fill(formatNigerianPhone(phone));
+    await page.locator('input[name="phone"][type="tel"]').press("Enter");
+    await expect(page.getByTestId("phone-code-box")).toContainText(formatNigerianPhone(phone));
+    await page.getByTestId("phone-code-box").scrollIntoViewIfNeeded();
+    for (const finding of await unreadable(page)) findings.push(`[${language}] ${finding}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/profile-phone-code-360-dark-${language}.png`, fullPage: true });
+  }
+  expect(findings).toEqual([]);
 });

@@ -14,6 +14,7 @@ import {
   type SignedIn,
 } from "../support/api-client";
 import { createListing, createProduct } from "../support/market";
+import { uniquePhone } from "../support/phones";
 import { serveForTests } from "../support/web";
 
 // Who may do what, as one table: every protected API route and page, for a
@@ -54,7 +55,8 @@ const secret = {
   email: "",
   farmName: "",
   plotName: "",
-  phone: "+2348031234567",
+  // Verified, so it is one a buyer could be shown: to no one here, as no listing shows it.
+  phone: uniquePhone(),
   diagnosis: "",
   exactLatitude: "8.1333",
   exactLongitude: "4.2404",
@@ -76,7 +78,10 @@ beforeAll(async () => {
   await subscribe(people.other.user.id);
   await subscribe(people.owner.user.id);
   secret.email = `${uniqueName("owner")}@example.ng`;
-  await prisma.user.update({ where: { id: people.owner.user.id }, data: { email: secret.email, phone: secret.phone } });
+  await prisma.user.update({
+    where: { id: people.owner.user.id },
+    data: { email: secret.email, phone: secret.phone, phoneVerifiedAt: new Date() },
+  });
 
   secret.farmName = uniqueName("Secret farm");
   const farm = await call(
@@ -264,6 +269,12 @@ const ROWS: Row[] = [
   { method: "DELETE", path: () => `/api/products/${owned.spareProductId}`, expect: signedIn(403, { admin: 200 }) },
   { method: "GET", path: () => "/api/search?q=maize", expect: signedIn(200) },
   { method: "GET", path: () => "/api/user/phone", expect: signedIn(200) },
+  // Phone codes: each asks for one for a number of their own (the demo inbox keeps it), and a code
+  // that is not theirs confirms nothing (400).
+  { method: "PUT", path: () => "/api/user/phone", body: () => ({ phone: uniquePhone() }), expect: signedIn(200) },
+  { method: "POST", path: () => "/api/user/phone/verify", body: () => ({ code: "000000" }), expect: signedIn(400) },
+  // The demo SMS inbox: each signed-in reader sees their own texts (the owner's phone is no one else's).
+  { method: "GET", path: () => "/sms.data", expect: all(200, { visitor: 202 }) },
   // The account's signed-in devices: each reads their own.
   { method: "GET", path: () => "/api/user/sessions", expect: signedIn(200) },
   // The account's data rights: each asks for and reads their own copy; another's copy does not exist

@@ -317,6 +317,8 @@ function buildCases(): Case[] {
   as("owner", [
     ...jsonBodyCases("PUT", "/api/user/phone", { phone: "+2348031234567" }, random, 14),
     ...methodCases("/api/user/phone", ["GET", "PUT", "DELETE"]),
+    ...jsonBodyCases("POST", "/api/user/phone/verify", { code: "123456" }, random, 8),
+    ...methodCases("/api/user/phone/verify", ["POST"]),
   ]);
   as("owner", [...queryCases("/api/admin/check", {}, random), ...methodCases("/api/admin/check", ["GET"])]);
   // The account's signed-in devices: ids that name no session of one's own are 404, and end nothing.

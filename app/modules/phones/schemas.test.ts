@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phoneCodeIssueCode, phoneCodeSchema } from "./schemas";
+import { phoneCodeSchema } from "./schemas";
 
 describe("phoneCodeSchema", () => {
   it.each([
@@ -11,14 +11,19 @@ describe("phoneCodeSchema", () => {
     expect(phoneCodeSchema.parse({ code })).toEqual({ code: digits });
   });
 
-  it.each(["12345", "1234567", "12a456", "١٢٣٤٥٦", "123456\u0000"])("refuses %j as no code", (code) => {
+  it.each(["12345", "1234567", "12a456", "١٢٣٤٥٦"])("refuses %j as no code", (code) => {
     const result = phoneCodeSchema.safeParse({ code });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map(phoneCodeIssueCode)).toContain("VLD_INVALID_CODE");
+    expect(result.error?.issues.map((issue) => issue.message)).toContain("phoneCheck.errors.codeFormat");
   });
 
-  it("calls a missing code a required field", () => {
+  it("refuses a NUL as text that cannot be stored", () => {
+    const result = phoneCodeSchema.safeParse({ code: "123456\u0000" });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["errors.invalidText"]);
+  });
+
+  it("asks for a missing code", () => {
     const result = phoneCodeSchema.safeParse({ code: "  " });
-    expect(result.error?.issues.map(phoneCodeIssueCode)).toEqual(["VLD_REQUIRED_FIELD"]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["phoneCheck.errors.codeRequired"]);
   });
 });

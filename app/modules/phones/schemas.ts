@@ -9,7 +9,3 @@ export const phoneCodeSchema = z.object({
     .transform((value) => value.replace(/[\s\u00a0-]/g, ""))
     .refine((value) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(value), "phoneCheck.errors.codeFormat"),
 });
-
-/** A missing code is a required field; anything else is not a code. */
-export const phoneCodeIssueCode = (issue: { message?: string }) =>
-  issue.message === "phoneCheck.errors.codeRequired" ? "VLD_REQUIRED_FIELD" : "VLD_INVALID_CODE";

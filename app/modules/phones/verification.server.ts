@@ -147,17 +147,18 @@ export async function requestPhoneCode(
 }
 
 /**
- * Confirms the waiting code. Wrong: 400 VLD_INVALID_CODE with the tries left; past ten minutes or
- * none waiting: 400 VLD_CODE_EXPIRED; five wrong tries: 400 VLD_CODE_EXHAUSTED. Right: the
+ * Confirms the waiting code, answering with the catalogue's codes: wrong, 400 SEC_INVALID_TOKEN with
+ * the tries left; past ten minutes or none waiting, 400 SEC_INVALID_TOKEN saying it expired; five
+ * wrong tries, 400 RATE_TOO_MANY_REQUESTS (ask for a new code). Right: the
  * number becomes this account's, verified, taken from any other account that had it verified.
  */
 export async function confirmPhoneCode(userId: string, typed: string, now = new Date()): Promise<PhoneState> {
   const code = await latestCode(userId);
   if (!code || code.expiresAt <= now) {
-    throw new Refusal(400, "VLD_CODE_EXPIRED", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] });
+    throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] });
   }
   if (code.attempts >= CODE_TRIES) {
-    throw new Refusal(400, "VLD_CODE_EXHAUSTED", "phoneCheck.errors.exhausted", {
+    throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
       code: ["phoneCheck.errors.exhausted"],
     });
   }
@@ -170,13 +171,13 @@ export async function confirmPhoneCode(userId: string, typed: string, now = new 
     const after = await prisma.phoneCode.findUnique({ where: { id: code.id }, select: { attempts: true } });
     const left = CODE_TRIES - (after?.attempts ?? CODE_TRIES);
     if (counted.count === 0 || left <= 0) {
-      throw new Refusal(400, "VLD_CODE_EXHAUSTED", "phoneCheck.errors.exhausted", {
+      throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
         code: ["phoneCheck.errors.exhausted"],
       });
     }
     throw new Refusal(
       400,
-      "VLD_INVALID_CODE",
+      "SEC_INVALID_TOKEN",
       "phoneCheck.errors.wrongTries",
       { code: ["phoneCheck.errors.wrong"] },
       undefined,
@@ -197,7 +198,7 @@ async function takePhone(userId: string, codeId: string, phone: string, now: Dat
           data: { confirmedAt: now },
         });
         if (confirmed.count === 0) {
-          throw new Refusal(400, "VLD_CODE_EXPIRED", "phoneCheck.errors.expired", {
+          throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
             code: ["phoneCheck.errors.expired"],
           });
         }
@@ -211,7 +212,10 @@ async function takePhone(userId: string, codeId: string, phone: string, now: Dat
             where: { id: { in: ids } },
             data: { phone: null, phoneVerifiedAt: null, phoneTakenAt: now },
           });
-          await tx.listing.updateMany({ where: { sellerId: { in: ids }, showPhone: true }, data: { showPhone: false } });
+          await tx.listing.updateMany({
+            where: { sellerId: { in: ids }, showPhone: true },
+            data: { showPhone: false },
+          });
         }
         await tx.user.update({
           where: { id: userId },

@@ -31,4 +31,20 @@ describe("the demo SMS inbox", () => {
       status: "demo",
     });
   });
+
+  it("shows a reader the texts sent for their own account; an administrator's view has everyone's", async () => {
+    const [mine, theirs] = await Promise.all([signedInUser("USER", "sms_demo"), signedInUser("USER", "sms_demo")]);
+    const own = await queueSms({ to: "+2348032220003", body: "Code 333333", kind: "phone_code", userId: mine.user.id });
+    const other = await queueSms({
+      to: "+2348032220004",
+      body: "Code 444444",
+      kind: "phone_code",
+      userId: theirs.user.id,
+    });
+    const seen = (await demoInbox({ forUserId: mine.user.id })).map((message) => message.id);
+    expect(seen).toContain(own.id);
+    expect(seen).not.toContain(other.id);
+    const all = (await demoInbox({ take: 500 })).map((message) => message.id);
+    expect(all).toEqual(expect.arrayContaining([own.id, other.id]));
+  });
 });

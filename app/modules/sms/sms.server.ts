@@ -114,10 +114,13 @@ export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAt
   return { sent: false, reason: recipient.status };
 }
 
-/** The demo SMS inbox: what the product would have sent, newest first (demo mode only). */
-export async function demoInbox(take = 50) {
+/**
+ * The demo SMS inbox: what the product would have sent, newest first (demo mode only). A reader
+ * sees the texts sent for their own account; `forUserId` null (administrators) sees them all.
+ */
+export async function demoInbox({ forUserId = null, take = 50 }: { forUserId?: string | null; take?: number } = {}) {
   const messages = await prisma.smsMessage.findMany({
-    where: { provider: "demo" },
+    where: { provider: "demo", ...(forUserId ? { userId: forUserId } : {}) },
     orderBy: { createdAt: "desc" },
     take,
     select: { id: true, to: true, kind: true, body: true, createdAt: true },
