@@ -13,12 +13,13 @@ export function PhoneVerifiedBadge({ className }: { className?: string }) {
     <span
       data-testid="phone-verified"
       className={cn(
-        "inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200",
+        "inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold leading-tight text-brand-800 dark:bg-brand-950 dark:text-brand-200",
         className,
       )}
     >
       <Icon name="check" className="h-3.5 w-3.5 flex-none" />
-      <span className="truncate">{t("sellers.phoneVerified")}</span>
+      {/* Wraps inside the chip rather than being cut, in a narrow column and a long language. */}
+      <span className="min-w-0 break-words">{t("sellers.phoneVerified")}</span>
     </span>
   );
 }
