@@ -16,6 +16,7 @@ import {
 } from "~/components/marketplace/filters";
 import { ListingCard, toMarketplaceListing, type MarketplaceListing } from "~/components/marketplace/listing-card";
 import { ListingDetails } from "~/components/marketplace/listing-details";
+import { useMoveLocalHearts, useSavedHearts } from "~/components/marketplace/use-saved-hearts";
 import { MarketplaceUpsell, UPSELL_COOKIE, UPSELL_DISMISSED } from "~/components/marketplace/marketplace-upsell";
 import { PlaceChip } from "~/components/search/place-chip";
 import { SearchBox } from "~/components/search/search-box";
@@ -31,6 +32,7 @@ import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
 import { listListings, marketplaceListing } from "~/modules/listings/listings.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
+import { savedAmong } from "~/modules/saved/saved.server";
 import { countPageSearch } from "~/modules/search/rate-limits.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { validateLeniently } from "~/server/validation";
@@ -65,6 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const params = writeFilters({ ...filters, page: pages });
     throw redirect(params.size ? `${url.pathname}?${params}` : url.pathname);
   }
+  // Which of these hearts are filled: the account's saved listings.
+  const savedIds = await savedAmong(
+    user.id,
+    opened ? [...listings.map((listing) => listing.id), opened.id] : listings.map((listing) => listing.id),
+  );
   const upsellDismissed = readCookie(request.headers.get("Cookie"), UPSELL_COOKIE) === UPSELL_DISMISSED;
   return {
     listings: listings.map(toMarketplaceListing),
@@ -74,38 +81,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     access,
     upsellDismissed,
     opened: opened ? toMarketplaceListing(opened) : null,
+    savedIds,
   };
 }
 
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / MARKETPLACE_PAGE_SIZE));
 
-const FAVOURITES_KEY = "asiiko-favourites";
 const QUICK_CATEGORIES = MARKETPLACE_CATEGORIES.slice(0, QUICK_CATEGORY_COUNT);
-
-/** The heart on each card: kept on this device only. */
-function useFavourites() {
-  const [favourites, setFavourites] = useState<string[]>([]);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem(FAVOURITES_KEY) ?? "[]") as unknown;
-      if (Array.isArray(stored)) setFavourites(stored.filter((id): id is string => typeof id === "string"));
-    } catch {
-      setFavourites([]);
-    }
-  }, []);
-  const toggle = useCallback((id: string) => {
-    setFavourites((current) => {
-      const next = current.includes(id) ? current.filter((item) => item !== id) : [...current, id];
-      try {
-        window.localStorage.setItem(FAVOURITES_KEY, JSON.stringify(next.slice(-500)));
-      } catch {
-        // Storage full or private mode: the heart still works for this visit.
-      }
-      return next;
-    });
-  }, []);
-  return { favourites, toggle };
-}
 
 function requestPosition(): Promise<{ latitude: number; longitude: number } | null> {
   return new Promise((resolve) => {
@@ -127,10 +109,12 @@ function requestPosition(): Promise<{ latitude: number; longitude: number } | nu
 
 export default function MarketplacePage() {
   // Above a thousand past the page, the count stops: 'More than N' (totalCapped), and more pages follow.
-  const { listings, total, totalCapped, filters, access, upsellDismissed, opened } = useLoaderData<typeof loader>();
+  const { listings, total, totalCapped, filters, access, upsellDismissed, opened, savedIds } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const wide = useWideScreen();
-  const { favourites, toggle } = useFavourites();
+  const hearts = useSavedHearts(savedIds);
+  useMoveLocalHearts();
   const [showFilters, setShowFilters] = useState(false);
   const [locationOpen, setLocationOpen] = useState(false);
   const [viewing, setViewing] = useState<MarketplaceListing | null>(opened);
@@ -375,8 +359,8 @@ export default function MarketplacePage() {
                 listing={listing}
                 priority={index < 2}
                 view={filters.viewMode}
-                favourite={favourites.includes(listing.id)}
-                onToggleFavourite={() => toggle(listing.id)}
+                favourite={hearts.isSaved(listing.id)}
+                onToggleFavourite={() => hearts.toggle(listing.id)}
                 onView={() => setViewing(listing)}
               />
             ))}

@@ -16,6 +16,9 @@ import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { TabList, tabPanelProps } from "~/components/ui/tabs";
+import { SavedListings } from "~/components/listings/saved-listings";
+import { listSavedListings } from "~/modules/saved/saved.server";
 import { NativeSelect } from "~/components/ui/select";
 import { z } from "~/lib/zod";
 import { LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
@@ -70,10 +73,14 @@ const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 const loadListingForm = () => import("~/components/listings/listing-form");
 const ListingForm = onDemand(() => loadListingForm().then((module) => module.ListingForm));
 
+/** The seller's own listings, or the ones they saved from the marketplace (?tab=saved). */
+const MY_LISTINGS_TABS = ["mine", "saved"] as const;
+
 /** The address's filters: a search that cannot be used, or an unknown status, reads as none. */
 const filtersSchema = z.object({
   search: addressSearch(100),
   status: z.enum(STATUS_FILTERS).catch("all"),
+  tab: z.enum(MY_LISTINGS_TABS).catch("mine"),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -88,17 +95,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: 0,
   });
   try {
-    const [{ listings }, { products }, comparableListings, phone] = await Promise.all([
+    const [{ listings }, { products }, comparableListings, phone, saved] = await Promise.all([
       listListings(query, user.id),
       listProducts({ is_active: "true", limit: PRODUCTS_PAGE_SIZE, offset: 0 }),
       countComparableListings(user.id),
       readPhone(user.id),
+      filters.tab === "saved" ? listSavedListings(user.id) : [],
     ]);
     return {
       filters,
       listings: listings satisfies MyListing[],
       products: products.map(({ id, name, unit }) => ({ id, name, unit })),
       comparableListings,
+      saved,
       loadError: false,
       // Whether 'Show my phone number to buyers' can be ticked; the number itself stays on Profile.
       hasPhone: phone !== null,
@@ -112,6 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listings: [] as MyListing[],
       products: [],
       comparableListings: 0,
+      saved: [],
       loadError: true,
       hasPhone: false,
       access: await pageFeatureAccess(user.id, "premium_products"),
@@ -182,7 +192,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type FormState = { open: boolean; listing: MyListing | null; opened: number };
 
 export default function MyListingsPage() {
-  const { filters, listings, products, comparableListings, loadError, access, hasPhone } =
+  const { filters, listings, products, comparableListings, loadError, access, hasPhone, saved } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -195,6 +205,8 @@ export default function MyListingsPage() {
   const { filtering, update, params } = useUrlFilters();
   // The select shows the newest status at once; the listings are the loaded ones.
   const shownStatus = STATUS_FILTERS.find((status) => status === params.get("status")) ?? "all";
+  const shownTab = params.get("tab") === "saved" ? "saved" : "mine";
+  const mine = filters.tab === "mine";
 
   function setStatusFilter(status: string) {
     update((params) => {
@@ -236,9 +248,29 @@ export default function MyListingsPage() {
         </Button>
       </PageHeader>
 
-      <MarketInsights access={access} comparableListings={comparableListings} />
+      <TabList
+        id="my-listings"
+        label={t("saved.tabsLabel")}
+        items={MY_LISTINGS_TABS.map((value) => ({
+          value,
+          label: value === "mine" ? t("saved.tabMine") : t("saved.tabSaved"),
+          href: value === "mine" ? "?" : "?tab=saved",
+        }))}
+        value={shownTab}
+        onChange={(tab) =>
+          update((params) => {
+            if (tab === "saved") params.set("tab", tab);
+            else params.delete("tab");
+            return params;
+          })
+        }
+        className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800 sm:max-w-sm"
+        tabClassName="flex min-h-10 items-center justify-center rounded-lg px-2 text-center text-sm font-semibold text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
+      />
 
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
+      {mine ? <MarketInsights access={access} comparableListings={comparableListings} /> : null}
+
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row" hidden={!mine}>
         <div className="relative min-w-0 flex-1">
           <Icon
             name="search"
@@ -269,7 +301,7 @@ export default function MyListingsPage() {
       </div>
 
       {/* New filters loading: the listings on screen are the old ones, dimmed under 'Loading your listings...'. */}
-      <div aria-busy={filtering} className="relative">
+      <div aria-busy={filtering} className="relative" {...tabPanelProps("my-listings", filters.tab, true)}>
         {/* Always there, so screen readers announce what appears in it. */}
         <p
           role="status"
@@ -290,7 +322,9 @@ export default function MyListingsPage() {
           ) : null}
         </p>
         <div className={cn("transition-opacity", filtering && "pointer-events-none opacity-50")}>
-          {loadError ? (
+          {!mine && !loadError ? (
+            <SavedListings saved={saved} />
+          ) : loadError ? (
             <Card role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
               <p className="text-red-700 dark:text-red-300">{t("myListings.loadError")}</p>
               <Button

@@ -274,12 +274,16 @@ test("Add to Cart shows 'Adding...' for a second; sold listings are Unavailable"
   await expect(page.getByRole("article").filter({ hasText: "Paused" })).toHaveCount(0);
 });
 
-test("the heart is remembered on this device", async ({ page, user }) => {
+test("the heart is kept with the account", async ({ page, user }) => {
   void user;
   await page.goto("/marketplace");
   await hydrated(page);
   const heart = page.getByRole("article").first().getByRole("button", { name: "Save to favourites" });
+  const stored = page.waitForResponse(
+    (response) => response.url().includes("/api/saved-listings/") && response.request().method() === "PUT",
+  );
   await heart.click();
+  expect((await stored).status()).toBe(200);
   await expect(
     page.getByRole("article").first().getByRole("button", { name: "Remove from favourites" }),
   ).toHaveAttribute("aria-pressed", "true");

@@ -35,7 +35,7 @@ test.describe("at 360 px", () => {
     const details = page.getByRole("dialog", { name: product.name });
     await expect(details).toBeVisible();
     await expect(details).toContainText(listing.town);
-    await expect(details.getByTestId("listing-seller-name")).toHaveText(seller.firstName);
+    await expect(details.getByTestId("listing-seller-name").getByRole("link")).toContainText(seller.firstName);
     // The contact options, with the seller's example number.
     await expect(details.getByRole("link", { name: "Call" })).toHaveAttribute("href", `tel:${phone}`);
     await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(

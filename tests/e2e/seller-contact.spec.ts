@@ -137,7 +137,7 @@ test("a seller shares a phone on a listing and a buyer finds Call, WhatsApp and 
 
     const details = buyerPage.getByRole("dialog", { name });
     await expect(details).toBeVisible();
-    await expect(details.getByTestId("listing-seller-name")).toHaveText("Chioma");
+    await expect(details.getByTestId("listing-seller-name").getByRole("link")).toHaveText("Chioma O.");
     await expect(details).toContainText("Ibadan, Oyo");
     const call = details.getByRole("link", { name: "Call" });
     await expect(call).toHaveAttribute("href", `tel:${phone}`);

@@ -237,6 +237,15 @@ const ROWS: Row[] = [
     path: () => `/marketplace/${owned.listingId}/seller`,
     expect: all(404, { visitor: 302, owner: 200 }),
   },
+  // A seller's page: everyone signed in, as the marketplace (nothing private: the leak check reads it).
+  { method: "GET", path: () => `/api/sellers/${people.owner.user.id}`, expect: signedIn(200) },
+  { method: "GET", path: () => `/sellers/${people.owner.user.id}`, expect: all(200, { visitor: 302 }) },
+  // Saved listings: each their own; a listing nobody else sees (the paused one) cannot be saved, even by its seller.
+  { method: "GET", path: () => "/api/saved-listings", expect: signedIn(200) },
+  { method: "PUT", path: () => `/api/saved-listings/${owned.onSaleId}`, expect: signedIn(200) },
+  { method: "GET", path: () => `/api/saved-listings/${owned.onSaleId}`, expect: signedIn(200) },
+  { method: "PUT", path: () => `/api/saved-listings/${owned.listingId}`, expect: signedIn(404) },
+  { method: "DELETE", path: () => `/api/saved-listings/${owned.onSaleId}`, expect: signedIn(200) },
   // Changing it too: to anyone else it does not exist (an active one answers 403, api.market's tests).
   {
     method: "PATCH",

@@ -320,6 +320,16 @@ function buildCases(): Case[] {
     ...jsonBodyCases("POST", "/api/user/phone/verify", { code: "123456" }, random, 8),
     ...methodCases("/api/user/phone/verify", ["POST"]),
   ]);
+  // Sellers' pages and saved listings: ids that name nothing are 404; a page that is no number is the first.
+  as("owner", [
+    ...queryCases("/api/sellers/cm0000000000000000000000", { page: "2" }, random),
+    ...idCases(["GET"], (id) => `/api/sellers/${id}`),
+    ...methodCases(`/api/sellers/cm0000000000000000000000`, ["GET"]),
+    ...queryCases("/api/saved-listings", {}, random),
+    ...methodCases("/api/saved-listings", ["GET"]),
+    ...idCases(["GET", "PUT", "DELETE"], (id) => `/api/saved-listings/${id}`),
+    ...methodCases(`/api/saved-listings/${L}`, ["GET", "PUT", "DELETE"]),
+  ]);
   as("owner", [...queryCases("/api/admin/check", {}, random), ...methodCases("/api/admin/check", ["GET"])]);
   // The account's signed-in devices: ids that name no session of one's own are 404, and end nothing.
   as("owner", [
@@ -563,6 +573,8 @@ describe("generated malformed requests on every /api route", () => {
       "/api/logout",
       "/api/user",
       "/api/user/phone",
+      "/api/sellers/",
+      "/api/saved-listings",
       "/api/user/sessions",
       "/api/admin/check",
       "/api/admin/newsletter",

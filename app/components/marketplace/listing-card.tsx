@@ -3,41 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { Photo } from "~/components/ui/photo";
+import { SellerLink } from "~/components/sellers/seller-link";
 import { categoryKey } from "~/modules/products/constants";
 import { cn } from "~/lib/cn";
 import { pricePerUnit } from "~/modules/listings/price";
-import type { ListingDto } from "~/modules/listings/listings.server";
+import type { MarketplaceListing } from "~/modules/listings/card";
 import { listingName } from "~/lib/listing-name";
 
 /** What a buyer's card needs of a listing: the page sends only this (the first page is 50 cards on slow connections). */
-export type MarketplaceListing = Pick<
-  ListingDto,
-  "id" | "title" | "priceNgn" | "quantity" | "condition" | "status" | "images" | "locality" | "distanceKm"
-> & {
-  product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
-};
-
-export function toMarketplaceListing(listing: ListingDto): MarketplaceListing {
-  return {
-    id: listing.id,
-    title: listing.title,
-    priceNgn: listing.priceNgn,
-    quantity: listing.quantity,
-    condition: listing.condition,
-    status: listing.status,
-    images: listing.images,
-    locality: listing.locality,
-    ...(listing.distanceKm === undefined ? {} : { distanceKm: listing.distanceKm }),
-    product: listing.product
-      ? {
-          name: listing.product.name,
-          unit: listing.product.unit,
-          images: listing.product.images.slice(0, 1),
-          categories: listing.product.categories,
-        }
-      : null,
-  };
-}
+export { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
 
 // One marketplace listing, as a grid card or a compact row.
 
@@ -167,6 +141,7 @@ export function ListingCard({
       {t(`listing.statuses.${listing.status}`)}
     </span>
   );
+  const sellerLine = <SellerLink seller={listing.seller} className="text-sm" />;
   const conditionBadge = <span className="card-condition">{t(`listing.conditions.${listing.condition}`)}</span>;
 
   if (view === "list") {
@@ -193,6 +168,7 @@ export function ListingCard({
             </div>
             <ListingPrice listing={listing} />
             {where}
+            {sellerLine}
           </div>
         </div>
         <div className="flex items-center gap-2">
@@ -232,6 +208,7 @@ export function ListingCard({
         <ListingPrice listing={listing} />
         {badges}
         {where}
+        {sellerLine}
         <p className="card-note whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</p>
         <div className="mt-auto flex pt-1">
           <AddToCart active={active} />

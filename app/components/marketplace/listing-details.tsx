@@ -9,6 +9,8 @@ import type { SellerAnswer } from "~/modules/listings/types";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 import { useFormatNumber } from "~/lib/numbers";
 import { Photo } from "~/components/ui/photo";
+import { SafetyAdvice } from "~/components/sellers/safety-advice";
+import { SellerLink } from "~/components/sellers/seller-link";
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -107,7 +109,16 @@ function ContactButtons({ seller, phone, listing }: { seller: ListingSeller; pho
   );
 }
 
-function SellerSection({ state, listing }: { state: SellerState; listing: string }) {
+function SellerSection({
+  state,
+  listing,
+  seller,
+}: {
+  state: SellerState;
+  listing: string;
+  /** Who sells it, from the list: their page's link and the badge. */
+  seller: MarketplaceListing["seller"];
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -133,7 +144,9 @@ function SellerSection({ state, listing }: { state: SellerState; listing: string
         <>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-gray-500">{t("contact.seller")}</dt>
-            <dd data-testid="listing-seller-name">{state.seller.firstName}</dd>
+            <dd data-testid="listing-seller-name" className="min-w-0">
+              <SellerLink seller={seller} />
+            </dd>
             <dt className="text-gray-500">{t("contact.town")}</dt>
             <dd>{state.seller.town ?? t("marketplace.locationNotSpecified")}</dd>
           </dl>
@@ -187,7 +200,8 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
               ))}
             </div>
           ) : null}
-          {seller ? <SellerSection state={seller} listing={name} /> : null}
+          <SafetyAdvice />
+          {seller ? <SellerSection state={seller} listing={name} seller={listing.seller} /> : null}
         </div>
       ) : null}
     </Dialog>

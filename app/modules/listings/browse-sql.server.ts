@@ -16,6 +16,12 @@ import type { ListingQuery } from "./schemas";
 /** Buyers see active and sold listings; paused ones are hidden except from their seller. */
 const PUBLIC_STATUSES = ["active", "sold"] as const;
 
+/**
+ * The seller's name as others are shown it, 'Ngozi A.' (~/modules/sellers/public-name.ts says the
+ * same in TypeScript): the page's sellers only, each found by its primary key.
+ */
+const SELLER_PUBLIC_NAME = Prisma.sql`concat_ws(' ', nullif(btrim(se."firstName"), ''), nullif(upper(left(btrim(se."lastName"), 1)) || '.', '.'))`;
+
 /** Near Me without a radius: the radius the API has always assumed. */
 const NEAR_RADIUS_DEFAULT_KM = 50;
 
@@ -156,6 +162,7 @@ export function browseStatements(
       'condition', page.condition, 'status', page.status, 'images', page.images, 'latitude', page.latitude,
       'longitude', page.longitude, 'locality', page.locality, 'createdAt', ${iso(Prisma.sql`page."createdAt"`)},
       'updatedAt', ${iso(Prisma.sql`page."updatedAt"`)},
+      'sellerName', ${SELLER_PUBLIC_NAME}, 'sellerPhoneVerified', se."phoneVerifiedAt" IS NOT NULL,
       'product', CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
         'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
       ) END
@@ -166,6 +173,7 @@ export function browseStatements(
     FROM counted
     LEFT JOIN (${pageSql}) page ON true
     LEFT JOIN "Product" pr ON pr.id = page."productId"
+    LEFT JOIN "User" se ON se.id = page."sellerId"
     GROUP BY counted.counted`;
   return { statement, count: countSql, countUpTo };
 }

@@ -3,7 +3,7 @@ import { encodeGeohash, sharedCoordinate, sharedDistanceKm } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit } from "~/server/rate-limit.server";
-import { CONTACT_REVEAL_LIMIT } from "./constants";
+import { CONTACT_REVEAL_LIMIT, LISTING_LIMIT_MAX } from "./constants";
 import { Refusal } from "~/server/refusal";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
@@ -64,6 +64,12 @@ export function listingDto(listing: ListingRow) {
 export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number };
 
 /**
+ * A listing as lists answer it (the browse statement): also its seller's public name ('Ngozi A.')
+ * and whether their phone is verified, for the card's seller link and badge.
+ */
+export type BrowsedListing = ListingDto & { sellerName: string; sellerPhoneVerified: boolean };
+
+/**
  * A listing as `viewerId` is shown it. Its seller gets the place as their phone gave it and the
  * distance to a tenth of a kilometre; anyone else gets the place to about a kilometre and the
  * distance in whole kilometres (~/lib/geo's SHARED_PLACE), while searching, filtering and
@@ -117,6 +123,35 @@ export async function marketplaceListing(id: string, viewerId: string) {
   return listing ? listingAsSeenBy(listing, viewerId) : null;
 }
 
+/**
+ * A seller's listings on sale as anyone but them sees them (their page: `viewerId` is who reads
+ * it), newest first, by the marketplace's own statement and visibility rules, with the count.
+ */
+export async function sellerListingsOnSale(
+  sellerId: string,
+  viewerId: string,
+  page: { limit: number; offset: number },
+) {
+  const query = listingQuerySchema.parse({ seller_id: sellerId, status: "active", sort: "newest", ...page });
+  const answer = await browse(query, null, null);
+  return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
+}
+
+/**
+ * Of these listings, the ones the marketplace shows anyone (active or sold, by its visibility
+ * rules), as its list answers them to `viewerId`; in no particular order.
+ */
+export async function publicListingsAmong(ids: readonly string[], viewerId: string) {
+  const found: BrowsedListing[] = [];
+  const wanted = ids.filter(isRecordId);
+  for (let start = 0; start < wanted.length; start += LISTING_LIMIT_MAX) {
+    const chunk = wanted.slice(start, start + LISTING_LIMIT_MAX);
+    const { listings } = await browse(listingQuerySchema.parse({ limit: chunk.length }), null, chunk);
+    found.push(...listings.map((listing) => listingAsSeenBy(listing, viewerId)));
+  }
+  return found;
+}
+
 /** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */
 async function searchListings(query: ListingQuery, text: string, viewerId: string | null, own: boolean) {
   const backend = searchBackend();
@@ -144,7 +179,7 @@ async function searchListings(query: ListingQuery, text: string, viewerId: strin
 /** One round trip: the page, as the API's JSON, and its capped count (browse-sql.server.ts). */
 async function browse(query: ListingQuery, viewerId: string | null, matched: string[] | ListingWords | null) {
   const statements = browseStatements(query, viewerId, matched);
-  const [row] = await prisma.$queryRaw<{ counted: number; listings: ListingDto[] }[]>(statements.statement);
+  const [row] = await prisma.$queryRaw<{ counted: number; listings: BrowsedListing[] }[]>(statements.statement);
   return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };
 }
 
