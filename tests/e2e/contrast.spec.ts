@@ -13,6 +13,7 @@ import {
   withDatabase,
   type TestUser,
 } from "./fixtures";
+import { uniquePhone } from "../support/phones";
 import { answerVoice, standInRecognition } from "./speech-stand-in";
 
 // Text contrast under WCAG 2 AA (4.5:1, 3:1 for large text), measured by axe's
@@ -126,6 +127,18 @@ for (const theme of THEMES) {
       await hydrated(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectReadable(page, `/settings (${theme})`);
+
+      // A phone code waiting on Profile, and the demo SMS inbox with its text.
+      const asked = await page.request.put("/api/user/phone", { data: { phone: uniquePhone() } });
+      expect(asked.status()).toBe(200);
+      await page.goto("/profile");
+      await hydrated(page);
+      await expect(page.getByTestId("phone-code-box")).toBeVisible();
+      await expectReadable(page, `/profile with a code waiting (${theme})`);
+      await page.goto("/sms");
+      await hydrated(page);
+      await expect(page.getByTestId("sms-body").first()).toBeVisible();
+      await expectReadable(page, `/sms (${theme})`);
     });
 
     test(`the search page with results is readable in ${theme}`, async ({ page, context, baseURL, user: _user }) => {

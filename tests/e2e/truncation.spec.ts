@@ -152,7 +152,7 @@ for (const language of LANGUAGES) {
       );
       await visit(page, language, "/mapping", findings);
 
-      for (const path of ["/settings", "/profile", "/notifications", "/help", "/community", "/medicine"])
+      for (const path of ["/settings", "/profile", "/sms", "/notifications", "/help", "/community", "/medicine"])
         await visit(page, language, path, findings);
       await visit(page, language, "/search?q=maize", findings, (opened) =>
         expect(opened.locator("main mark").first()).toBeVisible(),
