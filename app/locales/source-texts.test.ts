@@ -111,8 +111,12 @@ const KEYS = new Set<string>();
 (function collect(tree: Tree, prefix: string) {
   for (const [key, value] of Object.entries(tree)) {
     const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") KEYS.add(full);
-    else collect(value, full);
+    if (typeof value === "string") {
+      KEYS.add(full);
+      // A text with plural forms ("tries_one", "tries_other") is asked for by its name and a count.
+      const plural = /^(.+)_(zero|one|two|few|many|other)$/.exec(full);
+      if (plural) KEYS.add(plural[1]!);
+    } else collect(value, full);
   }
 })(en as Tree, "");
 const SECTIONS = new Set(Object.keys(en));
