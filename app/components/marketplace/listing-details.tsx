@@ -9,6 +9,7 @@ import type { SellerAnswer } from "~/modules/listings/types";
 import { ListingPrice, listingImage, type MarketplaceListing } from "./listing-card";
 import { useFormatNumber } from "~/lib/numbers";
 import { Photo } from "~/components/ui/photo";
+import { ReportDialog } from "~/components/reports/report-dialog";
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -188,6 +189,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
             </div>
           ) : null}
           {seller ? <SellerSection state={seller} listing={name} /> : null}
+          <ReportDialog listingId={listing.id} className="self-start" />
         </div>
       ) : null}
     </Dialog>

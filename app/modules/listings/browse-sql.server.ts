@@ -16,6 +16,14 @@ import type { ListingQuery } from "./schemas";
 /** Buyers see active and sold listings; paused ones are hidden except from their seller. */
 const PUBLIC_STATUSES = ["active", "sold"] as const;
 
+/**
+ * Whether the viewer is looking at their own listings (My Listings, `seller_id` their own): they
+ * see every status, and their listings hidden by a moderator or a suspension, with why.
+ */
+export function ownView(query: Pick<ListingQuery, "seller_id">, viewerId: string | null) {
+  return viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
+}
+
 /** Near Me without a radius: the radius the API has always assumed. */
 const NEAR_RADIUS_DEFAULT_KM = 50;
 
@@ -37,7 +45,7 @@ const MEAN_TO_EARTHDISTANCE = 6_378_168 / 6_371_008.8;
 
 /** The statuses this viewer sees for this query (all three for a seller's own listings). */
 export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string | null): Status[] {
-  const own = viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
+  const own = ownView(query, viewerId);
   const allowed: readonly Status[] = own ? LISTING_STATUSES : PUBLIC_STATUSES;
   return (query.status ?? allowed).filter((status) => allowed.includes(status));
 }
@@ -65,6 +73,10 @@ export function browseStatements(
       ? Prisma.sql`l.status IN (${Prisma.raw(statuses.map((status) => `'${status}'`).join(", "))})`
       : Prisma.sql`false`,
   ];
+  // A listing hidden by a moderator, by three reports, or with its seller's suspension is seen by
+  // nobody but its seller (and administrators, on the moderation page). Almost every listing
+  // passes, so the partial indexes above still serve the order; the filter costs one column.
+  if (!ownView(query, viewerId)) conditions.push(Prisma.sql`l."hiddenAt" IS NULL`);
   if (query.seller_id) conditions.push(Prisma.sql`l."sellerId" = ${query.seller_id}`);
   if (query.condition?.length)
     conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
@@ -124,7 +136,8 @@ export function browseStatements(
   const columns = Prisma.sql`
     l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
     l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
-    l."createdAt", l."updatedAt", ${distance} AS "distanceKm"`;
+    l."createdAt", l."updatedAt", l."hiddenAt", l."hiddenCause"::text AS "hiddenCause", l."hiddenReason",
+    ${distance} AS "distanceKm"`;
   const paging = Prisma.sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
   let pageSql = Prisma.sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${inner} ${paging}`;
   if (byDistance && box && !Array.isArray(matched)) {
@@ -156,6 +169,9 @@ export function browseStatements(
       'condition', page.condition, 'status', page.status, 'images', page.images, 'latitude', page.latitude,
       'longitude', page.longitude, 'locality', page.locality, 'createdAt', ${iso(Prisma.sql`page."createdAt"`)},
       'updatedAt', ${iso(Prisma.sql`page."updatedAt"`)},
+      'hidden', CASE WHEN page."hiddenAt" IS NULL THEN NULL ELSE json_build_object(
+        'at', ${iso(Prisma.sql`page."hiddenAt"`)}, 'cause', page."hiddenCause", 'reason', page."hiddenReason"
+      ) END,
       'product', CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
         'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
       ) END
