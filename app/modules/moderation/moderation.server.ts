@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { assertAdministrator, isAdministrator } from "~/modules/auth/roles";
+import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { notifyIndexing } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -231,8 +232,14 @@ async function recordListingsChange(tx: Tx, ids: string[]) {
   return ids;
 }
 
+/**
+ * After the commit: the worker brings each document up to date, and remembered answers of word
+ * searches (answer-cache.server.ts) are not served again, so a hide takes effect at once.
+ */
 async function notifyListings(ids: string[]) {
+  if (ids.length === 0) return;
   for (const id of ids) await notifyIndexing("listing", id);
+  await bumpSearchGeneration();
 }
 
 /**

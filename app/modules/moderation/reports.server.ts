@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
+import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -65,7 +66,11 @@ export async function reportListing(listingId: string, reporterId: string, input
         throw new Refusal(409, "DB_DUPLICATE_ENTRY", "reports.errors.alreadyReported");
       throw error;
     });
-  if (hidden) await notifyIndexing("listing", listingId);
+  if (hidden) {
+    await notifyIndexing("listing", listingId);
+    // Hidden at once: remembered answers of word searches are not served again (answer-cache.server.ts).
+    await bumpSearchGeneration();
+  }
   return {
     id: report.id,
     listingId: report.listingId,
