@@ -76,7 +76,8 @@ export function browseStatements(
   // A listing hidden by a moderator, by three reports, or with its seller's suspension is seen by
   // nobody but its seller (and administrators, on the moderation page). Almost every listing
   // passes, so the partial indexes above still serve the order; the filter costs one column.
-  if (!ownView(query, viewerId)) conditions.push(Prisma.sql`l."hiddenAt" IS NULL`);
+  const own = ownView(query, viewerId);
+  if (!own) conditions.push(Prisma.sql`l."hiddenAt" IS NULL`);
   if (query.seller_id) conditions.push(Prisma.sql`l."sellerId" = ${query.seller_id}`);
   if (query.condition?.length)
     conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
@@ -153,9 +154,14 @@ export function browseStatements(
       UNION ALL
       (SELECT ${columns} FROM ${from} WHERE ${where} AND NOT ${enough} ORDER BY ${inner} ${paging})`;
   }
+  // Every public listing, unfiltered (the marketplace's first look): the count walks the public
+  // partial index in the page's own order and stops at the cap. Without the order, the planner
+  // reads the table itself (the hidden listings' column is not in that index).
+  const unfiltered = !own && conditions.length === 2 && !box && !words && !Array.isArray(matched) && !byDistance;
+  const countOrder = unfiltered ? Prisma.sql`ORDER BY ${inner}` : Prisma.empty;
   const countSql = words
     ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
-    : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
+    : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} ${countOrder} LIMIT ${countUpTo + 1}) capped`;
   // (With a place, each listing also says how far it is, in kilometres as measured: how much of
   // it a reader is shown is listingAsSeenBy's to say, after any cached answer.)
   // One round trip: the capped count joined to the page (a row of nulls when the page is
