@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
-import { ReportedListingCard, SuspendedSellers } from "~/components/moderation/moderation-panels";
+import { ReportedListingCard, SuspendedSellers, useModerationAnswers } from "~/components/moderation/moderation-panels";
 import { PageHeader } from "~/components/shell/page-header";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -50,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ModerationPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  useModerationAnswers();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeader title={t("moderation.title")} subtitle={t("moderation.subtitle")} />

@@ -80,6 +80,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type AuthReply = PageReply<AuthIntent>;
 
+/** A reply without its whole-form message (a suspended account's is said, with the support contact, above the tabs). */
+function withoutFormErrors(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  if (!result.error) return result;
+  const { [""]: _said, ...fields } = result.error;
+  return { ...result, error: fields };
+}
+
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -292,7 +299,13 @@ export default function AuthPage() {
           />
           <div {...tabPanelProps("auth", "login", tab === "login")}>
             <SignInForm
-              lastResult={actionData?.intent === "login" ? actionData.result : undefined}
+              lastResult={
+                actionData?.intent !== "login"
+                  ? undefined
+                  : suspended
+                    ? withoutFormErrors(actionData.result)
+                    : actionData.result
+              }
               redirectTo={redirectTo}
             />
           </div>

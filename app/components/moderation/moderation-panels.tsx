@@ -28,6 +28,23 @@ import type { ModerationIntent } from "~/modules/moderation/schemas";
 
 export type ModerationReply = PageReply<ModerationIntent, { kind: string }>;
 
+/**
+ * Every moderation form posts through one fetcher: a card that is acted on leaves the page with
+ * the answer, so the page (which stays) says how it went, and one action runs at a time.
+ */
+const MODERATION_FETCHER = "moderation-action";
+const useModerationFetcher = () => useFetcher<ModerationReply>({ key: MODERATION_FETCHER });
+
+/** For the page: a toast for each answer of the moderation forms (done, or why not). */
+export function useModerationAnswers() {
+  const { t } = useTranslation();
+  const fetcher = useModerationFetcher();
+  useFetcherAnswer(fetcher, (answer) => {
+    if (replySucceeded(answer)) toast({ title: t(`moderation.done.${answer.data?.kind ?? "dismiss"}`) });
+    else toast({ title: answer.refusal?.message ?? t("errors.unexpected"), variant: "destructive" });
+  });
+}
+
 const textareaClass =
   "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 
@@ -85,23 +102,13 @@ function ReportLine({ report, locale }: { report: ModerationReportDto; locale: L
 function ResolveForm({ group }: { group: ReportedListing }) {
   const { t } = useTranslation();
   const id = useId();
-  const fetcher = useFetcher<ModerationReply>();
+  const fetcher = useModerationFetcher();
   const [action, setAction] = useState<ResolveAction>("dismiss");
   const [error, setError] = useState<string | null>(null);
   const pending = fetcher.state !== "idle";
+  const mine = pending && fetcher.formData?.get("reportId") === group.reports[0]?.id;
   const reportId = group.reports[0]?.id;
   const noteRequired = action !== "dismiss";
-
-  useFetcherAnswer(fetcher, (answer) => {
-    if (replySucceeded(answer)) {
-      setError(null);
-      toast({ title: t(`moderation.done.${answer.data?.kind ?? "dismiss"}`) });
-    } else {
-      const message = answer.refusal?.message ?? t("errors.unexpected");
-      setError(message);
-      toast({ title: message, variant: "destructive" });
-    }
-  });
 
   if (!reportId) return null;
   return (
@@ -114,7 +121,7 @@ function ResolveForm({ group }: { group: ReportedListing }) {
         if (noteRequired && !note) {
           event.preventDefault();
           setError(t("moderation.errors.noteRequired"));
-        }
+        } else setError(null);
       }}
     >
       <input type="hidden" name="intent" value="resolve" />
@@ -153,7 +160,7 @@ function ResolveForm({ group }: { group: ReportedListing }) {
         />
       </Field>
       <Button type="submit" disabled={pending} variant={action === "dismiss" ? "outline" : "destructive"}>
-        {pending ? t("moderation.working") : t(`moderation.apply.${action}`)}
+        {mine ? t("moderation.working") : t(`moderation.apply.${action}`)}
       </Button>
     </fetcher.Form>
   );
@@ -278,17 +285,14 @@ export function ReportedListingCard({ group, locale }: { group: ReportedListing;
 
 function LiftButton({ seller }: { seller: SuspendedSeller }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ModerationReply>();
-  useFetcherAnswer(fetcher, (answer) => {
-    if (replySucceeded(answer)) toast({ title: t("moderation.done.unsuspend") });
-    else toast({ title: answer.refusal?.message ?? t("errors.unexpected"), variant: "destructive" });
-  });
+  const fetcher = useModerationFetcher();
+  const mine = fetcher.state !== "idle" && fetcher.formData?.get("userId") === seller.id;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="unsuspend" />
       <input type="hidden" name="userId" value={seller.id} />
       <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? t("moderation.working") : t("moderation.apply.unsuspend")}
+        {mine ? t("moderation.working") : t("moderation.apply.unsuspend")}
       </Button>
     </fetcher.Form>
   );
