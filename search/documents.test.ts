@@ -49,6 +49,10 @@ describe("search documents", () => {
     expect(doc._geo).toEqual({ lat: 8.1335, lng: 4.2401 });
     expect(doc.visibility).toBe("public");
     expect(listingDocument({ ...base, status: "paused" }).visibility).toBe("owner");
+    // Hidden by a moderator, by reports or with a suspension: the seller alone finds it, sold or not.
+    expect(listingDocument({ ...base, hiddenAt: updatedAt }).visibility).toBe("owner");
+    expect(listingDocument({ ...base, status: "sold", hiddenAt: updatedAt }).visibility).toBe("owner");
+    expect(listingDocument({ ...base, hiddenAt: null }).visibility).toBe("public");
     expect(listingDocument({ ...base, product: null, latitude: null }).title).toBe("Custom Product");
     expect(listingDocument({ ...base, product: null, title: "Fresh ugu leaves" }).title).toBe("Fresh ugu leaves");
     expect(listingDocument({ ...base, latitude: null }).geoGeohash).toBeNull();

@@ -21,7 +21,7 @@ export interface SearchDocument {
   _geo: { lat: number; lng: number } | null;
   /**
    * Who may see it: everyone (active products; active and sold listings, as the marketplace
-   * shows them) or only the owner (farms, paused listings, inactive products: nobody).
+   * shows them) or only the owner (farms, paused or hidden listings, inactive products: nobody).
    */
   visibility: "public" | "owner";
   ownerId: string | null;
@@ -114,6 +114,8 @@ export function listingDocument(listing: {
   latitude: number | null;
   longitude: number | null;
   updatedAt: Date;
+  /** Hidden by a moderator, by reports or with the seller's suspension: only the seller finds it. */
+  hiddenAt?: Date | null;
   images?: string[];
   /** The seller's own name for what is sold, when it is not a catalogue product. */
   title?: string | null;
@@ -138,8 +140,9 @@ export function listingDocument(listing: {
     ),
     keywords: [...(listing.product?.categories ?? []), ...(listing.locality ? [listing.locality] : [])],
     ...geo(listing.latitude, listing.longitude),
-    // As the marketplace shows them: active and sold (marked sold) to everyone, paused to the seller.
-    visibility: listing.status === "active" || listing.status === "sold" ? "public" : "owner",
+    // As the marketplace shows them: active and sold (marked sold) to everyone, paused and hidden
+    // ones (a moderator's hide, three reports, a suspended seller) to the seller only.
+    visibility: (listing.status === "active" || listing.status === "sold") && !listing.hiddenAt ? "public" : "owner",
     ownerId: listing.sellerId,
     updatedAt: listing.updatedAt.getTime(),
     priceNgn: Number(listing.priceNgn.toString()),

@@ -80,6 +80,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type AuthReply = PageReply<AuthIntent>;
 
+/** A reply without its whole-form message (a suspended account's is said, with the support contact, above the tabs). */
+function withoutFormErrors(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  if (!result.error) return result;
+  const { [""]: _said, ...fields } = result.error;
+  return { ...result, error: fields };
+}
+
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -231,7 +238,9 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
   const signedOutEverywhere = params.get("signedOut") === "everywhere" && !actionData;
-  const price = usePublicEnv().PREMIUM_PRICE_NGN;
+  const { PREMIUM_PRICE_NGN: price, SUPPORT_EMAIL: supportEmail } = usePublicEnv();
+  // Suspended by a moderator: how to reach support, beside the form (the toast says it too).
+  const suspended = actionData?.intent === "login" && actionData.refusal?.code === "AUTH_ACCOUNT_LOCKED";
   const hydrates = usePageHydrates();
   const [tab, setTab] = useState<AuthIntent>(
     actionData?.intent ?? (params.get("tab") === "register" ? "register" : "login"),
@@ -262,6 +271,19 @@ export default function AuthPage() {
               {t("auth.signedOutEverywhere")}
             </p>
           ) : null}
+          {suspended ? (
+            <div
+              role="alert"
+              data-testid="account-suspended"
+              className="mb-6 flex flex-col gap-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+            >
+              <p className="font-semibold">{t("moderation.signIn.title")}</p>
+              <p>{t("moderation.signIn.help")}</p>
+              <a href={`mailto:${supportEmail}`} className="break-all font-medium underline">
+                {supportEmail}
+              </a>
+            </div>
+          ) : null}
           <TabList
             id="auth"
             label={t("auth.title")}
@@ -277,7 +299,13 @@ export default function AuthPage() {
           />
           <div {...tabPanelProps("auth", "login", tab === "login")}>
             <SignInForm
-              lastResult={actionData?.intent === "login" ? actionData.result : undefined}
+              lastResult={
+                actionData?.intent !== "login"
+                  ? undefined
+                  : suspended
+                    ? withoutFormErrors(actionData.result)
+                    : actionData.result
+              }
               redirectTo={redirectTo}
             />
           </div>

@@ -200,6 +200,35 @@ const ROWS: Row[] = [
     expect: all(200),
   },
   { method: "GET", path: () => "/api/admin/newsletter", expect: signedIn(403, { admin: 200 }) },
+  // Reports and moderation: anyone signed in reports someone else's listing (once: one open report
+  // each); only administrators read the reports, act on them and lift suspensions (here on a report
+  // that does not exist and a user who is not suspended, so nothing changes).
+  {
+    method: "POST",
+    path: () => `/api/market/listings/${owned.onSaleId}/reports`,
+    body: () => ({ reason: "other", note: "Matrix check" }),
+    expect: signedIn(201, { owner: 403 }),
+  },
+  {
+    method: "POST",
+    path: () => `/api/market/listings/${owned.listingId}/reports`,
+    body: () => ({ reason: "other" }),
+    expect: signedIn(404, { owner: 403 }),
+  },
+  { method: "GET", path: () => "/api/admin/reports", expect: signedIn(403, { admin: 200 }) },
+  {
+    method: "POST",
+    path: () => "/api/admin/reports/cm000000000000000000000000/resolve",
+    body: () => ({ action: "dismiss" }),
+    expect: signedIn(403, { admin: 404 }),
+  },
+  {
+    method: "POST",
+    path: () => `/api/admin/users/${people.other.user.id}/unsuspend`,
+    body: () => ({}),
+    expect: signedIn(403, { admin: 409 }),
+  },
+  { method: "GET", path: () => "/moderation", expect: all(403, { visitor: 302, admin: 200 }) },
   { method: "GET", path: () => "/newsletter", expect: all(200) },
   { method: "GET", path: () => `/newsletter/unsubscribe/${"A".repeat(43)}`, expect: all(200) },
   { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },

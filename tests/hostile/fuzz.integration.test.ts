@@ -345,6 +345,40 @@ function buildCases(): Case[] {
   ]);
   as("admin", [...queryCases("/api/admin/newsletter", {}, random), ...methodCases("/api/admin/newsletter", ["GET"])]);
   as("plain", queryCases("/api/admin/newsletter", {}, random));
+  // Reports and moderation: nobody reports their own listing, whatever the body (400 or 403); only
+  // administrators reach the moderation routes (here a report and a user that do not exist).
+  as("owner", [
+    ...jsonBodyCases("POST", `/api/market/listings/${L}/reports`, { reason: "scam", note: "Fuzz" }, random, 6),
+    ...methodCases(`/api/market/listings/${L}/reports`, ["POST"]),
+    ...idCases(["POST"], (id) => `/api/market/listings/${id}/reports`, { reason: "scam" }),
+  ]);
+  const NO_ID = "cm000000000000000000000000";
+  as("admin", [
+    ...queryCases("/api/admin/reports", {}, random),
+    ...methodCases("/api/admin/reports", ["GET"]),
+    ...jsonBodyCases(
+      "POST",
+      `/api/admin/reports/${NO_ID}/resolve`,
+      { action: "hide_listing", note: "Fuzz" },
+      random,
+      6,
+    ),
+    ...methodCases(`/api/admin/reports/${NO_ID}/resolve`, ["POST"]),
+    ...idCases(["POST"], (id) => `/api/admin/reports/${id}/resolve`, { action: "dismiss" }),
+    ...jsonBodyCases("POST", `/api/admin/users/${NO_ID}/unsuspend`, { note: "Fuzz" }, random, 6),
+    ...methodCases(`/api/admin/users/${NO_ID}/unsuspend`, ["POST"]),
+    ...idCases(["POST"], (id) => `/api/admin/users/${id}/unsuspend`, {}),
+  ]);
+  as("plain", [
+    ...queryCases("/api/admin/reports", {}, random),
+    ...jsonBodyCases(
+      "POST",
+      `/api/admin/reports/${NO_ID}/resolve`,
+      { action: "suspend_seller", note: "Fuzz" },
+      random,
+      2,
+    ),
+  ]);
   // The account's data rights: a copy (no body is read), its download by an id that names no copy
   // of one's own (404), and deletion, which no malformed body (and no password: the owners' hashes
   // match none) may ever carry out.
@@ -578,6 +612,8 @@ describe("generated malformed requests on every /api route", () => {
       "/api/user/sessions",
       "/api/admin/check",
       "/api/admin/newsletter",
+      "/api/admin/reports",
+      "/api/admin/users",
       "/api/newsletter",
       "/api/preferences",
       "/api/market/listings",

@@ -32,6 +32,14 @@ export interface MyListing {
   longitude: number | null;
   locality: string | null;
   product: (ListingProductOption & { images: string[] }) | null;
+  /** Hidden from everyone else (a moderator's hide, three reports, the seller's suspension), and why. */
+  hidden?: ListingHidden | null;
+}
+
+export interface ListingHidden {
+  at: string;
+  cause: "moderator" | "reports" | "suspension" | null;
+  reason: string | null;
 }
 
 /** What a listing intent hands back: the new status, a price suggestion, or the market insights. */

@@ -10,7 +10,7 @@ import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { listingName } from "~/lib/listing-name";
 import { replySucceeded } from "~/lib/page-reply";
-import type { ListingReply, ListingStatus, MyListing } from "./listing-types";
+import type { ListingHidden, ListingReply, ListingStatus, MyListing } from "./listing-types";
 import { Photo } from "~/components/ui/photo";
 
 const STATUS_BADGE: Record<ListingStatus, string> = {
@@ -18,6 +18,28 @@ const STATUS_BADGE: Record<ListingStatus, string> = {
   paused: "bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100",
   sold: "bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100",
 };
+
+/** Why buyers no longer see this listing: a moderator's hide (with the reason), reports under review, a suspension. */
+function HiddenNotice({ hidden }: { hidden: ListingHidden }) {
+  const { t } = useTranslation();
+  const cause = hidden.cause ?? "moderator";
+  return (
+    <div
+      role="note"
+      data-testid="listing-hidden"
+      className="flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
+      <Icon name="alert" className="mt-0.5 h-4 w-4 flex-none" />
+      <div className="min-w-0">
+        <p className="font-semibold">{t(`moderation.hidden.${cause}`)}</p>
+        {hidden.reason ? (
+          <p className="break-words">{t("moderation.hidden.reason", { reason: hidden.reason })}</p>
+        ) : null}
+        <p className="text-red-700 dark:text-red-300">{t("moderation.hidden.help")}</p>
+      </div>
+    </div>
+  );
+}
 
 /** A seller's own listing: photo, status, price, quantity, place, condition; pause or activate it, edit or delete it. */
 export function MyListingCard({
@@ -37,6 +59,8 @@ export function MyListingCard({
   const pendingStatus = fetcher.formData?.get("status");
   const status = typeof pendingStatus === "string" ? (pendingStatus as ListingStatus) : listing.status;
   const nextStatus: ListingStatus = status === "active" ? "paused" : "active";
+  // A hidden listing may be paused, never made active again by its seller (the server refuses it too).
+  const activationBarred = Boolean(listing.hidden) && nextStatus === "active";
 
   useFetcherAnswer(fetcher, (answer) => {
     if (replySucceeded(answer)) {
@@ -76,6 +100,7 @@ export function MyListingCard({
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
+        {listing.hidden ? <HiddenNotice hidden={listing.hidden} /> : null}
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 id={titleId} className="line-clamp-2 break-words text-base font-semibold leading-snug">
@@ -120,7 +145,12 @@ export function MyListingCard({
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="id" value={listing.id} />
             <input type="hidden" name="status" value={nextStatus} />
-            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={fetcher.state !== "idle" || activationBarred}
+              title={activationBarred ? t("moderation.hidden.cannotActivate") : undefined}
+            >
               <Icon name={nextStatus === "paused" ? "pause" : "play"} className="h-4 w-4" />
               {nextStatus === "paused" ? t("myListings.pause") : t("myListings.activate")}
             </Button>

@@ -11,6 +11,7 @@ import { useFormatNumber } from "~/lib/numbers";
 import { Photo } from "~/components/ui/photo";
 import { SafetyAdvice } from "~/components/sellers/safety-advice";
 import { SellerLink } from "~/components/sellers/seller-link";
+import { ReportDialog } from "~/components/reports/report-dialog";
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -202,6 +203,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
           ) : null}
           <SafetyAdvice />
           {seller ? <SellerSection state={seller} listing={name} seller={listing.seller} /> : null}
+          <ReportDialog listingId={listing.id} className="self-start" />
         </div>
       ) : null}
     </Dialog>

@@ -16,8 +16,8 @@ import { BrandMark } from "./brand-mark";
 import { Footer } from "./footer";
 import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
 
-// The signed-in shell: sidebar (main and account entries, the catalogue for
-// administrators only), sticky header with search, language, theme and user
+// The signed-in shell: sidebar (main and account entries, the catalogue and
+// moderation for administrators only), sticky header with search, language, theme and user
 // menu, the footer, and the floating voice widget.
 
 interface NavEntry {
@@ -35,6 +35,7 @@ const MAIN_ENTRIES: NavEntry[] = [
   { to: "/marketplace", label: "nav.marketplace", icon: "store" },
   { to: "/my-listings", label: "nav.myListings", icon: "list" },
   { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
+  { to: "/moderation", label: "moderation.navTitle", icon: "alert", admin: true },
   { to: "/admin/queues", label: "nav.queues", icon: "list", admin: true, document: true },
   { to: "/sms", label: "nav.sms", icon: "smartphone", admin: true },
   { to: "/medicine", label: "nav.medicine", icon: "leaf" },

@@ -1,5 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { getEnv } from "~/env.server";
 import { Refusal } from "~/server/refusal";
 import { validate } from "~/server/validation";
 import { clearRateLimit, hitRateLimits } from "~/server/rate-limit.server";
@@ -57,6 +58,11 @@ export async function signIn(input: LoginInput, { clientIp, deviceId }: SignInOr
   if (!user) throw new Refusal(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
   if (perDevice) await clearRateLimit(perDevice.limit, perDevice.key);
   else await giveBackSignInTurn(username);
+  // Suspended by a moderator: said only to someone who knows the password, with whom to write to.
+  if (user.suspendedAt)
+    throw new Refusal(403, "AUTH_ACCOUNT_LOCKED", "moderation.suspendedSignIn", undefined, undefined, {
+      email: getEnv().SUPPORT_EMAIL,
+    });
   return user;
 }
 

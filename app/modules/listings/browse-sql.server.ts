@@ -22,6 +22,14 @@ const PUBLIC_STATUSES = ["active", "sold"] as const;
  */
 const SELLER_PUBLIC_NAME = Prisma.sql`concat_ws(' ', nullif(btrim(se."firstName"), ''), nullif(upper(left(btrim(se."lastName"), 1)) || '.', '.'))`;
 
+/**
+ * Whether the viewer is looking at their own listings (My Listings, `seller_id` their own): they
+ * see every status, and their listings hidden by a moderator or a suspension, with why.
+ */
+export function ownView(query: Pick<ListingQuery, "seller_id">, viewerId: string | null) {
+  return viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
+}
+
 /** Near Me without a radius: the radius the API has always assumed. */
 const NEAR_RADIUS_DEFAULT_KM = 50;
 
@@ -43,7 +51,7 @@ const MEAN_TO_EARTHDISTANCE = 6_378_168 / 6_371_008.8;
 
 /** The statuses this viewer sees for this query (all three for a seller's own listings). */
 export function visibleStatuses(query: Pick<ListingQuery, "seller_id" | "status">, viewerId: string | null): Status[] {
-  const own = viewerId !== null && query.seller_id !== undefined && query.seller_id === viewerId;
+  const own = ownView(query, viewerId);
   const allowed: readonly Status[] = own ? LISTING_STATUSES : PUBLIC_STATUSES;
   return (query.status ?? allowed).filter((status) => allowed.includes(status));
 }
@@ -71,6 +79,11 @@ export function browseStatements(
       ? Prisma.sql`l.status IN (${Prisma.raw(statuses.map((status) => `'${status}'`).join(", "))})`
       : Prisma.sql`false`,
   ];
+  // A listing hidden by a moderator, by three reports, or with its seller's suspension is seen by
+  // nobody but its seller (and administrators, on the moderation page). Almost every listing
+  // passes, so the partial indexes above still serve the order; the filter costs one column.
+  const own = ownView(query, viewerId);
+  if (!own) conditions.push(Prisma.sql`l."hiddenAt" IS NULL`);
   if (query.seller_id) conditions.push(Prisma.sql`l."sellerId" = ${query.seller_id}`);
   if (query.condition?.length)
     conditions.push(Prisma.sql`l.condition = ANY(${[...query.condition]}::"ListingCondition"[])`);
@@ -130,7 +143,8 @@ export function browseStatements(
   const columns = Prisma.sql`
     l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
     l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
-    l."createdAt", l."updatedAt", ${distance} AS "distanceKm"`;
+    l."createdAt", l."updatedAt", l."hiddenAt", l."hiddenCause"::text AS "hiddenCause", l."hiddenReason",
+    ${distance} AS "distanceKm"`;
   const paging = Prisma.sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
   let pageSql = Prisma.sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${inner} ${paging}`;
   if (byDistance && box && !Array.isArray(matched)) {
@@ -146,9 +160,14 @@ export function browseStatements(
       UNION ALL
       (SELECT ${columns} FROM ${from} WHERE ${where} AND NOT ${enough} ORDER BY ${inner} ${paging})`;
   }
+  // Every public listing, unfiltered (the marketplace's first look): the count walks the public
+  // partial index in the page's own order and stops at the cap. Without the order, the planner
+  // reads the table itself (the hidden listings' column is not in that index).
+  const unfiltered = !own && conditions.length === 2 && !box && !words && !Array.isArray(matched) && !byDistance;
+  const countOrder = unfiltered ? Prisma.sql`ORDER BY ${inner}` : Prisma.empty;
   const countSql = words
     ? Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM (${words.ids}) word JOIN "Listing" l ON l.id = word.id WHERE ${countWhere} LIMIT ${countUpTo + 1}) capped`
-    : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countUpTo + 1}) capped`;
+    : Prisma.sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${from} WHERE ${where} ${countOrder} LIMIT ${countUpTo + 1}) capped`;
   // (With a place, each listing also says how far it is, in kilometres as measured: how much of
   // it a reader is shown is listingAsSeenBy's to say, after any cached answer.)
   // One round trip: the capped count joined to the page (a row of nulls when the page is
@@ -163,6 +182,9 @@ export function browseStatements(
       'longitude', page.longitude, 'locality', page.locality, 'createdAt', ${iso(Prisma.sql`page."createdAt"`)},
       'updatedAt', ${iso(Prisma.sql`page."updatedAt"`)},
       'sellerName', ${SELLER_PUBLIC_NAME}, 'sellerPhoneVerified', se."phoneVerifiedAt" IS NOT NULL,
+      'hidden', CASE WHEN page."hiddenAt" IS NULL THEN NULL ELSE json_build_object(
+        'at', ${iso(Prisma.sql`page."hiddenAt"`)}, 'cause', page."hiddenCause", 'reason', page."hiddenReason"
+      ) END,
       'product', CASE WHEN pr.id IS NULL THEN NULL ELSE json_build_object(
         'id', pr.id, 'name', pr.name, 'unit', pr.unit, 'images', pr.images, 'categories', pr.categories, 'isActive', pr."isActive"
       ) END

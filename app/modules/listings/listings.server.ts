@@ -31,6 +31,9 @@ const listingSelect = {
   locality: true,
   createdAt: true,
   updatedAt: true,
+  hiddenAt: true,
+  hiddenCause: true,
+  hiddenReason: true,
   product: { select: { id: true, name: true, unit: true, images: true, categories: true, isActive: true } },
 } as const;
 
@@ -57,6 +60,13 @@ export function listingDto(listing: ListingRow) {
     locality: listing.locality,
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
+    /**
+     * Hidden by a moderator, by three reports or with the seller's suspension: then only its seller
+     * (and administrators) ever read it, so this is null for everyone else.
+     */
+    hidden: listing.hiddenAt
+      ? { at: listing.hiddenAt.toISOString(), cause: listing.hiddenCause, reason: listing.hiddenReason }
+      : null,
     product: listing.product,
   };
 }
@@ -249,9 +259,9 @@ async function ownedListing(id: string, userId: string) {
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const listing = await prisma.listing.findUnique({
     where: { id },
-    select: { id: true, sellerId: true, productId: true, status: true },
+    select: { id: true, sellerId: true, productId: true, status: true, hiddenAt: true },
   });
-  if (!listing || (listing.sellerId !== userId && listing.status === "paused"))
+  if (!listing || (listing.sellerId !== userId && (listing.status === "paused" || listing.hiddenAt !== null)))
     throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {
     throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
@@ -259,8 +269,21 @@ async function ownedListing(id: string, userId: string) {
   return listing;
 }
 
+/**
+ * A listing hidden by a moderator (or by reports, or with its seller's suspension) stays hidden
+ * whatever its status: the seller may pause it or mark it sold, but making it active again
+ * would look like undoing the hide, so it is refused with the reason.
+ */
+function refuseActivatingHidden(current: { status: string; hiddenAt: Date | null }, status: string) {
+  if (current.hiddenAt !== null && status === "active" && current.status !== "active")
+    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.hiddenCannotActivate", {
+      status: ["moderation.errors.hiddenCannotActivate"],
+    });
+}
+
 export async function updateListing(id: string, userId: string, input: ListingInput) {
   const current = await ownedListing(id, userId);
+  refuseActivatingHidden(current, input.status);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
   await checkPhotos(input.images, { purpose: "listing", ownerId: userId });
@@ -275,8 +298,8 @@ export async function updateListing(id: string, userId: string, input: ListingIn
 /**
  * One listing with how to reach its seller (GET /api/market/listings/{id}):
  * the seller's first name and town (the listing's locality), and their phone
- * only when they chose to show it on this listing and it is verified. Paused listings exist only
- * for their seller. Each different listing whose phone a buyer sees counts
+ * only when they chose to show it on this listing and it is verified. Paused and hidden
+ * listings exist only for their seller. Each different listing whose phone a buyer sees counts
  * against CONTACT_REVEAL_LIMIT; the seller looking at their own does not.
  */
 export async function listingDetails(id: string, viewerId: string) {
@@ -286,7 +309,8 @@ export async function listingDetails(id: string, viewerId: string) {
     select: { ...listingSelect, seller: { select: { firstName: true, phone: true, phoneVerifiedAt: true } } },
   });
   const own = row?.sellerId === viewerId;
-  if (!row || (row.status === "paused" && !own))
+  // Someone else's paused or hidden listing is as if it did not exist.
+  if (!row || ((row.status === "paused" || row.hiddenAt !== null) && !own))
     throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   // Only a number its owner confirmed by a code is shown: anyone can type anyone's number.
   const phone = row.showPhone && row.seller.phoneVerifiedAt ? row.seller.phone : null;
@@ -300,7 +324,7 @@ export async function listingDetails(id: string, viewerId: string) {
 export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
-  await ownedListing(id, userId);
+  refuseActivatingHidden(await ownedListing(id, userId), status);
   const listing = await writeIndexed(
     "listing",
     (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }),
@@ -324,7 +348,7 @@ async function marketQuartiles(productId: string, excludeSellerId: string | null
            percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
            percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
     FROM "Listing"
-    WHERE "productId" = ${productId} AND status = 'active'
+    WHERE "productId" = ${productId} AND status = 'active' AND "hiddenAt" IS NULL
       AND (${excludeSellerId}::text IS NULL OR "sellerId" <> ${excludeSellerId}::text)`;
   const count = Number(row?.count ?? 0);
   if (!row || row.low === null || row.median === null || row.high === null) return { count, quartiles: null };

@@ -66,13 +66,13 @@ async function currentGeneration(): Promise<string | null> {
 
 /**
  * Whose answers a viewer may share: everyone's (the public ones) unless the viewer owns
- * documents only they see (a farm, a paused listing), whose answers are theirs alone.
+ * documents only they see (a farm, a paused or hidden listing), whose answers are theirs alone.
  */
 async function viewerScope(viewerId: string, generation: string): Promise<string> {
   return cache().remember(`${generation}\u0000viewer\u0000${viewerId}`, async () => {
     const [row] = await prisma.$queryRaw<{ own: boolean }[]>`
       SELECT EXISTS (SELECT 1 FROM "Farm" WHERE "ownerId" = ${viewerId})
-          OR EXISTS (SELECT 1 FROM "Listing" WHERE "sellerId" = ${viewerId} AND status = 'paused') AS own`;
+          OR EXISTS (SELECT 1 FROM "Listing" WHERE "sellerId" = ${viewerId} AND (status = 'paused' OR "hiddenAt" IS NOT NULL)) AS own`;
     return row?.own ? `viewer:${viewerId}` : "public";
   });
 }

@@ -1,0 +1,139 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
+import { ApiError } from "~/lib/http/errors";
+import { apiRequest } from "~/lib/http/request";
+import { isStorableText, textLength } from "~/lib/text";
+import { toast } from "~/lib/toast-store";
+import { MODERATION_NOTE_MAX, REPORT_REASONS, type ReportReason } from "~/modules/moderation/constants";
+
+// "Report" on a listing (its details in the marketplace, a seller's page): a button that opens
+// the reasons and an optional note, sent to POST /api/market/listings/{id}/reports. Self-contained:
+// it needs only the listing's id. The seller is never told who reported.
+
+/** What went wrong, in the reader's words: one open report each, not one's own, not too many. */
+function failureKey(error: unknown) {
+  if (error instanceof ApiError) {
+    if (error.code === "DB_DUPLICATE_ENTRY") return "reports.errors.alreadyReported";
+    if (error.code === "AUTHZ_INSUFFICIENT_PERMISSIONS") return "reports.errors.ownListing";
+    if (error.code === "MKT_PRODUCT_NOT_FOUND") return "reports.errors.gone";
+    if (error.status === 429) return "errors.rateLimited";
+  }
+  return "reports.errors.failed";
+}
+
+export function ReportDialog({ listingId, className }: { listingId: string; className?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<{ reason?: string; note?: string; form?: string }>({});
+
+  function openDialog() {
+    setErrors({});
+    setOpen(true);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const reason = form.get("reason");
+    const note = String(form.get("note") ?? "").trim();
+    const problems: typeof errors = {};
+    if (!REPORT_REASONS.includes(reason as ReportReason)) problems.reason = t("reports.errors.reason");
+    if (!isStorableText(note)) problems.note = t("errors.invalidText");
+    else if (textLength(note.normalize("NFC")) > MODERATION_NOTE_MAX)
+      problems.note = t("moderation.errors.noteTooLong");
+    setErrors(problems);
+    if (problems.reason || problems.note) return;
+    setPending(true);
+    try {
+      await apiRequest("POST", `/api/market/listings/${encodeURIComponent(listingId)}/reports`, {
+        reason,
+        ...(note ? { note } : {}),
+      });
+      setOpen(false);
+      toast({ title: t("reports.sent"), description: t("reports.sentText") });
+    } catch (error) {
+      setErrors({ form: t(failureKey(error)) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        onClick={openDialog}
+        className={cn("text-gray-600 dark:text-gray-400", className)}
+        data-testid="report-listing"
+      >
+        <Icon name="alert" className="h-4 w-4" />
+        {t("reports.button")}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={t("reports.title")} description={t("reports.text")}>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate data-testid="report-form">
+          {errors.form ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+            >
+              {errors.form}
+            </p>
+          ) : null}
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+          >
+            <legend className="mb-2 text-sm font-medium">{t("reports.reason")}</legend>
+            {REPORT_REASONS.map((reason) => (
+              <label
+                key={reason}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-gray-700 dark:has-[:checked]:bg-brand-950"
+              >
+                <input type="radio" name="reason" value={reason} className="h-4 w-4 flex-none accent-brand-600" />
+                <span>{t(`reports.reasons.${reason}`)}</span>
+              </label>
+            ))}
+            {errors.reason ? (
+              <p id={`${id}-reason-error`} className="text-sm text-red-600 dark:text-red-400">
+                {errors.reason}
+              </p>
+            ) : null}
+          </fieldset>
+          <Field
+            id={`${id}-note`}
+            label={`${t("reports.note")} (${t("common.optional")})`}
+            errors={errors.note ? [errors.note] : undefined}
+          >
+            <textarea
+              id={`${id}-note`}
+              name="note"
+              rows={3}
+              maxLength={MODERATION_NOTE_MAX}
+              placeholder={t("reports.notePlaceholder")}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? `${id}-note-error` : undefined}
+              className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+              {t("reports.cancel")}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending ? t("reports.sending") : t("reports.send")}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
