@@ -9,6 +9,8 @@ import { useSavedHearts } from "~/components/marketplace/use-saved-hearts";
 import { PhoneVerifiedBadge } from "~/components/sellers/seller-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
+import { ReportDialog } from "~/components/reports/report-dialog";
+import { listingName } from "~/lib/listing-name";
 import { useFormatNumber } from "~/lib/numbers";
 import { requireUser } from "~/modules/auth/gates.server";
 import { savedAmong } from "~/modules/saved/saved.server";
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       user.id,
       answer.listings.map((listing) => listing.id),
     );
-    return { ...answer, savedIds, locale: detectLanguage(request) };
+    return { ...answer, savedIds, viewerId: user.id, locale: detectLanguage(request) };
   } catch (error) {
     if (error instanceof Refusal && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -43,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function SellerPage() {
-  const { seller, listings, page, pages, savedIds, locale } = useLoaderData<typeof loader>();
+  const { seller, listings, page, pages, savedIds, locale, viewerId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
   const hearts = useSavedHearts(savedIds);
@@ -92,6 +94,16 @@ export default function SellerPage() {
             <li data-testid="seller-sold">{t("sellers.sold", { count: seller.soldCount })}</li>
           </ul>
         </div>
+        {listings.length > 0 && seller.id !== viewerId ? (
+          <ReportDialog
+            listingId={null}
+            choices={listings.map((listing) => ({
+              id: listing.id,
+              name: listingName(listing, t("marketplace.agriculturalProduct")),
+            }))}
+            className="self-start sm:self-center"
+          />
+        ) : null}
       </section>
 
       <h2 className="text-lg font-semibold">

@@ -12,6 +12,10 @@ import { Photo } from "~/components/ui/photo";
 import { SafetyAdvice } from "~/components/sellers/safety-advice";
 import { SellerLink } from "~/components/sellers/seller-link";
 import { ReportDialog } from "~/components/reports/report-dialog";
+import { useRouteLoaderData } from "@remix-run/react";
+
+/** What the signed-in shell's loader gives every page inside it (routes/_app.tsx): here, who is reading. */
+type AppShellData = { user: { id: string } };
 
 type ListingSeller = Extract<SellerAnswer, { ok: true }>["seller"];
 
@@ -168,6 +172,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
   const formatNumber = useFormatNumber();
   const image = listing ? listingImage(listing) : null;
   const seller = useListingSeller(listing?.id ?? null);
+  const viewerId = (useRouteLoaderData("routes/_app") as AppShellData | undefined)?.user.id ?? null;
   const name = listing
     ? listingName(listing, t("marketplace.agriculturalProduct"))
     : t("marketplace.agriculturalProduct");
@@ -203,7 +208,8 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
           ) : null}
           <SafetyAdvice />
           {seller ? <SellerSection state={seller} listing={name} seller={listing.seller} /> : null}
-          <ReportDialog listingId={listing.id} className="self-start" />
+          {/* One does not report one's own listing (the server refuses it too). */}
+          {listing.seller.id !== viewerId ? <ReportDialog listingId={listing.id} className="self-start" /> : null}
         </div>
       ) : null}
     </Dialog>

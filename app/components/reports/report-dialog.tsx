@@ -13,7 +13,8 @@ import { MODERATION_NOTE_MAX, REPORT_REASONS, type ReportReason } from "~/module
 
 // "Report" on a listing (its details in the marketplace, a seller's page): a button that opens
 // the reasons and an optional note, sent to POST /api/market/listings/{id}/reports. Self-contained:
-// it needs only the listing's id. The seller is never told who reported.
+// it needs only the listing's id, or, on a seller's page, their listings to choose from. The
+// seller is never told who reported.
 
 /** What went wrong, in the reader's words: one open report each, not one's own, not too many. */
 function failureKey(error: unknown) {
@@ -26,12 +27,21 @@ function failureKey(error: unknown) {
   return "reports.errors.failed";
 }
 
-export function ReportDialog({ listingId, className }: { listingId: string; className?: string }) {
+export function ReportDialog({
+  listingId,
+  choices,
+  className,
+}: {
+  /** The listing reported; or, with `choices`, none yet: the reader picks one of them. */
+  listingId: string | null;
+  choices?: { id: string; name: string }[];
+  className?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<{ reason?: string; note?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ listing?: string; reason?: string; note?: string; form?: string }>({});
 
   function openDialog() {
     setErrors({});
@@ -41,18 +51,21 @@ export function ReportDialog({ listingId, className }: { listingId: string; clas
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const chosen = choices ? String(form.get("listing") ?? "") : listingId;
     const reason = form.get("reason");
     const note = String(form.get("note") ?? "").trim();
     const problems: typeof errors = {};
+    if (!chosen || (choices && !choices.some((choice) => choice.id === chosen)))
+      problems.listing = t("reports.errors.whichListing");
     if (!REPORT_REASONS.includes(reason as ReportReason)) problems.reason = t("reports.errors.reason");
     if (!isStorableText(note)) problems.note = t("errors.invalidText");
     else if (textLength(note.normalize("NFC")) > MODERATION_NOTE_MAX)
       problems.note = t("moderation.errors.noteTooLong");
     setErrors(problems);
-    if (problems.reason || problems.note) return;
+    if (problems.listing || problems.reason || problems.note) return;
     setPending(true);
     try {
-      await apiRequest("POST", `/api/market/listings/${encodeURIComponent(listingId)}/reports`, {
+      await apiRequest("POST", `/api/market/listings/${encodeURIComponent(chosen!)}/reports`, {
         reason,
         ...(note ? { note } : {}),
       });
@@ -86,6 +99,30 @@ export function ReportDialog({ listingId, className }: { listingId: string; clas
             >
               {errors.form}
             </p>
+          ) : null}
+          {choices ? (
+            <Field
+              id={`${id}-listing`}
+              label={t("reports.whichListing")}
+              errors={errors.listing ? [errors.listing] : undefined}
+            >
+              <select
+                id={`${id}-listing`}
+                name="listing"
+                defaultValue=""
+                aria-invalid={errors.listing ? true : undefined}
+                className="min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+              >
+                <option value="" disabled>
+                  {t("reports.chooseListing")}
+                </option>
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
           ) : null}
           <fieldset
             className="flex flex-col gap-2"
