@@ -120,6 +120,36 @@ test("a seller whose phone is not verified has no badge; an unknown seller is Pa
   await removeSeller(seller);
 });
 
+test("a buyer reports one of a seller's listings from the seller's page, at 360 px", async ({ page, user }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const word = `Beans${randomBytes(3).toString("hex")}`;
+  const { seller, ids } = await sellerWithListings(
+    { firstName: "Tolu", lastName: "Ade" },
+    { titles: [`${word} honey beans`, `${word} black-eyed beans`], town: "Ilorin", verified: true },
+  );
+  await page.goto(`/sellers/${seller.id}`);
+  await hydrated(page);
+  await page.getByTestId("report-listing").first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  // Which listing, and why, are asked for before anything is sent.
+  await expect(dialog.getByText("Choose the listing you are reporting.")).toBeVisible();
+  await dialog.getByLabel("Which listing?").selectOption({ label: `${word} black-eyed beans` });
+  await dialog.getByLabel("Scam or fraud").check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Report sent", { exact: true })).toBeVisible();
+  const stored = await withDatabase((client) =>
+    client.query<{ listingId: string; reason: string }>(
+      `SELECT "listingId", reason FROM "ListingReport" WHERE "reporterId" = $1`,
+      [user.id],
+    ),
+  );
+  expect(stored.rows).toEqual([{ listingId: ids[1], reason: "scam" }]);
+  await noSideScroll(page);
+  await removeSeller(seller);
+});
+
 test("the seller's page and a listing's details read well at 360 and 1280, light and dark, in Hausa", async ({
   page,
   user: _buyer,
