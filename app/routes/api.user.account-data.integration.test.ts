@@ -254,6 +254,9 @@ describe("Download my data", () => {
         "sessions.json",
         "subscriptions.json",
         "texts.json",
+        "phone-codes.json",
+        "saved-listings.json",
+        "reports.json",
       ].sort(),
     );
   });

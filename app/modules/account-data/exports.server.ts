@@ -101,6 +101,9 @@ export async function collectAccountData(userId: string) {
     payments,
     paymentCheckouts,
     texts,
+    phoneCodes,
+    savedListings,
+    reports,
     premiumUses,
     errorReports,
     products,
@@ -127,6 +130,15 @@ export async function collectAccountData(userId: string) {
     prisma.payment.findMany({ where: { userId }, orderBy: { paidAt: "asc" } }),
     prisma.paymentCheckout.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.smsMessage.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    // A code's hash is a credential, not information about the owner: the numbers and times are.
+    prisma.phoneCode.findMany({ where: { userId }, omit: { codeHash: true }, orderBy: { createdAt: "asc" } }),
+    prisma.savedListing.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    // What this person reported and what became of each (who moderated it is the operators' own record).
+    prisma.listingReport.findMany({
+      where: { reporterId: userId },
+      include: { action: { select: { kind: true, createdAt: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
     prisma.premiumFeatureUse.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.frontendError.findMany({ where: { userId }, orderBy: { receivedAt: "asc" } }),
     prisma.product.findMany({ where: { createdById: userId }, orderBy: { createdAt: "asc" } }),
@@ -145,6 +157,9 @@ export async function collectAccountData(userId: string) {
       "payments.json": payments,
       "payment-checkouts.json": paymentCheckouts,
       "texts.json": texts,
+      "phone-codes.json": phoneCodes,
+      "saved-listings.json": savedListings,
+      "reports.json": reports,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
       "catalogue-products.json": products,
@@ -160,7 +175,8 @@ sessions.json and devices.json (where you are signed in), listings.json, farms.j
 plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ folder (the photos
 you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
 received) and payment-checkouts.json (each payment you started), texts.json (text messages sent
-to your phone, their words erased once sent), premium-uses.json,
+to your phone, their words erased once sent), phone-codes.json (codes asked for to verify a phone,
+without the codes), saved-listings.json, reports.json (listings you reported), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.

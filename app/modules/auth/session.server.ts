@@ -30,9 +30,12 @@ export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSession>>>["
 async function loadSession(sessionId: string) {
   const session = await prisma.session.findUnique({
     where: { id: sessionId },
-    select: { id: true, expiresAt: true, lastSeenAt: true, user: { select: userSelect } },
+    select: { id: true, expiresAt: true, lastSeenAt: true, user: { select: { ...userSelect, suspendedAt: true } } },
   });
   if (!session) return null;
+  // A suspension ends the seller's sessions as it is made; a session that slipped past it (made in
+  // the same instant) still lets no one in.
+  if (session.user.suspendedAt) return null;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
     await prisma.session.deleteMany({ where: { id: sessionId } });
