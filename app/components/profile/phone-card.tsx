@@ -209,7 +209,12 @@ export function PhoneCard({
       ) : (
         <>
           {state.pending ? (
-            <CodeForm key={state.pending.expiresAt} pending={state.pending} demoInbox={demoInbox} lastResult={codeResult} />
+            <CodeForm
+              key={state.pending.expiresAt}
+              pending={state.pending}
+              demoInbox={demoInbox}
+              lastResult={codeResult}
+            />
           ) : null}
           {state.phone && !state.verified && !state.pending ? (
             <Form method="post">
