@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { uniquePhone } from "../support/phones";
 import { createUser, expect, hydrated, indexForSearch, test, withDatabase, type TestUser } from "./fixtures";
 
 // A buyer goes from a listing to its seller: the card names the seller with a Phone verified
@@ -15,7 +16,7 @@ async function sellerWithListings(
   const ids: string[] = [];
   await withDatabase(async (client) => {
     // A number of their own: a verified one belongs to one account at a time.
-    const phone = `+234803${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, "0")}`;
+    const phone = uniquePhone();
     await client.query(`UPDATE "User" SET phone = $2, "phoneVerifiedAt" = $3 WHERE id = $1`, [
       seller.id,
       phone,
