@@ -6,6 +6,7 @@ import { notifyIndexing } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { shownPhotos } from "~/modules/storage/image-addresses.server";
+import { publicName } from "~/modules/sellers/public-profile";
 import { MODERATION_PAGE_SIZE, type ModerationKind, type ResolveAction } from "./constants";
 import type { ResolveInput, UnsuspendInput } from "./schemas";
 
@@ -26,11 +27,8 @@ type Moderator = { id: string; role: string };
 const reportNotFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
 const userNotFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "moderation.errors.userNotFound");
 
-/** How a user is named to others: first name and the initial of the last. */
-export function shownName(user: { firstName: string; lastName: string }) {
-  const initial = user.lastName.trim().charAt(0);
-  return initial ? `${user.firstName} ${initial.toUpperCase()}.` : user.firstName;
-}
+/** How a user is named to others: first name and the initial of the last, as on seller pages. */
+const shownName = (user: { firstName: string; lastName: string }) => publicName(user.firstName, user.lastName);
 
 const personSelect = { id: true, firstName: true, lastName: true } as const;
 const person = (user: { id: string; firstName: string; lastName: string } | null) =>
