@@ -256,7 +256,7 @@ describe("Download my data", () => {
         "texts.json",
         "phone-codes.json",
         "saved-listings.json",
-        "reports.json",
+        "listing-reports.json",
       ].sort(),
     );
   });

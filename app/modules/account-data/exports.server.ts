@@ -159,7 +159,7 @@ export async function collectAccountData(userId: string) {
       "texts.json": texts,
       "phone-codes.json": phoneCodes,
       "saved-listings.json": savedListings,
-      "reports.json": reports,
+      "listing-reports.json": reports,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
       "catalogue-products.json": products,
@@ -176,7 +176,7 @@ plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ fo
 you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
 received) and payment-checkouts.json (each payment you started), texts.json (text messages sent
 to your phone, their words erased once sent), phone-codes.json (codes asked for to verify a phone,
-without the codes), saved-listings.json, reports.json (listings you reported), premium-uses.json,
+without the codes), saved-listings.json, listing-reports.json (listings you reported), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.
