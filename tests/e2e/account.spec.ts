@@ -227,7 +227,8 @@ test("an administrator opens the queue dashboard from the sidebar's Management a
     await expect(nav.getByRole("link", { name: /Management/ })).toBeVisible();
     await nav.getByRole("link", { name: /Queue dashboard/ }).click();
     await expect(page).toHaveURL(/\/admin\/queues$/);
-    await expect(page.getByRole("link", { name: "frontend-errors" })).toBeVisible();
+    // The dashboard names each queue in its list, and in its sidebar too when it has room for one.
+    await expect(page.getByRole("link", { name: "frontend-errors" }).first()).toBeVisible();
     await expect(page.locator("[data-queues-refused]")).toHaveCount(0);
   } finally {
     await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [admin.id]));
