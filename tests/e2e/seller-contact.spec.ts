@@ -179,7 +179,9 @@ test("without a saved phone the form's choice is off, with a way to Profile; a v
   await page.getByRole("button", { name: "Create Listing" }).first().click();
   const form = page.getByRole("dialog", { name: "Create New Listing" });
   await expect(form.getByLabel("Show my phone number to buyers")).toBeDisabled();
-  await expect(form.getByText("Add your phone number on your Profile and verify it to let buyers reach you.")).toBeVisible();
+  await expect(
+    form.getByText("Add your phone number on your Profile and verify it to let buyers reach you."),
+  ).toBeVisible();
   await form.getByRole("link", { name: "Add it on Profile" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { name: "Phone number" })).toBeVisible();
