@@ -2,7 +2,6 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sessionSecrets } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { LanguageCode } from "~/lib/i18n";
-import { formatNigerianPhone } from "~/lib/phone";
 import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
@@ -244,6 +243,3 @@ export async function removePhone(userId: string, now = new Date()) {
   ]);
   return phoneState(userId, now);
 }
-
-/** The number as shown to its owner in messages ("0803 123 4567"). */
-export const shownPhone = (phone: string) => formatNigerianPhone(phone);
