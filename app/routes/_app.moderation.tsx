@@ -42,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return pageSuccess(intent, { data: { kind: action.kind } });
     }
     const userId = validateValue(recordId("moderation.errors.userNotFound"), form.get("userId"));
-    const { action } = await liftSuspension(user, userId, validate(unsuspendSchema, {}));
+    const { action } = await liftSuspension(
+      user,
+      userId,
+      validate(unsuspendSchema, { note: form.get("note") ?? undefined }),
+    );
     return pageSuccess(intent, { data: { kind: action.kind } });
   });
 }

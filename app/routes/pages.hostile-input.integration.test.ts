@@ -356,6 +356,79 @@ describe("/profile", () => {
   });
 });
 
+describe("/moderation", () => {
+  it("answers NUL, unknown ids and refused actions with the form's reply, changing no report or seller", async () => {
+    const reporter = await signedInUser("USER", "pages_reporter");
+    const report = await prisma.listingReport.create({
+      data: { listingId, reporterId: reporter.user.id, reason: "scam", note: "Asked for payment first" },
+    });
+    const before = {
+      report: await prisma.listingReport.findUniqueOrThrow({ where: { id: report.id } }),
+      listing: await prisma.listing.findUniqueOrThrow({ where: { id: listingId } }),
+      seller: await prisma.user.findUniqueOrThrow({ where: { id: seller.user.id } }),
+      actions: await prisma.moderationAction.count(),
+    };
+    for (const [fields, message] of [
+      [{ intent: "resolve", reportId: `${report.id}${NUL}`, action: "dismiss" }, INVALID_TEXT],
+      [{ intent: "resolve", reportId: "a b", action: "dismiss" }, "There is no such report."],
+      [{ intent: "resolve", reportId: report.id, action: `dismiss${NUL}` }, "Choose dismiss, hide the listing"],
+      [{ intent: "resolve", reportId: report.id, action: "burn_listing" }, "Choose dismiss, hide the listing"],
+      [{ intent: "resolve", reportId: report.id, action: "hide_listing", note: `Fake${NUL}photos` }, INVALID_TEXT],
+      [
+        { intent: "resolve", reportId: report.id, action: "hide_listing", note: "n".repeat(5000) },
+        "Keep it under 1,000 characters.",
+      ],
+      [{ intent: "unsuspend", userId: `${seller.user.id}${NUL}` }, INVALID_TEXT],
+    ] as const) {
+      expectFormError(await post("/moderation", fields, { cookie: admin.cookie }), message);
+    }
+    const unknown = await post("/moderation", { intent: `resolve${NUL}` }, { cookie: admin.cookie });
+    expect(unknown.status).toBe(400);
+    expect(await prisma.listingReport.findUniqueOrThrow({ where: { id: report.id } })).toEqual(before.report);
+    expect(await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).toEqual(before.listing);
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: seller.user.id } })).toEqual(before.seller);
+    expect(await prisma.moderationAction.count()).toBe(before.actions);
+    await prisma.listingReport.delete({ where: { id: report.id } });
+  });
+
+  it("shows the page, or the refusal to a non-administrator, whatever the address holds", async () => {
+    for (const query of ["", "?report=%00", "?page=%ED%A0%80", `?q=${"x".repeat(8000)}`]) {
+      expect((await get(`/moderation${query}`, admin.cookie)).status, query).toBe(200);
+      expect((await get(`/moderation${query}`, seller.cookie)).status, query).toBe(403);
+    }
+  });
+});
+
+describe("/sellers/{id}", () => {
+  it("answers an id with NUL, a path's dots or 8000 characters with Page Not Found", async () => {
+    for (const id of ["%00", `${seller.user.id}%00`, "..%2F..%2Fetc", "x".repeat(8000)]) {
+      const page = await get(`/sellers/${id}`, admin.cookie);
+      expect(page.status, id.slice(0, 20)).toBe(404);
+      expect(page.text).toContain("<html");
+    }
+    // A lone surrogate's bytes do not decode: the address names nothing.
+    const undecodable = await get("/sellers/%ED%A0%80", admin.cookie);
+    expect(undecodable).toMatchObject({ status: 400, text: "The address is not valid." });
+  });
+
+  it("shows the seller's first page for a page number that cannot be used", async () => {
+    for (const query of ["?page=%00", "?page=-1", "?page=1e9", "?page=%ED%A0%80", `?page=${"9".repeat(4000)}`]) {
+      const page = await get(`/sellers/${seller.user.id}${query}`, admin.cookie);
+      expect(page.status, query.slice(0, 20)).toBe(200);
+    }
+  });
+});
+
+describe("/sms", () => {
+  it("shows the page to an administrator and tells anyone else it is not theirs, whatever the address holds", async () => {
+    for (const query of ["", "?page=%00", "?to=%ED%A0%80", `?q=${"x".repeat(8000)}`]) {
+      expect((await get(`/sms${query}`, admin.cookie)).status, query.slice(0, 20)).toBe(200);
+      const denied = await get(`/sms${query}`, seller.cookie);
+      expect(denied.status, query.slice(0, 20)).toBe(200);
+    }
+  });
+});
+
 describe("malformed cookies on pages", () => {
   it.each([
     "asiiko-session=%",
@@ -368,9 +441,11 @@ describe("malformed cookies on pages", () => {
     expect(landing.status).toBe(200);
     const auth = await get("/auth", cookie);
     expect(auth.status).toBe(200);
-    const protectedPage = await get("/marketplace", cookie);
-    expect(protectedPage.status).toBe(302);
-    expect(protectedPage.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    for (const path of ["/marketplace", "/moderation", "/sms", "/sellers/anyone"]) {
+      const protectedPage = await get(path, cookie);
+      expect(protectedPage.status, path).toBe(302);
+      expect(protectedPage.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    }
   });
 
   it("a malformed language cookie beside a good session shows the page", async () => {

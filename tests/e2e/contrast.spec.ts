@@ -139,6 +139,12 @@ for (const theme of THEMES) {
       await hydrated(page);
       await expect(page.getByTestId("sms-body").first()).toBeVisible();
       await expectReadable(page, `/sms (${theme})`);
+
+      // Their public seller page, with the listing on sale.
+      await page.goto(`/sellers/${user.id}`);
+      await hydrated(page);
+      await expect(page.getByRole("article", { name: "White Maize" })).toBeVisible();
+      await expectReadable(page, `/sellers/{id} (${theme})`);
     });
 
     test(`the search page with results is readable in ${theme}`, async ({ page, context, baseURL, user: _user }) => {
@@ -291,6 +297,22 @@ for (const theme of THEMES) {
         await hydrated(page);
         await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
         await expectReadable(page, `/product-catalog (${theme})`);
+
+        // Moderation beside it, with a report open on a demo listing (the administrator's own).
+        await withDatabase((client) =>
+          client.query(
+            `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
+             SELECT $1, l.id, $2, 'misleading', 'The photo is of another crop' FROM "Listing" l
+               JOIN "User" u ON u.id = l."sellerId"
+              WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
+              ORDER BY l."createdAt" LIMIT 1`,
+            [`e2e_report_${randomUUID()}`, admin.id],
+          ),
+        );
+        await page.goto("/moderation");
+        await hydrated(page);
+        await expect(page.getByText("The photo is of another crop")).toBeVisible();
+        await expectReadable(page, `/moderation (${theme})`);
       } finally {
         await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [admin.id]));
       }

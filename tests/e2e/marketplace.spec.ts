@@ -106,6 +106,9 @@ test("the filter panel: price range and conditions, then Clear Filters empties t
 }) => {
   void user;
   await page.goto("/marketplace");
+  await hydrated(page);
+  // The total once the results have settled ("Loading..." is not a total).
+  await expect(page.getByText(/^\d+ products found$/)).toBeVisible();
   const everything = await countText(page);
   await page.goto("/marketplace?price_max=5000&condition=new&search=ma");
   await hydrated(page);

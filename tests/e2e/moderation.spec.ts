@@ -246,3 +246,44 @@ test("the screens at 360 px in Hausa, dark", async ({ browser, baseURL, user }) 
   await shoot(signInPage, "sign-in");
   await context.close();
 });
+
+test("Moderation at 360 px in Yoruba, dark, with a report open and a seller suspended", async ({
+  browser,
+  baseURL,
+}) => {
+  const title = `Iṣu ${randomBytes(3).toString("hex")}`;
+  const { seller, id } = await sellerWithListing(title);
+  const reporter = await createUser({ firstName: "Tunde", lastName: "Bello" });
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
+       VALUES ($1, $2, $3, 'misleading', 'Àwòrán náà kì í ṣe iṣu yìí')`,
+      [`e2e_report_${randomBytes(8).toString("hex")}`, id, reporter.id],
+    ),
+  );
+  const admin = await createUser({ firstName: "Bola", lastName: "Ade", role: "ADMIN" });
+  const page = await pageAs(browser, admin, baseURL!, { width: 360 });
+  await page.context().addCookies([
+    { name: "asiiko-lang", value: "yo", url: baseURL! },
+    { name: "asiiko-theme", value: "dark", url: baseURL! },
+  ]);
+  await page.goto("/moderation");
+  await hydrated(page);
+  const reported = page.getByRole("article", { name: title });
+  await expect(reported).toContainText("Àwòrán náà kì í ṣe iṣu yìí");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await reported.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/moderation-page-yo-360-dark.png" });
+  await reported.getByRole("combobox").selectOption("suspend_seller");
+  await reported.getByRole("textbox").fill("Ó ń tan àwọn olùrà jẹ");
+  await reported.getByRole("button", { name: "Dá olùtajà dúró" }).click();
+  const suspended = page.getByTestId("suspended-seller").filter({ hasText: "Ngozi E." });
+  await expect(suspended).toContainText("Ó ń tan àwọn olùrà jẹ");
+  await suspended.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await page.screenshot({ path: "test-results/screens/moderation-suspended-yo-360-dark.png" });
+  await page.context().close();
+  await withDatabase((client) =>
+    client.query(`DELETE FROM "User" WHERE id = ANY($1)`, [[seller.id, reporter.id, admin.id]]),
+  );
+});

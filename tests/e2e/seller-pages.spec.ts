@@ -151,7 +151,7 @@ test("a buyer reports one of a seller's listings from the seller's page, at 360 
   await removeSeller(seller);
 });
 
-test("the seller's page and a listing's details read well at 360 and 1280, light and dark, in Hausa", async ({
+test("the seller's page and a listing's details read well at 360 and 1280, light and dark, in Hausa, and in Yoruba", async ({
   page,
   user: _buyer,
   context,
@@ -180,5 +180,16 @@ test("the seller's page and a listing's details read well at 360 and 1280, light
       await expect(dialog).toHaveCount(0);
     }
   }
+  // And in Yoruba on a 360 px phone, dark: the tone marks' height fits the badge and the cards.
+  await context.addCookies([{ name: "asiiko-lang", value: "yo", url: baseURL! }]);
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.goto(`/sellers/${seller.id}`);
+  await hydrated(page);
+  await expect(page.getByTestId("phone-verified").first()).toHaveText("A ti fìdí fóònù múlẹ̀");
+  await noSideScroll(page);
+  await page.screenshot({ path: "test-results/screens/seller-page-360-dark-yo.png", fullPage: true });
+  await page.getByRole("article").first().getByRole("button", { name: "Wò ó", exact: true }).click();
+  await expect(page.getByRole("dialog").getByTestId("safety-advice")).toContainText("Ẹ pàdé ní ibi gbangba.");
+  await page.screenshot({ path: "test-results/screens/listing-details-360-dark-yo.png" });
   await removeSeller(seller);
 });

@@ -74,14 +74,19 @@ async function createFarm(page: Page) {
   return farm.id;
 }
 
-/** Another seller's active listing, from the demo data the server starts with. */
+/**
+ * Another seller's listing a buyer can open, from the demo data the server starts with: active, not
+ * hidden by moderation, its seller not suspended (other tests hide and suspend).
+ */
 async function someoneElsesListing(user: TestUser) {
   return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM "Listing" WHERE status = 'active' AND "sellerId" <> $1 ORDER BY id LIMIT 1`,
+    const { rows } = await client.query<{ id: string; sellerId: string }>(
+      `SELECT l.id, l."sellerId" FROM "Listing" l JOIN "User" u ON u.id = l."sellerId"
+        WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL AND l."sellerId" <> $1
+        ORDER BY l.id LIMIT 1`,
       [user.id],
     );
-    return rows[0]!.id;
+    return rows[0]!;
   });
 }
 
@@ -126,14 +131,20 @@ for (const language of LANGUAGES) {
       await expect(page.locator("#marketplace-filters")).toBeVisible();
       await measure(page, language, "/marketplace with its filters open", findings);
 
-      await visit(page, language, `/marketplace?listing=${await someoneElsesListing(user)}`, findings, (opened) =>
+      const listing = await someoneElsesListing(user);
+      await visit(page, language, `/marketplace?listing=${listing.id}`, findings, (opened) =>
         expect(opened.getByRole("dialog")).toBeVisible(),
+      );
+      await visit(page, language, `/sellers/${listing.sellerId}`, findings, (opened) =>
+        expect(opened.locator("main article").first()).toBeVisible(),
       );
 
       await visit(page, language, "/my-listings", findings);
       await page.getByRole("button", { name: t.myListings.create, exact: true }).click();
       await expect(page.getByRole("dialog", { name: t.myListings.createTitle })).toBeVisible();
       await measure(page, language, "/my-listings with the new listing form open", findings);
+      // The Saved tab, empty (what it says is longest then).
+      await visit(page, language, "/my-listings?tab=saved", findings);
 
       // Asiiko AI while the trial is whole: the farm created below spends it on farm mapping.
       await visit(page, language, "/asiiko", findings, (opened) =>
@@ -178,6 +189,20 @@ for (const language of LANGUAGES) {
         const findings: string[] = [];
         await visit(page, language, "/product-catalog", findings, (opened) =>
           expect(opened.locator("main li").first()).toBeVisible(),
+        );
+        // Moderation with a report open on a demo listing (the administrator's own report).
+        await withDatabase((client) =>
+          client.query(
+            `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
+             SELECT $1, l.id, $2, 'prohibited', 'Sells a banned pesticide' FROM "Listing" l
+               JOIN "User" u ON u.id = l."sellerId"
+              WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
+              ORDER BY l."createdAt" LIMIT 1`,
+            [`e2e_report_${randomBytes(8).toString("hex")}`, admin.id],
+          ),
+        );
+        await visit(page, language, "/moderation", findings, (opened) =>
+          expect(opened.getByText("Sells a banned pesticide")).toBeVisible(),
         );
         // The queue dashboard (bull-board's own page, not the app's): its queue list once drawn.
         await page.goto("/admin/queues");

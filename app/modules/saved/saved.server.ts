@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
 import { marketplaceListing, publicListingsAmong } from "~/modules/listings/listings.server";
@@ -104,20 +105,26 @@ export async function savedAmong(userId: string, listingIds: readonly string[]):
 export async function saveListing(userId: string, listingId: string) {
   if (!isRecordId(listingId)) throw notFound();
   if (!(await marketplaceListing(listingId, userId))) throw notFound();
-  await prisma.$transaction(async (tx) => {
-    // One save of this user's at a time, so two at once cannot both pass the count.
-    await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    const already = await tx.savedListing.findUnique({
-      where: { userId_listingId: { userId, listingId } },
-      select: { listingId: true },
-    });
-    if (already) return;
-    if ((await tx.savedListing.count({ where: { userId } })) >= SAVED_LISTINGS_MAX)
-      throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "saved.tooMany", undefined, undefined, {
-        count: SAVED_LISTINGS_MAX,
+  await prisma
+    .$transaction(async (tx) => {
+      // One save of this user's at a time, so two at once cannot both pass the count.
+      await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${userId} FOR UPDATE`;
+      const already = await tx.savedListing.findUnique({
+        where: { userId_listingId: { userId, listingId } },
+        select: { listingId: true },
       });
-    await tx.savedListing.create({ data: { userId, listingId } });
-  });
+      if (already) return;
+      if ((await tx.savedListing.count({ where: { userId } })) >= SAVED_LISTINGS_MAX)
+        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "saved.tooMany", undefined, undefined, {
+          count: SAVED_LISTINGS_MAX,
+        });
+      await tx.savedListing.create({ data: { userId, listingId } });
+    })
+    .catch((error: unknown) => {
+      // Deleted by its seller since it was looked up: gone, as for any listing no longer there.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw notFound();
+      throw error;
+    });
 }
 
 /** Removes a saved listing; removing one not saved (or no longer existing) changes nothing. */
