@@ -7,4 +7,4 @@ export const EXPORTS_PER_DAY = 5;
 /** Wrong passwords accepted on the deletion form in 15 minutes before it waits. */
 export const DELETE_ATTEMPTS = 5;
 /** When the Privacy Policy and the Terms last changed (shown on both pages). */
-export const POLICIES_UPDATED = "2026-11-27";
+export const POLICIES_UPDATED = "2026-11-28";
