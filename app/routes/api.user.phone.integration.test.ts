@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
-import { apiClient, newIp, removeCreatedData, signedInUser, type SignedIn } from "../../tests/support/api-client";
-import { startFakeAfricasTalking, type FakeAfricasTalking } from "../../tests/support/fake-africastalking";
+import { apiClient, newIp, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing } from "../../tests/support/market";
 import { uniquePhone } from "../../tests/support/phones";
+import { smsTestBed } from "../../tests/support/sms-test-bed";
 import { serveForTests } from "../../tests/support/web";
 
 // Verifying a phone by SMS, over HTTP against the real database, Redis, the sms queue and its
@@ -22,28 +22,13 @@ const { atPort } = vi.hoisted(() => {
 
 const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
-let fake: FakeAfricasTalking;
-let workers: { close: () => Promise<void> };
-
-beforeAll(async () => {
-  fake = await startFakeAfricasTalking({ username: "asiiko-phone-test", apiKey: "atsk_local_phone_key", port: atPort });
-  const { startWorkers } = await import("../../workers/index");
-  workers = await startWorkers({ queues: ["sms"] });
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await workers?.close();
-  await fake?.close();
-});
-
-beforeEach(() => fake.reset());
+const africasTalking = smsTestBed({ username: "asiiko-phone-test", apiKey: "atsk_local_phone_key", port: atPort });
 
 /** The code in the newest text to `phone`, once the worker has handed it to Africa's Talking. */
 async function codeTextedTo(phone: string, { timeoutMs = 30_000, after = 0 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const texts = fake.messagesTo(phone);
+    const texts = africasTalking().messagesTo(phone);
     if (texts.length > after) {
       const found = /\b(\d{6})\b/.exec(texts.at(-1)!.message);
       if (!found) throw new Error(`no code in ${JSON.stringify(texts.at(-1))}`);
@@ -66,7 +51,7 @@ const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStar
 
 async function verified(user: SignedIn, phone: string) {
   expect((await askCode(user, phone)).status).toBe(200);
-  const code = await codeTextedTo(phone, { after: fake.messagesTo(phone).length - 1 });
+  const code = await codeTextedTo(phone, { after: africasTalking().messagesTo(phone).length - 1 });
   const answer = await confirm(user, code);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
@@ -102,7 +87,7 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
       expect((await prisma.user.findUniqueOrThrow({ where: { id: user.user.id } })).phone).toBeNull();
 
       const code = await codeTextedTo(phone);
-      expect(fake.messagesTo(phone).at(-1)?.message).toBe(
+      expect(africasTalking().messagesTo(phone).at(-1)?.message).toBe(
         `Asiiko code: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
       );
       // Kept only as a hash; the text's copy is erased once sent.
@@ -214,14 +199,14 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     const user = await signedInUser("USER", "phone");
     const phone = uniquePhone();
     await verified(user, phone);
-    const sentBefore = fake.messagesTo(phone).length;
+    const sentBefore = africasTalking().messagesTo(phone).length;
     const again = await askCode(user, phone);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
       message: "This number is already verified on your account.",
       data: { phone, verified: true, pending: null },
     });
-    expect(fake.messagesTo(phone)).toHaveLength(sentBefore);
+    expect(africasTalking().messagesTo(phone)).toHaveLength(sentBefore);
   });
 });
 
@@ -281,7 +266,7 @@ describe("when Africa's Talking cannot be reached", () => {
   it("keeps the code's text and sends it once the service is back; the user is told it may take a minute", async () => {
     const user = await signedInUser("USER", "down");
     const phone = uniquePhone();
-    fake.setUnreachable(true);
+    africasTalking().setUnreachable(true);
     const asked = await askCode(user, phone);
     expect(asked.status).toBe(200);
     expect(asked.body.message).toBe("Code sent. It may take a minute to arrive.");
@@ -296,8 +281,8 @@ describe("when Africa's Talking cannot be reached", () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(fake.messagesTo(phone)).toHaveLength(0);
-    fake.setUnreachable(false);
+    expect(africasTalking().messagesTo(phone)).toHaveLength(0);
+    africasTalking().setUnreachable(false);
     const code = await codeTextedTo(phone, { timeoutMs: 60_000 });
     expect((await confirm(user, code)).status).toBe(200);
   });

@@ -1,8 +1,8 @@
 import { UnrecoverableError } from "bullmq";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
-import { removeCreatedData, signedInUser } from "../../../tests/support/api-client";
-import { startFakeAfricasTalking, type FakeAfricasTalking } from "../../../tests/support/fake-africastalking";
+import { signedInUser } from "../../../tests/support/api-client";
+import { smsTestBed } from "../../../tests/support/sms-test-bed";
 import { demoInbox, queueSms, sendQueuedSms, smsProviderName } from "./sms.server";
 
 // Texts through the real sms queue and worker (its own retry policy), against a local server
@@ -18,22 +18,7 @@ const { atPort } = vi.hoisted(() => {
   return { atPort: port };
 });
 
-let fake: FakeAfricasTalking;
-let workers: { close: () => Promise<void> };
-
-beforeAll(async () => {
-  fake = await startFakeAfricasTalking({ username: "asiiko-test", apiKey: "atsk_local_test_key", port: atPort });
-  const { startWorkers } = await import("../../../workers/index");
-  workers = await startWorkers({ queues: ["sms"] });
-});
-
-afterAll(async () => {
-  await removeCreatedData();
-  await workers?.close();
-  await fake?.close();
-});
-
-beforeEach(() => fake.reset());
+const africasTalking = smsTestBed({ username: "asiiko-test", apiKey: "atsk_local_test_key", port: atPort });
 
 /** Waits until the worker is done with the text (sent or failed), as the reader of a phone waits. */
 async function settled(id: string, timeoutMs = 15_000) {
@@ -71,13 +56,13 @@ describe("texts through Africa's Talking", () => {
     });
     expect(row.costAmount?.toString()).toBe("4");
     expect(row.sentAt).not.toBeNull();
-    expect(fake.messagesTo("+2348031110001")).toEqual([
+    expect(africasTalking().messagesTo("+2348031110001")).toEqual([
       expect.objectContaining({ message: "Your Asiiko code is 482913. It expires in 10 minutes.", from: "ASIIKO" }),
     ]);
   });
 
   it("keeps a text while the service cannot be reached, and sends it once it is back", async () => {
-    fake.setUnreachable(true);
+    africasTalking().setUnreachable(true);
     const { message } = await text("+2348031110002");
     // Tried and kept, the text still there for the next try.
     for (;;) {
@@ -89,15 +74,15 @@ describe("texts through Africa's Talking", () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    fake.setUnreachable(false);
+    africasTalking().setUnreachable(false);
     const row = await settled(message.id);
     expect(row).toMatchObject({ status: "sent", body: null });
     expect(row.attempts).toBeGreaterThanOrEqual(2);
-    expect(fake.messagesTo("+2348031110002")).toHaveLength(1);
+    expect(africasTalking().messagesTo("+2348031110002")).toHaveLength(1);
   });
 
   it("a number that refuses texts (Do Not Disturb) fails at once, its text erased", async () => {
-    fake.setNumberStatus("+2348031110003", 409);
+    africasTalking().setNumberStatus("+2348031110003", 409);
     const { message } = await text("+2348031110003");
     const row = await settled(message.id);
     expect(row).toMatchObject({
@@ -110,7 +95,7 @@ describe("texts through Africa's Talking", () => {
   });
 
   it("no balance is tried again, and given up (failed, erased) after the last try", async () => {
-    fake.setNumberStatus("+2348031110004", 405);
+    africasTalking().setNumberStatus("+2348031110004", 405);
     const { user } = await signedInUser("USER", "sms_balance");
     // Stored as queueSms stores it, and tried here as the worker tries it (its retries take minutes).
     const message = await prisma.smsMessage.create({
@@ -136,11 +121,11 @@ describe("texts through Africa's Talking", () => {
     expect(row.error).toContain("gave up after 2 tries");
     // Done with: another try sends nothing.
     expect(await sendQueuedSms(message.id, { lastAttempt: false })).toEqual({ sent: false, reason: "not waiting" });
-    expect(fake.requests.filter((request) => request.form.to === "+2348031110004")).toHaveLength(2);
+    expect(africasTalking().requests.filter((request) => request.form.to === "+2348031110004")).toHaveLength(2);
   });
 
   it("a service failing for a moment (5xx) is tried again", async () => {
-    fake.fail(502, 1);
+    africasTalking().fail(502, 1);
     const { message } = await text("+2348031110005");
     const row = await settled(message.id);
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
