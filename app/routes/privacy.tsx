@@ -19,7 +19,18 @@ export const meta: MetaFunction = () => [{ title: "Privacy Policy · Asiiko" }];
 
 export const handle: PageHandle = { hydrate: false };
 
-const DATA = ["account", "phone", "listings", "saved", "farms", "photos", "reports", "payments", "devices", "logs"] as const;
+const DATA = [
+  "account",
+  "phone",
+  "listings",
+  "saved",
+  "farms",
+  "photos",
+  "reports",
+  "payments",
+  "devices",
+  "logs",
+] as const;
 const RIGHTS = ["rightAccess", "rightCorrect", "rightDelete", "rightObject", "rightComplain"] as const;
 
 export default function PrivacyPage() {
