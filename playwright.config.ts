@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Recorded only when a failed test runs again (CI retries once): recording every test's
+    // trace costs a busy two-core machine minutes over the suite. Locally, `--trace on`.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },

@@ -1,12 +1,15 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { TEST_WORKERS } from "./tests/setup/test-workers";
 
 // Unit tests sit beside their source (*.test.ts). Integration tests
 // (*.integration.test.ts) talk to the real PostgreSQL and Redis: each run gets
-// a freshly migrated database of its own (tests/setup/global.ts).
+// a freshly migrated database of its own per worker (tests/setup/global.ts), so two files run
+// at once without meeting each other's data.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,
@@ -26,8 +29,6 @@ export default defineConfig({
           exclude: ["node_modules/**"],
           globalSetup: ["tests/setup/global.ts"],
           setupFiles: ["tests/setup/integration-env.ts"],
-          // One database for the run: files share it, so they run one at a time.
-          fileParallelism: false,
           // A net for a test that hangs, not a speed check: a busy two-core machine takes
           // several times longer over the sweeps that send hundreds of requests.
           testTimeout: 120_000,

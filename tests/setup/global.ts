@@ -7,10 +7,12 @@ import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { dropDatabase, migrate } from "../../scripts/migrate";
 import { deleteKeysWithPrefix } from "../support/redis-keys";
+import { TEST_WORKERS, workerQueuePrefix } from "./test-workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** One database per worker: the worker numbered n (VITEST_POOL_ID, from 1) uses the nth. */
+    databaseUrls: string[];
     redisUrl: string;
     queuePrefix: string;
   }
@@ -29,19 +31,22 @@ export default async function setup(project: TestProject) {
   }
   const base = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/asiiko";
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const url = new URL(base);
-  url.pathname = `/asiiko_it_${runId}`;
-  const databaseUrl = url.toString();
+  const databaseUrls = Array.from({ length: TEST_WORKERS }, (_, index) => {
+    const url = new URL(base);
+    url.pathname = `/asiiko_it_${runId}_w${index + 1}`;
+    return url.toString();
+  });
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const queuePrefix = `asiiko-it-${runId}`;
 
-  await migrate(databaseUrl);
-  project.provide("databaseUrl", databaseUrl);
+  await Promise.all(databaseUrls.map((url) => migrate(url)));
+  project.provide("databaseUrls", databaseUrls);
   project.provide("redisUrl", redisUrl);
   project.provide("queuePrefix", queuePrefix);
 
   return async () => {
-    await dropDatabase(databaseUrl);
-    await deleteKeysWithPrefix(redisUrl, queuePrefix);
+    await Promise.all(databaseUrls.map((url) => dropDatabase(url)));
+    for (let worker = 1; worker <= TEST_WORKERS; worker += 1)
+      await deleteKeysWithPrefix(redisUrl, workerQueuePrefix(queuePrefix, worker));
   };
 }

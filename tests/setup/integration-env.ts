@@ -2,11 +2,18 @@
 // points configuration at this run's database, Redis and queue prefix.
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import { workerQueuePrefix } from "./test-workers";
+
+// Each worker has a database and a queue prefix of its own (tests/setup/global.ts), so files
+// running at once never meet each other's rows, queues or rate-limit counters.
+const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+const databaseUrl = inject("databaseUrls")[worker - 1];
+if (!databaseUrl) throw new Error(`no test database for worker ${worker}: raise TEST_WORKERS in tests/setup/global.ts`);
 
 process.env.NODE_ENV = "test";
-process.env.DATABASE_URL = inject("databaseUrl");
+process.env.DATABASE_URL = databaseUrl;
 process.env.REDIS_URL ??= inject("redisUrl");
-process.env.QUEUE_PREFIX = inject("queuePrefix");
+process.env.QUEUE_PREFIX = workerQueuePrefix(inject("queuePrefix"), worker);
 process.env.LOG_LEVEL ??= "silent";
 // Secrets made now, strong enough for production: the compiled processes a test starts inherit
 // them (tests/support/processes.ts), and production refuses short ones and any this repository shows.
