@@ -10,6 +10,7 @@ import {
   indexForSearch,
   signIn,
   test,
+  reportAListing,
   withDatabase,
   type TestUser,
 } from "./fixtures";
@@ -299,16 +300,7 @@ for (const theme of THEMES) {
         await expectReadable(page, `/product-catalog (${theme})`);
 
         // Moderation beside it, with a report open on a demo listing (the administrator's own).
-        await withDatabase((client) =>
-          client.query(
-            `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
-             SELECT $1, l.id, $2, 'misleading', 'The photo is of another crop' FROM "Listing" l
-               JOIN "User" u ON u.id = l."sellerId"
-              WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
-              ORDER BY l."createdAt" LIMIT 1`,
-            [`e2e_report_${randomUUID()}`, admin.id],
-          ),
-        );
+        await reportAListing(admin, "misleading", "The photo is of another crop");
         await page.goto("/moderation");
         await hydrated(page);
         await expect(page.getByText("The photo is of another crop")).toBeVisible();

@@ -114,6 +114,23 @@ export async function indexForSearch(entity: "product" | "listing" | "farm", ids
     .toBe(0);
 }
 
+/**
+ * Files an open report by `reporter` on the oldest listing buyers can see (active, not hidden, its
+ * seller not suspended), as POST /api/market/listings/{id}/reports records it: Moderation then
+ * has it to show. Deleting the reporter takes the report with it.
+ */
+export async function reportAListing(reporter: TestUser, reason: string, note: string) {
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
+       SELECT $1, l.id, $2, $3::"ReportReason", $4 FROM "Listing" l JOIN "User" u ON u.id = l."sellerId"
+        WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
+        ORDER BY l."createdAt" LIMIT 1`,
+      [`e2e_report_${randomUUID()}`, reporter.id, reason, note],
+    ),
+  );
+}
+
 /** Waits until React has taken over the page, so no click lands on server-rendered HTML alone. */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, hydrated, signIn, squareBoundary, test, withDatabase, type TestUser } from "./fixtures";
+import {
+  createUser,
+  expect,
+  hydrated,
+  reportAListing,
+  signIn,
+  squareBoundary,
+  test,
+  withDatabase,
+  type TestUser,
+} from "./fixtures";
 import { unreadable } from "./unreadable";
 
 // Every label readable on a 360 px phone in every language: not only nothing
@@ -191,16 +201,7 @@ for (const language of LANGUAGES) {
           expect(opened.locator("main li").first()).toBeVisible(),
         );
         // Moderation with a report open on a demo listing (the administrator's own report).
-        await withDatabase((client) =>
-          client.query(
-            `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
-             SELECT $1, l.id, $2, 'prohibited', 'Sells a banned pesticide' FROM "Listing" l
-               JOIN "User" u ON u.id = l."sellerId"
-              WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
-              ORDER BY l."createdAt" LIMIT 1`,
-            [`e2e_report_${randomBytes(8).toString("hex")}`, admin.id],
-          ),
-        );
+        await reportAListing(admin, "prohibited", "Sells a banned pesticide");
         await visit(page, language, "/moderation", findings, (opened) =>
           expect(opened.getByText("Sells a banned pesticide")).toBeVisible(),
         );
