@@ -1,3 +1,4 @@
+import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, subscribe, uniqueName, type SignedIn } from "../../tests/support/api-client";
@@ -388,6 +389,67 @@ describe("/moderation", () => {
     expect(await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).toEqual(before.listing);
     expect(await prisma.user.findUniqueOrThrow({ where: { id: seller.user.id } })).toEqual(before.seller);
     expect(await prisma.moderationAction.count()).toBe(before.actions);
+    await prisma.listingReport.delete({ where: { id: report.id } });
+  });
+
+  it("refuses a megabyte, a body with no length past the cap, a wrong method and anyone but an administrator", async () => {
+    const reporter = await signedInUser("USER", "pages_reporter_big");
+    const report = await prisma.listingReport.create({
+      data: { listingId, reporterId: reporter.user.id, reason: "scam" },
+    });
+    const unchanged = async () => {
+      expect(await prisma.listingReport.findUniqueOrThrow({ where: { id: report.id } })).toMatchObject({
+        status: "open",
+        actionId: null,
+      });
+      expect(await prisma.listing.findUniqueOrThrow({ where: { id: listingId } })).toMatchObject({ hiddenAt: null });
+    };
+    const hide = { intent: "resolve", reportId: report.id, action: "hide_listing", note: "Fake photos" };
+    // A one-megabyte note: past the page forms' cap, answered 413 before it is read on.
+    expect(
+      (await post("/moderation", { ...hide, note: "n".repeat(1024 * 1024) }, { cookie: admin.cookie })).status,
+    ).toBe(413);
+    // Two megabytes with no Content-Length (chunked): the same.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const request = http.request(new URL("/moderation", web.baseUrl), {
+        method: "POST",
+        headers: {
+          Cookie: admin.cookie,
+          "X-Forwarded-For": newIp(),
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Transfer-Encoding": "chunked",
+        },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.write(`intent=resolve&reportId=${report.id}&action=hide_listing&note=`);
+      const piece = Buffer.alloc(64 * 1024, "n");
+      for (let sent = 0; sent < 2 * 1024 * 1024; sent += piece.length) request.write(piece);
+      request.end();
+    });
+    expect(chunked).toBe(413);
+    // No body at all, and a method the page does not take.
+    expect((await post("/moderation", {}, { cookie: admin.cookie })).status).toBe(400);
+    const put = await fetch(`${web.baseUrl}/moderation`, {
+      method: "PUT",
+      headers: { Cookie: admin.cookie, "X-Forwarded-For": newIp() },
+      redirect: "manual",
+    });
+    expect(put.status).toBeGreaterThanOrEqual(400);
+    expect(put.status).toBeLessThan(500);
+    // A visitor is sent to sign in; a user (a trial spent or not) is refused.
+    const visitor = await post("/moderation", hide);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    for (const who of [seller, reporter]) {
+      const refused = await post("/moderation", hide, { cookie: who.cookie });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain("<html");
+    }
+    await unchanged();
     await prisma.listingReport.delete({ where: { id: report.id } });
   });
 
