@@ -1,4 +1,4 @@
-import { Prisma, type User } from "~/generated/prisma/client";
+import type { User } from "~/generated/prisma/client";
 import { Refusal } from "~/server/refusal";
 import { isAdministrator } from "./roles";
 import { prisma } from "~/server/db.server";
@@ -12,6 +12,7 @@ import {
   type ProfileInput,
   type RegisterInput,
 } from "./schemas";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 /** What the client sees of a user (GET /api/user, login, register). */
 export function publicUser(
@@ -66,7 +67,7 @@ export async function registerUser(input: RegisterInput, language = "en") {
     });
   } catch (error) {
     // Two registrations racing for the same name: the database decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isDatabaseRefusal(error, "P2002")) {
       const target = JSON.stringify(error.meta ?? {});
       if (target.includes("email"))
         throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
@@ -111,7 +112,7 @@ export async function updateProfile(userId: string, input: ProfileInput) {
       },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isDatabaseRefusal(error, "P2002")) {
       throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
     }
     throw error;

@@ -1,6 +1,6 @@
-import { Prisma } from "~/generated/prisma/client";
 import type { JobPayload } from "~/jobs/queues";
 import { prisma } from "~/server/db.server";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 /**
  * Stores one browser error report (from the frontend-errors queue) exactly as
@@ -30,7 +30,7 @@ export async function storeFrontendError({ report, userId, receivedAt }: JobPayl
   try {
     return await create(userId);
   } catch (error) {
-    if (userId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return create(null);
+    if (userId && isDatabaseRefusal(error, "P2003")) return create(null);
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
@@ -6,6 +5,7 @@ import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { AUTO_HIDE_REPORTERS } from "./constants";
 import type { ReportInput } from "./schemas";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // Reporting a listing: any signed-in user but its seller, one open report per user per listing
 // (a partial unique index, ListingReport_open_per_reporter_key). The seller never learns who
@@ -62,7 +62,7 @@ export async function reportListing(listingId: string, reporterId: string, input
       return { report, hidden: true };
     })
     .catch((error: unknown) => {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      if (isDatabaseRefusal(error, "P2002"))
         throw new Refusal(409, "DB_DUPLICATE_ENTRY", "reports.errors.alreadyReported");
       throw error;
     });

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { publicOrigin } from "~/env.server";
-import { Prisma } from "~/generated/prisma/client";
 import type { LanguageCode } from "~/lib/i18n";
 import { prisma } from "~/server/db.server";
 import { hitRateLimits } from "~/server/rate-limit.server";
 import { validate } from "~/server/validation";
 import { NEWSLETTER_CSV_COLUMNS, NEWSLETTER_LIMITS } from "./constants";
 import { isNewsletterToken, newsletterSchema } from "./schemas";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // The footer newsletter: one row per address. Subscribing again changes only
 // the language, and answers the same as the first time, so the answer never
@@ -37,7 +37,7 @@ export async function subscribeToNewsletter(input: unknown, language: LanguageCo
     });
   } catch (error) {
     // The same address sent twice at once: the other request stored it.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    if (!isDatabaseRefusal(error, "P2002")) throw error;
   }
   return { email };
 }

@@ -14,6 +14,7 @@ import type {
 } from "./provider";
 import { paymentProvider } from "./providers.server";
 import { RetryLater } from "./retry-later";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // Payment providers' webhook events: verified on their raw body, stored once
 // under their id, and applied once by the payment-webhooks worker.
@@ -49,7 +50,7 @@ export async function storePaymentEvent(providerName: PaymentProviderName, event
       },
     });
   } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    if (!isDatabaseRefusal(error, "P2002")) throw error;
     status = (await prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } }))
       .status;
   }

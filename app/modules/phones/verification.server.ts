@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sessionSecrets } from "~/env.server";
-import { Prisma } from "~/generated/prisma/client";
 import type { LanguageCode } from "~/lib/i18n";
 import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
 import { prisma } from "~/server/db.server";
@@ -8,6 +7,7 @@ import { getFixedT } from "~/server/i18n.server";
 import { hitRateLimits, waitRefusal } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { CODE_LIMITS, CODE_MINUTES, CODE_TRIES } from "./constants";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // A phone number becomes an account's only once a code texted to it is typed back. The code is
 // six digits, lives ten minutes, allows five tries, and is kept only as a keyed hash. Texts cost
@@ -225,7 +225,7 @@ async function takePhone(userId: string, codeId: string, phone: string, now: Dat
     } catch (error) {
       // Two accounts confirming one number at the same moment: the index lets one win; try again
       // once, which then takes it over as usual.
-      const clash = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+      const clash = isDatabaseRefusal(error, "P2002");
       if (!clash || attempt >= 1) throw error;
     }
   }

@@ -11,6 +11,7 @@ import {
   writeIndexed,
 } from "~/modules/search/indexing.server";
 import type { ProductInput, ProductQuery } from "./schemas";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // The global product catalogue. Everyone signed in reads it; only
 // administrators write it: the routes' gates say so, and every write asserts
@@ -128,7 +129,7 @@ export async function deleteProduct(actor: CatalogueActor, id: string) {
   await getProduct(id);
   const outcome = await removeOrDeactivate(id).catch(async (error: unknown) => {
     // A listing linked to it between the count and the delete: the foreign key refused; deactivate instead.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+    if (isDatabaseRefusal(error, "P2003")) {
       await prisma.$transaction(async (tx) => {
         await tx.product.update({ where: { id }, data: { isActive: false } });
         await recordIndexChange(tx, "product", id);

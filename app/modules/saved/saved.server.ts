@@ -1,10 +1,10 @@
-import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
 import { marketplaceListing, publicListingsAmong } from "~/modules/listings/listings.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { SAVED_LISTINGS_MAX } from "./constants";
+import { isDatabaseRefusal } from "~/server/db-errors";
 
 // Saved listings: the heart on a listing's card, kept with the account so that it follows the
 // buyer to another phone (GET/PUT/DELETE /api/saved-listings/{id}, the list, My Listings' Saved
@@ -122,7 +122,7 @@ export async function saveListing(userId: string, listingId: string) {
     })
     .catch((error: unknown) => {
       // Deleted by its seller since it was looked up: gone, as for any listing no longer there.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw notFound();
+      if (isDatabaseRefusal(error, "P2003")) throw notFound();
       throw error;
     });
 }
