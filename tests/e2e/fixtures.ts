@@ -115,18 +115,32 @@ export async function indexForSearch(entity: "product" | "listing" | "farm", ids
 }
 
 /**
- * Files an open report by `reporter` on the oldest listing buyers can see (active, not hidden, its
- * seller not suspended), as POST /api/market/listings/{id}/reports records it: Moderation then
- * has it to show. Deleting the reporter takes the report with it.
+ * The oldest listing buyers can see (active, not hidden, its seller not suspended: other tests
+ * hide and suspend), from the demo data the server starts with; not one of `notOf`'s.
+ */
+export async function listingBuyersSee(notOf?: TestUser) {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string; sellerId: string }>(
+      `SELECT l.id, l."sellerId" FROM "Listing" l JOIN "User" u ON u.id = l."sellerId"
+        WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL AND l."sellerId" <> $1
+        ORDER BY l."createdAt", l.id LIMIT 1`,
+      [notOf?.id ?? ""],
+    );
+    return rows[0]!;
+  });
+}
+
+/**
+ * Files an open report by `reporter` on a listing buyers can see, as POST
+ * /api/market/listings/{id}/reports records it: Moderation then has it to show. Deleting the
+ * reporter takes the report with it.
  */
 export async function reportAListing(reporter: TestUser, reason: string, note: string) {
+  const listing = await listingBuyersSee(reporter);
   await withDatabase((client) =>
     client.query(
-      `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note)
-       SELECT $1, l.id, $2, $3::"ReportReason", $4 FROM "Listing" l JOIN "User" u ON u.id = l."sellerId"
-        WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL
-        ORDER BY l."createdAt" LIMIT 1`,
-      [`e2e_report_${randomUUID()}`, reporter.id, reason, note],
+      `INSERT INTO "ListingReport" (id, "listingId", "reporterId", reason, note) VALUES ($1, $2, $3, $4::"ReportReason", $5)`,
+      [`e2e_report_${randomUUID()}`, listing.id, reporter.id, reason, note],
     ),
   );
 }

@@ -5,12 +5,12 @@ import {
   createUser,
   expect,
   hydrated,
+  listingBuyersSee,
   reportAListing,
   signIn,
   squareBoundary,
   test,
   withDatabase,
-  type TestUser,
 } from "./fixtures";
 import { unreadable } from "./unreadable";
 
@@ -84,22 +84,6 @@ async function createFarm(page: Page) {
   return farm.id;
 }
 
-/**
- * Another seller's listing a buyer can open, from the demo data the server starts with: active, not
- * hidden by moderation, its seller not suspended (other tests hide and suspend).
- */
-async function someoneElsesListing(user: TestUser) {
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string; sellerId: string }>(
-      `SELECT l.id, l."sellerId" FROM "Listing" l JOIN "User" u ON u.id = l."sellerId"
-        WHERE l.status = 'active' AND l."hiddenAt" IS NULL AND u."suspendedAt" IS NULL AND l."sellerId" <> $1
-        ORDER BY l.id LIMIT 1`,
-      [user.id],
-    );
-    return rows[0]!;
-  });
-}
-
 for (const language of LANGUAGES) {
   const t = textsOf(language);
 
@@ -141,7 +125,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator("#marketplace-filters")).toBeVisible();
       await measure(page, language, "/marketplace with its filters open", findings);
 
-      const listing = await someoneElsesListing(user);
+      const listing = await listingBuyersSee(user);
       await visit(page, language, `/marketplace?listing=${listing.id}`, findings, (opened) =>
         expect(opened.getByRole("dialog")).toBeVisible(),
       );
