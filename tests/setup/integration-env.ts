@@ -8,7 +8,8 @@ import { workerQueuePrefix } from "./test-workers";
 // running at once never meet each other's rows, queues or rate-limit counters.
 const worker = Number(process.env.VITEST_POOL_ID ?? "1");
 const databaseUrl = inject("databaseUrls")[worker - 1];
-if (!databaseUrl) throw new Error(`no test database for worker ${worker}: raise TEST_WORKERS in tests/setup/test-workers.ts`);
+if (!databaseUrl)
+  throw new Error(`no test database for worker ${worker}: raise TEST_WORKERS in tests/setup/test-workers.ts`);
 
 process.env.NODE_ENV = "test";
 process.env.DATABASE_URL = databaseUrl;
