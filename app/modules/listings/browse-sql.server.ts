@@ -142,7 +142,7 @@ export function browseStatements(
   const countUpTo = query.offset + COUNT_CAP;
   const columns = Prisma.sql`
     l.id, l."productId", l.title, l."showPhone", l."sellerId", l."priceNgn"::text AS "priceNgn", l."priceNgn" AS "priceSort",
-    l.quantity, l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
+    l.quantity, l."reservedQuantity", l.condition::text AS condition, l.status::text AS status, l.images, l.latitude, l.longitude, l.locality,
     l."createdAt", l."updatedAt", l."hiddenAt", l."hiddenCause"::text AS "hiddenCause", l."hiddenReason",
     ${distance} AS "distanceKm"`;
   const paging = Prisma.sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
@@ -178,7 +178,7 @@ export function browseStatements(
   const listing = Prisma.sql`json_build_object(
       'id', page.id, 'productId', page."productId", 'title', page.title, 'showPhone', page."showPhone",
       'sellerId', page."sellerId", 'seller_id', page."sellerId", 'priceNgn', page."priceNgn", 'quantity', page.quantity,
-      'condition', page.condition, 'status', page.status, 'images', page.images, 'latitude', page.latitude,
+      'reservedQuantity', page."reservedQuantity", 'condition', page.condition, 'status', page.status, 'images', page.images, 'latitude', page.latitude,
       'longitude', page.longitude, 'locality', page.locality, 'createdAt', ${iso(Prisma.sql`page."createdAt"`)},
       'updatedAt', ${iso(Prisma.sql`page."updatedAt"`)},
       'sellerName', ${SELLER_PUBLIC_NAME}, 'sellerPhoneVerified', se."phoneVerifiedAt" IS NOT NULL,

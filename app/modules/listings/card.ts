@@ -10,6 +10,8 @@ export type MarketplaceListing = Pick<
   product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
   /** The seller, for the card's link to their page: their id, public name ('Ngozi A.') and whether their phone is verified. */
   seller: { id: string; name: string; phoneVerified: boolean };
+  /** What buyers can still ask for: the quantity less what accepted orders hold. */
+  available: number;
 };
 
 export function toMarketplaceListing(listing: BrowsedListing): MarketplaceListing {
@@ -18,6 +20,7 @@ export function toMarketplaceListing(listing: BrowsedListing): MarketplaceListin
     title: listing.title,
     priceNgn: listing.priceNgn,
     quantity: listing.quantity,
+    available: Math.max(0, listing.quantity - listing.reservedQuantity),
     condition: listing.condition,
     status: listing.status,
     images: listing.images,

@@ -5,6 +5,7 @@ import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit } from "~/server/rate-limit.server";
 import { CONTACT_REVEAL_LIMIT, LISTING_LIMIT_MAX } from "./constants";
 import { Refusal } from "~/server/refusal";
+import { isDatabaseRefusal } from "~/server/db-errors";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
@@ -23,6 +24,7 @@ const listingSelect = {
   sellerId: true,
   priceNgn: true,
   quantity: true,
+  reservedQuantity: true,
   condition: true,
   status: true,
   images: true,
@@ -52,6 +54,8 @@ export function listingDto(listing: ListingRow) {
     seller_id: listing.sellerId,
     priceNgn: listing.priceNgn.toFixed(2),
     quantity: listing.quantity,
+    /** Held for accepted orders: buyers can ask for quantity - reservedQuantity. */
+    reservedQuantity: listing.reservedQuantity,
     condition: listing.condition,
     status: listing.status,
     images: listing.images,
@@ -259,7 +263,7 @@ async function ownedListing(id: string, userId: string) {
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const listing = await prisma.listing.findUnique({
     where: { id },
-    select: { id: true, sellerId: true, productId: true, status: true, hiddenAt: true },
+    select: { id: true, sellerId: true, productId: true, status: true, hiddenAt: true, reservedQuantity: true },
   });
   if (!listing || (listing.sellerId !== userId && (listing.status === "paused" || listing.hiddenAt !== null)))
     throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
@@ -281,17 +285,41 @@ function refuseActivatingHidden(current: { status: string; hiddenAt: Date | null
     });
 }
 
+/** 409 when the seller would have less than accepted orders hold (they must be declined first). */
+const belowReserved = (reserved: number) =>
+  new Refusal(
+    409,
+    "VLD_INVALID_QUANTITY",
+    "listing.errors.quantityBelowReserved",
+    { quantity: ["listing.errors.quantityBelowReserved"] },
+    undefined,
+    { count: reserved },
+  );
+
 export async function updateListing(id: string, userId: string, input: ListingInput) {
   const current = await ownedListing(id, userId);
   refuseActivatingHidden(current, input.status);
+  if (input.quantity < current.reservedQuantity) throw belowReserved(current.reservedQuantity);
   const productId = await checkProduct(input.productId, current.productId);
   await checkShowPhone(input, userId);
   await checkPhotos(input.images, { purpose: "listing", ownerId: userId });
   const listing = await writeIndexed(
     "listing",
-    (tx) => tx.listing.update({ where: { id }, data: toData(input, productId), select: listingSelect }),
+    // Only while what is held still fits: an acceptance since the check above wins (the CHECK would refuse too).
+    (tx) =>
+      tx.listing.update({
+        where: { id, reservedQuantity: { lte: input.quantity } },
+        data: toData(input, productId),
+        select: listingSelect,
+      }),
     id,
-  );
+  ).catch(async (error: unknown) => {
+    if (!isDatabaseRefusal(error, "P2025")) throw error;
+    const now = await prisma.listing.findUnique({ where: { id }, select: { reservedQuantity: true } });
+    throw now
+      ? belowReserved(now.reservedQuantity)
+      : new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  });
   return listingAsSeenBy(listingDto(listing), userId);
 }
 
