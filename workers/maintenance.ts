@@ -1,6 +1,7 @@
 import { buildExport, deleteExpiredExports } from "~/modules/account-data/exports.server";
 import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { completeDueOrders } from "~/modules/orders/orders.server";
 import { deleteOldRecords } from "~/modules/retention/retention.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
@@ -29,6 +30,11 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const removed = await deleteOldRecords();
       log.info(removed, "records past their keeping period deleted");
       return { task: job.data.task, ...removed };
+    }
+    case "complete-delivered-orders": {
+      const completed = await completeDueOrders();
+      if (completed > 0) log.info({ completed }, "delivered orders completed after their week");
+      return { task: job.data.task, completed };
     }
     case "account-export": {
       const made = await buildExport(job.data.exportId);

@@ -40,6 +40,7 @@ export const MAINTENANCE_TASKS = [
   "sweep-search-index",
   "delete-expired-exports",
   "delete-old-records",
+  "complete-delivered-orders",
 ] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
@@ -192,4 +193,6 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   "delete-expired-exports": { everyMs: HOUR * 1000 },
   // Error reports past 90 days, payment records past six years (the Privacy Policy's periods).
   "delete-old-records": { everyMs: DAY * 1000 },
+  // Delivered orders whose week passed without the buyer confirming or disputing.
+  "complete-delivered-orders": { everyMs: 10 * 60 * 1000 },
 };

@@ -48,6 +48,9 @@ const owned = {
   productId: "",
   spareProductId: "",
   productName: uniqueName("Matrix maize"),
+  /** An order the owner sent to a trader outside the table's roles: only the owner (its buyer) reads it. */
+  orderId: "",
+  traderId: "",
 };
 /** Where the owner's phone put the listing on sale, to the metre (Ogbomoso). */
 const PLACE = { latitude: 8.133371, longitude: 4.240417 };
@@ -65,6 +68,8 @@ const secret = {
   sessionId: "",
   // A payment's reference is on its receipt, for its payer alone.
   paymentReference: "",
+  // An order's delivery note and thread are its two parties' alone.
+  deliveryNote: uniqueName("Behind the secret mosque"),
 };
 
 beforeAll(async () => {
@@ -150,6 +155,24 @@ beforeAll(async () => {
       },
     })
   ).id;
+  // The owner's order from a trader (not one of the roles), with a delivery note.
+  const trader = await signedInUser("USER", "mx_trader");
+  owned.traderId = trader.user.id;
+  const traded = await createListing(trader.user.id, { productId: owned.productId, quantity: 50 });
+  owned.orderId = (
+    await prisma.order.create({
+      data: {
+        reference: `AS-${uniqueName("").slice(-6).toUpperCase()}`,
+        buyerId: people.owner.user.id,
+        sellerId: trader.user.id,
+        fulfilment: "delivery",
+        town: "Ogbomoso",
+        deliveryNote: secret.deliveryNote,
+        totalNgn: "5000.00",
+        items: { create: [{ listingId: traded.id, name: owned.productName, quantity: 1, priceNgn: "5000.00" }] },
+      },
+    })
+  ).id;
   secret.sessionId = (
     await prisma.session.create({
       data: { userId: people.owner.user.id, expiresAt: new Date(Date.now() + 3_600_000), userAgent: "Opera Mini" },
@@ -231,6 +254,43 @@ const ROWS: Row[] = [
   { method: "GET", path: () => "/moderation", expect: all(403, { visitor: 302, admin: 200 }) },
   { method: "GET", path: () => "/newsletter", expect: all(200) },
   { method: "GET", path: () => `/newsletter/unsubscribe/${"A".repeat(43)}`, expect: all(200) },
+  // The cart: each their own; one's own listing cannot go in it.
+  { method: "GET", path: () => "/api/cart", expect: signedIn(200) },
+  {
+    method: "PUT",
+    path: () => `/api/cart/items/${owned.onSaleId}`,
+    body: () => ({ quantity: 1 }),
+    expect: signedIn(200, { owner: 403 }),
+  },
+  { method: "DELETE", path: () => `/api/cart/items/${owned.onSaleId}`, expect: signedIn(200) },
+  // Orders: only the two parties know one exists (the owner is this one's buyer; accepting is the
+  // seller's move, and reviewing waits for completion). A request needs something of that seller's
+  // in one's cart (nothing here: 400), and is never to oneself.
+  { method: "GET", path: () => "/api/orders?role=buyer", expect: signedIn(200) },
+  {
+    method: "POST",
+    path: () => "/api/orders",
+    body: () => ({ sellerId: people.owner.user.id, fulfilment: "pickup" }),
+    expect: signedIn(400, { owner: 403 }),
+  },
+  { method: "GET", path: () => `/api/orders/${owned.orderId}`, expect: signedIn(404, { owner: 200 }) },
+  { method: "GET", path: () => `/api/orders/${owned.orderId}/messages`, expect: signedIn(404, { owner: 200 }) },
+  {
+    method: "POST",
+    path: () => `/api/orders/${owned.orderId}/messages`,
+    body: () => ({ body: "Matrix hello" }),
+    expect: signedIn(404, { owner: 201 }),
+  },
+  { method: "POST", path: () => `/api/orders/${owned.orderId}/accept`, expect: signedIn(404, { owner: 403 }) },
+  {
+    method: "POST",
+    path: () => `/api/orders/${owned.orderId}/review`,
+    body: () => ({ rating: 5 }),
+    expect: signedIn(404, { owner: 409 }),
+  },
+  { method: "GET", path: () => "/api/notifications", expect: signedIn(200) },
+  { method: "POST", path: () => "/api/notifications/read", expect: signedIn(200) },
+  { method: "GET", path: () => `/api/sellers/${owned.traderId}/reviews`, expect: signedIn(200) },
   { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },
   { method: "GET", path: () => "/api/premium/farm_mapping/check", expect: signedIn(200) },
   // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.
@@ -465,7 +525,7 @@ describe("the authorisation matrix", () => {
       "owner",
     );
     expect(JSON.stringify(own.body)).toContain(secret.diagnosis);
-    const onSale = ROWS.find((row) => row.path().endsWith(owned.onSaleId))!;
+    const onSale = ROWS.find((row) => row.path() === `/api/market/listings/${owned.onSaleId}`)!;
     expect((await ask(onSale, "owner")).body.data.listing).toMatchObject(PLACE);
     // The others get it to about a kilometre, and its distance in whole kilometres.
     const listed = ROWS.find((row) => row.path().startsWith("/api/market/listings?lat"))!;

@@ -67,6 +67,11 @@ interface Owner extends SignedIn {
   plotId: string;
   listingId: string;
   analysisId: string;
+  /** An order this owner sent to the next owner (they are its buyer). */
+  orderId: string;
+  /** The order the previous owner sent this one (they are its seller), and its one item. */
+  saleId: string;
+  saleItemId: string;
 }
 type Actor = "visitor" | "owner" | "admin" | "plain";
 
@@ -114,6 +119,9 @@ beforeAll(async () => {
       plotId: (plot.json as { plot: { id: string } }).plot.id,
       listingId: "",
       analysisId: "",
+      orderId: "",
+      saleId: "",
+      saleItemId: "",
     });
   }
   admin = await signedInUser("ADMIN", "fuzz_admin");
@@ -125,6 +133,24 @@ beforeAll(async () => {
       await createListing(owner.user.id, { productId, images: ["/images/products/maize.svg"], locality: "Oyo" })
     ).id;
     owner.analysisId = await finishedAnalysis(owner.user.id, { severity: "low", diagnosis: "Healthy leaves" });
+  }
+  // Each owner has asked the next for one bag of their listing: a buyer of one order, a seller of another.
+  for (const [index, owner] of owners.entries()) {
+    const seller = owners[(index + 1) % owners.length]!;
+    const order = await prisma.order.create({
+      data: {
+        reference: `AS-FZ${index}${randomBytes(2).toString("hex").toUpperCase()}`,
+        buyerId: owner.user.id,
+        sellerId: seller.user.id,
+        fulfilment: "pickup",
+        totalNgn: "5000.00",
+        items: { create: [{ listingId: seller.listingId, name: "Fuzz maize", quantity: 1, priceNgn: "5000.00" }] },
+      },
+      select: { id: true, items: { select: { id: true } } },
+    });
+    owner.orderId = order.id;
+    seller.saleId = order.id;
+    seller.saleItemId = order.items[0]!.id;
   }
 }, 120_000);
 
@@ -220,7 +246,15 @@ async function ownedState() {
       'subscriptions', (SELECT json_build_array(count(*), max("updatedAt")) FROM "Subscription" WHERE "userId" = ANY(${ids})),
       'uses', (SELECT count(*) FROM "PremiumFeatureUse" WHERE "userId" = ANY(${ids})),
       'products', (SELECT json_build_array(count(*), max("updatedAt")) FROM "Product" WHERE "createdById" = ANY(${ids}) OR id = ${productId}),
-      'payments', (SELECT count(*) FROM "PaymentEvent" WHERE id LIKE 'evt_fz%')
+      'payments', (SELECT count(*) FROM "PaymentEvent" WHERE id LIKE 'evt_fz%'),
+      'stock', (SELECT json_build_array(sum(quantity), sum("reservedQuantity"), string_agg(status::text, ',' ORDER BY id)) FROM "Listing" WHERE "sellerId" = ANY(${ids})),
+      'cart', (SELECT json_build_array(count(*), max("updatedAt"), sum(quantity)) FROM "CartItem" WHERE "userId" = ANY(${ids})),
+      'orders', (SELECT json_build_array(count(*), max("updatedAt")) FROM "Order" WHERE "buyerId" = ANY(${ids}) OR "sellerId" = ANY(${ids})),
+      'items', (SELECT json_agg(json_build_array(i.quantity, i."proposedQuantity", i."proposedPriceNgn") ORDER BY i.id) FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId" WHERE o."buyerId" = ANY(${ids})),
+      'messages', (SELECT count(*) FROM "OrderMessage" WHERE "authorId" = ANY(${ids})),
+      'notifications', (SELECT json_build_array(count(*), count(*) FILTER (WHERE "readAt" IS NULL)) FROM "Notification" WHERE "userId" = ANY(${ids})),
+      'reviews', (SELECT json_build_array(count(*), max("repliedAt")) FROM "Review" WHERE "reviewerId" = ANY(${ids}) OR "sellerId" = ANY(${ids})),
+      'tradeReports', (SELECT count(*) FROM "TradeReport" WHERE "reporterId" = ANY(${ids}))
     ) AS state`;
   return JSON.stringify(row?.state);
 }
@@ -329,6 +363,54 @@ function buildCases(): Case[] {
     ...methodCases("/api/saved-listings", ["GET"]),
     ...idCases(["GET", "PUT", "DELETE"], (id) => `/api/saved-listings/${id}`),
     ...methodCases(`/api/saved-listings/${L}`, ["GET", "PUT", "DELETE"]),
+  ]);
+  // The cart, orders, their threads and reviews, notifications. {order} is one the owner asked for
+  // (their moves are the buyer's), {sale} one they were asked for (the seller's); {other} is the
+  // next owner's listing, which may go in the cart.
+  const O = "{order}";
+  const S = "{sale}";
+  as("owner", [
+    ...queryCases("/api/cart", {}, random),
+    ...methodCases("/api/cart", ["GET"]),
+    ...jsonBodyCases("PUT", "/api/cart/items/{other}", { quantity: 1 }, random, 10),
+    ...idCases(["PUT", "DELETE"], (id) => `/api/cart/items/${id}`, { quantity: 1 }),
+    ...methodCases("/api/cart/items/{other}", ["PUT", "DELETE"]),
+    ...queryCases("/api/orders", { role: "seller", status: "requested", page: "1" }, random, 6),
+    ...jsonBodyCases(
+      "POST",
+      "/api/orders",
+      { sellerId: "{otherSeller}", fulfilment: "delivery", town: "Kano", deliveryNote: "Gate 2", message: "Hello" },
+      random,
+      5,
+    ),
+    ...methodCases("/api/orders", ["GET", "POST"]),
+    ...idCases(["GET"], (id) => `/api/orders/${id}`),
+    ...methodCases(`/api/orders/${O}`, ["GET"]),
+    ...jsonBodyCases(
+      "POST",
+      `/api/orders/${S}/accept`,
+      { items: [{ id: "{saleItem}", quantity: 1, priceNgn: "4800" }] },
+      random,
+      8,
+    ),
+    ...jsonBodyCases("POST", `/api/orders/${S}/decline`, { reason: "Sold out at the market" }, random, 6),
+    ...jsonBodyCases("POST", `/api/orders/${O}/dispute`, { reason: "not_received", note: "Nobody came" }, random, 6),
+    ...jsonBodyCases("POST", `/api/orders/${O}/confirm`, {}, random),
+    ...idCases(["POST"], (id) => `/api/orders/${id}/cancel`),
+    ...methodCases(`/api/orders/${O}/cancel`, ["POST"]),
+    ...jsonBodyCases("POST", `/api/orders/${O}/messages`, { body: "Can you do 4,500?" }, random, 6),
+    ...methodCases(`/api/orders/${O}/messages`, ["GET", "POST"]),
+    ...idCases(["GET", "POST"], (id) => `/api/orders/${id}/messages`, { body: "hello" }),
+    ...idCases(["POST"], (id) => `/api/orders/${O}/messages/${id}/reports`, { reason: "scam" }),
+    ...jsonBodyCases("POST", `/api/orders/${O}/review`, { rating: 5, text: "Good maize" }, random, 6),
+    ...jsonBodyCases("PUT", `/api/orders/${S}/review`, { reply: "Thank you" }, random, 4),
+    ...methodCases(`/api/orders/${O}/review`, ["POST", "PUT"]),
+    ...queryCases("/api/notifications", { page: "1" }, random, 4),
+    ...methodCases("/api/notifications", ["GET"]),
+    ...jsonBodyCases("POST", "/api/notifications/read", { ids: ["cm000000000000000000000000"] }, random, 6),
+    ...methodCases("/api/notifications/read", ["POST"]),
+    ...queryCases("/api/sellers/{otherSeller}/reviews", { page: "1" }, random, 4),
+    ...idCases(["GET"], (id) => `/api/sellers/${id}/reviews`),
   ]);
   as("owner", [...queryCases("/api/admin/check", {}, random), ...methodCases("/api/admin/check", ["GET"])]);
   // The account's signed-in devices: ids that name no session of one's own are 404, and end nothing.
@@ -587,13 +669,20 @@ function buildCases(): Case[] {
   return cases;
 }
 
-const fill = (text: string, owner: Owner) =>
-  text
+const fill = (text: string, owner: Owner) => {
+  const next = owners[(owners.indexOf(owner) + 1) % owners.length]!;
+  return text
+    .replaceAll("{order}", owner.orderId)
+    .replaceAll("{sale}", owner.saleId)
+    .replaceAll("{saleItem}", owner.saleItemId)
+    .replaceAll("{other}", next.listingId)
+    .replaceAll("{otherSeller}", next.user.id)
     .replaceAll("{farm}", owner.farmId)
     .replaceAll("{plot}", owner.plotId)
     .replaceAll("{listing}", owner.listingId)
     .replaceAll("{analysis}", owner.analysisId)
     .replaceAll("{product}", productId);
+};
 
 describe("generated malformed requests on every /api route", () => {
   it("builds well over a thousand of them, deterministically for a seed", () => {
@@ -609,6 +698,9 @@ describe("generated malformed requests on every /api route", () => {
       "/api/user/phone",
       "/api/sellers/",
       "/api/saved-listings",
+      "/api/cart",
+      "/api/orders",
+      "/api/notifications",
       "/api/user/sessions",
       "/api/admin/check",
       "/api/admin/newsletter",

@@ -31,10 +31,17 @@ function atClient(): AtClient {
 }
 
 /**
- * Stores a text for `to` (E.164) and queues it; in demo mode without a provider, keeps it for the
- * inbox. 503 SYS_CONFIGURATION_ERROR when nothing can send texts here.
+ * Stores a text for `to` (E.164) and queues it, to go after `delayMs` (the night's quiet hours);
+ * in demo mode without a provider, keeps it for the inbox. 503 SYS_CONFIGURATION_ERROR when
+ * nothing can send texts here.
  */
-export async function queueSms(input: { to: string; body: string; kind: SmsKind; userId: string | null }) {
+export async function queueSms(input: {
+  to: string;
+  body: string;
+  kind: SmsKind;
+  userId: string | null;
+  delayMs?: number;
+}) {
   const provider = smsProviderName();
   if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
   const message = await prisma.smsMessage.create({
@@ -48,7 +55,8 @@ export async function queueSms(input: { to: string; body: string; kind: SmsKind;
     },
     select: { id: true, status: true },
   });
-  if (provider === "africastalking") await enqueue("sms", { messageId: message.id }, { jobId: `sms-${message.id}` });
+  if (provider === "africastalking")
+    await enqueue("sms", { messageId: message.id }, { jobId: `sms-${message.id}`, delay: input.delayMs ?? 0 });
   return message;
 }
 

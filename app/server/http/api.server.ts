@@ -41,6 +41,18 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   }
 }
 
+/**
+ * A body that may be left out (a move that takes nothing): no body and no Content-Type is `{}`;
+ * anything sent is read as readJsonBody reads it (JSON only, capped).
+ */
+export async function readOptionalJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  if (request.headers.get("Content-Type") === null) {
+    if ((await readTextBody(request, maxBytes)).trim() === "") return {};
+    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.jsonRequired");
+  }
+  return readJsonBody(request, maxBytes);
+}
+
 /** Reads a body as text, counting while it streams in; 413 as soon as it passes `maxBytes`. */
 export async function readTextBody(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
