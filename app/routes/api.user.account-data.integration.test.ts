@@ -257,6 +257,12 @@ describe("Download my data", () => {
         "phone-codes.json",
         "saved-listings.json",
         "listing-reports.json",
+        "cart-items.json",
+        "order-requests.json",
+        "order-messages.json",
+        "order-reviews.json",
+        "your-notifications.json",
+        "trade-reports.json",
       ].sort(),
     );
   });

@@ -24,6 +24,8 @@ const DATA = [
   "phone",
   "listings",
   "saved",
+  "orders",
+  "notifications",
   "farms",
   "photos",
   "reports",

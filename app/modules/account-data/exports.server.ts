@@ -104,6 +104,12 @@ export async function collectAccountData(userId: string) {
     phoneCodes,
     savedListings,
     reports,
+    cart,
+    orders,
+    orderMessages,
+    reviews,
+    notifications,
+    tradeReports,
     premiumUses,
     errorReports,
     products,
@@ -139,6 +145,28 @@ export async function collectAccountData(userId: string) {
       include: { action: { select: { kind: true, createdAt: true } } },
       orderBy: { createdAt: "asc" },
     }),
+    prisma.cartItem.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    // Orders they sent and received, with what was asked for and agreed.
+    prisma.order.findMany({
+      where: { OR: [{ buyerId: userId }, { sellerId: userId }] },
+      include: { items: { orderBy: { id: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    // The threads of those orders: what they wrote and what was written to them there.
+    prisma.orderMessage.findMany({
+      where: { order: { OR: [{ buyerId: userId }, { sellerId: userId }] } },
+      orderBy: { createdAt: "asc" },
+    }),
+    prisma.review.findMany({
+      where: { OR: [{ reviewerId: userId }, { sellerId: userId }] },
+      orderBy: { createdAt: "asc" },
+    }),
+    prisma.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    prisma.tradeReport.findMany({
+      where: { reporterId: userId },
+      include: { action: { select: { kind: true, createdAt: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
     prisma.premiumFeatureUse.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.frontendError.findMany({ where: { userId }, orderBy: { receivedAt: "asc" } }),
     prisma.product.findMany({ where: { createdById: userId }, orderBy: { createdAt: "asc" } }),
@@ -160,6 +188,12 @@ export async function collectAccountData(userId: string) {
       "phone-codes.json": phoneCodes,
       "saved-listings.json": savedListings,
       "listing-reports.json": reports,
+      "cart-items.json": cart,
+      "order-requests.json": orders,
+      "order-messages.json": orderMessages,
+      "order-reviews.json": reviews,
+      "your-notifications.json": notifications,
+      "trade-reports.json": tradeReports,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
       "catalogue-products.json": products,
@@ -176,7 +210,10 @@ plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ fo
 you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
 received) and payment-checkouts.json (each payment you started), texts.json (text messages sent
 to your phone, their words erased once sent), phone-codes.json (codes asked for to verify a phone,
-without the codes), saved-listings.json, listing-reports.json (listings you reported), premium-uses.json,
+without the codes), saved-listings.json, listing-reports.json (listings you reported), cart-items.json,
+order-requests.json (orders you sent or received, with their items), order-messages.json (the
+messages of those orders), order-reviews.json (reviews you gave or received), your-notifications.json,
+trade-reports.json (disputes and the messages or reviews you reported), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.
