@@ -109,6 +109,57 @@ describe("seed in demo mode", () => {
     }
   });
 
+  it("holds orders in every state, from both sides of the demo farmer, with what they hold and rate", async () => {
+    const orders = await prisma.order.findMany({ include: { items: true, review: true } });
+    expect([...new Set(orders.map((order) => order.status))].sort()).toEqual(
+      [
+        "accepted",
+        "cancelled",
+        "changes_proposed",
+        "completed",
+        "declined",
+        "delivered",
+        "disputed",
+        "requested",
+      ].sort(),
+    );
+    expect(orders.some((order) => order.buyerId === "seed_user_amina")).toBe(true);
+    expect(orders.some((order) => order.sellerId === "seed_user_amina")).toBe(true);
+    for (const order of orders) {
+      expect(order.buyerId).not.toBe(order.sellerId);
+      expect(order.items.length).toBeGreaterThan(0);
+      const total = order.items.reduce(
+        (sum, item) => sum + Number(item.proposedPriceNgn ?? item.priceNgn) * (item.proposedQuantity ?? item.quantity),
+        0,
+      );
+      expect(Number(order.totalNgn)).toBe(total);
+    }
+    // Each listing holds exactly what its open orders agreed, and no more than it has.
+    const held = new Map<string, number>();
+    for (const order of orders.filter((each) =>
+      ["changes_proposed", "accepted", "delivered", "disputed"].includes(each.status),
+    ))
+      for (const item of order.items)
+        held.set(item.listingId!, (held.get(item.listingId!) ?? 0) + (item.proposedQuantity ?? item.quantity));
+    expect(held.size).toBeGreaterThanOrEqual(4);
+    for (const listing of await prisma.listing.findMany({
+      select: { id: true, quantity: true, reservedQuantity: true },
+    })) {
+      expect(listing.reservedQuantity, listing.id).toBe(held.get(listing.id) ?? 0);
+      expect(listing.reservedQuantity).toBeLessThanOrEqual(listing.quantity);
+    }
+    // Reviews only on completed orders, counted on their sellers.
+    const reviewed = orders.filter((order) => order.review);
+    expect(reviewed.length).toBeGreaterThanOrEqual(2);
+    for (const order of reviewed) expect(order.status).toBe("completed");
+    const amina = await prisma.user.findUniqueOrThrow({ where: { id: "seed_user_amina" } });
+    const hers = reviewed.filter((order) => order.sellerId === amina.id);
+    expect(amina.reviewCount).toBe(hers.length);
+    expect(amina.reviewStars).toBe(hers.reduce((sum, order) => sum + order.review!.rating, 0));
+    expect(await prisma.tradeReport.count({ where: { kind: "dispute", status: "open" } })).toBe(1);
+    expect(await prisma.notification.count({ where: { userId: amina.id, readAt: null } })).toBeGreaterThan(0);
+  });
+
   it("changes nothing when run again, even after users changed the demo data", async () => {
     await prisma.listing.delete({ where: { id: "seed_listing_001" } });
     await prisma.product.update({ where: { id: "seed_product_maize" }, data: { name: "Yellow Maize" } });

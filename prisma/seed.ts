@@ -24,6 +24,7 @@ import { NIGERIAN_TOWNS } from "~/modules/listings/towns";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS } from "./seed-data";
+import { seedDemoOrders } from "./seed-orders";
 
 const CONDITIONS_USED = ["used_good", "new", "used_like_new", "used_fair"] as const;
 const SELLERS = ["seed_user_amina", "seed_user_tunde", "seed_user_chidi", "seed_user_halima"];
@@ -81,6 +82,26 @@ export function buildListings(now = new Date()) {
   return listings;
 }
 
+/** The demo's trades, on the seeded listings that are still there as seeded (a user may have changed them). */
+async function demoOrders(tx: Parameters<typeof seedDemoOrders>[0], built: ReturnType<typeof buildListings>) {
+  const present = new Map(
+    (
+      await tx.listing.findMany({
+        where: { id: { in: built.map((listing) => listing.id) } },
+        select: { id: true, sellerId: true, priceNgn: true, quantity: true, status: true, productId: true },
+      })
+    ).map((row) => [row.id, row]),
+  );
+  const listings = built.flatMap((listing) => {
+    const row = present.get(listing.id);
+    return row?.productId
+      ? [{ ...row, productId: row.productId, priceNgn: row.priceNgn.toFixed(2), status: String(row.status) }]
+      : [];
+  });
+  const names = new Map(SEED_PRODUCTS.map((product) => [product.id, product.name]));
+  return seedDemoOrders(tx, listings, names);
+}
+
 /** The catalogue's rows; `createdById` names the demo administrator in demo mode, nobody otherwise. */
 function catalogueRows(createdById: string | null) {
   return SEED_PRODUCTS.map((product) => ({
@@ -116,6 +137,8 @@ async function lockDemoAccounts(prisma: PrismaClient, log: (line: string) => voi
   const accounts = await prisma.user.findMany({
     where: { username: { in: SEED_USERS.map((user) => user.username) } },
     select: { id: true, username: true, passwordHash: true },
+    // Named in one order in what the seed says, whatever order the rows lie in.
+    orderBy: { username: "asc" },
   });
   const locked: string[] = [];
   for (const account of accounts) {
@@ -145,6 +168,7 @@ async function unlockDemoAccounts(prisma: PrismaClient, log: (line: string) => v
       passwordHash: { startsWith: `${LOCKED_DEMO_ACCOUNT}$` },
     },
     select: { id: true, username: true },
+    orderBy: { username: "asc" },
   });
   for (const account of locked) {
     const demo = SEED_USERS.find((user) => user.username === account.username)!;
@@ -235,6 +259,11 @@ export async function seed(
   await unlockDemoAccounts(prisma, log);
   const seeded = await prisma.user.findUnique({ where: { username: "admin" }, select: { id: true } });
   if (seeded && !force) {
+    // A demo database made before orders existed gets the demo's trades.
+    if ((await prisma.order.count()) === 0) {
+      const made = await prisma.$transaction((tx) => demoOrders(tx, buildListings()), { timeout: 60_000 });
+      log(`[seed] demo orders added: ${made}`);
+    }
     if (await giveDemoSellersPhones(prisma)) {
       log("[seed] demo sellers given their example phone numbers (verified), shown on two listings in three");
       return { created: false };
@@ -308,6 +337,7 @@ export async function seed(
           }),
         });
       }
+      if ((await tx.order.count()) === 0) await demoOrders(tx, listings);
       await INDEX_SEEDED_ROWS(tx);
     },
     { timeout: 60_000 },
@@ -321,6 +351,7 @@ export async function seed(
     listings: await prisma.listing.count(),
     farms: await prisma.farm.count(),
     plots: await prisma.plot.count(),
+    orders: await prisma.order.count(),
   };
   log(
     `[seed] demo data ready: ${Object.entries(counts)
