@@ -10,7 +10,9 @@ import { recordId } from "~/lib/text";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
 import { liftSuspension, openReports, resolveReport, suspendedSellers } from "~/modules/moderation/moderation.server";
-import { isModerationIntent, resolveSchema, unsuspendSchema } from "~/modules/moderation/schemas";
+import { isModerationIntent, resolveSchema, tradeResolveSchema, unsuspendSchema } from "~/modules/moderation/schemas";
+import { openTradeReports, resolveTradeReport } from "~/modules/moderation/trade-reports.server";
+import { TradeReportsPanel } from "~/components/moderation/trade-reports-panel";
 import { readPageForm } from "~/server/http/page-form.server";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
@@ -25,8 +27,12 @@ import { validate, validateValue } from "~/server/validation";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isAdministrator(user)) return data({ isAdmin: false as const }, { status: 403 });
-  const [reports, suspended] = await Promise.all([openReports(user), suspendedSellers(user)]);
-  return { isAdmin: true as const, ...reports, suspended, locale: detectLanguage(request) };
+  const [reports, suspended, trade] = await Promise.all([
+    openReports(user),
+    suspendedSellers(user),
+    openTradeReports(user),
+  ]);
+  return { isAdmin: true as const, ...reports, suspended, trade, locale: detectLanguage(request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,6 +46,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const input = validate(resolveSchema, { action: form.get("action"), note: form.get("note") ?? undefined });
       const { action } = await resolveReport(user, reportId, input);
       return pageSuccess(intent, { data: { kind: action.kind } });
+    }
+    if (intent === "trade") {
+      const reportId = validateValue(recordId("moderation.errors.reportNotFound"), form.get("reportId"));
+      const input = validate(tradeResolveSchema, { action: form.get("action"), note: form.get("note") || undefined });
+      const { action } = await resolveTradeReport(user, reportId, input);
+      return pageSuccess(intent, { data: { kind: action } });
     }
     const userId = validateValue(recordId("moderation.errors.userNotFound"), form.get("userId"));
     const { action } = await liftSuspension(
@@ -88,6 +100,11 @@ export default function ModerationPage() {
               </ul>
             )}
           </section>
+          <TradeReportsPanel
+            reports={loaderData.trade.reports}
+            total={loaderData.trade.total}
+            locale={loaderData.locale}
+          />
           <SuspendedSellers sellers={loaderData.suspended} locale={loaderData.locale} />
         </>
       )}

@@ -33,7 +33,7 @@ export type ModerationReply = PageReply<ModerationIntent, { kind: string }>;
  * the answer, so the page (which stays) says how it went, and one action runs at a time.
  */
 const MODERATION_FETCHER = "moderation-action";
-const useModerationFetcher = () => useFetcher<ModerationReply>({ key: MODERATION_FETCHER });
+export const useModerationFetcher = () => useFetcher<ModerationReply>({ key: MODERATION_FETCHER });
 
 /** For the page: a toast for each answer of the moderation forms (done, or why not). */
 export function useModerationAnswers() {

@@ -1,7 +1,7 @@
 import { intentGuard } from "~/lib/page-reply";
 import { optionalText, text } from "~/lib/text";
 import { z } from "~/lib/zod";
-import { MODERATION_NOTE_MAX, REPORT_REASONS, RESOLVE_ACTIONS } from "./constants";
+import { MODERATION_NOTE_MAX, REPORT_REASONS, RESOLVE_ACTIONS, TRADE_ACTIONS } from "./constants";
 
 // What reporting a listing and moderating it take: the reason and an optional note of a report;
 // the action and its note (required when the seller is told why: a hide or a suspension).
@@ -37,7 +37,14 @@ export type ResolveInput = z.infer<typeof resolveSchema>;
 export const unsuspendSchema = z.strictObject({ note });
 export type UnsuspendInput = z.infer<typeof unsuspendSchema>;
 
+/** POST /api/admin/trade-reports/{id}/resolve: a dispute's settlement, or a message's or review's fate. */
+export const tradeResolveSchema = z.strictObject({
+  action: z.enum(TRADE_ACTIONS, { error: "moderation.errors.tradeAction" }),
+  note,
+});
+export type TradeResolveInput = z.infer<typeof tradeResolveSchema>;
+
 /** What the moderation page's forms ask of its action (`intent`). */
-export const MODERATION_INTENTS = ["resolve", "unsuspend"] as const;
+export const MODERATION_INTENTS = ["resolve", "unsuspend", "trade"] as const;
 export type ModerationIntent = (typeof MODERATION_INTENTS)[number];
 export const isModerationIntent = intentGuard(MODERATION_INTENTS);

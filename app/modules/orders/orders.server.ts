@@ -695,3 +695,26 @@ export async function completeDueOrders(now = new Date(), batch = 200): Promise<
   }
   return completed;
 }
+
+/**
+ * A moderator's settlement of a disputed order, in the moderation's transaction: "complete" (the
+ * seller was right: the stock leaves the listing) or "cancel" (the buyer was right: the stock goes
+ * back on sale). 409 when the order is no longer disputed. Both parties are told. Answers the
+ * listings that became sold.
+ */
+export async function settleDispute(tx: Tx, orderId: string, outcome: "complete" | "cancel", now = new Date()) {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.status !== "disputed")
+    throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
+  const items = await tx.orderItem.findMany({ where: { orderId }, select: itemSelect });
+  let sold: string[] = [];
+  if (outcome === "complete") sold = await complete(tx, order, items, now);
+  else {
+    for (const item of items) await release(tx, item);
+    await tx.order.update({ where: { id: orderId }, data: { status: "cancelled", closedAt: now } });
+  }
+  const told = { reference: order.reference, outcome: outcome === "complete" ? "completed" : "cancelled" };
+  await notify(tx, order.buyerId, "moderation_outcome", told, orderId);
+  await notify(tx, order.sellerId, "moderation_outcome", told, orderId);
+  return sold;
+}
