@@ -49,6 +49,8 @@ const SAME_EVERYWHERE = new Set([
   "units.g",
   "units.ml",
   "search.radiusOption",
+  "reviews.average",
+  "reviews.stars",
   "mapping.area.hectares",
   "mapping.area.squareMetres",
 ]);

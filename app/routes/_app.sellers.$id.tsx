@@ -16,6 +16,9 @@ import { requireUser } from "~/modules/auth/gates.server";
 import { savedAmong } from "~/modules/saved/saved.server";
 import { monthAndYear } from "~/modules/sellers/public-profile";
 import { sellerPage, sellerPageQuery } from "~/modules/sellers/sellers.server";
+import { sellerReviews } from "~/modules/reviews/reviews.server";
+import { RatingSummary } from "~/components/orders/stars";
+import { SellerReviews } from "~/components/orders/seller-reviews";
 import { detectLanguage } from "~/server/i18n.server";
 import { Refusal } from "~/server/refusal";
 
@@ -28,11 +31,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { page } = sellerPageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
     const answer = await sellerPage(params.id ?? "", user.id, page);
-    const savedIds = await savedAmong(
-      user.id,
-      answer.listings.map((listing) => listing.id),
-    );
-    return { ...answer, savedIds, viewerId: user.id, locale: detectLanguage(request) };
+    const [savedIds, reviews] = await Promise.all([
+      savedAmong(
+        user.id,
+        answer.listings.map((listing) => listing.id),
+      ),
+      sellerReviews(answer.seller.id, 1),
+    ]);
+    return { ...answer, savedIds, reviews: reviews.reviews, viewerId: user.id, locale: detectLanguage(request) };
   } catch (error) {
     if (error instanceof Refusal && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -45,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function SellerPage() {
-  const { seller, listings, page, pages, savedIds, locale, viewerId } = useLoaderData<typeof loader>();
+  const { seller, listings, page, pages, savedIds, reviews, locale, viewerId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
   const hearts = useSavedHearts(savedIds);
@@ -92,6 +98,13 @@ export default function SellerPage() {
               {t("sellers.memberSince", { date: monthAndYear(seller.memberSince, locale) })}
             </li>
             <li data-testid="seller-sold">{t("sellers.sold", { count: seller.soldCount })}</li>
+            <li>
+              {seller.rating.count > 0 ? (
+                <RatingSummary average={seller.rating.average} count={seller.rating.count} />
+              ) : (
+                t("reviews.none")
+              )}
+            </li>
           </ul>
         </div>
         {listings.length > 0 && seller.id !== viewerId ? (
@@ -144,6 +157,7 @@ export default function SellerPage() {
           ) : null}
         </nav>
       ) : null}
+      <SellerReviews reviews={reviews} locale={locale} />
       <ListingDetails listing={viewing} onClose={() => setViewing(null)} />
     </div>
   );

@@ -1,9 +1,9 @@
-import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, subscribe, uniqueName, type SignedIn } from "../../tests/support/api-client";
 import { seedMarket } from "../../tests/support/market";
 import { serveForTests } from "../../tests/support/web";
+import { postChunkedForm } from "../../tests/support/chunked-post";
 
 // Hostile text in the pages' forms and addresses, over HTTP against the real
 // server: a form post with NUL answers 400 with the form's reply (its error
@@ -410,26 +410,13 @@ describe("/moderation", () => {
       (await post("/moderation", { ...hide, note: "n".repeat(1024 * 1024) }, { cookie: admin.cookie })).status,
     ).toBe(413);
     // Two megabytes with no Content-Length (chunked): the same.
-    const chunked = await new Promise<number>((resolve, reject) => {
-      const request = http.request(new URL("/moderation", web.baseUrl), {
-        method: "POST",
-        headers: {
-          Cookie: admin.cookie,
-          "X-Forwarded-For": newIp(),
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Transfer-Encoding": "chunked",
-        },
-      });
-      request.on("response", (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
-      request.on("error", reject);
-      request.write(`intent=resolve&reportId=${report.id}&action=hide_listing&note=`);
-      const piece = Buffer.alloc(64 * 1024, "n");
-      for (let sent = 0; sent < 2 * 1024 * 1024; sent += piece.length) request.write(piece);
-      request.end();
-    });
+    const chunked = await postChunkedForm(
+      web.baseUrl,
+      "/moderation",
+      admin.cookie,
+      `intent=resolve&reportId=${report.id}&action=hide_listing&note=`,
+      2 * 1024 * 1024,
+    );
     expect(chunked).toBe(413);
     // No body at all, and a method the page does not take.
     expect((await post("/moderation", {}, { cookie: admin.cookie })).status).toBe(400);

@@ -148,6 +148,56 @@ for (const theme of THEMES) {
       await expectReadable(page, `/sellers/{id} (${theme})`);
     });
 
+    test(`the cart, an order, the orders list and notifications are readable in ${theme}`, async ({
+      page,
+      context,
+      baseURL,
+      user: _user,
+      browser,
+    }) => {
+      const seller = await createUser({ firstName: "Halima", lastName: "Sani" });
+      const listingId = `e2e_listing_${randomUUID()}`;
+      await withDatabase((client) =>
+        client.query(
+          `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, locality, "updatedAt")
+           VALUES ($1, 'seed_product_maize', $2, 30000, 8, 'new', 'active', $3, 'Kano, Kano', now())`,
+          [listingId, seller.id, ["/images/products/maize.svg"]],
+        ),
+      );
+      await useTheme(context, baseURL!, theme);
+      expect((await page.request.put(`/api/cart/items/${listingId}`, { data: { quantity: 2 } })).status()).toBe(200);
+      await page.goto("/cart");
+      await hydrated(page);
+      await page.getByTestId("open-order-request").click();
+      await expectReadable(page, `/cart (${theme})`);
+      const sent = await page.request.post("/api/orders", {
+        data: { sellerId: seller.id, fulfilment: "delivery", town: "Kano", message: "Before market day" },
+      });
+      const order = ((await sent.json()) as { data: { order: { id: string; items: { id: string }[] } } }).data.order;
+      // The seller proposes a price, from a session of theirs, and writes in the thread.
+      const sellerContext = await browser.newContext();
+      const sellerPage = await sellerContext.newPage();
+      await signIn(sellerPage, seller, baseURL!);
+      await sellerPage.request.post(`/api/orders/${order.id}/accept`, {
+        data: { items: [{ id: order.items[0]!.id, priceNgn: "28000" }] },
+      });
+      await sellerPage.request.post(`/api/orders/${order.id}/messages`, { data: { body: "28,000 is my best" } });
+      await useTheme(sellerContext, baseURL!, theme);
+      await sellerPage.goto("/notifications");
+      await expect(sellerPage.getByTestId("notification").first()).toBeVisible();
+      await expectReadable(sellerPage, `/notifications (${theme})`);
+      await sellerContext.close();
+
+      await page.goto(`/orders/${order.id}`);
+      await hydrated(page);
+      await expect(page.getByTestId("order-thread")).toBeVisible();
+      await expectReadable(page, `/orders/{id} (${theme})`);
+      await page.goto("/orders");
+      await expect(page.getByTestId("order-row")).toBeVisible();
+      await expectReadable(page, `/orders (${theme})`);
+      await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [seller.id]));
+    });
+
     test(`the search page with results is readable in ${theme}`, async ({ page, context, baseURL, user: _user }) => {
       await useTheme(context, baseURL!, theme);
       // The seeded demo data, indexed when the server starts: maize is a product and has listings.

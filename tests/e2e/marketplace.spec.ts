@@ -261,14 +261,33 @@ test("an unknown town is explained, and nothing changes", async ({ page, user })
   await expect(page).not.toHaveURL(/near=1/);
 });
 
-test("Add to Cart shows 'Adding...' for a second; sold listings are Unavailable", async ({ page, user }) => {
+test("Add to Cart says 'Adding...' while the cart takes it, then 'In cart' and the header counts it; sold listings are Unavailable", async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto("/marketplace");
   await hydrated(page);
-  const first = page.getByRole("article").first();
+  await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart: 0 listings");
+  const first = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("button", { name: "Add to Cart" }) })
+    .first();
+  const name = await first.getAttribute("aria-label");
+  // The cart's answer is held until 'Adding...' has been seen, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/cart/items/*", async (route) => {
+    await held;
+    await route.continue();
+  });
   await first.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(first.getByRole("button", { name: "Adding..." })).toBeVisible();
-  await expect(first.getByRole("button", { name: "Add to Cart" })).toBeVisible({ timeout: 3_000 });
+  const card = page.getByRole("article", { name: name! });
+  await expect(card.getByRole("button", { name: "Adding..." })).toBeDisabled();
+  release();
+  await expect(card.getByRole("link", { name: "In cart" })).toBeVisible();
+  await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart: 1 listings");
+  await page.unroute("**/api/cart/items/*");
 
   // The seed has sold listings: they show, marked and not for sale; paused ones are hidden.
   const sold = page.getByRole("article").filter({ hasText: "Sold" }).first();

@@ -12,6 +12,7 @@ test("the shell: sidebar entries, real profile, header search to /search, no adm
     "Search & Discover",
     "Marketplace",
     "My Listings",
+    "My Orders",
     "Traditional Medicine",
     "Farm Mapping",
     "Asiiko AI",

@@ -140,6 +140,28 @@ for (const language of LANGUAGES) {
       // The Saved tab, empty (what it says is longest then).
       await visit(page, language, "/my-listings?tab=saved", findings);
 
+      // The cart with its request form open, then the order it sends, its list and its thread.
+      await visit(page, language, "/cart", findings);
+      expect((await page.request.put(`/api/cart/items/${listing.id}`, { data: { quantity: 1 } })).status()).toBe(200);
+      await visit(page, language, "/cart", findings, (opened) =>
+        expect(opened.getByTestId("cart-seller")).toBeVisible(),
+      );
+      await page.getByTestId("open-order-request").click();
+      await page.getByRole("radio").nth(1).check();
+      await measure(page, language, "/cart with the order request form open", findings);
+      const sent = await page.request.post("/api/orders", {
+        data: { sellerId: listing.sellerId, fulfilment: "delivery", town: "Ibadan", message: "Morning, please" },
+      });
+      const order = ((await sent.json()) as { data: { order: { id: string } } }).data.order;
+      await page.request.post(`/api/orders/${order.id}/messages`, { data: { body: "Can you do a lower price?" } });
+      await visit(page, language, `/orders/${order.id}`, findings, (opened) =>
+        expect(opened.getByTestId("order-thread")).toBeVisible(),
+      );
+      await visit(page, language, "/orders", findings, (opened) =>
+        expect(opened.getByTestId("order-row")).toBeVisible(),
+      );
+      await visit(page, language, "/orders?role=seller", findings);
+
       // Asiiko AI while the trial is whole: the farm created below spends it on farm mapping.
       await visit(page, language, "/asiiko", findings, (opened) =>
         expect(opened.getByRole("tab").first()).toBeVisible(),

@@ -239,6 +239,21 @@ const ROWS: Row[] = [
     expect: signedIn(404, { owner: 403 }),
   },
   { method: "GET", path: () => "/api/admin/reports", expect: signedIn(403, { admin: 200 }) },
+  // Reports about trades: only administrators read and settle them (here one that does not exist);
+  // anyone signed in reports a review (none by that id: 404).
+  { method: "GET", path: () => "/api/admin/trade-reports", expect: signedIn(403, { admin: 200 }) },
+  {
+    method: "POST",
+    path: () => "/api/admin/trade-reports/cm000000000000000000000000/resolve",
+    body: () => ({ action: "dismiss" }),
+    expect: signedIn(403, { admin: 404 }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/reviews/cm000000000000000000000000/reports",
+    body: () => ({ reason: "other" }),
+    expect: signedIn(404),
+  },
   {
     method: "POST",
     path: () => "/api/admin/reports/cm000000000000000000000000/resolve",
@@ -288,6 +303,9 @@ const ROWS: Row[] = [
     body: () => ({ rating: 5 }),
     expect: signedIn(404, { owner: 409 }),
   },
+  { method: "GET", path: () => "/orders", expect: all(200, { visitor: 302 }) },
+  { method: "GET", path: () => `/orders/${owned.orderId}`, expect: all(404, { visitor: 302, owner: 200 }) },
+  { method: "GET", path: () => "/cart", expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: () => "/api/notifications/read", expect: signedIn(200) },
   { method: "GET", path: () => `/api/sellers/${owned.traderId}/reviews`, expect: signedIn(200) },

@@ -409,6 +409,14 @@ function buildCases(): Case[] {
     ...methodCases("/api/notifications", ["GET"]),
     ...jsonBodyCases("POST", "/api/notifications/read", { ids: ["cm000000000000000000000000"] }, random, 6),
     ...methodCases("/api/notifications/read", ["POST"]),
+    ...jsonBodyCases(
+      "POST",
+      "/api/reviews/cm000000000000000000000000/reports",
+      { reason: "offensive", note: "Rude" },
+      random,
+      4,
+    ),
+    ...idCases(["POST"], (id) => `/api/reviews/${id}/reports`, { reason: "offensive" }),
     ...queryCases("/api/sellers/{otherSeller}/reviews", { page: "1" }, random, 4),
     ...idCases(["GET"], (id) => `/api/sellers/${id}/reviews`),
   ]);
@@ -435,6 +443,18 @@ function buildCases(): Case[] {
     ...idCases(["POST"], (id) => `/api/market/listings/${id}/reports`, { reason: "scam" }),
   ]);
   const NO_ID = "cm000000000000000000000000";
+  as("admin", [
+    ...queryCases("/api/admin/trade-reports", {}, random),
+    ...methodCases("/api/admin/trade-reports", ["GET"]),
+    ...jsonBodyCases(
+      "POST",
+      `/api/admin/trade-reports/${NO_ID}/resolve`,
+      { action: "cancel_order", note: "Fuzz" },
+      random,
+      6,
+    ),
+    ...idCases(["POST"], (id) => `/api/admin/trade-reports/${id}/resolve`, { action: "dismiss" }),
+  ]);
   as("admin", [
     ...queryCases("/api/admin/reports", {}, random),
     ...methodCases("/api/admin/reports", ["GET"]),
@@ -705,6 +725,8 @@ describe("generated malformed requests on every /api route", () => {
       "/api/admin/check",
       "/api/admin/newsletter",
       "/api/admin/reports",
+      "/api/admin/trade-reports",
+      "/api/reviews/",
       "/api/admin/users",
       "/api/newsletter",
       "/api/preferences",

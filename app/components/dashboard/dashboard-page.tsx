@@ -1,4 +1,5 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { cn } from "~/lib/cn";
 import { useTranslation } from "react-i18next";
 import { ComponentErrorBoundary } from "~/components/errors/error-boundaries";
 import { useSignOut } from "~/components/shell/app-shell";
@@ -20,7 +21,14 @@ interface DashboardProps {
   /** Registered a moment ago and not signed in since: greeted 'Welcome', not 'Welcome back'. */
   newcomer: boolean;
   locale: LanguageCode;
-  stats: { activeListings: number; farms: number; analyses: number; plan: "premium" | "trial" | "free" };
+  stats: {
+    activeListings: number;
+    openOrders: number;
+    completedSales: number;
+    farms: number;
+    analyses: number;
+    plan: "premium" | "trial" | "free";
+  };
   activity: ActivityItem[];
   /** A month paid by transfer ending soon or just ended. */
   reminder: RenewalReminder | null;
@@ -33,10 +41,15 @@ const QUICK: { to: string; label: string; icon: IconName }[] = [
   { to: "/medicine", label: "dashboard.quickMedicine", icon: "leaf" },
 ];
 
-function Stat({ label, value, icon }: { label: string; value: string | number; icon: IconName }) {
+function Stat({ label, value, icon, to }: { label: string; value: string | number; icon: IconName; to?: string }) {
   const formatNumber = useFormatNumber();
-  return (
-    <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
+  const card = (
+    <Card
+      className={cn(
+        "flex h-full flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4",
+        to ? "transition-colors hover:border-brand-400" : "",
+      )}
+    >
       <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
         <Icon name={icon} />
       </span>
@@ -45,6 +58,13 @@ function Stat({ label, value, icon }: { label: string; value: string | number; i
         <p className="text-xl font-bold sm:text-2xl">{typeof value === "number" ? formatNumber(value) : value}</p>
       </div>
     </Card>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl">
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }
 
@@ -70,6 +90,11 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity, re
         price: formatNaira(item.priceNgn),
       });
     if (item.kind === "farm") return t("dashboard.activityFarm", { name: item.name });
+    if (item.kind === "order")
+      return t(`dashboard.activityOrder.${item.role}`, {
+        reference: item.reference,
+        status: t(`orders.status.${item.status}`),
+      });
     return t("dashboard.activityAnalysis");
   }
 
@@ -94,8 +119,8 @@ export function DashboardPage({ firstName, newcomer, locale, stats, activity, re
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label={t("dashboard.statListings")} value={stats.activeListings} icon="store" />
-        <Stat label={t("dashboard.statFarms")} value={stats.farms} icon="map" />
-        <Stat label={t("dashboard.statAnalyses")} value={stats.analyses} icon="sparkles" />
+        <Stat label={t("dashboard.statOpenOrders")} value={stats.openOrders} icon="receipt" to="/orders" />
+        <Stat label={t("dashboard.statSales")} value={stats.completedSales} icon="check" to="/orders?role=seller" />
         <Stat
           label={t("dashboard.statPlan")}
           value={

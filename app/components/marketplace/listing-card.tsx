@@ -1,6 +1,10 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { addToCart, cartFailure } from "~/components/cart/cart-calls";
+import { useShellCounts } from "~/components/shell/shell-counts";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { toast } from "~/lib/toast-store";
 import { Icon } from "~/components/ui/icons";
 import { Photo } from "~/components/ui/photo";
 import { SellerLink } from "~/components/sellers/seller-link";
@@ -36,20 +40,49 @@ export function ListingPrice({ listing }: { listing: { priceNgn: string; product
   );
 }
 
-/** 'Add to Cart' shows 'Adding...' for 1 second (no call is made); 'Unavailable' unless the listing is active. */
-function AddToCart({ active }: { active: boolean }) {
+/**
+ * 'Add to Cart' puts one of the listing in the signed-in user's cart ('Adding...' while the call
+ * runs); once there it reads 'In cart' and opens the cart. 'Unavailable' unless the listing is active.
+ */
+function AddToCart({ listingId, active }: { listingId: string; active: boolean }) {
   const { t } = useTranslation();
+  const { inCart, addedToCart } = useShellCounts();
   const [adding, setAdding] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  if (active && inCart(listingId))
+    return (
+      <Link
+        to="/cart"
+        className={cn(buttonVariants({ size: "sm", variant: "outline" }), "flex-1")}
+        data-testid="in-cart"
+      >
+        <Icon name="check" className="h-4 w-4" />
+        {t("cart.inCart")}
+      </Link>
+    );
   return (
     <Button
       size="sm"
       className="flex-1"
       disabled={!active || adding}
+      data-testid="add-to-cart"
       onClick={() => {
         setAdding(true);
-        timer.current = setTimeout(() => setAdding(false), 1000);
+        addToCart(listingId)
+          .then(() => {
+            addedToCart(listingId);
+            toast({ title: t("cart.added") });
+          })
+          .catch((error: unknown) => toast({ title: t(cartFailure(error)), variant: "destructive" }))
+          .finally(() => {
+            if (mounted.current) setAdding(false);
+          });
       }}
     >
       {!active ? t("marketplace.unavailable") : adding ? t("marketplace.adding") : t("marketplace.addToCart")}
@@ -95,7 +128,8 @@ export function ListingCard({
   const image = listingImage(listing);
   const name = listingName(listing, t("marketplace.agriculturalProduct"));
   const categories = listing.product?.categories ?? [];
-  const active = listing.status === "active";
+  // Active with something left to order (accepted orders may hold the rest).
+  const active = listing.status === "active" && (listing.available ?? listing.quantity) > 0;
 
   const badges = (
     <div className="flex flex-wrap gap-1">
@@ -172,12 +206,14 @@ export function ListingCard({
           </div>
         </div>
         <div className="flex items-center gap-2">
-          <span className="card-note whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</span>
+          <span className="card-note whitespace-nowrap">
+            {t("marketplace.qty", { quantity: listing.available ?? listing.quantity })}
+          </span>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <Button size="sm" variant="outline" onClick={onView}>
               {t("marketplace.view")}
             </Button>
-            <AddToCart active={active} />
+            <AddToCart listingId={listing.id} active={active} />
           </div>
         </div>
       </article>
@@ -209,9 +245,11 @@ export function ListingCard({
         {badges}
         {where}
         {sellerLine}
-        <p className="card-note whitespace-nowrap">{t("marketplace.qty", { quantity: listing.quantity })}</p>
+        <p className="card-note whitespace-nowrap">
+          {t("marketplace.qty", { quantity: listing.available ?? listing.quantity })}
+        </p>
         <div className="mt-auto flex pt-1">
-          <AddToCart active={active} />
+          <AddToCart listingId={listing.id} active={active} />
         </div>
       </div>
     </article>

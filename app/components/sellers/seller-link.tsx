@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
+import { RatingSummary } from "~/components/orders/stars";
+import type { SellerRating } from "~/modules/listings/rating";
 
 // The seller's name as a link to their page, and the 'Phone verified' badge beside it: on every
 // listing card, on a listing's details and on the seller's page.
@@ -29,7 +31,7 @@ export function SellerLink({
   seller,
   className,
 }: {
-  seller: { id: string; name: string; phoneVerified: boolean };
+  seller: { id: string; name: string; phoneVerified: boolean; rating?: SellerRating };
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function SellerLink({
         <span className="truncate">{seller.name || t("contact.seller")}</span>
       </Link>
       {seller.phoneVerified ? <PhoneVerifiedBadge /> : null}
+      {seller.rating ? <RatingSummary average={seller.rating.average} count={seller.rating.count} /> : null}
     </span>
   );
 }

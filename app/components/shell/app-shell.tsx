@@ -15,6 +15,7 @@ import { VoiceWidget } from "~/components/voice/voice-widget";
 import { BrandMark } from "./brand-mark";
 import { Footer } from "./footer";
 import { LanguageSwitcher, ThemeToggle } from "./preferences-controls";
+import { CartLink, CountBadge, useShellCounts } from "./shell-counts";
 
 // The signed-in shell: sidebar (main and account entries, the catalogue and
 // moderation for administrators only), sticky header with search, language, theme and user
@@ -27,6 +28,8 @@ interface NavEntry {
   admin?: boolean;
   /** Served outside the app (the queue dashboard): opened as a whole new page. */
   document?: boolean;
+  /** Shows the unread notifications' count. */
+  unreadBadge?: boolean;
 }
 
 const MAIN_ENTRIES: NavEntry[] = [
@@ -34,6 +37,7 @@ const MAIN_ENTRIES: NavEntry[] = [
   { to: "/search", label: "nav.search", icon: "search" },
   { to: "/marketplace", label: "nav.marketplace", icon: "store" },
   { to: "/my-listings", label: "nav.myListings", icon: "list" },
+  { to: "/orders", label: "nav.orders", icon: "receipt" },
   { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
   { to: "/moderation", label: "moderation.navTitle", icon: "alert", admin: true },
   { to: "/admin/queues", label: "nav.queues", icon: "list", admin: true, document: true },
@@ -45,7 +49,7 @@ const MAIN_ENTRIES: NavEntry[] = [
 
 const ACCOUNT_ENTRIES: NavEntry[] = [
   { to: "/profile", label: "nav.profile", icon: "user" },
-  { to: "/notifications", label: "nav.notifications", icon: "bell" },
+  { to: "/notifications", label: "nav.notifications", icon: "bell", unreadBadge: true },
   { to: "/community", label: "nav.community", icon: "users" },
   { to: "/settings", label: "nav.settings", icon: "settings" },
   { to: "/help", label: "nav.help", icon: "help" },
@@ -90,6 +94,7 @@ function isCurrent(entry: NavEntry, pathname: string) {
 function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   const { t } = useTranslation();
   const current = isCurrent(entry, useLocation().pathname);
+  const { unread } = useShellCounts();
   return (
     <li>
       <Link
@@ -107,6 +112,12 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
       >
         <Icon name={entry.icon} />
         <span className="flex-1">{t(entry.label)}</span>
+        {entry.unreadBadge && unread > 0 ? (
+          <>
+            <CountBadge count={unread} />
+            <span className="sr-only">{t("notifications.unreadCount", { count: unread })}</span>
+          </>
+        ) : null}
         {entry.admin ? (
           <span className="rounded-full bg-earth-100 px-2 py-0.5 text-xs font-semibold text-earth-800 dark:bg-earth-800 dark:text-earth-100">
             {t("nav.adminBadge")}
@@ -279,8 +290,12 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           </Button>
           <BrandMark to="/" size={28} className="hidden sm:flex lg:hidden" />
           <HeaderSearch />
+          <CartLink />
           <LanguageSwitcher compact />
-          <ThemeToggle />
+          {/* On a phone the header keeps its room for search and the cart: the theme is in Settings there. */}
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           <UserMenu user={user} />
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>

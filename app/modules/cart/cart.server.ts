@@ -111,9 +111,10 @@ async function applyChanges(userId: string, changes: CartChange[]) {
   ]);
 }
 
-/** How many listings the cart holds: the header's count (one indexed count, no listing read). */
-export function cartCount(userId: string): Promise<number> {
-  return prisma.cartItem.count({ where: { userId } });
+/** The listings in the cart, by id: the header's count and the cards' 'In cart' (no listing read). */
+export async function cartListingIds(userId: string): Promise<string[]> {
+  const rows = await prisma.cartItem.findMany({ where: { userId }, select: { listingId: true }, take: CART_ITEMS_MAX });
+  return rows.map((row) => row.listingId);
 }
 
 /**

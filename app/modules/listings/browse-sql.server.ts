@@ -182,6 +182,7 @@ export function browseStatements(
       'longitude', page.longitude, 'locality', page.locality, 'createdAt', ${iso(Prisma.sql`page."createdAt"`)},
       'updatedAt', ${iso(Prisma.sql`page."updatedAt"`)},
       'sellerName', ${SELLER_PUBLIC_NAME}, 'sellerPhoneVerified', se."phoneVerifiedAt" IS NOT NULL,
+      'sellerReviewCount', se."reviewCount", 'sellerReviewStars', se."reviewStars",
       'hidden', CASE WHEN page."hiddenAt" IS NULL THEN NULL ELSE json_build_object(
         'at', ${iso(Prisma.sql`page."hiddenAt"`)}, 'cause', page."hiddenCause", 'reason', page."hiddenReason"
       ) END,

@@ -1,4 +1,5 @@
 import type { BrowsedListing, ListingDto } from "./listings.server";
+import { ratingOf, type SellerRating } from "./rating";
 
 // A listing as a buyer's card shows it (the marketplace, a seller's page, Saved): the pages and
 // GET /api/sellers/{id} send only this, never the listing's coordinates or its seller's contact.
@@ -9,7 +10,7 @@ export type MarketplaceListing = Pick<
 > & {
   product: Pick<NonNullable<ListingDto["product"]>, "name" | "unit" | "images" | "categories"> | null;
   /** The seller, for the card's link to their page: their id, public name ('Ngozi A.') and whether their phone is verified. */
-  seller: { id: string; name: string; phoneVerified: boolean };
+  seller: { id: string; name: string; phoneVerified: boolean; rating: SellerRating };
   /** What buyers can still ask for: the quantity less what accepted orders hold. */
   available: number;
 };
@@ -34,6 +35,11 @@ export function toMarketplaceListing(listing: BrowsedListing): MarketplaceListin
           categories: listing.product.categories,
         }
       : null,
-    seller: { id: listing.sellerId, name: listing.sellerName, phoneVerified: listing.sellerPhoneVerified },
+    seller: {
+      id: listing.sellerId,
+      name: listing.sellerName,
+      phoneVerified: listing.sellerPhoneVerified,
+      rating: ratingOf(listing.sellerReviewCount ?? 0, listing.sellerReviewStars ?? 0),
+    },
   };
 }

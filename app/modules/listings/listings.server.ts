@@ -81,7 +81,13 @@ export type ListingDto = ReturnType<typeof listingDto> & { distanceKm?: number }
  * A listing as lists answer it (the browse statement): also its seller's public name ('Ngozi A.')
  * and whether their phone is verified, for the card's seller link and badge.
  */
-export type BrowsedListing = ListingDto & { sellerName: string; sellerPhoneVerified: boolean };
+export type BrowsedListing = ListingDto & {
+  sellerName: string;
+  sellerPhoneVerified: boolean;
+  /** The seller's shown reviews: how many, and their stars added up (the card shows the average). */
+  sellerReviewCount: number;
+  sellerReviewStars: number;
+};
 
 /**
  * A listing as `viewerId` is shown it. Its seller gets the place as their phone gave it and the

@@ -5,6 +5,7 @@ import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { REVIEWS_PAGE_SIZE, type ReviewInput } from "./schemas";
+import { ratingOf } from "~/modules/listings/rating";
 
 // Reviews: after an order completes, its buyer may rate the seller once for it (1 to 5 stars, a
 // short text), and the seller may answer once. No review without a trade: only a completed order
@@ -25,17 +26,6 @@ export interface ReviewDto {
   createdAt: string;
   repliedAt: string | null;
 }
-
-/** A seller's rating as cards and their page show it; average null with no review. */
-export interface SellerRating {
-  average: number | null;
-  count: number;
-}
-
-export const ratingOf = (count: number, stars: number): SellerRating => ({
-  count,
-  average: count > 0 ? Math.round((stars / count) * 10) / 10 : null,
-});
 
 /** The buyer of a completed order rates its seller (409 before completion, and for a second review). */
 export async function reviewOrder(orderId: string, userId: string, input: ReviewInput) {

@@ -5,6 +5,7 @@ import { z } from "~/lib/zod";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { chooseTown, publicName } from "./public-profile";
+import { ratingOf } from "~/modules/listings/rating";
 
 // A seller's page (/sellers/{id}, GET /api/sellers/{id}): what any buyer may know of them, and
 // their listings on sale as the marketplace shows them. Nothing private: no e-mail, phone, farm or
@@ -40,7 +41,16 @@ export async function sellerPage(sellerId: string, viewerId: string, page = 1) {
   if (!isRecordId(sellerId)) throw unavailable();
   const user = await prisma.user.findUnique({
     where: { id: sellerId },
-    select: { id: true, firstName: true, lastName: true, createdAt: true, phoneVerifiedAt: true, suspendedAt: true },
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      createdAt: true,
+      phoneVerifiedAt: true,
+      suspendedAt: true,
+      reviewCount: true,
+      reviewStars: true,
+    },
   });
   if (!user || user.suspendedAt) throw unavailable();
   const [places, soldCount, onSale] = await Promise.all([
@@ -64,6 +74,8 @@ export async function sellerPage(sellerId: string, viewerId: string, page = 1) {
       phoneVerified: user.phoneVerifiedAt !== null,
       soldCount,
       onSaleCount: onSale.total,
+      /** The average of their shown reviews and how many (GET /api/sellers/{id}/reviews has them). */
+      rating: ratingOf(user.reviewCount, user.reviewStars),
     },
     // As the marketplace's cards show them: no coordinates, nothing of the seller's but their page's link.
     listings: onSale.listings.map(toMarketplaceListing),

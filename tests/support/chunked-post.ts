@@ -1,0 +1,29 @@
+import http from "node:http";
+import { newIp } from "./api-client";
+
+/**
+ * A form post with no Content-Length (chunked), `head` then `bytes` of filler, as a client that
+ * never says how much it sends: answers the status the server gave, however early it gave it.
+ */
+export function postChunkedForm(baseUrl: string, path: string, cookie: string, head: string, bytes: number) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(new URL(path, baseUrl), {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        "X-Forwarded-For": newIp(),
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Transfer-Encoding": "chunked",
+      },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    request.write(head);
+    const piece = Buffer.alloc(64 * 1024, "n");
+    for (let sent = 0; sent < bytes; sent += piece.length) request.write(piece);
+    request.end();
+  });
+}
