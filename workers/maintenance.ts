@@ -2,6 +2,7 @@ import { buildExport, deleteExpiredExports } from "~/modules/account-data/export
 import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { completeDueOrders } from "~/modules/orders/orders.server";
+import { notifyPremiumEnding } from "~/modules/notifications/premium-ending.server";
 import { deleteOldRecords } from "~/modules/retention/retention.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
@@ -35,6 +36,11 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const completed = await completeDueOrders();
       if (completed > 0) log.info({ completed }, "delivered orders completed after their week");
       return { task: job.data.task, completed };
+    }
+    case "notify-premium-ending": {
+      const sent = await notifyPremiumEnding();
+      if (sent > 0) log.info({ sent }, "told of premium access about to end");
+      return { task: job.data.task, sent };
     }
     case "account-export": {
       const made = await buildExport(job.data.exportId);

@@ -41,6 +41,7 @@ export const MAINTENANCE_TASKS = [
   "delete-expired-exports",
   "delete-old-records",
   "complete-delivered-orders",
+  "notify-premium-ending",
 ] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
@@ -195,4 +196,6 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   "delete-old-records": { everyMs: DAY * 1000 },
   // Delivered orders whose week passed without the buyer confirming or disputing.
   "complete-delivered-orders": { everyMs: 10 * 60 * 1000 },
+  // A month that will not renew, or an unused trial, about to end: its holder is told once.
+  "notify-premium-ending": { everyMs: HOUR * 1000 },
 };

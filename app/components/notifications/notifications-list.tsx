@@ -36,6 +36,7 @@ export function useNotificationText() {
     };
     if (notification.kind === "order_answered")
       return t(`notifications.text.answered.${String(data.status ?? "accepted")}`, values);
+    if (notification.kind === "premium_ending" && data.trial) return t("notifications.text.trialEnding", values);
     if (notification.kind === "order_completed" && data.by === "time")
       return t("notifications.text.completedByTime", values);
     return t(`notifications.text.${notification.kind}`, values);
@@ -110,8 +111,11 @@ export function NotificationsList({
             );
             return (
               <li key={notification.id} data-testid="notification" data-read={notification.read ? "yes" : "no"}>
-                {notification.orderId ? (
-                  <Link to={`/orders/${notification.orderId}`} className={cn(className, "hover:border-brand-500")}>
+                {notification.orderId || notification.kind === "premium_ending" ? (
+                  <Link
+                    to={notification.orderId ? `/orders/${notification.orderId}` : "/settings"}
+                    className={cn(className, "hover:border-brand-500")}
+                  >
                     {body}
                   </Link>
                 ) : (
