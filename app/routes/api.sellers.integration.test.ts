@@ -95,12 +95,19 @@ describe("GET /api/sellers/{id}", () => {
       // A sold listing hidden by a moderator does not count.
       soldCount: 2,
       onSaleCount: 3,
+      // No completed order has been reviewed yet.
+      rating: { average: null, count: 0 },
     });
     const listings = response.body.data.listings as { id: string; status: string; seller: unknown }[];
     expect(listings.map((listing) => listing.id)).toEqual([...ids.active].reverse());
     for (const listing of listings) {
       expect(listing.status).toBe("active");
-      expect(listing.seller).toEqual({ id: seller.user.id, name: "Ngozi A.", phoneVerified: true });
+      expect(listing.seller).toEqual({
+        id: seller.user.id,
+        name: "Ngozi A.",
+        phoneVerified: true,
+        rating: { average: null, count: 0 },
+      });
     }
     expect(response.body.data).toMatchObject({ page: 1, pages: 1 });
   });
