@@ -297,6 +297,20 @@ const ROWS: Row[] = [
     expect: signedIn(404, { owner: 201 }),
   },
   { method: "POST", path: () => `/api/orders/${owned.orderId}/accept`, expect: signedIn(404, { owner: 403 }) },
+  // A message of the order reported (none by that id: 404 for its party too), the review answered
+  // (the seller's to answer: 403 for the buyer; there is none yet besides).
+  {
+    method: "POST",
+    path: () => `/api/orders/${owned.orderId}/messages/cm000000000000000000000000/reports`,
+    body: () => ({ reason: "offensive" }),
+    expect: signedIn(404),
+  },
+  {
+    method: "PUT",
+    path: () => `/api/orders/${owned.orderId}/review`,
+    body: () => ({ reply: "Thank you" }),
+    expect: signedIn(404, { owner: 403 }),
+  },
   {
     method: "POST",
     path: () => `/api/orders/${owned.orderId}/review`,
