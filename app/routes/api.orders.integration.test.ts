@@ -3,6 +3,7 @@ import { completeDueOrders } from "~/modules/orders/orders.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing, createProduct } from "../../tests/support/market";
+import { uniquePhone } from "../../tests/support/phones";
 import { serveForTests } from "../../tests/support/web";
 
 // The cart and orders over HTTP against the real database: the cart's rules, every move of an
@@ -294,16 +295,18 @@ describe("sending an order request", () => {
 describe("the trade, move by move", () => {
   it("accepted, delivered, confirmed: reserved, then taken off; a listing left with nothing is sold", async () => {
     const { seller, buyer, listing, order } = await requested(10, { quantity: 10 });
+    // A number no other test uses: a verified number belongs to one account at a time.
+    const sellerPhone = uniquePhone();
     await prisma.user.update({
       where: { id: seller.user.id },
-      data: { phone: "+2348031234567", phoneVerifiedAt: new Date() },
+      data: { phone: sellerPhone, phoneVerifiedAt: new Date() },
     });
     const accepted = await moved(seller, order.id, "accept");
     expect(accepted).toMatchObject({ status: "accepted", role: "seller", actions: ["deliver", "decline"] });
     expect(await listingRow(listing.id)).toEqual({ quantity: 10, reservedQuantity: 10, status: "active" });
     // Agreed: the buyer now sees the seller's verified phone, for the handover.
     const seen = (await call("GET", `/api/orders/${order.id}`, undefined, as(buyer))).body.data.order;
-    expect(seen.seller.phone).toBe("+2348031234567");
+    expect(seen.seller.phone).toBe(sellerPhone);
     expect(seen.actions).toEqual(["confirm"]);
     // Nobody else can put it in a cart now.
     const late = await signedInUser("USER", "ord_late");

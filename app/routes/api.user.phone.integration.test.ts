@@ -94,6 +94,13 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
       const row = await prisma.phoneCode.findFirstOrThrow({ where: { userId: user.user.id } });
       expect(row.codeHash).not.toContain(code);
       expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+      // The worker records the provider's answer just after the provider has the text: wait for it,
+      // as the operators' log does.
+      await expect
+        .poll(async () => (await prisma.smsMessage.findFirstOrThrow({ where: { userId: user.user.id } })).status, {
+          timeout: 30_000,
+        })
+        .toBe("sent");
       const sms = await prisma.smsMessage.findFirstOrThrow({ where: { userId: user.user.id } });
       expect(sms).toMatchObject({ to: phone, kind: "phone_code", status: "sent", body: null, costCurrency: "NGN" });
 

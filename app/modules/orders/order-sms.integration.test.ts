@@ -61,9 +61,10 @@ describe("the seller's text about a new order request", () => {
     expect(text!.message).toContain(order.reference);
     expect(text!.message).toContain("Amina B.");
     expect(text!.message).not.toContain("new order request");
-    const stored = await prisma.smsMessage.findMany({ where: { userId: seller.user.id, kind: "order_request" } });
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ to: phone, status: "sent" });
+    // The worker records the provider's answer just after the provider has the text.
+    const stored = () => prisma.smsMessage.findMany({ where: { userId: seller.user.id, kind: "order_request" } });
+    await expect.poll(async () => (await stored()).map((row) => row.status), { timeout: 30_000 }).toEqual(["sent"]);
+    expect((await stored())[0]).toMatchObject({ to: phone, status: "sent", body: null });
   });
 
   it("waits until 07:00 Lagos time when the request comes at night", async () => {
