@@ -3,6 +3,7 @@ import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { completeDueOrders } from "~/modules/orders/orders.server";
 import { notifyPremiumEnding } from "~/modules/notifications/premium-ending.server";
+import { refreshPriceFigures } from "~/modules/prices/prices.server";
 import { deleteOldRecords } from "~/modules/retention/retention.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
 import type { Processor } from "./types";
@@ -41,6 +42,11 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
       const sent = await notifyPremiumEnding();
       if (sent > 0) log.info({ sent }, "told of premium access about to end");
       return { task: job.data.task, sent };
+    }
+    case "refresh-price-figures": {
+      const weeks = await refreshPriceFigures();
+      if (weeks > 0) log.info({ weeks }, "price figures worked out again");
+      return { task: job.data.task, weeks };
     }
     case "account-export": {
       const made = await buildExport(job.data.exportId);

@@ -6,6 +6,7 @@ import { hitDistinctRateLimit } from "~/server/rate-limit.server";
 import { CONTACT_REVEAL_LIMIT, LISTING_LIMIT_MAX } from "./constants";
 import { Refusal } from "~/server/refusal";
 import { isDatabaseRefusal } from "~/server/db-errors";
+import { recordListingPrice } from "~/modules/prices/prices.server";
 import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
 import { cachedAnswer } from "~/modules/search/answer-cache.server";
 import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
@@ -253,7 +254,16 @@ export async function createListing(input: ListingInput, sellerId: string) {
   await checkPhotos(input.images, { purpose: "listing", ownerId: sellerId });
   const listing = await writeIndexed(
     "listing",
-    (tx) => tx.listing.create({ data: { ...toData(input, productId), sellerId }, select: listingSelect }),
+    async (tx) => {
+      const created = await tx.listing.create({
+        data: { ...toData(input, productId), sellerId },
+        select: listingSelect,
+      });
+      // Its asking price counts in the market's prices (a paused listing asks nothing yet).
+      if (created.status !== "paused")
+        await recordListingPrice(tx, created, created.status === "sold" ? "sold" : "listed");
+      return created;
+    },
     (created) => created.id,
   );
   return listingAsSeenBy(listingDto(listing), sellerId);
@@ -269,7 +279,15 @@ async function ownedListing(id: string, userId: string) {
   if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
   const listing = await prisma.listing.findUnique({
     where: { id },
-    select: { id: true, sellerId: true, productId: true, status: true, hiddenAt: true, reservedQuantity: true },
+    select: {
+      id: true,
+      sellerId: true,
+      productId: true,
+      status: true,
+      hiddenAt: true,
+      reservedQuantity: true,
+      priceNgn: true,
+    },
   });
   if (!listing || (listing.sellerId !== userId && (listing.status === "paused" || listing.hiddenAt !== null)))
     throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
@@ -277,6 +295,20 @@ async function ownedListing(id: string, userId: string) {
     throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
   }
   return listing;
+}
+
+/**
+ * What a seller's change says of the market's prices: marked sold, a sale at its price; a new price
+ * on a listing buyers may see, a new asking price. Pausing, or changing anything else, says nothing.
+ */
+async function recordPriceChange(
+  tx: Prisma.TransactionClient,
+  before: { status: string; priceNgn: Prisma.Decimal },
+  after: ListingRow,
+) {
+  if (after.status === "sold" && before.status !== "sold") await recordListingPrice(tx, after, "sold");
+  else if (after.status === "active" && !after.priceNgn.equals(before.priceNgn))
+    await recordListingPrice(tx, after, "repriced");
 }
 
 /**
@@ -312,12 +344,15 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   const listing = await writeIndexed(
     "listing",
     // Only while what is held still fits: an acceptance since the check above wins (the CHECK would refuse too).
-    (tx) =>
-      tx.listing.update({
+    async (tx) => {
+      const updated = await tx.listing.update({
         where: { id, reservedQuantity: { lte: input.quantity } },
         data: toData(input, productId),
         select: listingSelect,
-      }),
+      });
+      await recordPriceChange(tx, current, updated);
+      return updated;
+    },
     id,
   ).catch(async (error: unknown) => {
     if (!isDatabaseRefusal(error, "P2025")) throw error;
@@ -358,10 +393,15 @@ export async function listingDetails(id: string, viewerId: string) {
 export type ListingDetailsDto = Awaited<ReturnType<typeof listingDetails>>;
 
 export async function setListingStatus(id: string, userId: string, status: "active" | "paused" | "sold") {
-  refuseActivatingHidden(await ownedListing(id, userId), status);
+  const current = await ownedListing(id, userId);
+  refuseActivatingHidden(current, status);
   const listing = await writeIndexed(
     "listing",
-    (tx) => tx.listing.update({ where: { id }, data: { status }, select: listingSelect }),
+    async (tx) => {
+      const updated = await tx.listing.update({ where: { id }, data: { status }, select: listingSelect });
+      await recordPriceChange(tx, current, updated);
+      return updated;
+    },
     id,
   );
   return listingAsSeenBy(listingDto(listing), userId);

@@ -1,4 +1,7 @@
-// Towns and cities of Nigeria with their state and centre coordinates (WGS84).
+import { distanceKm } from "~/lib/geo";
+
+// Towns and cities of Nigeria with their state and centre coordinates (WGS84): every state capital,
+// the larger towns and the main market towns.
 // Used to place seeded listings and farms, and to turn a typed place name into
 // coordinates without any outside geocoding service.
 export interface Town {
@@ -88,7 +91,59 @@ export const NIGERIAN_TOWNS: readonly Town[] = [
   { name: "Calabar", state: "Cross River", latitude: 4.9757, longitude: 8.3417 },
   { name: "Ikom", state: "Cross River", latitude: 5.9617, longitude: 8.7206 },
   { name: "Ogoja", state: "Cross River", latitude: 6.6584, longitude: 8.7992 },
+  // Market towns of the north, where grain, cattle and produce change hands for whole regions.
+  { name: "Mubi", state: "Adamawa", latitude: 10.2676, longitude: 13.2644 },
+  { name: "Biu", state: "Borno", latitude: 10.6129, longitude: 12.1946 },
+  { name: "Wudil", state: "Kano", latitude: 11.8094, longitude: 8.847 },
+  { name: "Giwa", state: "Kaduna", latitude: 11.2686, longitude: 7.4247 },
+  { name: "Kontagora", state: "Niger", latitude: 10.3999, longitude: 5.4695 },
+  { name: "Kaura Namoda", state: "Zamfara", latitude: 12.5939, longitude: 6.5869 },
+  { name: "Malumfashi", state: "Katsina", latitude: 11.7873, longitude: 7.6206 },
+  { name: "Hadejia", state: "Jigawa", latitude: 12.4498, longitude: 10.0444 },
+  { name: "Azare", state: "Bauchi", latitude: 11.6765, longitude: 10.1948 },
+  { name: "Ikot Ekpene", state: "Akwa Ibom", latitude: 5.1808, longitude: 7.7148 },
 ];
+
+/** The capital of each of the 36 states and of the Federal Capital Territory, as NIGERIAN_TOWNS names it. */
+export const STATE_CAPITALS: Readonly<Record<string, string>> = {
+  Abia: "Umuahia",
+  Adamawa: "Yola",
+  "Akwa Ibom": "Uyo",
+  Anambra: "Awka",
+  Bauchi: "Bauchi",
+  Bayelsa: "Yenagoa",
+  Benue: "Makurdi",
+  Borno: "Maiduguri",
+  "Cross River": "Calabar",
+  Delta: "Asaba",
+  Ebonyi: "Abakaliki",
+  Edo: "Benin City",
+  Ekiti: "Ado-Ekiti",
+  Enugu: "Enugu",
+  FCT: "Abuja",
+  Gombe: "Gombe",
+  Imo: "Owerri",
+  Jigawa: "Dutse",
+  Kaduna: "Kaduna",
+  Kano: "Kano",
+  Katsina: "Katsina",
+  Kebbi: "Birnin Kebbi",
+  Kogi: "Lokoja",
+  Kwara: "Ilorin",
+  Lagos: "Ikeja",
+  Nasarawa: "Lafia",
+  Niger: "Minna",
+  Ogun: "Abeokuta",
+  Ondo: "Akure",
+  Osun: "Osogbo",
+  Oyo: "Ibadan",
+  Plateau: "Jos",
+  Rivers: "Port Harcourt",
+  Sokoto: "Sokoto",
+  Taraba: "Jalingo",
+  Yobe: "Damaturu",
+  Zamfara: "Gusau",
+};
 
 const normalise = (value: string) =>
   value
@@ -107,4 +162,31 @@ export function findTown(query: string): Town | undefined {
     NIGERIAN_TOWNS.find((town) => normalise(town.name).startsWith(wanted)) ??
     NIGERIAN_TOWNS.find((town) => normalise(town.state) === wanted)
   );
+}
+
+/** The known town nearest to a point (straight-line distance), for a place given only as coordinates. */
+export function nearestTown(latitude: number, longitude: number): Town {
+  let best = NIGERIAN_TOWNS[0]!;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const town of NIGERIAN_TOWNS) {
+    const distance = distanceKm({ latitude, longitude }, town);
+    if (distance < bestDistance) {
+      best = town;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * The town a listing's price counts for: the known town its locality names ("ibadan, oyo" is
+ * Ibadan), else the known town nearest its coordinates, else the locality's first part as typed
+ * (spaces tidied), else null (nowhere said).
+ */
+export function priceTown(place: { locality: string | null; latitude: number | null; longitude: number | null }) {
+  const typed = place.locality?.split(",")[0]?.replace(/\s+/g, " ").trim() ?? "";
+  const named = typed ? NIGERIAN_TOWNS.find((town) => normalise(town.name) === normalise(typed)) : undefined;
+  if (named) return named.name;
+  if (place.latitude !== null && place.longitude !== null) return nearestTown(place.latitude, place.longitude).name;
+  return typed || null;
 }

@@ -7,6 +7,8 @@ import { markOrderRead } from "~/modules/notifications/notifications.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
+import { priceTown } from "~/modules/listings/towns";
+import { recordPrice } from "~/modules/prices/prices.server";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
@@ -498,12 +500,21 @@ async function release(tx: Tx, item: ItemRow) {
  * Takes a completed order's quantities off its listings (their reservations with them); a listing
  * left with nothing is sold. Answers the listings that became sold (their search documents change).
  */
-async function takeOff(tx: Tx, items: ItemRow[]) {
+async function takeOff(tx: Tx, items: ItemRow[], orderId: string) {
   const sold: string[] = [];
   for (const item of items) {
     if (!item.listingId) continue;
     const quantity = agreedQuantity(item);
-    const [row] = await tx.$queryRaw<{ status: string; before: string }[]>`
+    const [row] = await tx.$queryRaw<
+      {
+        status: string;
+        before: string;
+        productId: string | null;
+        locality: string | null;
+        latitude: number | null;
+        longitude: number | null;
+      }[]
+    >`
       WITH before AS (SELECT status FROM "Listing" WHERE id = ${item.listingId} FOR UPDATE)
       UPDATE "Listing" l SET
         quantity = GREATEST(l.quantity - ${quantity}, 0),
@@ -511,7 +522,18 @@ async function takeOff(tx: Tx, items: ItemRow[]) {
         status = CASE WHEN l.quantity - ${quantity} <= 0 THEN 'sold'::"ListingStatus" ELSE l.status END
       FROM before
       WHERE l.id = ${item.listingId}
-      RETURNING l.status::text AS status, before.status::text AS before`;
+      RETURNING l.status::text AS status, before.status::text AS before, l."productId", l.locality, l.latitude, l.longitude`;
+    // The agreed price is a trade in the market's prices, in the town the listing counts in.
+    const town = row ? priceTown(row) : null;
+    if (row?.productId && town)
+      await recordPrice(tx, {
+        productId: row.productId,
+        town,
+        priceNgn: agreedPrice(item),
+        source: "trade",
+        listingId: item.listingId,
+        orderId,
+      });
     if (row && row.status === "sold" && row.before !== "sold") {
       await recordIndexChange(tx, "listing", item.listingId);
       sold.push(item.listingId);
@@ -521,7 +543,7 @@ async function takeOff(tx: Tx, items: ItemRow[]) {
 }
 
 async function complete(tx: Tx, order: LockedOrder, items: ItemRow[], now: Date) {
-  const sold = await takeOff(tx, items);
+  const sold = await takeOff(tx, items, order.id);
   await tx.order.update({
     where: { id: order.id },
     data: { status: "completed", completedAt: now, closedAt: now, completesAt: null },

@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/server/db.server";
+import { apiClient, signedInUser, type SignedIn } from "../../../tests/support/api-client";
+import { createListing, createProduct } from "../../../tests/support/market";
+import { serveForTests } from "../../../tests/support/web";
+import { weekOf } from "./figures";
+import { recordPrice, refreshPriceFigures } from "./prices.server";
+
+// Price events and the weekly figures the maintenance queue keeps from them, against the real
+// database: each listing's asking price (listed, repriced, sold) and each completed order's price
+// is kept in the town it counts in; the job works out only the weeks that changed, a re-run
+// changes nothing, and a week with too few points has no figure.
+
+const web = serveForTests();
+const call = apiClient(() => web.baseUrl);
+const as = (who: SignedIn) => ({ cookie: who.cookie });
+
+let productId = "";
+
+beforeAll(async () => {
+  productId = (await createProduct({ unit: "bags" })).id;
+});
+
+const week = (at: Date) => new Date(`${weekOf(at)}T00:00:00Z`);
+const figures = (town: string) => prisma.priceFigure.findMany({ where: { productId, town }, orderBy: { week: "asc" } });
+
+describe("the figures job", () => {
+  it("works out each stale week once, from its events; a re-run changes nothing", async () => {
+    // Anything stale from other files is worked out first, so the counts below are this test's.
+    await refreshPriceFigures();
+    const now = new Date();
+    const lastWeek = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
+    for (const price of [8000, 9000, 10000, 95000])
+      await recordPrice(prisma, { productId, town: "Kano", priceNgn: price, source: "listed", at: now });
+    await recordPrice(prisma, { productId, town: "Kano", priceNgn: 9500, source: "trade", at: now });
+    for (const price of [7000, 7500])
+      await recordPrice(prisma, { productId, town: "Kano", priceNgn: price, source: "listed", at: lastWeek });
+    expect(await refreshPriceFigures()).toBe(2);
+    // Last week had two points: no figure. This week: 95,000 left out, the trade counted apart.
+    const [figure, ...rest] = await figures("Kano");
+    expect(rest).toEqual([]);
+    expect(figure).toMatchObject({ week: week(now), count: 4, trades: 1, outliers: 1 });
+    expect(Number(figure!.medianNgn)).toBe(9250);
+    expect([Number(figure!.lowNgn), Number(figure!.highNgn)]).toEqual([8000, 10000]);
+
+    // Nothing new: nothing worked out, nothing changed.
+    expect(await refreshPriceFigures()).toBe(0);
+    expect(await figures("Kano")).toEqual([figure]);
+
+    // A third point last week gives it a figure, and leaves this week alone.
+    await recordPrice(prisma, { productId, town: "Kano", priceNgn: 7200, source: "listed", at: lastWeek });
+    expect(await refreshPriceFigures()).toBe(1);
+    const both = await figures("Kano");
+    expect(both.map((row) => row.week)).toEqual([week(lastWeek), week(now)]);
+    expect(both[1]).toEqual(figure);
+    expect(Number(both[0]!.medianNgn)).toBe(7200);
+  });
+
+  it("works through more stale weeks than one batch", async () => {
+    await refreshPriceFigures();
+    const towns = ["Aba", "Owerri", "Umuahia", "Uyo", "Calabar"];
+    for (const town of towns)
+      for (const price of [1000, 1100, 1200])
+        await recordPrice(prisma, { productId, town, priceNgn: price, source: "listed" });
+    expect(await refreshPriceFigures({ batch: 2 })).toBe(5);
+    for (const town of towns) expect(await figures(town)).toHaveLength(1);
+  });
+});
+
+describe("price events from the marketplace", () => {
+  it("keeps a listing's asking prices, its sale and an order's trade, in the town it counts in", async () => {
+    const seller = await signedInUser("USER", "pr_seller");
+    const body = {
+      productId,
+      priceNgn: "9000",
+      quantity: 10,
+      condition: "new",
+      status: "active",
+      images: ["/images/products/maize.svg"],
+      locality: "Ibadan, Oyo",
+    };
+    const created = await call("POST", "/api/market/listings", body, as(seller));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const listingId = created.body.data.listing.id as string;
+    // A change that is not the price says nothing; a new price does.
+    expect(
+      (await call("PATCH", `/api/market/listings/${listingId}`, { ...body, quantity: 12 }, as(seller))).status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/api/market/listings/${listingId}`, { ...body, priceNgn: "9500" }, as(seller))).status,
+    ).toBe(200);
+    const events = () =>
+      prisma.priceEvent.findMany({
+        where: { listingId },
+        orderBy: { id: "asc" },
+        select: { source: true, town: true, priceNgn: true, orderId: true },
+      });
+    expect((await events()).map((event) => [event.source, event.town, Number(event.priceNgn)])).toEqual([
+      ["listed", "Ibadan", 9000],
+      ["repriced", "Ibadan", 9500],
+    ]);
+
+    // An order at a lower agreed price, completed: a trade.
+    const buyer = await signedInUser("USER", "pr_buyer");
+    await call("PUT", `/api/cart/items/${listingId}`, { quantity: 2 }, as(buyer));
+    const order = (await call("POST", "/api/orders", { sellerId: seller.user.id, fulfilment: "pickup" }, as(buyer)))
+      .body.data.order as { id: string; items: { id: string }[] };
+    await call(
+      "POST",
+      `/api/orders/${order.id}/accept`,
+      { items: [{ id: order.items[0]!.id, priceNgn: "9200" }] },
+      as(seller),
+    );
+    await call("POST", `/api/orders/${order.id}/accept`, undefined, as(buyer));
+    expect((await call("POST", `/api/orders/${order.id}/confirm`, undefined, as(buyer))).status).toBe(200);
+    // Then the seller marks the rest sold.
+    expect((await call("PATCH", `/api/market/listings/${listingId}`, { status: "sold" }, as(seller))).status).toBe(200);
+    expect((await events()).map((event) => [event.source, Number(event.priceNgn), event.orderId])).toEqual([
+      ["listed", 9000, null],
+      ["repriced", 9500, null],
+      ["trade", 9200, order.id],
+      ["sold", 9500, null],
+    ]);
+    // A listing placed only by its coordinates counts in the nearest known town.
+    const placed = await createListing(seller.user.id, { productId, latitude: 11.09, longitude: 7.71 });
+    await call("PATCH", `/api/market/listings/${placed.id}`, { status: "sold" }, as(seller));
+    expect(await prisma.priceEvent.findFirst({ where: { listingId: placed.id }, select: { town: true } })).toEqual({
+      town: "Zaria",
+    });
+  });
+});

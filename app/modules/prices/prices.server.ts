@@ -1,0 +1,136 @@
+import { Prisma } from "~/generated/prisma/client";
+import { priceTown } from "~/modules/listings/towns";
+import { prisma } from "~/server/db.server";
+import { weekFigure, weekOf, type PricePoint } from "./figures";
+
+// Market prices, from what happens on Asiiko: every price a catalogue product's listing asks (when
+// it is listed, repriced or sold) and every completed order's agreed price, kept as price events,
+// each with the town it counts in. Writing one marks its week stale in the same transaction; the
+// maintenance queue works the stale weeks' figures out again (figures.ts) into PriceFigure, so a
+// page reads a few rows whatever the size of the market, and no page waits on the arithmetic.
+
+type Db = Prisma.TransactionClient | typeof prisma;
+export type PriceSource = "listed" | "repriced" | "sold" | "trade";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Keeps one price of a product in a town (naira per its unit), and marks its week stale. */
+export async function recordPrice(
+  db: Db,
+  event: {
+    productId: string;
+    town: string;
+    priceNgn: Prisma.Decimal | string | number;
+    source: PriceSource;
+    listingId?: string | null;
+    orderId?: string | null;
+    at?: Date;
+  },
+) {
+  const at = event.at ?? new Date();
+  const town = event.town.slice(0, 100);
+  await db.priceEvent.create({
+    data: {
+      productId: event.productId,
+      town,
+      priceNgn: new Prisma.Decimal(event.priceNgn),
+      source: event.source,
+      listingId: event.listingId ?? null,
+      orderId: event.orderId ?? null,
+      at,
+    },
+  });
+  const week = new Date(`${weekOf(at)}T00:00:00Z`);
+  await db.$executeRaw`
+    INSERT INTO "PriceFigureStale" ("productId", town, week) VALUES (${event.productId}, ${town}, ${week})
+    ON CONFLICT DO NOTHING`;
+}
+
+/** A listing's asking price as a price event, when it names a catalogue product and a place. */
+export async function recordListingPrice(
+  db: Db,
+  listing: {
+    id: string;
+    productId: string | null;
+    priceNgn: Prisma.Decimal | string;
+    locality: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  },
+  source: Exclude<PriceSource, "trade">,
+) {
+  const town = priceTown(listing);
+  if (!listing.productId || !town) return;
+  await recordPrice(db, {
+    productId: listing.productId,
+    town,
+    priceNgn: listing.priceNgn,
+    source,
+    listingId: listing.id,
+  });
+}
+
+interface StaleWeek {
+  productId: string;
+  town: string;
+  week: Date;
+}
+
+/**
+ * Works out the figures of the stale weeks again, a batch at a time, until none is left (or
+ * `maxBatches`): each batch's weeks are taken and cleared in one transaction with their new
+ * figures, and a week that no longer has enough points loses its row. Running it again with
+ * nothing new changes nothing. Answers how many weeks it worked out.
+ */
+export async function refreshPriceFigures({ batch = 500, maxBatches = 100 } = {}): Promise<number> {
+  let done = 0;
+  for (let round = 0; round < maxBatches; round += 1) {
+    const taken = await prisma.$transaction(async (tx) => {
+      // SKIP LOCKED: two workers at once share the stale weeks instead of waiting on each other.
+      const weeks = await tx.$queryRaw<StaleWeek[]>`
+        DELETE FROM "PriceFigureStale" s
+        WHERE ("productId", town, week) IN (
+          SELECT "productId", town, week FROM "PriceFigureStale"
+          ORDER BY since LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+        RETURNING s."productId", s.town, s.week`;
+      for (const stale of weeks) await refreshWeek(tx, stale);
+      return weeks.length;
+    });
+    done += taken;
+    if (taken < batch) break;
+  }
+  return done;
+}
+
+async function refreshWeek(tx: Prisma.TransactionClient, { productId, town, week }: StaleWeek) {
+  // The week runs from Monday 00:00 in Lagos (23:00 UTC the day before) for seven days.
+  const from = new Date(week.getTime() - HOUR_MS);
+  const until = new Date(from.getTime() + 7 * DAY_MS);
+  const events = await tx.priceEvent.findMany({
+    where: { productId, town, at: { gte: from, lt: until } },
+    select: { priceNgn: true, source: true },
+  });
+  const points: PricePoint[] = events.map((event) => ({
+    price: Number(event.priceNgn),
+    trade: event.source === "trade",
+  }));
+  const figure = weekFigure(points);
+  const key = { productId_town_week: { productId, town, week } };
+  if (!figure) {
+    await tx.priceFigure.deleteMany({ where: { productId, town, week } });
+    return;
+  }
+  const values = {
+    medianNgn: figure.median,
+    p25Ngn: figure.p25,
+    p75Ngn: figure.p75,
+    lowNgn: figure.low,
+    highNgn: figure.high,
+    count: figure.count,
+    trades: figure.trades,
+    outliers: figure.outliers,
+    computedAt: new Date(),
+  };
+  await tx.priceFigure.upsert({ where: key, create: { productId, town, week, ...values }, update: values });
+}
