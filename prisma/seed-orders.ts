@@ -276,7 +276,8 @@ export async function seedDemoOrders(
         data: { reference: plan.reference, ...notice.data },
         // What is still waiting for someone is unread; what is over has been seen.
         readAt: CLOSED.includes(plan.status) ? new Date(at.getTime() + 3 * DAY) : null,
-        createdAt: new Date(at.getTime() + 0.5 * DAY),
+        // Half a day after the order, or now if that is still to come.
+        createdAt: new Date(Math.min(at.getTime() + 0.5 * DAY, now.getTime())),
       },
     });
     made += 1;

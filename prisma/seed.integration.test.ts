@@ -158,6 +158,23 @@ describe("seed in demo mode", () => {
     expect(amina.reviewStars).toBe(hers.reduce((sum, order) => sum + order.review!.rating, 0));
     expect(await prisma.tradeReport.count({ where: { kind: "dispute", status: "open" } })).toBe(1);
     expect(await prisma.notification.count({ where: { userId: amina.id, readAt: null } })).toBeGreaterThan(0);
+    // Nothing of the demo's trades happens in the future.
+    const now = new Date();
+    expect(await prisma.notification.count({ where: { createdAt: { gt: now } } })).toBe(0);
+    expect(await prisma.orderMessage.count({ where: { createdAt: { gt: now } } })).toBe(0);
+    expect(
+      await prisma.order.count({
+        where: {
+          OR: [
+            { createdAt: { gt: now } },
+            { acceptedAt: { gt: now } },
+            { deliveredAt: { gt: now } },
+            { completedAt: { gt: now } },
+            { closedAt: { gt: now } },
+          ],
+        },
+      }),
+    ).toBe(0);
   });
 
   it("changes nothing when run again, even after users changed the demo data", async () => {
