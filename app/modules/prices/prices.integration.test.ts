@@ -121,6 +121,10 @@ describe("price events from the marketplace", () => {
       ["trade", 9200, order.id],
       ["sold", 9500, null],
     ]);
+    // Ids are kept whatever their length (rows made by other tools have longer ones than ours).
+    const long = await createListing(seller.user.id, { id: `imported_${"x".repeat(64)}`, productId, locality: "Kano" });
+    expect((await call("PATCH", `/api/market/listings/${long.id}`, { status: "sold" }, as(seller))).status).toBe(200);
+    expect(await prisma.priceEvent.count({ where: { listingId: long.id, source: "sold" } })).toBe(1);
     // A listing placed only by its coordinates counts in the nearest known town.
     const placed = await createListing(seller.user.id, { productId, latitude: 11.09, longitude: 7.71 });
     await call("PATCH", `/api/market/listings/${placed.id}`, { status: "sold" }, as(seller));

@@ -8,8 +8,8 @@ CREATE TABLE "PriceEvent" (
     "town" VARCHAR(100) NOT NULL,
     "priceNgn" DECIMAL(12,2) NOT NULL,
     "source" "PriceSource" NOT NULL,
-    "listingId" VARCHAR(40),
-    "orderId" VARCHAR(40),
+    "listingId" TEXT,
+    "orderId" TEXT,
     "at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "PriceEvent_pkey" PRIMARY KEY ("id")
