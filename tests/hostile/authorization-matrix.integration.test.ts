@@ -323,6 +323,8 @@ const ROWS: Row[] = [
   { method: "GET", path: () => "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: () => "/api/notifications/read", expect: signedIn(200) },
   { method: "GET", path: () => `/api/sellers/${owned.traderId}/reviews`, expect: signedIn(200) },
+  // Market prices: free, for anyone signed in.
+  { method: "GET", path: () => `/api/prices?product_id=${owned.productId}`, expect: signedIn(200) },
   { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },
   { method: "GET", path: () => "/api/premium/farm_mapping/check", expect: signedIn(200) },
   // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.

@@ -421,6 +421,8 @@ function buildCases(): Case[] {
       4,
     ),
     ...idCases(["POST"], (id) => `/api/reviews/${id}/reports`, { reason: "offensive" }),
+    ...queryCases("/api/prices", { product_id: "{product}", town: "Kano", weeks: "12" }, random, 8),
+    ...methodCases("/api/prices", ["GET"]),
     ...queryCases("/api/sellers/{otherSeller}/reviews", { page: "1" }, random, 4),
     ...idCases(["GET"], (id) => `/api/sellers/${id}/reviews`),
   ]);
@@ -725,6 +727,7 @@ describe("generated malformed requests on every /api route", () => {
       "/api/cart",
       "/api/orders",
       "/api/notifications",
+      "/api/prices",
       "/api/user/sessions",
       "/api/admin/check",
       "/api/admin/newsletter",

@@ -133,3 +133,57 @@ describe("price events from the marketplace", () => {
     });
   });
 });
+
+describe("GET /api/prices", () => {
+  it("answers each town's newest week with its change against four weeks before, and a town's series", async () => {
+    const product = await createProduct({ unit: "bags", name: "Price test millet" });
+    const reader = await signedInUser("USER", "pr_reader");
+    const weeksAgo = (count: number) => new Date(Date.now() - count * 7 * 24 * 3600 * 1000);
+    const prices = async (town: string, at: Date, values: number[]) => {
+      for (const value of values)
+        await recordPrice(prisma, { productId: product.id, town, priceNgn: value, source: "listed", at });
+    };
+    await prices("Kano", weeksAgo(4), [10000, 10000, 10000]);
+    await prices("Kano", weeksAgo(0), [11000, 11000, 11000]);
+    await prices("Jos", weeksAgo(1), [9000, 9500, 10000]);
+    // Two points are no figure.
+    await prices("Minna", weeksAgo(0), [9000, 9000]);
+    await refreshPriceFigures();
+
+    const answer = await call("GET", `/api/prices?product_id=${product.id}&town=Kano&weeks=12`, undefined, as(reader));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      product: { id: product.id, name: "Price test millet", unit: "bags" },
+      unit: "bags",
+    });
+    const towns = answer.body.data.towns as { town: string; median: number; changePct: number | null }[];
+    expect(towns.map((town) => [town.town, town.median, town.changePct])).toEqual([
+      ["Jos", 9500, null],
+      ["Kano", 11000, 10],
+    ]);
+    expect(answer.body.data.series.map((point: { median: number }) => point.median)).toEqual([10000, 11000]);
+    // One week back sees only this week's figures.
+    const recent = await call("GET", `/api/prices?product_id=${product.id}&weeks=1`, undefined, as(reader));
+    expect(recent.body.data.towns.map((town: { town: string }) => town.town)).toEqual(["Kano"]);
+    expect(recent.body.data.series).toEqual([]);
+  });
+
+  it("refuses what is not a query, and a product that does not exist", async () => {
+    const reader = await signedInUser("USER", "pr_refused");
+    for (const query of [
+      "",
+      "product_id=not%20an%20id",
+      `product_id=${productId}&weeks=0`,
+      `product_id=${productId}&weeks=x`,
+      `product_id=${productId}&extra=1`,
+    ]) {
+      const answer = await call("GET", `/api/prices?${query}`, undefined, as(reader));
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error.code).toMatch(/^VLD_/);
+    }
+    const unknown = await call("GET", "/api/prices?product_id=c000000000000000000000000", undefined, as(reader));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+    expect((await call("GET", `/api/prices?product_id=${productId}`)).status).toBe(401);
+  });
+});

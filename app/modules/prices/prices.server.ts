@@ -1,7 +1,8 @@
 import { Prisma } from "~/generated/prisma/client";
 import { priceTown } from "~/modules/listings/towns";
 import { prisma } from "~/server/db.server";
-import { weekFigure, weekOf, type PricePoint } from "./figures";
+import { Refusal } from "~/server/refusal";
+import { changePct as changePctOf, weekFigure, weekOf, type PricePoint } from "./figures";
 
 // Market prices, from what happens on Asiiko: every price a catalogue product's listing asks (when
 // it is listed, repriced or sold) and every completed order's agreed price, kept as price events,
@@ -133,4 +134,84 @@ async function refreshWeek(tx: Prisma.TransactionClient, { productId, town, week
     computedAt: new Date(),
   };
   await tx.priceFigure.upsert({ where: key, create: { productId, town, week, ...values }, update: values });
+}
+
+export interface TownPrice {
+  town: string;
+  /** The newest week with a figure, within the weeks asked for. */
+  week: string;
+  median: number;
+  low: number;
+  high: number;
+  count: number;
+  trades: number;
+  /** Against the figure four weeks before that week, when there is one. */
+  changePct: number | null;
+}
+
+export interface WeekPoint {
+  week: string;
+  median: number;
+  p25: number;
+  p75: number;
+  count: number;
+  trades: number;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * What a product costs: each town's newest weekly figure (within `weeks` weeks) with its change
+ * against four weeks before, and, for `town`, its weeks as a series, oldest first. Reads only the
+ * figures table: the same few rows whatever the size of the market.
+ */
+export async function productPrices(productId: string, options: { town?: string; weeks: number }, now = new Date()) {
+  const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
+  const since = new Date(thisWeek.getTime() - (options.weeks - 1) * 7 * DAY_MS);
+  const rows = await prisma.priceFigure.findMany({
+    where: { productId, week: { gte: new Date(since.getTime() - 4 * 7 * DAY_MS), lte: thisWeek } },
+    orderBy: [{ town: "asc" }, { week: "asc" }],
+  });
+  const byTown = new Map<string, typeof rows>();
+  for (const row of rows) byTown.set(row.town, [...(byTown.get(row.town) ?? []), row]);
+  const towns: TownPrice[] = [];
+  for (const [town, figures] of byTown) {
+    const latest = figures.filter((row) => row.week >= since).at(-1);
+    if (!latest) continue;
+    const before = figures.find((row) => row.week.getTime() === latest.week.getTime() - 4 * 7 * DAY_MS);
+    towns.push({
+      town,
+      week: isoDay(latest.week),
+      median: Number(latest.medianNgn),
+      low: Number(latest.lowNgn),
+      high: Number(latest.highNgn),
+      count: latest.count,
+      trades: latest.trades,
+      changePct: before ? changePctOf(Number(before.medianNgn), Number(latest.medianNgn)) : null,
+    });
+  }
+  const series: WeekPoint[] = options.town
+    ? (byTown.get(options.town) ?? [])
+        .filter((row) => row.week >= since)
+        .map((row) => ({
+          week: isoDay(row.week),
+          median: Number(row.medianNgn),
+          p25: Number(row.p25Ngn),
+          p75: Number(row.p75Ngn),
+          count: row.count,
+          trades: row.trades,
+        }))
+    : [];
+  return { towns, series };
+}
+
+/** GET /api/prices' answer: the product (404 MKT_PRODUCT_NOT_FOUND when there is none), its unit, towns and series. */
+export async function pricesOfProduct(productId: string, options: { town?: string; weeks: number }) {
+  const product = await prisma.product.findUnique({
+    where: { id: productId },
+    select: { id: true, name: true, unit: true },
+  });
+  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
+  const { towns, series } = await productPrices(product.id, options);
+  return { product, unit: product.unit, towns, series };
 }
