@@ -16,3 +16,14 @@ describe("page replies", () => {
     expect(isIntent(["create"])).toBe(false);
   });
 });
+
+describe("replyFieldErrors", () => {
+  it("answers a failed reply's messages on a field, and nothing for success or an empty list", async () => {
+    const { replyFieldErrors } = await import("./page-reply");
+    const failed = { result: { status: "error" as const, error: { town: ["Say which town"], note: [] } } };
+    expect(replyFieldErrors(failed, "town")).toEqual(["Say which town"]);
+    expect(replyFieldErrors(failed, "note")).toBeUndefined();
+    expect(replyFieldErrors({ result: { status: "success" as const } }, "town")).toBeUndefined();
+    expect(replyFieldErrors(undefined, "town")).toBeUndefined();
+  });
+});

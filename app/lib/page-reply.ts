@@ -18,6 +18,12 @@ export function replySucceeded(reply: Pick<PageReply, "result">) {
   return reply.result.status !== "error";
 }
 
+/** A failed reply's messages on one field ("" for the whole form), or undefined when it has none. */
+export function replyFieldErrors(reply: Pick<PageReply, "result"> | undefined, field: string): string[] | undefined {
+  const errors = reply?.result.status === "error" ? reply.result.error?.[field] : undefined;
+  return errors && errors.length > 0 ? errors : undefined;
+}
+
 /** A guard for a page's intents: whether a posted `intent` is one of them. */
 export function intentGuard<I extends string>(intents: readonly I[]) {
   return (value: unknown): value is I => typeof value === "string" && (intents as readonly string[]).includes(value);

@@ -235,3 +235,30 @@ describe("/orders and /notifications", () => {
     expect((await post("/notifications", { intent: `read${NUL}` }, seller.cookie)).status).toBe(400);
   });
 });
+
+describe("addresses, cookies and accounts the pages may meet", () => {
+  it("answers a lone surrogate in the path, a malformed cookie and a spent trial without a 5xx", async () => {
+    const orderId = await sendFromCart(1);
+    // A lone surrogate, encoded in the address: refused as an address, not an error.
+    for (const path of ["/orders/%ED%A0%80", `/orders/${orderId}%ED%A0%80`]) {
+      const odd = await get(path, buyer.cookie);
+      expect(odd.status, path).toBe(400);
+    }
+    // A cookie that does not decode is ignored: the pages still show to their reader.
+    for (const path of ["/cart", "/orders", `/orders/${orderId}`, "/notifications"]) {
+      const page = await get(path, `${buyer.cookie}; asiiko-lang=%E0%A4%A; asiiko-theme=%00`);
+      expect(page.status, path).toBe(200);
+    }
+    // A farmer whose trial is spent trades as anyone does: ordering is free.
+    const spent = await signedInUser("USER", "op_spent");
+    await prisma.user.update({
+      where: { id: spent.user.id },
+      data: { firstPremiumUseAt: new Date(Date.now() - 86_400_000) },
+    });
+    expect((await post("/cart", { intent: "quantity", listingId, quantity: "1" }, spent.cookie)).status).toBe(200);
+    for (const path of ["/cart", "/orders", "/notifications"])
+      expect((await get(path, spent.cookie)).status, path).toBe(200);
+    expect((await get(`/orders/${orderId}`, spent.cookie)).status).toBe(404);
+    await post(`/orders/${orderId}`, { intent: "cancel" }, buyer.cookie);
+  });
+});

@@ -13,7 +13,7 @@ import { Photo } from "~/components/ui/photo";
 import { formatNaira } from "~/lib/currency";
 import type { LanguageCode } from "~/lib/i18n";
 import { listingName } from "~/lib/listing-name";
-import type { PageReply } from "~/lib/page-reply";
+import { replyFieldErrors, type PageReply } from "~/lib/page-reply";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { Cart, CartLine, CartSeller } from "~/modules/cart/cart.server";
@@ -26,11 +26,8 @@ import { ORDER_TEXT_LIMITS } from "~/modules/orders/constants";
 
 type Reply = PageReply<string, undefined>;
 
-/** Field errors of a reply, as texts (the action's messages are translated already). */
-function fieldErrors(reply: Reply | undefined, field: string): string[] | undefined {
-  const errors = reply?.result.status === "error" ? reply.result.error?.[field] : undefined;
-  return errors && errors.length > 0 ? errors : undefined;
-}
+/** Field errors of a reply, as texts (the action translated them). */
+const fieldErrors = replyFieldErrors;
 
 function Changes({ changes }: { changes: Cart["changes"] }) {
   const { t } = useTranslation();
@@ -128,7 +125,7 @@ function RequestForm({ group, today }: { group: CartSeller; today: string }) {
   const [fulfilment, setFulfilment] = useState<"pickup" | "delivery">("pickup");
   const sending = fetcher.state !== "idle";
   const reply = fetcher.data;
-  const formError = reply?.result.status === "error" ? reply.result.error?.[""]?.[0] : undefined;
+  const formError = fieldErrors(reply, "")?.[0];
   return (
     <fetcher.Form method="post" className="flex flex-col gap-4" data-testid="order-request-form">
       <input type="hidden" name="intent" value="send" />

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import type { PageReply } from "~/lib/page-reply";
+import { replyFieldErrors, type PageReply } from "~/lib/page-reply";
 import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { ReportReasonSelect } from "~/components/reports/reason-select";
@@ -29,10 +29,8 @@ import { Stars } from "./stars";
 
 type Reply = PageReply<string, undefined>;
 
-const fieldErrors = (reply: Reply | undefined, field: string) => {
-  const errors = reply?.result.status === "error" ? reply.result.error?.[field] : undefined;
-  return errors && errors.length > 0 ? errors : undefined;
-};
+/** Field errors of a reply, as texts (the action translated them). */
+const fieldErrors = replyFieldErrors;
 
 const textareaClass =
   "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
