@@ -3,6 +3,7 @@ import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { completeDueOrders } from "~/modules/orders/orders.server";
 import { notifyPremiumEnding } from "~/modules/notifications/premium-ending.server";
+import { checkPriceAlerts } from "~/modules/prices/alerts.server";
 import { refreshPriceFigures } from "~/modules/prices/prices.server";
 import { deleteOldRecords } from "~/modules/retention/retention.server";
 import { sweepIndexChanges } from "~/modules/search/indexing.server";
@@ -46,7 +47,10 @@ export const processMaintenance: Processor<"maintenance"> = async (job, { log })
     case "refresh-price-figures": {
       const weeks = await refreshPriceFigures();
       if (weeks > 0) log.info({ weeks }, "price figures worked out again");
-      return { task: job.data.task, weeks };
+      // The alerts read the new figures and the new prices: told after they are worked out.
+      const told = await checkPriceAlerts();
+      if (told > 0) log.info({ told }, "price alerts told");
+      return { task: job.data.task, weeks, told };
     }
     case "account-export": {
       const made = await buildExport(job.data.exportId);

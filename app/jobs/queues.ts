@@ -199,6 +199,7 @@ export const MAINTENANCE_SCHEDULE: Record<MaintenanceTask, { everyMs: number }> 
   "complete-delivered-orders": { everyMs: 10 * 60 * 1000 },
   // A month that will not renew, or an unused trial, about to end: its holder is told once.
   "notify-premium-ending": { everyMs: HOUR * 1000 },
-  // The weeks of prices that new price events made stale: their figures worked out again.
+  // The weeks of prices that new price events made stale: their figures worked out again, then
+  // the price alerts with news told.
   "refresh-price-figures": { everyMs: 5 * 60 * 1000 },
 };

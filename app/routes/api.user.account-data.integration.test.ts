@@ -262,6 +262,7 @@ describe("Download my data", () => {
         "order-messages.json",
         "order-reviews.json",
         "your-notifications.json",
+        "price-alerts.json",
         "trade-reports.json",
       ].sort(),
     );

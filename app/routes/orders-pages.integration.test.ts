@@ -4,6 +4,7 @@ import { newIp, signedInUser, type SignedIn } from "../../tests/support/api-clie
 import { createListing, createProduct } from "../../tests/support/market";
 import { serveForTests } from "../../tests/support/web";
 import { postChunkedForm } from "../../tests/support/chunked-post";
+import { pageClient } from "../../tests/support/page-client";
 
 // The cart, order and notifications pages over HTTP, as a browser without the page's script uses
 // them (plain form posts): a request sent from the cart opens its order; each move from the order
@@ -26,28 +27,7 @@ beforeAll(async () => {
   listingId = (await createListing(seller.user.id, { productId: product.id, quantity: 30, priceNgn: "9000.00" })).id;
 });
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const headers: Record<string, string> = {
-    "X-Forwarded-For": newIp(),
-    "Content-Type": "application/x-www-form-urlencoded",
-  };
-  if (cookie) headers.Cookie = cookie;
-  const response = await fetch(`${web.baseUrl}${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-async function get(path: string, cookie?: string) {
-  const response = await fetch(`${web.baseUrl}${path}`, {
-    headers: { "X-Forwarded-For": newIp(), ...(cookie ? { Cookie: cookie } : {}) },
-    redirect: "manual",
-  });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+const { post, get } = pageClient(() => web.baseUrl);
 
 function expectFormError(page: { status: number; text: string }, status: number, message: string) {
   expect(page.status).toBe(status);

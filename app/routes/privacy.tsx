@@ -26,6 +26,7 @@ const DATA = [
   "saved",
   "orders",
   "notifications",
+  "priceAlerts",
   "farms",
   "photos",
   "reports",

@@ -320,11 +320,33 @@ const ROWS: Row[] = [
   { method: "GET", path: () => "/orders", expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => `/orders/${owned.orderId}`, expect: all(404, { visitor: 302, owner: 200 }) },
   { method: "GET", path: () => "/cart", expect: all(200, { visitor: 302 }) },
+  { method: "GET", path: () => `/prices?product=${owned.productId}&town=Ogbomoso`, expect: all(200, { visitor: 302 }) },
   { method: "GET", path: () => "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: () => "/api/notifications/read", expect: signedIn(200) },
   { method: "GET", path: () => `/api/sellers/${owned.traderId}/reviews`, expect: signedIn(200) },
   // Market prices: free, for anyone signed in.
   { method: "GET", path: () => `/api/prices?product_id=${owned.productId}`, expect: signedIn(200) },
+  {
+    method: "GET",
+    path: () => `/api/prices/usual?product_id=${owned.productId}&locality=Ogbomoso`,
+    expect: signedIn(200),
+  },
+  // A listing's usual price: only for a listing the asker may see (this one is paused: its seller's).
+  {
+    method: "GET",
+    path: () => `/api/prices/usual?listing_id=${owned.listingId}`,
+    expect: signedIn(404, { owner: 200 }),
+  },
+  { method: "GET", path: () => `/api/prices/usual?listing_id=${owned.onSaleId}`, expect: signedIn(200) },
+  // Price alerts: each person's own; an alert that is not theirs is 404.
+  { method: "GET", path: () => "/api/price-alerts", expect: signedIn(200) },
+  {
+    method: "POST",
+    path: () => "/api/price-alerts",
+    body: () => ({ product_id: owned.productId, town: "Ogbomoso", target_price: "9000" }),
+    expect: signedIn(201),
+  },
+  { method: "DELETE", path: () => "/api/price-alerts?id=cm000000000000000000000000", expect: signedIn(404) },
   { method: "GET", path: () => "/api/subscription", expect: signedIn(200) },
   { method: "GET", path: () => "/api/premium/farm_mapping/check", expect: signedIn(200) },
   // Farms: a farmer keeps reading their own after the trial; anyone else's is AUTHZ_FARM_ACCESS_DENIED.
@@ -480,6 +502,7 @@ const ROWS: Row[] = [
     "/settings",
     "/help",
     "/notifications",
+    "/prices",
     "/community",
     "/medicine",
   ].map((page): Row => ({ method: "GET", path: () => page, expect: all(200, { visitor: 302 }) })),

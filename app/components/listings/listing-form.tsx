@@ -21,6 +21,7 @@ import { replySucceeded } from "~/lib/page-reply";
 import type { ListingReply, ListingCondition, ListingProductOption, MyListing } from "./listing-types";
 import { LocationDialog } from "./location-dialog";
 import { PriceSuggestion } from "./price-suggestion";
+import { UsualPriceHint } from "~/components/prices/usual-price";
 
 interface PlacedLocation {
   latitude: number | null;
@@ -207,6 +208,9 @@ export function ListingForm({
           />
         </Field>
       </div>
+
+      {/* What the product usually costs where the listing is: free, for every seller. */}
+      {custom ? null : <UsualPriceHint productId={String(fields.productId.value ?? "")} place={location} />}
 
       {/* The premium price suggestion stays beside the price it fills in. */}
       {accessWhenOpened?.canAccess ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UsualPricePosition } from "~/components/prices/usual-price";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icons";
@@ -189,6 +190,7 @@ export function ListingDetails({ listing, onClose }: { listing: MarketplaceListi
             />
           ) : null}
           <ListingPrice listing={listing} />
+          {listing.product ? <UsualPricePosition listingId={listing.id} /> : null}
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-gray-500">{t("listing.form.condition")}</dt>
             <dd>{t(`listing.conditions.${listing.condition}`)}</dd>

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
+import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { NotificationDto } from "~/modules/notifications/notifications.server";
@@ -21,7 +22,21 @@ const ICONS: Record<NotificationDto["kind"], IconName> = {
   review_received: "star",
   moderation_outcome: "alert",
   premium_ending: "sparkles",
+  price_moved: "trend",
+  price_under_target: "trend",
 };
+
+/** Where a notification leads: the order it tells of, Settings for premium, the prices it follows. */
+function notificationLink(notification: NotificationDto): string | null {
+  if (notification.orderId) return `/orders/${notification.orderId}`;
+  if (notification.kind === "premium_ending") return "/settings";
+  const { data } = notification;
+  if (notification.kind === "price_under_target" && data.listingId)
+    return `/marketplace?${new URLSearchParams({ listing: String(data.listingId) })}`;
+  if (notification.kind === "price_moved" && data.productId)
+    return `/prices?${new URLSearchParams({ product: String(data.productId), town: String(data.town ?? "") })}`;
+  return null;
+}
 
 /** The sentence for a notification. */
 export function useNotificationText() {
@@ -33,7 +48,15 @@ export function useNotificationText() {
       count: Number(data.count ?? 1),
       rating: Number(data.rating ?? 0),
       date: data.endsAt ? formatDate(String(data.endsAt), locale) : "",
+      product: String(data.product ?? ""),
+      town: String(data.town ?? ""),
+      median: formatNaira(Number(data.median ?? 0)),
+      before: formatNaira(Number(data.before ?? 0)),
+      price: formatNaira(Number(data.price ?? 0)),
+      target: formatNaira(Number(data.target ?? 0)),
     };
+    if (notification.kind === "price_moved")
+      return t(`notifications.text.${Number(data.median) >= Number(data.before) ? "priceUp" : "priceDown"}`, values);
     if (notification.kind === "order_answered")
       return t(`notifications.text.answered.${String(data.status ?? "accepted")}`, values);
     if (notification.kind === "premium_ending" && data.trial) return t("notifications.text.trialEnding", values);
@@ -109,13 +132,11 @@ export function NotificationsList({
                 ? "border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900"
                 : "border-brand-300 bg-brand-50 dark:border-brand-800 dark:bg-brand-950",
             );
+            const link = notificationLink(notification);
             return (
               <li key={notification.id} data-testid="notification" data-read={notification.read ? "yes" : "no"}>
-                {notification.orderId || notification.kind === "premium_ending" ? (
-                  <Link
-                    to={notification.orderId ? `/orders/${notification.orderId}` : "/settings"}
-                    className={cn(className, "hover:border-brand-500")}
-                  >
+                {link ? (
+                  <Link to={link} className={cn(className, "hover:border-brand-500")}>
                     {body}
                   </Link>
                 ) : (

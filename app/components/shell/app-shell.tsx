@@ -38,6 +38,7 @@ const MAIN_ENTRIES: NavEntry[] = [
   { to: "/marketplace", label: "nav.marketplace", icon: "store" },
   { to: "/my-listings", label: "nav.myListings", icon: "list" },
   { to: "/orders", label: "nav.orders", icon: "receipt" },
+  { to: "/prices", label: "nav.prices", icon: "trend" },
   { to: "/product-catalog", label: "nav.management", icon: "catalog", admin: true },
   { to: "/moderation", label: "moderation.navTitle", icon: "alert", admin: true },
   { to: "/admin/queues", label: "nav.queues", icon: "list", admin: true, document: true },

@@ -65,6 +65,7 @@ const paths = {
   micOff:
     "M3 3l18 18M9 9v3a3 3 0 005.1 2.1M15 9.3V6a3 3 0 00-5.7-1.3M6 11a6 6 0 009.5 4.9M18 11a6 6 0 01-.7 2.8M12 17v4M9 21h6",
   stop: "M7 7h10v10H7z",
+  trend: "M3 17l6-6 4 4 8-8M15 7h6v6M3 21h18",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -109,6 +109,7 @@ export async function collectAccountData(userId: string) {
     orderMessages,
     reviews,
     notifications,
+    priceAlerts,
     tradeReports,
     premiumUses,
     errorReports,
@@ -162,6 +163,7 @@ export async function collectAccountData(userId: string) {
       orderBy: { createdAt: "asc" },
     }),
     prisma.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    prisma.priceAlert.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     prisma.tradeReport.findMany({
       where: { reporterId: userId },
       include: { action: { select: { kind: true, createdAt: true } } },
@@ -193,6 +195,7 @@ export async function collectAccountData(userId: string) {
       "order-messages.json": orderMessages,
       "order-reviews.json": reviews,
       "your-notifications.json": notifications,
+      "price-alerts.json": priceAlerts,
       "trade-reports.json": tradeReports,
       "premium-uses.json": premiumUses,
       "error-reports.json": errorReports,
@@ -213,7 +216,7 @@ to your phone, their words erased once sent), phone-codes.json (codes asked for 
 without the codes), saved-listings.json, listing-reports.json (listings you reported), cart-items.json,
 order-requests.json (orders you sent or received, with their items), order-messages.json (the
 messages of those orders), order-reviews.json (reviews you gave or received), your-notifications.json,
-trade-reports.json (disputes and the messages or reviews you reported), premium-uses.json,
+price-alerts.json (the prices you follow and your targets), trade-reports.json (disputes and the messages or reviews you reported), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.

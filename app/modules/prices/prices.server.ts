@@ -2,7 +2,8 @@ import { Prisma } from "~/generated/prisma/client";
 import { priceTown } from "~/modules/listings/towns";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { changePct as changePctOf, weekFigure, weekOf, type PricePoint } from "./figures";
+import { USUAL_RANGE_DAYS } from "./constants";
+import { changePct as changePctOf, quantile, weekFigure, weekOf, withoutOutliers, type PricePoint } from "./figures";
 
 // Market prices, from what happens on Asiiko: every price a catalogue product's listing asks (when
 // it is listed, repriced or sold) and every completed order's agreed price, kept as price events,
@@ -214,4 +215,53 @@ export async function pricesOfProduct(productId: string, options: { town?: strin
   if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
   const { towns, series } = await productPrices(product.id, options);
   return { product, unit: product.unit, towns, series };
+}
+
+/** The usual price of a product in a town: the middle half of its prices in the last 30 days. */
+export interface UsualRange {
+  town: string;
+  /** The 25th and 75th percentile, naira per the product's unit. */
+  low: number;
+  high: number;
+  median: number;
+  /** Prices it comes from (unusual ones left out), and of those, completed trades. */
+  count: number;
+  trades: number;
+  days: number;
+}
+
+/** The newest prices read for a usual range: a month of a busy market is more than enough. */
+const USUAL_RANGE_MAX_POINTS = 2000;
+
+/**
+ * The usual price of a product in a town over the last USUAL_RANGE_DAYS days, from the price
+ * events (asking prices and trades, outliers left out), or null from fewer than 3 prices.
+ */
+export async function usualRange(productId: string, town: string, now = new Date()): Promise<UsualRange | null> {
+  const events = await prisma.priceEvent.findMany({
+    where: { productId, town, at: { gte: new Date(now.getTime() - USUAL_RANGE_DAYS * DAY_MS), lte: now } },
+    orderBy: { at: "desc" },
+    take: USUAL_RANGE_MAX_POINTS,
+    select: { priceNgn: true, source: true },
+  });
+  const points = events.map((event) => ({ price: Number(event.priceNgn), trade: event.source === "trade" }));
+  const figure = weekFigure(points);
+  if (!figure) return null;
+  const prices = withoutOutliers(points).kept.map((point) => point.price);
+  const round = (value: number) => Math.round(value);
+  return {
+    town,
+    low: round(quantile(prices, 0.25)),
+    high: round(quantile(prices, 0.75)),
+    median: round(figure.median),
+    count: figure.count,
+    trades: figure.trades,
+    days: USUAL_RANGE_DAYS,
+  };
+}
+
+/** Where a price stands against the usual range. */
+export function pricePosition(price: number, range: Pick<UsualRange, "low" | "high">): "below" | "within" | "above" {
+  if (price < range.low) return "below";
+  return price > range.high ? "above" : "within";
 }

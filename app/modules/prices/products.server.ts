@@ -1,0 +1,49 @@
+import { expandTerm, normaliseTerm } from "../../../search/synonyms";
+import { prisma } from "~/server/db.server";
+import { weekOf } from "./figures";
+
+// The products the prices page offers: those whose catalogue name matches what was typed, in any
+// of the local names search knows ('agbado', 'masara' and 'oka' find White Maize; 'rogo' finds
+// cassava), or, before anything is typed, the products with the most towns priced lately.
+
+export interface PriceProduct {
+  id: string;
+  name: string;
+  unit: string | null;
+}
+
+const MAX_WORDS = 5;
+const MAX_RESULTS = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A LIKE pattern's own characters, taken literally. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * Active catalogue products whose name holds every typed word (or a local name of it), or the
+ * whole text as a local name ('ata rodo'); by name, at most 20.
+ */
+export async function findPriceProducts(typed: string): Promise<PriceProduct[]> {
+  const words = normaliseTerm(typed).split(" ").filter(Boolean).slice(0, MAX_WORDS);
+  if (words.length === 0) return [];
+  const contains = (name: string) => ({ name: { contains: likeLiteral(name), mode: "insensitive" as const } });
+  const everyWord = { AND: words.map((word) => ({ OR: expandTerm(word).map(contains) })) };
+  const wholeText = words.length > 1 ? expandTerm(words.join(" ")).map(contains) : [];
+  return prisma.product.findMany({
+    where: { isActive: true, OR: [everyWord, ...wholeText] },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: MAX_RESULTS,
+    select: { id: true, name: true, unit: true },
+  });
+}
+
+/** The products priced in the most towns over the last four weeks: what to offer before a search. */
+export async function popularPriceProducts(now = new Date(), take = 12): Promise<PriceProduct[]> {
+  const since = new Date(new Date(`${weekOf(now)}T00:00:00Z`).getTime() - 3 * 7 * DAY_MS);
+  return prisma.$queryRaw<PriceProduct[]>`
+    SELECT p.id, p.name, p.unit
+    FROM (SELECT "productId", count(DISTINCT town) AS towns FROM "PriceFigure"
+          WHERE week >= ${since}::date GROUP BY "productId") f
+    JOIN "Product" p ON p.id = f."productId" AND p."isActive"
+    ORDER BY f.towns DESC, p.name ASC
+    LIMIT ${take}`;
+}
