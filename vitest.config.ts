@@ -16,7 +16,13 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "search/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "workers/**/*.test.ts",
+            "search/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "prisma/**/*.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },
       },

@@ -1,12 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from "~/modules/products/constants";
 import { isValidLatitude, isValidLongitude } from "~/lib/geo";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { verifyLogin } from "~/modules/auth/users.server";
+import { MIN_POINTS, weekOf } from "~/modules/prices/figures";
+import { refreshPriceFigures } from "~/modules/prices/prices.server";
 import { prisma } from "~/server/db.server";
-import { seed } from "./seed";
+import { buildListings, seed } from "./seed";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { DEMO_PASSWORDS, DEMO_PHONES, SEED_PRODUCTS } from "./seed-data";
+import { DEMO_PRICE_WEEKS, demoPriceProducts } from "./seed-prices";
 
 const quiet = () => {};
 
@@ -17,7 +20,16 @@ async function counts() {
     listings: await prisma.listing.count(),
     farms: await prisma.farm.count(),
     plots: await prisma.plot.count(),
+    priceEvents: await prisma.priceEvent.count(),
+    priceFigures: await prisma.priceFigure.count(),
   };
+}
+
+/** Other files in this worker record prices of their own; the demo's go only to a database with none. */
+async function forgetPrices() {
+  await prisma.priceFigureStale.deleteMany();
+  await prisma.priceFigure.deleteMany();
+  await prisma.priceEvent.deleteMany();
 }
 
 describe("seed outside demo mode", () => {
@@ -48,6 +60,8 @@ describe("seed outside demo mode", () => {
 });
 
 describe("seed in demo mode", () => {
+  beforeAll(forgetPrices);
+
   it("fills an empty database with the demo data", async () => {
     const result = await seed(prisma, { demo: true, log: quiet });
     expect(result.created).toBe(true);
@@ -107,6 +121,46 @@ describe("seed in demo mode", () => {
       expect(farm.areaHectares).toBeGreaterThan(1);
       expect(farm.boundary).toMatchObject({ type: "Feature", geometry: { type: "Polygon" } });
     }
+  });
+
+  it("gives twelve weeks of market prices across the country, as the figures job works them out from its events", async () => {
+    const now = new Date();
+    const figures = await prisma.priceFigure.findMany({ where: { productId: { startsWith: "seed_product_" } } });
+    const products = new Set(figures.map((row) => row.productId));
+    expect([...products].sort()).toEqual(
+      demoPriceProducts()
+        .map((product) => product.id)
+        .sort(),
+    );
+    expect(products.has("seed_product_tractor")).toBe(false);
+    expect(new Set(figures.map((row) => row.town)).size).toBeGreaterThanOrEqual(20);
+    const weeks = [...new Set(figures.map((row) => row.week.toISOString().slice(0, 10)))].sort();
+    expect(weeks).toHaveLength(DEMO_PRICE_WEEKS);
+    expect(weeks.at(-1)).toBe(weekOf(now));
+    for (const row of figures) expect(row.count).toBeGreaterThanOrEqual(MIN_POINTS);
+    expect(figures.some((row) => row.trades > 0)).toBe(true);
+    expect(figures.some((row) => row.outliers > 0)).toBe(true);
+    expect(await prisma.priceEvent.count({ where: { at: { gt: now } } })).toBe(0);
+
+    // Marked stale, a sample of weeks comes out of the figures job just as the seed wrote it.
+    const sample = figures.filter((_, index) => index % 97 === 0);
+    await prisma.priceFigureStale.createMany({
+      data: sample.map(({ productId, town, week }) => ({ productId, town, week })),
+    });
+    expect(await refreshPriceFigures()).toBeGreaterThanOrEqual(sample.length);
+    for (const row of sample) {
+      const { productId, town, week } = row;
+      const again = await prisma.priceFigure.findUniqueOrThrow({
+        where: { productId_town_week: { productId, town, week } },
+      });
+      expect({ ...again, computedAt: row.computedAt }).toEqual(row);
+    }
+
+    // The listings keep the prices the seed gave them.
+    const seeded = new Map(buildListings().map((listing) => [listing.id, listing.priceNgn]));
+    const listings = await prisma.listing.findMany({ select: { id: true, priceNgn: true } });
+    for (const listing of listings.filter((each) => seeded.has(each.id)))
+      expect(listing.priceNgn.toFixed(2), listing.id).toBe(seeded.get(listing.id));
   });
 
   it("holds orders in every state, from both sides of the demo farmer, with what they hold and rate", async () => {
@@ -295,5 +349,29 @@ describe("a demo database made before the demo sellers had phones", () => {
     lines.length = 0;
     await seed(prisma, { demo: true, log: (line) => lines.push(line) });
     expect(lines).toContain("[seed] demo data already present; nothing changed");
+  });
+});
+
+describe("a demo database made before market prices", () => {
+  it("gets the demo's twelve weeks of prices once, with a line saying so, and never outside demo mode", async () => {
+    await forgetPrices();
+    await seed(prisma, { demo: false, log: quiet });
+    expect(await prisma.priceEvent.count()).toBe(0);
+
+    const lines: string[] = [];
+    expect((await seed(prisma, { demo: true, log: (line) => lines.push(line) })).created).toBe(false);
+    const added = await prisma.priceEvent.count();
+    expect(added).toBeGreaterThan(0);
+    expect(lines).toContain(`[seed] demo market prices added: ${added} prices`);
+    const weeks = await prisma.priceFigure.groupBy({ by: ["week"] });
+    expect(weeks).toHaveLength(DEMO_PRICE_WEEKS);
+
+    // Once: the next run adds none.
+    const figures = await prisma.priceFigure.count();
+    lines.length = 0;
+    await seed(prisma, { demo: true, log: (line) => lines.push(line) });
+    expect(lines.some((line) => line.includes("market prices"))).toBe(false);
+    expect(await prisma.priceEvent.count()).toBe(added);
+    expect(await prisma.priceFigure.count()).toBe(figures);
   });
 });

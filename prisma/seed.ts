@@ -1,5 +1,6 @@
 // Fills an empty database with the demo accounts, catalogue, listings and
-// farms (prisma/seed-data.ts), in demo mode only (DEMO_MODE=1). Runs at every
+// farms (prisma/seed-data.ts), and twelve weeks of market prices
+// (prisma/seed-prices.ts), in demo mode only (DEMO_MODE=1). Runs at every
 // start: once the demo administrator exists it changes nothing, so what users
 // did to the demo data stays as they left it. `--force` adds whatever seeded
 // rows are missing.
@@ -25,6 +26,7 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { DEMO_PASSWORDS, LISTING_PLACES, SEED_FARMS, SEED_PRODUCTS, SEED_USERS } from "./seed-data";
 import { seedDemoOrders } from "./seed-orders";
+import { seedDemoPrices } from "./seed-prices";
 
 const CONDITIONS_USED = ["used_good", "new", "used_like_new", "used_fair"] as const;
 const SELLERS = ["seed_user_amina", "seed_user_tunde", "seed_user_chidi", "seed_user_halima"];
@@ -100,6 +102,15 @@ async function demoOrders(tx: Parameters<typeof seedDemoOrders>[0], built: Retur
   });
   const names = new Map(SEED_PRODUCTS.map((product) => [product.id, product.name]));
   return seedDemoOrders(tx, listings, names);
+}
+
+/**
+ * The demo's twelve weeks of market prices, once: only to a database with no price event at all,
+ * since any there are the market's own (or this, already). Answers how many prices it added.
+ */
+async function addDemoPrices(prisma: PrismaClient) {
+  if ((await prisma.priceEvent.count()) > 0) return 0;
+  return (await prisma.$transaction((tx) => seedDemoPrices(tx), { timeout: 60_000 })).events;
 }
 
 /** The catalogue's rows; `createdById` names the demo administrator in demo mode, nobody otherwise. */
@@ -264,6 +275,9 @@ export async function seed(
       const made = await prisma.$transaction((tx) => demoOrders(tx, buildListings()), { timeout: 60_000 });
       log(`[seed] demo orders added: ${made}`);
     }
+    // And one made before market prices gets the demo's weeks of them.
+    const prices = await addDemoPrices(prisma);
+    if (prices > 0) log(`[seed] demo market prices added: ${prices} prices`);
     if (await giveDemoSellersPhones(prisma)) {
       log("[seed] demo sellers given their example phone numbers (verified), shown on two listings in three");
       return { created: false };
@@ -344,6 +358,8 @@ export async function seed(
   );
   // Applied at once, so search finds the demo data from the first start.
   await applyIndexChanges();
+  // The price pages' twelve weeks of history, in a transaction of its own; the listings' prices stay as seeded.
+  await addDemoPrices(prisma);
 
   const counts = {
     users: await prisma.user.count(),
@@ -352,6 +368,7 @@ export async function seed(
     farms: await prisma.farm.count(),
     plots: await prisma.plot.count(),
     orders: await prisma.order.count(),
+    prices: await prisma.priceEvent.count(),
   };
   log(
     `[seed] demo data ready: ${Object.entries(counts)
