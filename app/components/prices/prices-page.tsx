@@ -194,24 +194,23 @@ function TownList({ product, towns, town }: { product: PriceProduct; towns: Town
               to={productLink(product.id, { ...keep, town: row.town })}
               aria-current={row.town === town ? "true" : undefined}
               className={cn(
-                "flex flex-wrap items-center gap-x-4 gap-y-1 px-2 py-3 hover:bg-brand-50 dark:hover:bg-gray-800",
+                "flex flex-col gap-1 px-2 py-3 hover:bg-brand-50 dark:hover:bg-gray-800",
                 row.town === town && "bg-brand-50 dark:bg-gray-800",
               )}
             >
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="break-words font-semibold">{row.town}</span>
-                <span className="text-xs text-gray-600 dark:text-gray-400">
-                  {row.distanceKm !== null ? t("prices.distance", { km: row.distanceKm }) : null}
-                  {row.distanceKm !== null ? " · " : null}
-                  {t("prices.range", { low: formatNaira(row.low), high: formatNaira(row.high) })}
-                </span>
-                <Sources count={row.count} trades={row.trades} />
-              </span>
-              <span className="flex flex-col items-end gap-1 text-right">
-                <span className="font-bold" data-testid="price-median">
+              <span className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 break-words font-semibold">{row.town}</span>
+                <span className="flex-none text-right font-bold" data-testid="price-median">
                   {unit.amount}
                   {unit.unit ? <span className="ml-1 text-xs font-normal">{unit.unit}</span> : null}
                 </span>
+              </span>
+              <span className="text-xs text-gray-600 dark:text-gray-400">
+                {row.distanceKm !== null ? `${t("prices.distance", { km: row.distanceKm })} · ` : null}
+                {t("prices.range", { low: formatNaira(row.low), high: formatNaira(row.high) })}
+              </span>
+              <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <Sources count={row.count} trades={row.trades} />
                 <ChangeBadge pct={row.changePct} />
               </span>
             </Link>
