@@ -362,7 +362,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   {
     id: "seed_product_sorghum",
     name: "Red Sorghum (Guinea Corn)",
-    description: "Threshed red sorghum grain from the northern savanna, for pap, tuwo and brewing.",
+    description: "Threshed red sorghum for pap and tuwo.",
     categories: ["Grains & Cereals"],
     unit: "bags",
     image: img("grains-cereals"),
@@ -371,7 +371,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   {
     id: "seed_product_millet",
     name: "Pearl Millet",
-    description: "Clean pearl millet grain for fura, kunu and flour.",
+    description: "Clean millet grain for fura and kunu.",
     categories: ["Grains & Cereals"],
     unit: "bags",
     image: img("grains-cereals"),
@@ -380,7 +380,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   {
     id: "seed_product_soybeans",
     name: "Soybeans",
-    description: "Dried soybeans for feed mills, oil and soy milk.",
+    description: "Dried soybeans for feed, oil and soy milk.",
     categories: ["Legumes & Pulses"],
     unit: "bags",
     image: img("legumes-pulses"),

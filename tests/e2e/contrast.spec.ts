@@ -148,6 +148,21 @@ for (const theme of THEMES) {
       await expectReadable(page, `/sellers/{id} (${theme})`);
     });
 
+    test(`market prices, their chart and a price alert are readable in ${theme}`, async ({
+      page,
+      context,
+      baseURL,
+      user: _user,
+    }) => {
+      await useTheme(context, baseURL!, theme);
+      await page.goto("/prices?product=seed_product_maize&town=Kaduna&near=Kano");
+      await hydrated(page);
+      await expect(page.getByTestId("price-chart")).toBeVisible();
+      await page.getByTestId("price-follow-submit").click();
+      await expect(page.getByTestId("price-following")).toBeVisible();
+      await expectReadable(page, `/prices (${theme})`);
+    });
+
     test(`the cart, an order, the orders list and notifications are readable in ${theme}`, async ({
       page,
       context,

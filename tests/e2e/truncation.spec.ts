@@ -181,6 +181,11 @@ for (const language of LANGUAGES) {
 
       for (const path of ["/settings", "/profile", "/sms", "/notifications", "/help", "/community", "/medicine"])
         await visit(page, language, path, findings);
+      // Market prices from the demo's twelve weeks: the towns near Kano, and Kaduna's chart and table.
+      await visit(page, language, "/prices", findings);
+      await visit(page, language, "/prices?product=seed_product_maize&town=Kaduna&near=Kano", findings, (opened) =>
+        expect(opened.getByTestId("price-chart")).toBeVisible(),
+      );
       await visit(page, language, "/search?q=maize", findings, (opened) =>
         expect(opened.locator("main mark").first()).toBeVisible(),
       );

@@ -73,7 +73,7 @@ function ProductSearch({ q, products, popular }: Pick<Props, "q" | "products" | 
   const id = useId();
   return (
     <Card className="flex flex-col gap-4 p-4">
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
         <div className="min-w-0 flex-1">
           <Field id={`${id}-q`} label={t("prices.productLabel")}>
             <Input
@@ -87,7 +87,7 @@ function ProductSearch({ q, products, popular }: Pick<Props, "q" | "products" | 
             />
           </Field>
         </div>
-        <Button type="submit">
+        <Button type="submit" className="self-start sm:self-auto">
           <Icon name="search" className="h-4 w-4" />
           {t("prices.find")}
         </Button>
@@ -144,7 +144,7 @@ function NearMe({ product, near, nearUnknown }: { product: PriceProduct; near: s
     );
   };
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2">
+    <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <input type="hidden" name="product" value={product.id} />
       <div className="min-w-0 flex-1">
         <Field
@@ -162,15 +162,17 @@ function NearMe({ product, near, nearUnknown }: { product: PriceProduct; near: s
           />
         </Field>
       </div>
-      <Button type="submit" variant="outline">
-        {t("prices.nearMe")}
-      </Button>
-      {hydrated ? (
-        <Button type="button" variant="ghost" onClick={locate} disabled={locating} data-testid="prices-locate">
-          <Icon name="crosshair" className="h-4 w-4" />
-          {locating ? t("prices.locating") : t("prices.useLocation")}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="outline">
+          {t("prices.nearMe")}
         </Button>
-      ) : null}
+        {hydrated ? (
+          <Button type="button" variant="ghost" onClick={locate} disabled={locating} data-testid="prices-locate">
+            <Icon name="crosshair" className="h-4 w-4" />
+            {locating ? t("prices.locating") : t("prices.useLocation")}
+          </Button>
+        ) : null}
+      </div>
     </Form>
   );
 }
@@ -283,7 +285,7 @@ function FollowForm({ product, town, alert }: { product: PriceProduct; town: str
             : t("prices.alerts.following")}
         </p>
       ) : null}
-      <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+      <fetcher.Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <input type="hidden" name="intent" value="follow" />
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="town" value={town} />
@@ -305,7 +307,7 @@ function FollowForm({ product, town, alert }: { product: PriceProduct; town: str
             />
           </Field>
         </div>
-        <Button type="submit" disabled={busy} data-testid="price-follow-submit">
+        <Button type="submit" disabled={busy} className="self-start sm:self-auto" data-testid="price-follow-submit">
           <Icon name="bell" className="h-4 w-4" />
           {alert ? t("prices.alerts.update") : t("prices.alerts.follow")}
         </Button>
