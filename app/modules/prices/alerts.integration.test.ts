@@ -157,11 +157,18 @@ describe("the alerts check", () => {
     expect(more).toEqual([]);
     expect(notice?.data).toMatchObject({ productId, town: "Kano", median: 46000, before: 40000, changePct: 15 });
     const kaduna = await prisma.priceAlert.findFirstOrThrow({ where: { userId: user.user.id, town: "Kaduna" } });
-    expect(kaduna).toMatchObject({ lastToldAt: null, moveToldWeek: thisWeek });
+    expect(kaduna).toMatchObject({ lastToldAt: null, moveToldWeek: null });
+    // The week goes on: when Kaduna's median moves on past 10%, that is news too.
+    await figure("Kaduna", thisWeek, 45000);
+    await checkPriceAlerts(noon);
+    expect((await noticesOf(user.user.id, "price_moved")).map((row) => row.data)).toEqual([
+      expect.objectContaining({ town: "Kano" }),
+      expect.objectContaining({ town: "Kaduna", median: 45000, before: 40000, changePct: 12.5 }),
+    ]);
 
-    // The same move is told once, even a day later.
+    // The same move is told once, even days later.
     await checkPriceAlerts(new Date(noon.getTime() + 2 * DAY_MS));
-    expect(await noticesOf(user.user.id, "price_moved")).toHaveLength(1);
+    expect(await noticesOf(user.user.id, "price_moved")).toHaveLength(2);
   });
 
   it("tells of a listing at or under the target, not of the follower's own, and at most once a day", async () => {

@@ -168,32 +168,25 @@ export async function checkPriceAlerts(now = new Date(), { batch = 500 } = {}): 
   const quietSince = new Date(now.getTime() - PRICE_ALERT_QUIET_MS);
   const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
   const lastWeek = new Date(thisWeek.getTime() - 7 * DAY_MS);
+  // Each alert's newest week with a figure (this week's, or last week's while this one has too few
+  // prices) against the week before it; only a move of more than PRICE_MOVE_SHARE is news.
   const moves = await prisma.$queryRaw<MoveToTell[]>`
-    SELECT DISTINCT ON (a.id) a.id, a."userId", a."productId", p.name AS product, p.unit, a.town,
+    SELECT a.id, a."userId", a."productId", p.name AS product, p.unit, a.town,
       cur.week, cur."medianNgn" AS median, prev."medianNgn" AS before
     FROM "PriceAlert" a
     JOIN "Product" p ON p.id = a."productId"
-    JOIN "PriceFigure" cur ON cur."productId" = a."productId" AND cur.town = a.town
-      AND cur.week IN (${thisWeek}::date, ${lastWeek}::date)
+    CROSS JOIN LATERAL (
+      SELECT f.week, f."medianNgn" FROM "PriceFigure" f
+      WHERE f."productId" = a."productId" AND f.town = a.town AND f.week IN (${thisWeek}::date, ${lastWeek}::date)
+      ORDER BY f.week DESC LIMIT 1) cur
     JOIN "PriceFigure" prev ON prev."productId" = a."productId" AND prev.town = a.town
       AND prev.week = cur.week - 7
     WHERE (a."lastToldAt" IS NULL OR a."lastToldAt" < ${quietSince})
       AND (a."moveToldWeek" IS NULL OR a."moveToldWeek" < cur.week)
-    ORDER BY a.id, cur.week DESC
+      AND abs(cur."medianNgn" - prev."medianNgn") > ${PRICE_MOVE_SHARE} * prev."medianNgn"
+    ORDER BY a.id
     LIMIT ${batch}`;
-  // A move is told of the newest week that has a figure: a quiet newest week is no news.
-  const told: Told[] = moves
-    .filter((move) => Math.abs(Number(move.median) - Number(move.before)) > PRICE_MOVE_SHARE * Number(move.before))
-    .map((alert) => ({ kind: "price_moved", alert }));
-  const stillQuiet = moves.filter((move) => !told.some((entry) => entry.alert.id === move.id));
-  // A newest week without a move settles that week, so it is not read again each run.
-  if (stillQuiet.length > 0) {
-    await prisma.$executeRaw`
-      UPDATE "PriceAlert" a SET "moveToldWeek" = v.week
-      FROM (SELECT unnest(${stillQuiet.map((move) => move.id)}::text[]) AS id,
-                   unnest(${stillQuiet.map((move) => move.week)}::date[]) AS week) v
-      WHERE a.id = v.id`;
-  }
+  const told: Told[] = moves.map((alert) => ({ kind: "price_moved", alert }));
   for (const target of await targetsReached(quietSince, batch)) {
     if (!told.some((entry) => entry.alert.id === target.id)) told.push({ kind: "price_under_target", alert: target });
   }
