@@ -132,25 +132,23 @@ export async function findPriceAlert(userId: string, productId: string, town: st
   return row ? toDto(row) : null;
 }
 
-interface MoveToTell {
+/** An alert with news, as the checks read it: who follows what, where. */
+interface AlertWithNews {
   id: string;
   userId: string;
   productId: string;
   product: string;
   unit: string | null;
   town: string;
+}
+
+interface MoveToTell extends AlertWithNews {
   week: Date;
   median: Prisma.Decimal;
   before: Prisma.Decimal;
 }
 
-interface TargetToTell {
-  id: string;
-  userId: string;
-  productId: string;
-  product: string;
-  unit: string | null;
-  town: string;
+interface TargetToTell extends AlertWithNews {
   listingId: string;
   price: Prisma.Decimal;
   target: Prisma.Decimal;
