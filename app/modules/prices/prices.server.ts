@@ -16,6 +16,7 @@ export type PriceSource = "listed" | "repriced" | "sold" | "trade";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Keeps one price of a product in a town (naira per its unit), and marks its week stale. */
 export async function recordPrice(
@@ -96,7 +97,7 @@ export async function refreshPriceFigures({ batch = 500, maxBatches = 100 } = {}
           SELECT "productId", town, week FROM "PriceFigureStale"
           ORDER BY since LIMIT ${batch} FOR UPDATE SKIP LOCKED)
         RETURNING s."productId", s.town, s.week`;
-      for (const stale of weeks) await refreshWeek(tx, stale);
+      await refreshWeeks(tx, weeks);
       return weeks.length;
     });
     done += taken;
@@ -105,36 +106,60 @@ export async function refreshPriceFigures({ batch = 500, maxBatches = 100 } = {}
   return done;
 }
 
-async function refreshWeek(tx: Prisma.TransactionClient, { productId, town, week }: StaleWeek) {
-  // The week runs from Monday 00:00 in Lagos (23:00 UTC the day before) for seven days.
-  const from = new Date(week.getTime() - HOUR_MS);
-  const until = new Date(from.getTime() + 7 * DAY_MS);
-  const events = await tx.priceEvent.findMany({
-    where: { productId, town, at: { gte: from, lt: until } },
-    select: { priceNgn: true, source: true },
-  });
-  const points: PricePoint[] = events.map((event) => ({
-    price: Number(event.priceNgn),
-    trade: event.source === "trade",
-  }));
-  const figure = weekFigure(points);
-  const key = { productId_town_week: { productId, town, week } };
-  if (!figure) {
-    await tx.priceFigure.deleteMany({ where: { productId, town, week } });
-    return;
+const weekKey = (productId: string, town: string, week: Date) => `${productId}\u0000${town}\u0000${isoDay(week)}`;
+
+/**
+ * Works out a batch of stale weeks in three statements whatever its size: their events read at
+ * once (each week runs from Monday 00:00 in Lagos, 23:00 UTC the day before, for seven days), the
+ * figures computed here (figures.ts), then written together, and the rows of weeks left with too
+ * few points removed.
+ */
+async function refreshWeeks(tx: Prisma.TransactionClient, weeks: StaleWeek[]) {
+  if (weeks.length === 0) return;
+  const events = await tx.$queryRaw<{ productId: string; town: string; week: Date; price: string; source: string }[]>`
+    SELECT k."productId", k.town, k.week, e."priceNgn"::text AS price, e.source::text AS source
+    FROM unnest(${weeks.map((stale) => stale.productId)}::text[], ${weeks.map((stale) => stale.town)}::text[],
+                ${weeks.map((stale) => isoDay(stale.week))}::date[]) AS k("productId", town, week)
+    JOIN "PriceEvent" e ON e."productId" = k."productId" AND e.town = k.town
+      AND e.at >= k.week::timestamp - interval '1 hour' AND e.at < k.week::timestamp + interval '167 hours'`;
+  const points = new Map<string, PricePoint[]>();
+  for (const event of events) {
+    const key = weekKey(event.productId, event.town, event.week);
+    const list = points.get(key) ?? [];
+    list.push({ price: Number(event.price), trade: event.source === "trade" });
+    points.set(key, list);
   }
-  const values = {
-    medianNgn: figure.median,
-    p25Ngn: figure.p25,
-    p75Ngn: figure.p75,
-    lowNgn: figure.low,
-    highNgn: figure.high,
-    count: figure.count,
-    trades: figure.trades,
-    outliers: figure.outliers,
-    computedAt: new Date(),
-  };
-  await tx.priceFigure.upsert({ where: key, create: { productId, town, week, ...values }, update: values });
+  const kept: (StaleWeek & { figure: NonNullable<ReturnType<typeof weekFigure>> })[] = [];
+  const emptied: StaleWeek[] = [];
+  for (const stale of weeks) {
+    const figure = weekFigure(points.get(weekKey(stale.productId, stale.town, stale.week)) ?? []);
+    if (figure) kept.push({ ...stale, figure });
+    else emptied.push(stale);
+  }
+  if (kept.length > 0) {
+    const column = (pick: (figure: (typeof kept)[number]["figure"]) => number) => kept.map((row) => pick(row.figure));
+    await tx.$executeRaw`
+      INSERT INTO "PriceFigure" ("productId", town, week, "medianNgn", "p25Ngn", "p75Ngn", "lowNgn", "highNgn",
+        count, trades, outliers, "computedAt")
+      SELECT "productId", town, week, median, p25, p75, low, high, count, trades, outliers, now()
+      FROM unnest(${kept.map((row) => row.productId)}::text[], ${kept.map((row) => row.town)}::text[],
+        ${kept.map((row) => isoDay(row.week))}::date[], ${column((f) => f.median)}::numeric[],
+        ${column((f) => f.p25)}::numeric[], ${column((f) => f.p75)}::numeric[], ${column((f) => f.low)}::numeric[],
+        ${column((f) => f.high)}::numeric[], ${column((f) => f.count)}::int[], ${column((f) => f.trades)}::int[],
+        ${column((f) => f.outliers)}::int[])
+        AS t("productId", town, week, median, p25, p75, low, high, count, trades, outliers)
+      ON CONFLICT ("productId", town, week) DO UPDATE SET
+        "medianNgn" = EXCLUDED."medianNgn", "p25Ngn" = EXCLUDED."p25Ngn", "p75Ngn" = EXCLUDED."p75Ngn",
+        "lowNgn" = EXCLUDED."lowNgn", "highNgn" = EXCLUDED."highNgn", count = EXCLUDED.count,
+        trades = EXCLUDED.trades, outliers = EXCLUDED.outliers, "computedAt" = EXCLUDED."computedAt"`;
+  }
+  if (emptied.length > 0) {
+    await tx.$executeRaw`
+      DELETE FROM "PriceFigure" f
+      USING unnest(${emptied.map((row) => row.productId)}::text[], ${emptied.map((row) => row.town)}::text[],
+                   ${emptied.map((row) => isoDay(row.week))}::date[]) AS k("productId", town, week)
+      WHERE f."productId" = k."productId" AND f.town = k.town AND f.week = k.week`;
+  }
 }
 
 export interface TownPrice {
@@ -158,8 +183,6 @@ export interface WeekPoint {
   count: number;
   trades: number;
 }
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * What a product costs: each town's newest weekly figure (within `weeks` weeks) with its change
