@@ -1,3 +1,4 @@
+import { plainLettersFor } from "~/lib/gsm";
 import { randomInt } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { isLanguage } from "~/lib/i18n";
@@ -452,6 +453,7 @@ async function textSellerOfRequest(orderId: string, now: Date) {
       body,
       kind: "order_request",
       userId: seller.id,
+      plainLetters: plainLettersFor(seller.language),
       delayMs: quietHoursDelayMs(now),
     });
   } catch (error) {

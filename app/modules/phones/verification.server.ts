@@ -1,3 +1,4 @@
+import { plainLettersFor } from "~/lib/gsm";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sessionSecrets } from "~/env.server";
 import type { LanguageCode } from "~/lib/i18n";
@@ -136,6 +137,7 @@ export async function requestPhoneCode(
       body: t("phoneCheck.smsText", { code, minutes: CODE_MINUTES }),
       kind: "phone_code",
       userId: user.id,
+      plainLetters: plainLettersFor(user.language),
     });
   } catch (error) {
     // The code was never sent: it must not count against the user, nor wait to be typed.

@@ -1,3 +1,4 @@
+import { plainLettersFor } from "~/lib/gsm";
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { findTown } from "~/modules/listings/towns";
@@ -291,6 +292,7 @@ async function textFollower(entry: Told, now: Date, quietSince: Date) {
       body,
       kind: "price_alert",
       userId: entry.alert.userId,
+      plainLetters: plainLettersFor(user.language),
       delayMs: quietHoursDelayMs(now),
     });
   } catch (error) {

@@ -16,8 +16,12 @@ afterAll(() => removeCreatedData());
 describe("the demo SMS inbox", () => {
   it("keeps each text whole, newest first, and queues nothing", async () => {
     const { user } = await signedInUser("USER", "sms_demo");
-    const first = await queueSms({ to: "+2348032220001", body: "Code 111111", kind: "phone_code", userId: user.id });
-    const second = await queueSms({ to: "+2348032220002", body: "Code 222222", kind: "phone_code", userId: user.id });
+    const first = (
+      await queueSms({ to: "+2348032220001", body: "Code 111111", kind: "phone_code", userId: user.id })
+    )[0]!;
+    const second = (
+      await queueSms({ to: "+2348032220002", body: "Code 222222", kind: "phone_code", userId: user.id })
+    )[0]!;
     expect(first.status).toBe("demo");
     const inbox = await demoInbox();
     const ours = inbox.filter((message) => [first.id, second.id].includes(message.id));
@@ -34,13 +38,17 @@ describe("the demo SMS inbox", () => {
 
   it("shows a reader the texts sent for their own account; an administrator's view has everyone's", async () => {
     const [mine, theirs] = await Promise.all([signedInUser("USER", "sms_demo"), signedInUser("USER", "sms_demo")]);
-    const own = await queueSms({ to: "+2348032220003", body: "Code 333333", kind: "phone_code", userId: mine.user.id });
-    const other = await queueSms({
-      to: "+2348032220004",
-      body: "Code 444444",
-      kind: "phone_code",
-      userId: theirs.user.id,
-    });
+    const own = (
+      await queueSms({ to: "+2348032220003", body: "Code 333333", kind: "phone_code", userId: mine.user.id })
+    )[0]!;
+    const other = (
+      await queueSms({
+        to: "+2348032220004",
+        body: "Code 444444",
+        kind: "phone_code",
+        userId: theirs.user.id,
+      })
+    )[0]!;
     const seen = (await demoInbox({ forUserId: mine.user.id })).map((message) => message.id);
     expect(seen).toContain(own.id);
     expect(seen).not.toContain(other.id);

@@ -32,7 +32,7 @@ async function settled(id: string, timeoutMs = 15_000) {
 
 async function text(to: string, body = "Your Asiiko code is 482913. It expires in 10 minutes.") {
   const { user } = await signedInUser("USER", "sms");
-  return { user, message: await queueSms({ to, body, kind: "phone_code", userId: user.id }) };
+  return { user, message: (await queueSms({ to, body, kind: "phone_code", userId: user.id }))[0]! };
 }
 
 describe("texts through Africa's Talking", () => {
@@ -59,6 +59,28 @@ describe("texts through Africa's Talking", () => {
     expect(africasTalking().messagesTo("+2348031110001")).toEqual([
       expect.objectContaining({ message: "Your Asiiko code is 482913. It expires in 10 minutes.", from: "ASIIKO" }),
     ]);
+  });
+
+  it("sends a text in the GSM alphabet, a long one as numbered parts in order", async () => {
+    const { user } = await signedInUser("USER", "sms_long");
+    const body = `Iye owó àgbàdo ní Ìbàdàn: ₦45,000 – ${"ọjà tuntun ".repeat(20)}`.trim();
+    const messages = await queueSms({
+      to: "+2348031110009",
+      body,
+      kind: "price_alert",
+      userId: user.id,
+      plainLetters: true,
+    });
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect((await settled(message.id)).status).toBe("sent");
+    const received = africasTalking()
+      .messagesTo("+2348031110009")
+      .map((sent) => sent.message)
+      .sort();
+    expect(received).toHaveLength(2);
+    expect(received[0]).toMatch(/^1\/2 Iye owo agbado ni Ibadan: N45,000 - oja tuntun/);
+    expect(received[1]).toMatch(/^2\/2 /);
+    for (const part of received) expect(part.length).toBeLessThanOrEqual(160);
   });
 
   it("keeps a text while the service cannot be reached, and sends it once it is back", async () => {

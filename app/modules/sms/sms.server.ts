@@ -4,6 +4,7 @@ import { Prisma, type SmsKind } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import { logger } from "~/server/logger.server";
 import { prisma } from "~/server/db.server";
+import { splitSms, toGsm } from "~/lib/gsm";
 import { Refusal } from "~/server/refusal";
 import { AtError, createAtClient, type AtClient } from "./africastalking-client.server";
 
@@ -32,8 +33,10 @@ function atClient(): AtClient {
 
 /**
  * Stores a text for `to` (E.164) and queues it, to go after `delayMs` (the night's quiet hours);
- * in demo mode without a provider, keeps it for the inbox. 503 SYS_CONFIGURATION_ERROR when
- * nothing can send texts here.
+ * in demo mode without a provider, keeps it for the inbox. The text goes in the GSM alphabet every
+ * phone shows (`plainLetters`: without any tone mark, for Hausa, Igbo and Yoruba), and a text
+ * longer than one message goes as numbered parts, one message each (app/lib/gsm.ts). Answers the
+ * stored messages, in order. 503 SYS_CONFIGURATION_ERROR when nothing can send texts here.
  */
 export async function queueSms(input: {
   to: string;
@@ -41,23 +44,30 @@ export async function queueSms(input: {
   kind: SmsKind;
   userId: string | null;
   delayMs?: number;
+  plainLetters?: boolean;
 }) {
   const provider = smsProviderName();
   if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
-  const message = await prisma.smsMessage.create({
-    data: {
-      userId: input.userId,
-      to: input.to,
-      kind: input.kind,
-      body: input.body,
-      provider,
-      status: provider === "demo" ? "demo" : "queued",
-    },
-    select: { id: true, status: true },
-  });
+  const parts = splitSms(toGsm(input.body, { plainLetters: input.plainLetters }));
+  const messages = await prisma.$transaction(
+    parts.map((body) =>
+      prisma.smsMessage.create({
+        data: {
+          userId: input.userId,
+          to: input.to,
+          kind: input.kind,
+          body,
+          provider,
+          status: provider === "demo" ? "demo" : "queued",
+        },
+        select: { id: true, status: true },
+      }),
+    ),
+  );
   if (provider === "africastalking")
-    await enqueue("sms", { messageId: message.id }, { jobId: `sms-${message.id}`, delay: input.delayMs ?? 0 });
-  return message;
+    for (const message of messages)
+      await enqueue("sms", { messageId: message.id }, { jobId: `sms-${message.id}`, delay: input.delayMs ?? 0 });
+  return messages;
 }
 
 /**
