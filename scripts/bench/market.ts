@@ -164,9 +164,10 @@ async function insertProducts(client: pg.Client, size: MarketSize) {
   );
 }
 
-async function insertListings(client: pg.Client, size: MarketSize, random: () => number) {
+/** Listings `from` up to size.listings (their ids are their numbers, so a grown market keeps the first ones). */
+async function insertListings(client: pg.Client, size: MarketSize, random: () => number, from = 0) {
   const sellers = Math.max(1, Math.floor(size.users / SELLER_SHARE));
-  for (let start = 0; start < size.listings; start += BATCH) {
+  for (let start = from; start < size.listings; start += BATCH) {
     const count = Math.min(BATCH, size.listings - start);
     const columns = {
       id: [] as string[],
@@ -267,4 +268,14 @@ export async function loadMarket(client: pg.Client, size: MarketSize) {
   await insertListings(client, size, random);
   await insertFarms(client, size, random);
   await client.query("VACUUM ANALYZE");
+}
+
+/**
+ * Grows a market loadMarket made (its users and products) to size.listings listings: those from
+ * `from` on, drawn from a seed of their own, so the first ones stay as they are and the same
+ * growth gives the same listings. Two calls on two connections may share a growth: give each its
+ * range (from, and size.listings as where it stops).
+ */
+export async function appendListings(client: pg.Client, size: MarketSize, from: number) {
+  await insertListings(client, size, randomSource(2026 + from), from);
 }

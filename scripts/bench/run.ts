@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 10 --connections 50 --reuse --keep]
+// npm run bench [-- --duration 10 --connections 50 --reuse --keep --skip-prices]
 // The server benchmark. Loads a large market (100,000 listings, 2,000 products, 20,000 users,
 // 5,000 farms) into a database of its own, indexes it for search, serves it with the production
 // build as `npm start` does, and measures each address with autocannon (50 connections, 10 s
@@ -6,8 +6,12 @@
 // products and the server-rendered /marketplace. In the same run a bare node:http server does
 // the same database work straight through `pg` (direct-server.ts), so the table shows what our
 // layers cost. Writes the table, the targets met or missed, and the query plans to
-// bench/results/server-<date>.md. It fails (exit 1) only when a request fails.
-//   --reuse  keeps a market loaded by an earlier run (--keep) instead of loading it again.
+// bench/results/server-<date>.md. Then the market prices benchmark (prices.ts: /prices and the
+// prices API at 100,000 and 1,000,000 listings, and the figures job) runs with the same duration
+// and connections, writing bench/results/prices-<date>.md. It fails (exit 1) only when a request fails.
+//   --reuse        keeps a market loaded by an earlier run (--keep) instead of loading it again.
+//   --skip-prices  leaves the market prices benchmark out.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -16,6 +20,7 @@ import {
   benchSetting,
   describeMachine,
   freePort,
+  root,
   runBenchmark,
   startProcess,
   startWebServer,
@@ -28,6 +33,7 @@ const DURATION = argument("duration", 10);
 const CONNECTIONS = argument("connections", 50);
 const keep = process.argv.includes("--keep");
 const reuse = process.argv.includes("--reuse");
+const skipPrices = process.argv.includes("--skip-prices");
 
 const database = benchSetting("bench", "bench");
 
@@ -217,6 +223,20 @@ async function main() {
   writeReport("server", "[bench]", report);
   if (!keep) await database.drop();
   if (rows.some((row) => row.ours.errors > 0 || row.direct.errors > 0)) process.exitCode = 1;
+  if (!skipPrices && (await runPrices()) !== 0) process.exitCode = 1;
+}
+
+/**
+ * The market prices benchmark, in a process of its own: this process's app modules have read
+ * this benchmark's database and session secret once, and that one has its own.
+ */
+async function runPrices() {
+  const flags = ["--duration", String(DURATION), "--connections", String(CONNECTIONS), ...(keep ? ["--keep"] : [])];
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/prices.ts", ...flags], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  return new Promise<number | null>((resolve) => child.once("exit", resolve));
 }
 
 /** EXPLAIN ANALYZE of each listing scenario's statements at this size: the time each takes in PostgreSQL alone, and the slowest plan. */

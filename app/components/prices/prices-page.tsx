@@ -201,7 +201,9 @@ function TownList({ product, towns, town }: { product: PriceProduct; towns: Town
               )}
             >
               <span className="flex items-baseline justify-between gap-3">
-                <span className="min-w-0 break-words font-semibold">{row.town}</span>
+                <span className="min-w-0 break-words font-semibold" data-testid="price-town-name">
+                  {row.town}
+                </span>
                 <span className="flex-none text-right font-bold" data-testid="price-median">
                   {unit.amount}
                   {unit.unit ? <span className="ml-1 text-xs font-normal">{unit.unit}</span> : null}

@@ -36,14 +36,27 @@ export async function findPriceProducts(typed: string): Promise<PriceProduct[]> 
   });
 }
 
-/** The products priced in the most towns over the last four weeks: what to offer before a search. */
+/** How long the products offered before a search are kept: the figures job runs every 5 minutes. */
+const POPULAR_MS = 5 * 60 * 1000;
+let popular: { key: string; at: number; products: PriceProduct[] } | null = null;
+
+/**
+ * The products priced in the most towns over the last four weeks: what to offer before a search.
+ * The same for every reader and changed only by the figures job, so worked out once every five
+ * minutes per process rather than on every page (it reads the month's figures of every product).
+ */
 export async function popularPriceProducts(now = new Date(), take = 12): Promise<PriceProduct[]> {
+  const key = `${weekOf(now)}|${take}`;
+  if (popular && popular.key === key && now.getTime() - popular.at < POPULAR_MS) return popular.products;
   const since = new Date(new Date(`${weekOf(now)}T00:00:00Z`).getTime() - 3 * 7 * DAY_MS);
-  return prisma.$queryRaw<PriceProduct[]>`
+  const products = await prisma.$queryRaw<PriceProduct[]>`
     SELECT p.id, p.name, p.unit
-    FROM (SELECT "productId", count(DISTINCT town) AS towns FROM "PriceFigure"
-          WHERE week >= ${since}::date GROUP BY "productId") f
+    FROM (SELECT "productId", count(*) AS towns
+          FROM (SELECT DISTINCT "productId", town FROM "PriceFigure" WHERE week >= ${since}::date) pairs
+          GROUP BY "productId") f
     JOIN "Product" p ON p.id = f."productId" AND p."isActive"
     ORDER BY f.towns DESC, p.name ASC
     LIMIT ${take}`;
+  popular = { key, at: now.getTime(), products };
+  return products;
 }

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "PriceFigureStale_since_idx" ON "PriceFigureStale"("since");
