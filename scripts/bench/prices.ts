@@ -20,13 +20,12 @@
 // session secret) once, and this benchmark's differs from any other's.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import autocannon from "autocannon";
 import pg from "pg";
 import { NIGERIAN_TOWNS, priceTown } from "../../app/modules/listings/towns";
 import { PRICE_PAGE_WEEKS, USUAL_RANGE_DAYS } from "../../app/modules/prices/constants";
 import { weekOf } from "../../app/modules/prices/figures";
 import { argument, benchSetting, describeMachine, runBenchmark, startWebServer, writeReport } from "./bench-env";
-import { percentile } from "./load";
+import { measureAddress, type AddressMeasured } from "./autocannon-measure";
 import { appendListings, benchUserId, FULL_MARKET, loadMarket } from "./market";
 
 export interface PricesBenchOptions {
@@ -54,15 +53,7 @@ const WEEKS_PER_JOB_RUN = JOB_BATCH * 100;
 const LISTING_NUMBER = `substring(l.id FROM ${"bench_listing_".length + 1})::int`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Measured {
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  kbPerResponse: number;
-}
+type Measured = AddressMeasured;
 
 interface Scenario {
   name: string;
@@ -107,33 +98,9 @@ interface Plan {
   plan: string;
 }
 
-/** autocannon for `duration` seconds against one address; every answer's time is kept for the percentiles. */
-async function measure(
-  url: string,
-  headers: Record<string, string>,
-  duration: number,
-  connections: number,
-): Promise<Measured> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => {
-      times.push(responseTime);
-    });
-  });
-  times.sort((a, b) => a - b);
-  return {
-    perSecond: result.requests.total / duration,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-    kbPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total / 1024 : 0,
-  };
-}
+/** autocannon for `duration` seconds with `connections` always waiting, against one address. */
+const measure = (url: string, headers: Record<string, string>, duration: number, connections: number) =>
+  measureAddress(url, headers, { duration, connections });
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 

@@ -13,7 +13,6 @@
 //   --skip-prices  leaves the market prices benchmark out.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import autocannon from "autocannon";
 import pg from "pg";
 import {
   argument,
@@ -27,7 +26,7 @@ import {
   writeReport,
 } from "./bench-env";
 import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
-import { percentile } from "./load";
+import { measureAddress, type AddressMeasured } from "./autocannon-measure";
 
 const DURATION = argument("duration", 10);
 const CONNECTIONS = argument("connections", 50);
@@ -92,38 +91,11 @@ const scenarios: Scenario[] = [
   { name: "/marketplace (server-rendered HTML)", path: "/marketplace", as: "buyer", p95: 150, halfOfDirect: false },
 ];
 
-interface Measured {
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  kbPerResponse: number;
-}
+type Measured = AddressMeasured;
 
-/** autocannon for DURATION seconds against one address; every answer's time is kept for the percentiles. */
-async function measure(url: string, headers: Record<string, string>, duration = DURATION): Promise<Measured> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => {
-      times.push(responseTime);
-    });
-  });
-  times.sort((a, b) => a - b);
-  return {
-    perSecond: result.requests.total / duration,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-    kbPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total / 1024 : 0,
-  };
-}
+/** autocannon for DURATION seconds (or `duration`) against one address. */
+const measure = (url: string, headers: Record<string, string>, duration = DURATION) =>
+  measureAddress(url, headers, { duration, connections: CONNECTIONS });
 
 async function marketLoaded(client: pg.Client) {
   try {
