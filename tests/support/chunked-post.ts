@@ -6,13 +6,17 @@ import { newIp } from "./api-client";
  * never says how much it sends: answers the status the server gave, however early it gave it.
  */
 export function postChunkedForm(baseUrl: string, path: string, cookie: string, head: string, bytes: number) {
+  return postChunked(baseUrl, path, cookie, "application/x-www-form-urlencoded", head, bytes);
+}
+
+function postChunked(baseUrl: string, path: string, cookie: string, type: string, head: string, bytes: number) {
   return new Promise<number>((resolve, reject) => {
     const request = http.request(new URL(path, baseUrl), {
       method: "POST",
       headers: {
         Cookie: cookie,
         "X-Forwarded-For": newIp(),
-        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Type": type,
         "Transfer-Encoding": "chunked",
       },
     });
@@ -26,4 +30,9 @@ export function postChunkedForm(baseUrl: string, path: string, cookie: string, h
     for (let sent = 0; sent < bytes; sent += piece.length) request.write(piece);
     request.end();
   });
+}
+
+/** A JSON body with no Content-Length (chunked), `bytes` of it, as a client that never says how much it sends. */
+export function postChunkedJson(baseUrl: string, path: string, cookie: string, bytes: number) {
+  return postChunked(baseUrl, path, cookie, "application/json", '{"town":"', bytes);
 }

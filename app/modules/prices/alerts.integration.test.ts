@@ -3,6 +3,7 @@ import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, type SignedIn } from "../../../tests/support/api-client";
 import { createListing, createProduct } from "../../../tests/support/market";
 import { uniquePhone } from "../../../tests/support/phones";
+import { postChunkedJson } from "../../../tests/support/chunked-post";
 import { smsTestBed } from "../../../tests/support/sms-test-bed";
 import { serveForTests } from "../../../tests/support/web";
 import { checkPriceAlerts } from "./alerts.server";
@@ -117,6 +118,51 @@ describe("GET/POST/DELETE /api/price-alerts", () => {
     expect((await call("POST", "/api/price-alerts", { product_id: productId, town: "Kano" })).status).toBe(401);
     expect((await call("PUT", "/api/price-alerts", {}, as(user))).status).toBe(405);
     expect(await prisma.priceAlert.count({ where: { userId: user.user.id } })).toBe(0);
+  });
+
+  it("answers hostile input in the catalogue's JSON, never a 5xx, and keeps nothing", async () => {
+    const user = await signedInUser("USER", "alert_hostile");
+    const texts = ["Kano\u0000", "\ud800", "k".repeat(1024 * 1024)];
+    for (const town of texts) {
+      const answer = await call("POST", "/api/price-alerts", { product_id: productId, town }, as(user));
+      expect([answer.status, answer.body.success]).toEqual([answer.status === 413 ? 413 : 400, false]);
+      expect(answer.body.error.code).toMatch(/^(VLD|SEC)_/);
+    }
+    // A NUL and a megabyte are refused; bytes that are no UTF-8 read as replacement characters, a
+    // place nobody knows: no usual price, nothing kept.
+    for (const query of ["product_id=%00", `product_id=${"p".repeat(1024 * 1024)}`]) {
+      const answer = await call("GET", `/api/prices/usual?${query}`, undefined, as(user));
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const odd = await call("GET", `/api/prices/usual?product_id=${productId}&locality=%ED%A0%80`, undefined, as(user));
+    expect([odd.status, odd.body.data?.usual]).toEqual([200, null]);
+    // No body, a body past the cap without a Content-Length, a malformed cookie beside the session.
+    expect(
+      (
+        await call("POST", "/api/price-alerts", undefined, {
+          ...as(user),
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
+    const chunked = await postChunkedJson(web.baseUrl, "/api/price-alerts", user.cookie, 2 * 1024 * 1024);
+    expect(chunked).toBe(413);
+    expect(
+      (await call("GET", "/api/price-alerts", undefined, { cookie: `${user.cookie}; asiiko-lang=%E0%A4%A` })).status,
+    ).toBe(200);
+    // A farmer whose premium trial is spent follows prices as anyone does: they are free.
+    await prisma.user.update({
+      where: { id: user.user.id },
+      data: { firstPremiumUseAt: new Date(Date.now() - 2 * DAY_MS) },
+    });
+    expect((await call("POST", "/api/price-alerts", { product_id: productId, town: "Kano" }, as(user))).status).toBe(
+      201,
+    );
+    expect(
+      (await call("GET", `/api/prices/usual?product_id=${productId}&locality=Kano`, undefined, as(user))).status,
+    ).toBe(200);
+    expect(await prisma.priceAlert.count({ where: { userId: user.user.id } })).toBe(1);
   });
 
   it(`follows at most ${PRICE_ALERTS_MAX} prices, even when asked for two at once`, async () => {
