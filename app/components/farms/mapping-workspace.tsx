@@ -1,5 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { useMounted } from "~/lib/use-mounted";
 import { useTranslation } from "react-i18next";
 import { useTrialConfirm } from "~/components/premium/trial-confirm";
 import { Button } from "~/components/ui/button";
@@ -67,8 +68,7 @@ export function MappingWorkspace({
   // mapping open for the rest of the trial day, and this page asks nothing more.
   const trial = useTrialConfirm(access, { text: t("premium.trialConfirm.mappingText") });
 
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useMounted();
   const mapHandle = useRef<FarmMapHandle>(null);
   const centre = useRef<Centre | null>(null);
   const [tiles, setTiles] = useState<MapTiles>("satellite");
