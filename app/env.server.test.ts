@@ -176,6 +176,21 @@ describe("DEMO_MODE", () => {
 });
 
 describe("secrets in production", () => {
+  it("reads the USSD callback's allowed addresses and short code, and refuses what they cannot be", () => {
+    const env = parseEnv({
+      AT_ALLOWED_IPS: " 41.0.0.0/8, 196.201.214.200 ,2c0f:fe08::/32",
+      USSD_SERVICE_CODE: "*384*12#",
+    });
+    expect(env.AT_ALLOWED_IPS).toEqual(["41.0.0.0/8", "196.201.214.200", "2c0f:fe08::/32"]);
+    expect(env.USSD_SERVICE_CODE).toBe("*384*12#");
+    expect(parseEnv({ AT_ALLOWED_IPS: "", USSD_SERVICE_CODE: "" })).toMatchObject({
+      AT_ALLOWED_IPS: [],
+      USSD_SERVICE_CODE: "*347*88#",
+    });
+    expect(() => parseEnv({ AT_ALLOWED_IPS: "41.0.0.0/8,africastalking.com" })).toThrow(/AT_ALLOWED_IPS/);
+    expect(() => parseEnv({ USSD_SERVICE_CODE: "347" })).toThrow(/USSD_SERVICE_CODE/);
+  });
+
   it("starts a deployment with strong secrets of its own", () => {
     const env = parseEnv(deployment({ MEILI_HOST: "http://127.0.0.1:7700", MEILI_MASTER_KEY: strong() }));
     expect(isDemoMode(env)).toBe(false);
@@ -185,6 +200,7 @@ describe("secrets in production", () => {
   it.each([
     ["SESSION_SECRET", { SESSION_SECRET: "a".repeat(SECRET_MIN_LENGTH - 1) }, "is shorter than 32 characters"],
     ["ADMIN_TOKEN", { ADMIN_TOKEN: "b".repeat(SECRET_MIN_LENGTH - 1) }, "is shorter than 32 characters"],
+    ["USSD_CALLBACK_TOKEN", { USSD_CALLBACK_TOKEN: "ussd-token" }, "is shorter than 32 characters"],
     [
       "MEILI_MASTER_KEY",
       { MEILI_HOST: "http://127.0.0.1:7700", MEILI_MASTER_KEY: "c".repeat(20) },

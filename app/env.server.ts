@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EXAMPLE_SECRET_VALUES } from "~/example-secrets";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
+import { isAddressOrRange } from "~/server/security/allowed-addresses.server";
 
 // The one place configuration is read. Parsed once at start-up: a missing or
 // invalid variable stops the process with a one-line message naming it.
@@ -161,6 +162,34 @@ const envSchema = z
     AT_SENDER_ID: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(11).optional()),
     /** Where Africa's Talking's API answers (its own, or its sandbox's for the username "sandbox", unless set); tests point it at a local server. */
     AT_BASE_URL: optionalUrl,
+    /**
+     * The secret of the USSD and incoming SMS callbacks: Africa's Talking calls
+     * <PUBLIC_URL>/api/ussd?token=<this> and /api/sms/incoming?token=<this>. Unset, they refuse
+     * every call (in demo mode, the phone simulator's own token stands in).
+     */
+    USSD_CALLBACK_TOKEN: optionalString,
+    /** The addresses the callbacks are accepted from (comma-separated addresses or CIDR ranges); unset, any. */
+    AT_ALLOWED_IPS: z.preprocess(
+      (value) =>
+        typeof value === "string"
+          ? value
+              .split(",")
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : [],
+      z.array(
+        z.string().refine(isAddressOrRange, "must hold addresses or CIDR ranges (41.0.0.0/8), separated by commas"),
+      ),
+    ),
+    /** The short code callers dial, as the menu and the texts name it (e.g. *347*88#). */
+    USSD_SERVICE_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\*[0-9*]{1,20}#$/, "must be a short code such as *347*88#")
+        .default("*347*88#"),
+    ),
     /** Photos in S3-compatible storage instead of UPLOAD_DIR: the bucket, its keys, and the endpoint unless it is AWS's own. */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
@@ -383,6 +412,8 @@ function deploymentSecrets(env: Env) {
     value,
     oneOfSeveral: sessionSecrets.length > 1,
   }));
+  if (env.USSD_CALLBACK_TOKEN)
+    named.push({ name: "USSD_CALLBACK_TOKEN", value: env.USSD_CALLBACK_TOKEN, oneOfSeveral: false });
   if (env.ADMIN_TOKEN) named.push({ name: "ADMIN_TOKEN", value: env.ADMIN_TOKEN, oneOfSeveral: false });
   if (env.MEILI_HOST && env.MEILI_MASTER_KEY)
     named.push({ name: "MEILI_MASTER_KEY", value: env.MEILI_MASTER_KEY, oneOfSeveral: false });

@@ -490,6 +490,20 @@ const ROWS: Row[] = [
     body: () => ({ event: "charge.success", data: { id: 1, reference: "asiiko_nobody" } }),
     expect: all(400),
   },
+  // The USSD and incoming SMS callbacks are the provider's: no session opens them, only the token
+  // the operator configured (none here, so nobody), whatever the body.
+  {
+    method: "POST",
+    path: () => "/api/ussd?token=",
+    body: () => ({ sessionId: "ATUid_matrix", phoneNumber: "+2348030000001", text: "" }),
+    expect: all(403),
+  },
+  {
+    method: "POST",
+    path: () => "/api/sms/incoming",
+    body: () => ({ from: "+2348030000001", text: "HELP" }),
+    expect: all(403),
+  },
   // Pages.
   ...[
     "/dashboard",

@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
+import { callbackToken } from "~/modules/ussd/callback.server";
 import {
   endTrial,
   finishedAnalysis,
@@ -14,6 +15,7 @@ import {
   type SignedIn,
 } from "../support/api-client";
 import {
+  formBodyCases,
   idCases,
   jsonBodyCases,
   methodCases,
@@ -662,6 +664,33 @@ function buildCases(): Case[] {
     })),
   );
 
+  // The USSD and SMS provider's callbacks: with the token (demo mode's own here), every field
+  // spoiled; without it, or with a wrong one, refused whatever the body.
+  const token = callbackToken()!;
+  const ussdCall = {
+    sessionId: "ATUid_fz",
+    serviceCode: "*347*88#",
+    phoneNumber: "+2348030000099",
+    networkCode: "62130",
+    text: "1*1",
+  };
+  const textIn = {
+    from: "+2348030000099",
+    to: "38888",
+    text: "PRICE maize Kano",
+    date: "2026-11-28",
+    id: "fz",
+    linkId: "",
+  };
+  as("visitor", [
+    ...formBodyCases(`/api/ussd?token=${token}`, ussdCall, random, 6),
+    ...formBodyCases(`/api/sms/incoming?token=${token}`, textIn, random, 3),
+    ...formBodyCases("/api/ussd?token=wrong", ussdCall, random, 1),
+    ...formBodyCases("/api/sms/incoming", textIn, random, 1),
+    ...methodCases(`/api/ussd?token=${token}`, ["POST"]),
+    ...methodCases(`/api/sms/incoming?token=${token}`, ["POST"]),
+  ]);
+
   // Asiiko AI.
   as(
     "owner",
@@ -763,6 +792,8 @@ describe("generated malformed requests on every /api route", () => {
       "/api/subscription/card",
       "/api/webhooks/stripe",
       "/api/webhooks/paystack",
+      "/api/ussd",
+      "/api/sms/incoming",
       "/checkout/paystack/return",
       "/api/ai/analyze",
       "/api/ai/analyses",

@@ -70,6 +70,11 @@ export function apiClient(baseUrl: () => string) {
 const createdUserIds = new Set<string>();
 const createdProductIds = new Set<string>();
 
+/** Records a user made outside `signedInUser` (by the USSD menu, say), to go with the file's data. */
+export function trackUser(id: string) {
+  createdUserIds.add(id);
+}
+
 /** Records a product made outside the API (products made through it carry their admin's id). */
 export function trackProduct<T extends { id: string }>(product: T): T {
   createdProductIds.add(product.id);

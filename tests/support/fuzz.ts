@@ -438,3 +438,48 @@ export function multipartCases(path: string, fileField: string, fields: Record<s
   add("type: raw JPEG bytes", fakeJpeg, { "Content-Type": "image/jpeg" });
   return cases;
 }
+
+/**
+ * Requests that spoil a form body (application/x-www-form-urlencoded, as SMS and USSD providers
+ * post): each field given hostile values (already escaped for a form), each left out, repeated,
+ * and bodies that are not a form at all.
+ */
+export function formBodyCases(
+  path: string,
+  example: Record<string, string>,
+  random: ReturnType<typeof seededRandom>,
+  perField = 6,
+): FuzzRequest[] {
+  const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+  const cases: FuzzRequest[] = [];
+  const encode = (params: [string, string][]) => params.map(([key, value]) => `${key}=${value}`).join("&");
+  const base = Object.entries(example).map(([key, value]) => [key, encodeURIComponent(value)] as [string, string]);
+  const add = (label: string, body: string | Buffer | undefined, headers: Record<string, string> = FORM) =>
+    cases.push({
+      label,
+      method: "POST",
+      path,
+      headers,
+      body: typeof body === "string" ? Buffer.from(body, "latin1") : body,
+    });
+  for (const [field] of base) {
+    const offset = random.int(HOSTILE_QUERY_VALUES.length);
+    for (let index = 0; index < perField; index += 1) {
+      const value = HOSTILE_QUERY_VALUES[(offset + index * 3) % HOSTILE_QUERY_VALUES.length]!;
+      add(
+        `${field}=${value.slice(0, 30)}`,
+        encode(base.map(([key, current]) => [key, key === field ? value : current])),
+      );
+    }
+    add(`without ${field}`, encode(base.filter(([key]) => key !== field)));
+    add(`${field} twice`, encode([...base, [field, "2"]]));
+  }
+  add("body: empty", undefined);
+  add("body: a thousand fields", Array.from({ length: 1_000 }, (_, index) => `f${index}=${index}`).join("&"));
+  add("body: broken escapes", `${encode(base)}&%=%&%%=1&a=%E0%A4%A`);
+  add("body: invalid UTF-8", Buffer.concat([Buffer.from(`${encode(base)}&text=`), Buffer.from([0xff, 0xfe, 0xc0])]));
+  add("body: 2 MB", `${encode(base)}&text=${"1".repeat(2 * 1024 * 1024)}`);
+  add("type: JSON", JSON.stringify(example), { "Content-Type": "application/json" });
+  add("type: none", encode(base), {});
+  return cases;
+}

@@ -5,6 +5,7 @@ import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { assertAdministrator } from "./roles";
+import { checkCallback } from "~/modules/ussd/callback.server";
 
 // Who may enter. The first line of every protected loader, action and /api
 // handler is one of these gates, so a reader sees at a glance who gets in
@@ -79,3 +80,12 @@ export const perUserAndAddress =
     { limit: limits.perUser, key: user.id },
     { limit: limits.perAddress, key: address },
   ];
+
+/**
+ * The SMS and USSD provider calling back (no session: the secret in the callback's address and,
+ * when configured, the provider's addresses): otherwise 403 AUTHZ_INSUFFICIENT_PERMISSIONS, before
+ * any body is read (app/modules/ussd/callback.server.ts).
+ */
+export async function requireProviderCallback(request: Request, clientIp: string): Promise<void> {
+  checkCallback(request, clientIp);
+}

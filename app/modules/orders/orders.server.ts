@@ -379,29 +379,12 @@ export async function createOrder(buyerId: string, input: CreateOrderInput, now 
         throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", {
           items: gone.map((row) => row.listingId),
         });
-      const total = rows.reduce((sum, row) => sum.add(row.priceNgn.mul(row.quantity)), new Prisma.Decimal(0));
-      const order = await tx.order.create({
-        data: {
-          reference,
-          buyerId,
-          sellerId: input.sellerId,
-          fulfilment: input.fulfilment,
-          town: input.fulfilment === "delivery" ? (input.town ?? null) : null,
-          deliveryNote: input.fulfilment === "delivery" ? (input.deliveryNote ?? null) : null,
-          preferredDate,
-          message: input.message ?? null,
-          totalNgn: total,
-          items: {
-            create: rows.map((row) => ({
-              listingId: row.listingId,
-              name: (row.productName ?? row.title ?? "").slice(0, 120),
-              unit: row.unit,
-              quantity: row.quantity,
-              priceNgn: row.priceNgn,
-            })),
-          },
-        },
-        select: { id: true },
+      const order = await insertOrder(tx, reference, buyerId, input.sellerId, rows, {
+        fulfilment: input.fulfilment,
+        town: input.fulfilment === "delivery" ? (input.town ?? null) : null,
+        deliveryNote: input.fulfilment === "delivery" ? (input.deliveryNote ?? null) : null,
+        preferredDate,
+        message: input.message ?? null,
       });
       await tx.cartItem.deleteMany({ where: { userId: buyerId, listingId: { in: rows.map((row) => row.listingId) } } });
       await notify(tx, input.sellerId, "order_requested", { reference, count: rows.length }, order.id);
@@ -410,6 +393,89 @@ export async function createOrder(buyerId: string, input: CreateOrderInput, now 
   );
   await textSellerOfRequest(orderId, now);
   return (await readOrder(orderId, buyerId))!;
+}
+
+/** An order request's row and its items, at the prices of the moment, in the caller's transaction. */
+async function insertOrder(
+  tx: Tx,
+  reference: string,
+  buyerId: string,
+  sellerId: string,
+  rows: CartRow[],
+  details: {
+    fulfilment: "pickup" | "delivery";
+    town: string | null;
+    deliveryNote: string | null;
+    preferredDate: Date | null;
+    message: string | null;
+    placedByPhone?: boolean;
+  },
+) {
+  const total = rows.reduce((sum, row) => sum.add(row.priceNgn.mul(row.quantity)), new Prisma.Decimal(0));
+  return tx.order.create({
+    data: {
+      reference,
+      buyerId,
+      sellerId,
+      ...details,
+      totalNgn: total,
+      items: {
+        create: rows.map((row) => ({
+          listingId: row.listingId,
+          name: (row.productName ?? row.title ?? "").slice(0, 120),
+          unit: row.unit,
+          quantity: row.quantity,
+          priceNgn: row.priceNgn,
+        })),
+      },
+    },
+    select: { id: true },
+  });
+}
+
+/**
+ * An order request for one listing without a cart (a basic phone's USSD menu): `quantity` of it,
+ * to be picked up, at its price of the moment. 403 for the buyer's own listing; 409
+ * MKT_OUT_OF_STOCK when it is not on sale or cannot give that many. The seller is told as for a
+ * cart's request; an order asked for by phone has the seller's answer texted to the buyer.
+ */
+export async function requestListing(
+  buyerId: string,
+  input: { listingId: string; quantity: number },
+  { placedByPhone = false }: { placedByPhone?: boolean } = {},
+  now = new Date(),
+): Promise<{ id: string; reference: string; sellerId: string; totalNgn: string }> {
+  if (!isRecordId(input.listingId)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  const placed = await withFreshReference((reference) =>
+    prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${buyerId} FOR UPDATE`;
+      const [row] = await tx.$queryRaw<(CartRow & { sellerId: string })[]>`
+        SELECT l.id AS "listingId", ${input.quantity}::int AS quantity, l."priceNgn", l."sellerId",
+               l.quantity - l."reservedQuantity" AS available,
+               (l.status = 'active' AND l."hiddenAt" IS NULL AND se."suspendedAt" IS NULL) AS "onSale",
+               l.title, p.name AS "productName", p.unit
+        FROM "Listing" l
+        JOIN "User" se ON se.id = l."sellerId"
+        LEFT JOIN "Product" p ON p.id = l."productId"
+        WHERE l.id = ${input.listingId}`;
+      if (!row) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+      if (row.sellerId === buyerId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+      if (!row.onSale || row.available < input.quantity)
+        throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", { items: [row.listingId] });
+      const order = await insertOrder(tx, reference, buyerId, row.sellerId, [row], {
+        fulfilment: "pickup",
+        town: null,
+        deliveryNote: null,
+        preferredDate: null,
+        message: null,
+        placedByPhone,
+      });
+      await notify(tx, row.sellerId, "order_requested", { reference, count: 1 }, order.id);
+      return { id: order.id, reference, sellerId: row.sellerId, totalNgn: naira(row.priceNgn.mul(input.quantity)) };
+    }),
+  );
+  await textSellerOfRequest(placed.id, now);
+  return placed;
 }
 
 /** Makes a row with a new reference, trying again in the rare case the reference is taken. */
@@ -658,7 +724,61 @@ export async function moveOrder(orderId: string, userId: string, move: MoveInput
     }
   });
   for (const listingId of sold) await notifyIndexing("listing", listingId);
+  if (move.action === "accept" || move.action === "decline") await textBuyerOfAnswer(orderId, userId, now);
   return (await readOrder(orderId, userId))!;
+}
+
+/**
+ * The seller's answer to a request asked for by phone, texted to its buyer, who may have no web
+ * (a notification waits for them too): accepted, with the seller's verified number (shared once
+ * accepted, as the order page shares it); changed, with the new total; declined, with why.
+ */
+async function textBuyerOfAnswer(orderId: string, moverId: string, now: Date) {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: {
+      reference: true,
+      status: true,
+      placedByPhone: true,
+      sellerId: true,
+      totalNgn: true,
+      declineReason: true,
+      buyer: { select: { id: true, phone: true, phoneVerifiedAt: true, language: true } },
+      seller: { select: { firstName: true, lastName: true, phone: true, phoneVerifiedAt: true } },
+    },
+  });
+  if (!order?.placedByPhone || order.sellerId !== moverId) return;
+  const { buyer, seller } = order;
+  if (!buyer.phone || !buyer.phoneVerifiedAt || !smsProviderName()) return;
+  const t = await getFixedT(isLanguage(buyer.language) ? buyer.language : "en");
+  const named = {
+    reference: order.reference,
+    seller: publicName(seller.firstName, seller.lastName),
+    phone: seller.phoneVerifiedAt ? seller.phone : null,
+  };
+  const body =
+    order.status === "accepted"
+      ? named.phone
+        ? t("ussd.sms.orderAccepted", named)
+        : t("ussd.sms.orderAcceptedNoPhone", named)
+      : order.status === "changes_proposed"
+        ? t("ussd.sms.orderChanged", { ...named, total: `N${Number(order.totalNgn).toLocaleString("en-NG")}` })
+        : order.status === "declined"
+          ? t("ussd.sms.orderDeclined", { ...named, reason: order.declineReason ?? "" })
+          : null;
+  if (!body) return;
+  try {
+    await queueSms({
+      to: buyer.phone,
+      body,
+      kind: "order_buyer",
+      userId: buyer.id,
+      plainLetters: plainLettersFor(buyer.language),
+      delayMs: quietHoursDelayMs(now),
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId }, "the buyer's text about the seller's answer could not be queued");
+  }
 }
 
 /**
