@@ -45,6 +45,8 @@ const SAME_EVERYWHERE = new Set([
   "premium.plan.premium",
   "contact.whatsapp",
   "contact.sms",
+  // The demo banner's link to the basic phone: the network's own word, short enough for a 360 px phone.
+  "demo.phone",
   "units.kg",
   "units.g",
   "units.ml",

@@ -19,10 +19,16 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast-store";
-import { passwordChangeSchema, phoneSchema, profileSchema, type ProfileIntent } from "~/modules/auth/schemas";
+import {
+  passwordChangeSchema,
+  passwordSetSchema,
+  phoneSchema,
+  profileSchema,
+  type ProfileIntent,
+} from "~/modules/auth/schemas";
 import { readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { changePassword, updateProfile } from "~/modules/auth/users.server";
+import { accountHasPassword, changePassword, updateProfile } from "~/modules/auth/users.server";
 import { PhoneCard } from "~/components/profile/phone-card";
 import { phoneCodeSchema } from "~/modules/phones/schemas";
 import {
@@ -48,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     user: toPublicUser(user),
+    hasPassword: await accountHasPassword(user.id),
     phone: await phoneState(user.id),
     canVerify: canVerifyPhones(),
     demoInbox: isDemoMode() && canVerifyPhones(),
@@ -84,7 +91,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return pageSuccess<ProfileIntent>("remove-phone");
   }
   const intent = intentOf(form.get("intent"));
-  const submission = parseWithZod(form, { schema: schemaOf[intent as Exclude<ProfileIntent, "remove-phone">] });
+  // An account made on a basic phone chooses its first password: there is no current one to give.
+  const firstPassword = intent === "password" && !(await accountHasPassword(user.id));
+  const submission = parseWithZod(form, {
+    schema: firstPassword ? passwordSetSchema : schemaOf[intent as Exclude<ProfileIntent, "remove-phone">],
+  });
   if (submission.status !== "success") {
     return invalidSubmission(intent, submission, { hideFields });
   }
@@ -93,7 +104,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intent,
     async () => {
       if (intent === "password") {
-        await changePassword(user.id, await readSessionId(request), passwordChangeSchema.parse(submission.value));
+        const input = firstPassword
+          ? passwordSetSchema.parse(submission.value)
+          : passwordChangeSchema.parse(submission.value);
+        await changePassword(user.id, await readSessionId(request), input);
         return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       if (intent === "phone") {
@@ -172,28 +186,32 @@ function ProfileForm({
   );
 }
 
-function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function PasswordForm({ lastResult, first }: { lastResult?: SubmissionResult<string[]>; first: boolean }) {
   const { t } = useTranslation();
   const translate = useTranslatedErrors();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ currentPassword?: string; newPassword: string }>({
     id: "password",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: first ? passwordSetSchema : passwordChangeSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="password" />
-      <Field
-        id={fields.currentPassword.id}
-        label={t("pages.currentPassword")}
-        errors={translate(fields.currentPassword.errors)}
-      >
-        <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
-      </Field>
+      {first ? (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("phoneSignIn.firstPassword")}</p>
+      ) : (
+        <Field
+          id={fields.currentPassword.id}
+          label={t("pages.currentPassword")}
+          errors={translate(fields.currentPassword.errors)}
+        >
+          <Input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
+        </Field>
+      )}
       <Field id={fields.newPassword.id} label={t("pages.newPassword")} errors={translate(fields.newPassword.errors)}>
         <Input
           {...getInputProps(fields.newPassword, { type: "password" })}
@@ -209,7 +227,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
 }
 
 export default function ProfilePage() {
-  const { user, phone, canVerify, demoInbox, locale } = useLoaderData<typeof loader>();
+  const { user, hasPassword, phone, canVerify, demoInbox, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
@@ -275,12 +293,15 @@ export default function ProfilePage() {
           />
         </CardContent>
       </Card>
-      <Card>
+      <Card id="password">
         <CardHeader>
-          <CardTitle>{t("pages.changePassword")}</CardTitle>
+          <CardTitle>{hasPassword ? t("pages.changePassword") : t("phoneSignIn.choosePassword")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+          <PasswordForm
+            first={!hasPassword}
+            lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+          />
         </CardContent>
       </Card>
       <p className="text-sm text-gray-600 dark:text-gray-400">

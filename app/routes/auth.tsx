@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { PublicHeader } from "~/components/shell/public-header";
@@ -184,15 +184,26 @@ function AuthForm({
 
 function SignInForm(props: FormProps) {
   const { t } = useTranslation();
+  const phoneAddress =
+    props.redirectTo === "/" ? "/auth/phone" : `/auth/phone?redirectTo=${encodeURIComponent(props.redirectTo)}`;
   return (
-    <AuthForm intent="login" labels={{ submit: t("auth.signInButton"), pending: t("auth.signingIn") }} {...props}>
-      {(fields) => (
-        <>
-          <TextField meta={fields.username} autoComplete="username" autoCapitalize="none" />
-          <TextField meta={fields.password} type="password" autoComplete="current-password" />
-        </>
-      )}
-    </AuthForm>
+    <>
+      <AuthForm intent="login" labels={{ submit: t("auth.signInButton"), pending: t("auth.signingIn") }} {...props}>
+        {(fields) => (
+          <>
+            <TextField meta={fields.username} autoComplete="username" autoCapitalize="none" />
+            <TextField meta={fields.password} type="password" autoComplete="current-password" />
+          </>
+        )}
+      </AuthForm>
+      {/* An account made on a basic phone has no password: it signs in with a code to its phone. */}
+      <Link
+        to={phoneAddress}
+        className="mt-3 block text-center text-sm font-medium text-brand-700 underline dark:text-brand-300"
+      >
+        {t("phoneSignIn.link")}
+      </Link>
+    </>
   );
 }
 

@@ -22,6 +22,7 @@ export const handle: PageHandle = { hydrate: false };
 const DATA = [
   "account",
   "phone",
+  "basicPhone",
   "listings",
   "saved",
   "orders",

@@ -42,7 +42,7 @@ test("a visitor reads the Privacy Policy in Yoruba at 360 px, reached from the f
   await expect(page.getByRole("heading", { level: 1, name: "Ìlànà Àṣírí" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ẹ̀tọ́ rẹ" })).toBeVisible();
   await expect(page.getByText("Òfin Ààbò Dátà Nàìjíríà").first()).toBeVisible();
-  await expect(page.getByTestId("privacy-data").locator("dt")).toHaveCount(13);
+  await expect(page.getByTestId("privacy-data").locator("dt")).toHaveCount(14);
   // Who to write to comes from the configuration.
   await expect(page.getByText("support@asiiko.ng").first()).toBeVisible();
   await fitsTheScreen(page, 360);

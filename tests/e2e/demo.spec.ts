@@ -27,8 +27,10 @@ const banner = (page: Page) => page.locator("[data-demo-banner]");
 
 /** The banner is the first thing on the page, the whole width, and nothing sits on it. */
 async function expectBannerOnTop(page: Page, language: Language = "en") {
-  await expect(banner(page)).toHaveText(`${BANNER[language]} · ${INBOX[language]}`);
+  await expect(banner(page)).toHaveText(`${BANNER[language]} · ${INBOX[language]} · USSD`);
   await expect(banner(page).getByRole("link", { name: INBOX[language] })).toHaveAttribute("href", "/sms");
+  // The basic phone that tries Asiiko by USSD and SMS.
+  await expect(banner(page).getByRole("link", { name: "USSD" })).toHaveAttribute("href", "/ussd");
   await expect(banner(page)).toBeVisible();
   const box = (await banner(page).boundingBox())!;
   const width = page.viewportSize()!.width;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 // Demo mode's line at the top of every page (the root layout renders it, error pages too):
 // in the page's flow, so it pushes the header down rather than covering it, and small enough
 // to leave a phone's first screen to the page. It links to the demo SMS inbox, where the texts a
-// demo would have sent (phone codes) can be read.
+// demo would have sent (phone codes) can be read, and to the basic phone that tries USSD and SMS.
 export function DemoBanner() {
   const { t } = useTranslation();
   return (
@@ -15,6 +15,10 @@ export function DemoBanner() {
       {t("demo.banner")} ·{" "}
       <Link to="/sms" className="whitespace-nowrap underline underline-offset-2">
         {t("demo.smsInbox")}
+      </Link>{" "}
+      ·{" "}
+      <Link to="/ussd" className="whitespace-nowrap underline underline-offset-2">
+        {t("demo.phone")}
       </Link>
     </aside>
   );

@@ -35,3 +35,11 @@ export function dummyPasswordHash() {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   return dummyHash;
 }
+
+/**
+ * What an account made on a basic phone holds instead of a password hash: no password verifies
+ * against it (it is no scrypt hash); it signs in with a code by SMS until it chooses one.
+ */
+export const NO_PASSWORD = "phone-only";
+
+export const hasPassword = (passwordHash: string) => passwordHash !== NO_PASSWORD;

@@ -111,6 +111,11 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** An account without a password yet (made on a basic phone) chooses its first: no current one to give. */
+export const passwordSetSchema = z.object({
+  newPassword: password(PASSWORD_MIN_LENGTH, 128),
+});
+
 /**
  * The seller's phone (Profile): a Nigerian mobile number as people write it,
  * kept in E.164 (+2348031234567).

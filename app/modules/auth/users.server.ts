@@ -3,7 +3,7 @@ import { Refusal } from "~/server/refusal";
 import { isAdministrator } from "./roles";
 import { prisma } from "~/server/db.server";
 import { endOtherSessions } from "./devices.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { dummyPasswordHash, hashPassword, hasPassword, verifyPassword } from "./password.server";
 import { validate } from "~/server/validation";
 import {
   registerSchema,
@@ -120,13 +120,19 @@ export async function updateProfile(userId: string, input: ProfileInput) {
 }
 
 /**
- * Changes the password after checking the current one, ends every other session
+ * Changes the password after checking the current one (an account without one yet chooses its
+ * first without), ends every other session
  * of the account and forgets every other browser (a changed password locks out
  * whoever had the old one, and their browser's allowance of guesses with it).
  */
-export async function changePassword(userId: string, keepSessionId: string | null, input: PasswordChangeInput) {
+export async function changePassword(
+  userId: string,
+  keepSessionId: string | null,
+  input: Pick<PasswordChangeInput, "newPassword"> & { currentPassword?: string },
+) {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  // An account made on a basic phone has none to give yet: it signed in with a code to its phone.
+  if (hasPassword(user.passwordHash) && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash))) {
     throw new Refusal(400, "AUTH_INVALID_CREDENTIALS", "auth.errors.currentPasswordWrong", {
       currentPassword: ["auth.errors.currentPasswordWrong"],
     });
@@ -163,4 +169,10 @@ export async function setUserRole(username: string, role: "USER" | "ADMIN") {
   const user = await prisma.user.findUnique({ where: { username: normaliseUsername(username) }, select: { id: true } });
   if (!user) return null;
   return prisma.user.update({ where: { id: user.id }, data: { role }, select: { username: true, role: true } });
+}
+
+/** Whether the account has a password (one made on a basic phone has none until it chooses one). */
+export async function accountHasPassword(userId: string) {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return user ? hasPassword(user.passwordHash) : true;
 }

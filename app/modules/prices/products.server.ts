@@ -38,18 +38,20 @@ export async function findPriceProducts(typed: string): Promise<PriceProduct[]> 
 
 /** How long the products offered before a search are kept: the figures job runs every 5 minutes. */
 const POPULAR_MS = 5 * 60 * 1000;
-let popular: { key: string; at: number; products: PriceProduct[] } | null = null;
+let popular: { key: string; at: number; products: Promise<PriceProduct[]> } | null = null;
 
 /**
  * The products priced in the most towns over the last four weeks: what to offer before a search.
  * The same for every reader and changed only by the figures job, so worked out once every five
  * minutes per process rather than on every page (it reads the month's figures of every product).
+ * Readers arriving while it is being worked out wait for that one query rather than each running
+ * their own (fifty USSD callers at once would otherwise run it fifty times).
  */
-export async function popularPriceProducts(now = new Date(), take = 12): Promise<PriceProduct[]> {
+export function popularPriceProducts(now = new Date(), take = 12): Promise<PriceProduct[]> {
   const key = `${weekOf(now)}|${take}`;
   if (popular && popular.key === key && now.getTime() - popular.at < POPULAR_MS) return popular.products;
   const since = new Date(new Date(`${weekOf(now)}T00:00:00Z`).getTime() - 3 * 7 * DAY_MS);
-  const products = await prisma.$queryRaw<PriceProduct[]>`
+  const products = prisma.$queryRaw<PriceProduct[]>`
     SELECT p.id, p.name, p.unit
     FROM (SELECT "productId", count(*) AS towns
           FROM (SELECT DISTINCT "productId", town FROM "PriceFigure" WHERE week >= ${since}::date) pairs
@@ -57,6 +59,11 @@ export async function popularPriceProducts(now = new Date(), take = 12): Promise
     JOIN "Product" p ON p.id = f."productId" AND p."isActive"
     ORDER BY f.towns DESC, p.name ASC
     LIMIT ${take}`;
-  popular = { key, at: now.getTime(), products };
+  const entry = { key, at: now.getTime(), products };
+  popular = entry;
+  // A failed query is not kept: the next reader asks again.
+  products.catch(() => {
+    if (popular === entry) popular = null;
+  });
   return products;
 }

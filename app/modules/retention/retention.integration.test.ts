@@ -125,7 +125,22 @@ describe("records past the Privacy Policy's keeping periods", () => {
       prisma.phoneCode.create({ data: code(daysAgo(89)) }),
     ]);
 
+    // A number that called the USSD menu: its language is forgotten a year after its last call.
+    const callers = ["+2348039990001", "+2348039990002"];
+    await prisma.phoneCaller.deleteMany({ where: { phone: { in: callers } } });
+    await prisma.phoneCaller.createMany({
+      data: [
+        { phone: callers[0]!, language: "ha", updatedAt: daysAgo(366) },
+        { phone: callers[1]!, language: "yo", updatedAt: daysAgo(364) },
+      ],
+    });
+
     const removed = await deleteOldRecords(now);
+    expect(removed.phoneCallers).toBeGreaterThanOrEqual(1);
+    expect((await prisma.phoneCaller.findMany({ where: { phone: { in: callers } } })).map((row) => row.phone)).toEqual([
+      callers[1],
+    ]);
+    await prisma.phoneCaller.deleteMany({ where: { phone: { in: callers } } });
     expect(removed.texts).toBeGreaterThanOrEqual(1);
     expect(removed.phoneCodes).toBeGreaterThanOrEqual(1);
     expect(await prisma.smsMessage.findMany({ where: { id: { in: [oldText.id, youngText.id] } } })).toEqual([

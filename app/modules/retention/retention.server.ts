@@ -1,7 +1,8 @@
 import { prisma } from "~/server/db.server";
 
 // What the Privacy Policy promises about how long records live, kept here (legal.privacy.*.keep):
-// error reports, texts sent and phone codes up to 90 days; payment records six years after the payment (tax law), detached
+// error reports, texts sent and phone codes up to 90 days; a number's remembered USSD language a year
+// after its last call; payment records six years after the payment (tax law), detached
 // from the person once their account is deleted. Sessions, devices and account exports have their
 // own tasks (session.server.ts, devices.server.ts, exports.server.ts).
 
@@ -11,6 +12,8 @@ export const RETENTION = {
   errorReportDays: 90,
   /** Texts sent (to whom, their cost) and the phone codes behind them. */
   textDays: 90,
+  /** A number's language, remembered for the USSD menu: a year after its last call or text. */
+  phoneCallerDays: 365,
   paymentRecordYears: 6,
 } as const;
 
@@ -31,7 +34,8 @@ export async function deleteOldRecords(now = new Date()) {
   const reportsBefore = new Date(now.getTime() - RETENTION.errorReportDays * DAY_MS);
   const textsBefore = new Date(now.getTime() - RETENTION.textDays * DAY_MS);
   const paymentsBefore = paymentRecordsBefore(now);
-  const [errorReports, texts, phoneCodes, paymentEvents, payments, paymentCheckouts, subscriptions] =
+  const callersBefore = new Date(now.getTime() - RETENTION.phoneCallerDays * DAY_MS);
+  const [errorReports, texts, phoneCodes, paymentEvents, payments, paymentCheckouts, subscriptions, phoneCallers] =
     await prisma.$transaction([
       prisma.frontendError.deleteMany({ where: { receivedAt: { lt: reportsBefore } } }),
       prisma.smsMessage.deleteMany({ where: { createdAt: { lt: textsBefore } } }),
@@ -42,6 +46,7 @@ export async function deleteOldRecords(now = new Date()) {
       prisma.subscription.deleteMany({
         where: { currentPeriodEnd: { lt: paymentsBefore }, status: { not: "active" } },
       }),
+      prisma.phoneCaller.deleteMany({ where: { updatedAt: { lt: callersBefore } } }),
     ]);
   return {
     errorReports: errorReports.count,
@@ -51,5 +56,6 @@ export async function deleteOldRecords(now = new Date()) {
     payments: payments.count,
     paymentCheckouts: paymentCheckouts.count,
     subscriptions: subscriptions.count,
+    phoneCallers: phoneCallers.count,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isLanguage, type LanguageCode } from "~/lib/i18n";
-import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { hashPassword, NO_PASSWORD, verifyPassword } from "~/modules/auth/password.server";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { PIN_LOCK_MS, PIN_TRIES } from "./constants";
@@ -69,7 +69,7 @@ export async function createPhoneAccount(input: {
       const user = await prisma.user.create({
         data: {
           username: phoneUsername(),
-          passwordHash: "phone-only",
+          passwordHash: NO_PASSWORD,
           firstName: input.firstName,
           lastName: "",
           language: input.language,
