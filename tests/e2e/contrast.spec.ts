@@ -81,7 +81,7 @@ for (const theme of THEMES) {
       baseURL,
     }) => {
       await useTheme(context, baseURL!, theme);
-      for (const path of ["/privacy", "/terms", "/newsletter", "/account-deleted"]) {
+      for (const path of ["/privacy", "/terms", "/newsletter", "/account-deleted", "/auth/phone", "/ussd"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectReadable(page, `${path} (${theme})`);

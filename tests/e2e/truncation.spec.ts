@@ -99,7 +99,16 @@ for (const language of LANGUAGES) {
       await visit(page, language, "/auth?tab=register", findings, (opened) =>
         expect(opened.locator('input[name="email"]').first()).toBeVisible(),
       );
-      for (const path of ["/privacy", "/terms", "/newsletter", "/account-deleted", "/offline", "/no-such-page"])
+      for (const path of [
+        "/privacy",
+        "/terms",
+        "/newsletter",
+        "/account-deleted",
+        "/offline",
+        "/no-such-page",
+        "/auth/phone",
+        "/ussd",
+      ])
         await visit(page, language, path, findings);
       // The page a newsletter e-mail's link opens, and the queue dashboard's refusal to a visitor.
       await visit(page, language, `/newsletter/unsubscribe/${randomBytes(32).toString("base64url")}`, findings);

@@ -491,7 +491,7 @@ const ROWS: Row[] = [
     expect: all(400),
   },
   // The USSD and incoming SMS callbacks are the provider's: no session opens them, only the token
-  // the operator configured (none here, so nobody), whatever the body.
+  // of the callback's address (not given here), whatever the body.
   {
     method: "POST",
     path: () => "/api/ussd?token=",
@@ -530,6 +530,18 @@ const ROWS: Row[] = [
     headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
     expect: all(403, { visitor: 401, admin: 200 }),
   },
+  // The demo's basic phone (this table runs in demo mode; outside it the page is 404,
+  // app/routes/api.ussd.integration.test.ts): anyone's, with or without a session, as a basic
+  // phone's caller has none; a body that is not its form is refused.
+  { method: "GET", path: () => "/ussd", expect: all(200) },
+  {
+    method: "POST",
+    path: () => "/ussd",
+    body: () => ({ intent: "call", typedPhone: "08030000001" }),
+    expect: all(400),
+  },
+  // Signing in with a code by SMS: a visitor's page; someone signed in already goes to the dashboard.
+  { method: "GET", path: () => "/auth/phone", expect: all(302, { visitor: 200 }) },
   // The Privacy Policy and the Terms are for everyone, visitors first.
   { method: "GET", path: () => "/privacy", expect: all(200) },
   { method: "GET", path: () => "/terms", expect: all(200) },

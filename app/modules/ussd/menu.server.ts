@@ -7,6 +7,7 @@ import { distanceKm } from "~/lib/geo";
 import { LANGUAGES } from "~/lib/i18n";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
+import { PRODUCT_CATEGORIES } from "~/modules/products/constants";
 import { createListing, setListingStatus } from "~/modules/listings/listings.server";
 import { listingSchema, priceNgn as priceNgnSchema } from "~/modules/listings/schemas";
 import { findTown, NIGERIAN_TOWNS } from "~/modules/listings/towns";
@@ -77,11 +78,17 @@ export async function answerUssd(call: UssdCall, now = new Date()): Promise<stri
   )
     return plainEnd("unreadable");
   const hold = randomUUID();
-  if (!(await holdSession(call.sessionId, hold))) return answerWhenFree(call);
   try {
-    return await answerHeld(call, phone, now);
-  } finally {
-    await releaseSession(call.sessionId, hold).catch(() => undefined);
+    if (!(await holdSession(call.sessionId, hold))) return await answerWhenFree(call);
+    try {
+      return await answerHeld(call, phone, now);
+    } finally {
+      await releaseSession(call.sessionId, hold).catch(() => undefined);
+    }
+  } catch (error) {
+    // Redis or the database away: the caller hears it plainly rather than the network's silence.
+    logger.error({ err: error }, "a USSD call could not be answered");
+    return plainEnd("failed");
   }
 }
 
@@ -424,12 +431,20 @@ async function productAnswer(state: UssdState, answer: string, t: TFunction): Pr
   return enter(state, "town", t);
 }
 
+/** A catalogue category's bundled picture ("Grains & Cereals": /images/products/grains-cereals.svg). */
+const categoryPicture = (category: string | undefined) =>
+  category && (PRODUCT_CATEGORIES as readonly string[]).includes(category)
+    ? `/images/products/${category.toLowerCase().replace(/&/g, "").replace(/\s+/g, "-")}.svg`
+    : null;
+
 async function productById(id: string): Promise<ChosenProduct | null> {
   const product = await prisma.product.findFirst({
     where: { id, isActive: true },
-    select: { id: true, name: true, unit: true, images: true },
+    select: { id: true, name: true, unit: true, images: true, categories: true },
   });
-  return product ? { id: product.id, name: product.name, unit: product.unit, image: product.images[0] ?? null } : null;
+  // A listing made on a phone shows the product's picture (a keypad sends none), else its category's.
+  const image = product ? (product.images[0] ?? categoryPicture(product.categories[0])) : null;
+  return product ? { id: product.id, name: product.name, unit: product.unit, image } : null;
 }
 
 async function townAnswer(state: UssdState, answer: string, t: TFunction, now: Date): Promise<Reply> {
