@@ -59,6 +59,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The number, on both steps (the second has it filled in, and it can be corrected). */
+function PhoneField({ defaultValue }: { defaultValue: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Label htmlFor="phone">{t("phoneSignIn.phone")}</Label>
+      <Input
+        id="phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        placeholder="0803 123 4567"
+        defaultValue={defaultValue}
+      />
+    </>
+  );
+}
+
 export default function PhoneSignIn() {
   const { redirectTo, canText } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as PageReply<(typeof INTENTS)[number], { phone: string }> | undefined;
@@ -90,16 +110,7 @@ export default function PhoneSignIn() {
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Label htmlFor="phone">{t("phoneSignIn.phone")}</Label>
-            <Input
-              id="phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              placeholder="0803 123 4567"
-            />
+            <PhoneField defaultValue="" />
             <Button type="submit" size="lg" disabled={busy || !canText}>
               {t("phoneSignIn.send")}
             </Button>
@@ -113,16 +124,7 @@ export default function PhoneSignIn() {
                 {t("phoneSignIn.sent", { phone: formatNigerianPhone(sentTo), minutes: CODE_MINUTES })}
               </p>
             ) : null}
-            <Label htmlFor="phone">{t("phoneSignIn.phone")}</Label>
-            <Input
-              id="phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              defaultValue={sentTo ? formatNigerianPhone(sentTo) : ""}
-            />
+            <PhoneField defaultValue={sentTo ? formatNigerianPhone(sentTo) : ""} />
             <Label htmlFor="code">{t("phoneSignIn.code")}</Label>
             <Input
               id="code"
