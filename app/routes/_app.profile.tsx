@@ -23,6 +23,7 @@ import {
   passwordChangeSchema,
   passwordSetSchema,
   phoneSchema,
+  ussdPinSchema,
   profileSchema,
   type ProfileIntent,
 } from "~/modules/auth/schemas";
@@ -38,7 +39,9 @@ import {
   removePhone,
   requestPhoneCode,
 } from "~/modules/phones/verification.server";
-import { isDemoMode } from "~/env.server";
+import { getEnv, isDemoMode } from "~/env.server";
+import { setPin } from "~/modules/ussd/callers.server";
+import { Refusal } from "~/server/refusal";
 import { occupationLabelKey } from "~/modules/auth/constants";
 import { OccupationSelect } from "~/components/auth/occupation-select";
 import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
@@ -58,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     phone: await phoneState(user.id),
     canVerify: canVerifyPhones(),
     demoInbox: isDemoMode() && canVerifyPhones(),
+    serviceCode: getEnv().USSD_SERVICE_CODE,
     locale: detectLanguage(request),
   };
 }
@@ -71,15 +75,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 type ProfileReply = PageReply<ProfileIntent, { sent: boolean } | undefined>;
 
-const hideFields = ["currentPassword", "newPassword"];
+const hideFields = ["currentPassword", "newPassword", "pin"];
 
 const intentOf = (requested: FormDataEntryValue | null): ProfileIntent =>
-  requested === "password" || requested === "phone" || requested === "verify-phone" ? requested : "profile";
+  requested === "password" || requested === "phone" || requested === "verify-phone" || requested === "ussd-pin"
+    ? requested
+    : "profile";
 
 const schemaOf = {
   password: passwordChangeSchema,
   phone: phoneSchema,
   "verify-phone": phoneCodeSchema,
+  "ussd-pin": ussdPinSchema,
   profile: profileSchema,
 } as const;
 
@@ -113,6 +120,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (intent === "phone") {
         const { sent } = await requestPhoneCode(user, phoneSchema.parse(submission.value).phone, context.clientIp);
         return pageSuccess(intent, { result: submission.reply({ resetForm: true }), data: { sent } });
+      }
+      if (intent === "ussd-pin") {
+        // The menu asks for it by the verified number; without one there is no menu to ask.
+        if (!(await phoneState(user.id)).verified)
+          throw new Refusal(409, "VLD_REQUIRED_FIELD", "ussdPin.needsPhone", { pin: ["ussdPin.needsPhone"] });
+        await setPin(user.id, ussdPinSchema.parse(submission.value).pin);
+        return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }
       if (intent === "verify-phone") {
         await confirmPhoneCode(user.id, phoneCodeSchema.parse(submission.value).code);
@@ -226,8 +240,41 @@ function PasswordForm({ lastResult, first }: { lastResult?: SubmissionResult<str
   );
 }
 
+/** The PIN of the USSD menu, chosen again (for an account with a verified phone, the number the menu knows). */
+function UssdPinForm({ lastResult, serviceCode }: { lastResult?: SubmissionResult<string[]>; serviceCode: string }) {
+  const { t } = useTranslation();
+  const translate = useTranslatedErrors();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "ussd-pin";
+  const [form, fields] = useForm({
+    id: "ussd-pin",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ussdPinSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="ussd-pin" />
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t("ussdPin.text", { code: serviceCode })}</p>
+      <Field id={fields.pin.id} label={t("ussdPin.label")} errors={translate(fields.pin.errors)}>
+        <Input
+          {...getInputProps(fields.pin, { type: "password" })}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          className="max-w-32"
+        />
+      </Field>
+      <Button type="submit" className="self-start" disabled={pending}>
+        {pending ? t("common.saving") : t("ussdPin.save")}
+      </Button>
+    </Form>
+  );
+}
+
 export default function ProfilePage() {
-  const { user, hasPassword, phone, canVerify, demoInbox, locale } = useLoaderData<typeof loader>();
+  const { user, hasPassword, phone, canVerify, demoInbox, locale, serviceCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
@@ -240,6 +287,7 @@ export default function ProfilePage() {
         phone: "phoneCheck.codeSent",
         "verify-phone": "phoneCheck.verified",
         "remove-phone": "pages.phoneRemoved",
+        "ussd-pin": "ussdPin.saved",
         profile: "pages.profileSaved",
       } as const;
       const sentNothing = actionData.intent === "phone" && actionData.data?.sent === false;
@@ -304,6 +352,19 @@ export default function ProfilePage() {
           />
         </CardContent>
       </Card>
+      {phone.verified ? (
+        <Card id="ussd-pin">
+          <CardHeader>
+            <CardTitle>{t("ussdPin.title")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UssdPinForm
+              serviceCode={serviceCode}
+              lastResult={actionData?.intent === "ussd-pin" ? actionData.result : undefined}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
       <p className="text-sm text-gray-600 dark:text-gray-400">
         <Link to="/settings#devices" className="font-medium text-brand-700 underline dark:text-brand-300">
           {t("pages.devices.onSettings")}

@@ -393,6 +393,26 @@ describe("POST /api/ussd: selling", () => {
     const prices = dial(phone);
     await prices.start();
     expect(await prices.send("1")).toMatch(/^CON Type a product/);
+
+    // On the web, Profile chooses a new PIN, which lifts the lock.
+    const profile = (fields: Record<string, string>, cookie = owner.cookie) =>
+      fetch(`${web.baseUrl}/profile`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    expect((await profile({ intent: "ussd-pin", pin: "12a4" })).status).toBe(400);
+    expect((await profile({ intent: "ussd-pin", pin: "2468" })).status).toBe(200);
+    const unlocked = dial(phone);
+    await unlocked.start();
+    await unlocked.send("4");
+    expect(await unlocked.send("2468")).toContain("You have no listings yet.");
+    // Without a verified phone there is no menu to choose a PIN for.
+    const stranger = await signedInUser("USER", "ussd_nophone");
+    const refused = await profile({ intent: "ussd-pin", pin: "1357" }, stranger.cookie);
+    expect(refused.status).toBe(409);
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: stranger.user.id } })).toMatchObject({ pinHash: null });
   });
 
   it("tells a number without an account how to make one for My listings and My orders", async () => {

@@ -111,6 +111,14 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** The 4-digit PIN of the USSD menu, chosen again on Profile (forgotten, or locked after five wrong ones). */
+export const ussdPinSchema = z.object({
+  pin: text({ min: 1, max: 8, required: "ussdPin.invalid", tooLong: "ussdPin.invalid" }).refine(
+    (value) => /^\d{4}$/.test(value),
+    "ussdPin.invalid",
+  ),
+});
+
 /** An account without a password yet (made on a basic phone) chooses its first: no current one to give. */
 export const passwordSetSchema = z.object({
   newPassword: password(PASSWORD_MIN_LENGTH, 128),
@@ -142,7 +150,7 @@ export const DEVICE_SIGN_OUT = {
 } as const;
 
 /** What the profile page's forms ask of its action (`intent`). */
-export const PROFILE_INTENTS = ["profile", "password", "phone", "verify-phone", "remove-phone"] as const;
+export const PROFILE_INTENTS = ["profile", "password", "phone", "verify-phone", "remove-phone", "ussd-pin"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 /** What the settings page asks of its action: stop the plan's renewal, or sign devices out (everywhere answers with a redirect). */
