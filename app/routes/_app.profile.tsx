@@ -341,7 +341,7 @@ export default function ProfilePage() {
           />
         </CardContent>
       </Card>
-      <Card id="password">
+      <Card id="set-password">
         <CardHeader>
           <CardTitle>{hasPassword ? t("pages.changePassword") : t("phoneSignIn.choosePassword")}</CardTitle>
         </CardHeader>
@@ -353,7 +353,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       {phone.verified ? (
-        <Card id="ussd-pin">
+        <Card id="ussd-pin-card">
           <CardHeader>
             <CardTitle>{t("ussdPin.title")}</CardTitle>
           </CardHeader>

@@ -84,7 +84,7 @@ describe("/auth/phone", () => {
 
     const signedIn = await post("/auth/phone", { intent: "confirm", phone: typed, code });
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe("/profile#password");
+    expect(signedIn.headers.get("location")).toBe("/profile#set-password");
     const cookie = sessionCookie(signedIn.headers);
     // The code is spent.
     const again = await post("/auth/phone", { intent: "confirm", phone: typed, code });

@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const userId = await confirmSignInCode(typed, String(form.get("code") ?? "").slice(0, 20), context.clientIp);
     const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
     // An account without a password (made on a basic phone) is offered one first.
-    const next = hasPassword(user.passwordHash) ? safeRedirect(form.get("redirectTo")) : "/profile#password";
+    const next = hasPassword(user.passwordHash) ? safeRedirect(form.get("redirectTo")) : "/profile#set-password";
     return redirect(next, { headers: await startSignedInSession(request, userId) });
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { weekOf } from "../../app/modules/prices/figures";
-import { expect, hydrated, test, withDatabase } from "./fixtures";
+import { createUser, expect, hydrated, signIn, test, withDatabase } from "./fixtures";
 
 // The demo's basic phone (/ussd), as someone trying Asiiko without a network would use it: a
 // number typed, the short code dialled, answers on the keypad; every screen is a POST to
@@ -123,4 +123,43 @@ test("at 1280 px the phone sits in the middle, readable", async ({ page }) => {
   await hydrated(page);
   await expect(page.getByTestId("phone-screen")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/ussd-en-1280.png`, fullPage: true });
+});
+
+test("Profile chooses a new USSD PIN, in Yoruba and dark at 360 px", async ({ browser, baseURL }) => {
+  const { phone } = await pricedProduct();
+  const user = await createUser({ firstName: "Bola", lastName: "Ige" });
+  await withDatabase((client) =>
+    client.query(`UPDATE "User" SET phone = $2, "phoneVerifiedAt" = now(), "pinFailures" = 4 WHERE id = $1`, [
+      user.id,
+      `+234${phone.slice(1)}`,
+    ]),
+  );
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, colorScheme: "dark" });
+  await context.addCookies([
+    { name: "asiiko-lang", value: "yo", url: baseURL! },
+    { name: "asiiko-theme", value: "dark", url: baseURL! },
+  ]);
+  const page = await context.newPage();
+  await signIn(page, user, baseURL!);
+  try {
+    await page.goto("/profile#ussd-pin-card");
+    await hydrated(page);
+    const card = page.locator("#ussd-pin-card");
+    await expect(card).toBeVisible();
+    await card.locator('input[name="pin"]').fill("2468");
+    await card.getByRole("button").click();
+    await expect(page.getByText("A ti fipamọ́ PIN")).toBeVisible();
+    const stored = await withDatabase((client) =>
+      client.query<{ pinHash: string | null; pinFailures: number }>(
+        `SELECT "pinHash", "pinFailures" FROM "User" WHERE id = $1`,
+        [user.id],
+      ),
+    );
+    expect(stored.rows[0]!.pinHash).toMatch(/^scrypt\$/);
+    expect(stored.rows[0]!.pinFailures).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await card.screenshot({ path: `${SHOTS}/profile-ussd-pin-yo-360-dark.png` });
+  } finally {
+    await context.close();
+  }
 });
