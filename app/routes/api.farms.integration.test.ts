@@ -326,6 +326,39 @@ describe("plots: shapes of the answers", () => {
       `attachment; filename="bellos-north-farm.geojson"; filename*=UTF-8''Bello%27s%20%28North%29%20Farm.geojson`,
     );
   });
+
+  it("exports the same map as KML, and refuses a format it does not write", async () => {
+    const farm = await newFarm(owner, { name: "Kml & <Farm>", boundary: feature(FARM_RING) });
+    await newPlot(farm.id, { name: "Yam plot", geometry: feature(PLOT_RING) });
+    const response = await fetch(`${web.baseUrl}/api/farms/${farm.id}/export?format=kml`, {
+      headers: { Cookie: owner.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.google-earth.kml+xml; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toContain('filename="kml-farm.kml"');
+    const kml = await response.text();
+    expect(kml).toContain("<name>Kml &amp; &lt;Farm&gt;</name>");
+    expect(kml).toContain("<name>Yam plot</name>");
+    expect(kml).toContain(FARM_RING.map(([lng, lat]) => `${lng},${lat},0`).join(" "));
+    expect(kml.match(/<Placemark>/g)).toHaveLength(2);
+    for (const format of ["shp", "KML", "", "kml\u0000"]) {
+      const refused = await call(
+        "GET",
+        `/api/farms/${farm.id}/export?format=${encodeURIComponent(format)}`,
+        undefined,
+        {
+          cookie: owner.cookie,
+        },
+      );
+      expect(refused.status, format).toBe(400);
+      expect(refused.body.error.code).toBe("VLD_REQUIRED_FIELD");
+    }
+    // Someone else's farm is not theirs to export, in any format.
+    const stranger = await signedInUser("USER", "kml_stranger");
+    const other = await call("GET", `/api/farms/${farm.id}/export?format=kml`, undefined, { cookie: stranger.cookie });
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe("AUTHZ_FARM_ACCESS_DENIED");
+  });
 });
 
 describe("farms and plots: who may call what", () => {
@@ -347,6 +380,7 @@ describe("farms and plots: who may call what", () => {
     { method: "POST", path: `/api/farms/${farmId}/plots`, body: plotBody, write: true, ok: 201 },
     { method: "PATCH", path: `/api/farms/${farmId}/plots/${plotId}`, body: { name: "Renamed" }, write: true, ok: 200 },
     { method: "GET", path: `/api/farms/${farmId}/export`, write: false, ok: 200 },
+    { method: "GET", path: `/api/farms/${farmId}/export?format=kml`, write: false, ok: 200 },
     // Deletes last: they remove what the others use.
     { method: "DELETE", path: `/api/farms/${farmId}/plots/${plotId}`, write: true, ok: 200 },
     { method: "DELETE", path: `/api/farms/${farmId}`, write: true, ok: 200 },

@@ -366,6 +366,11 @@ const ROWS: Row[] = [
     expect: signedIn(403, { owner: 200 }),
   },
   { method: "GET", path: () => `/api/farms/${owned.farmId}/export`, expect: signedIn(403, { owner: 200 }) },
+  {
+    method: "GET",
+    path: () => `/api/farms/${owned.farmId}/export?format=kml`,
+    expect: signedIn(403, { owner: 200 }),
+  },
   // A listing on sale, its place and its distance: everyone signed in, to about a kilometre but for its seller.
   { method: "GET", path: () => `/api/market/listings/${owned.onSaleId}`, expect: signedIn(200) },
   { method: "GET", path: () => `/api/market/listings?${near()}&sort=distance`, expect: signedIn(200) },

@@ -607,6 +607,7 @@ function buildCases(): Case[] {
   ]);
   as("owner", [
     ...queryCases(`/api/farms/${F}/export`, { format: "geojson" }, random),
+    ...queryCases(`/api/farms/${F}/export`, { format: "kml" }, random, 4),
     ...idCases(["GET"], (id) => `/api/farms/${id}/export`),
     ...methodCases(`/api/farms/${F}/export`, ["GET"]),
   ]);

@@ -142,12 +142,20 @@ export function ReadOnlyFarms({ farms, locale }: { farms: FarmDto[]; locale: str
               <div className="flex flex-col gap-1">
                 <FarmSummary farm={farm} locale={locale} />
               </div>
-              <Button asChild variant="outline" size="sm">
-                <a href={`/api/farms/${farm.id}/export`} download>
-                  <Icon name="download" className="h-4 w-4" />
-                  {t("mapping.export")}
-                </a>
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <a href={`/api/farms/${farm.id}/export`} download>
+                    <Icon name="download" className="h-4 w-4" />
+                    {t("mapping.export")}
+                  </a>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <a href={`/api/farms/${farm.id}/export?format=kml`} download>
+                    <Icon name="download" className="h-4 w-4" />
+                    {t("mapping.exportKml")}
+                  </a>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

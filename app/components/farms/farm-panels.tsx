@@ -33,12 +33,20 @@ export function FarmDetails({
     <Card data-farm-details="">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>{t("mapping.details.title")}</CardTitle>
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/farms/${farm.id}/export`} download>
-            <Icon name="download" className="h-4 w-4" />
-            {t("mapping.export")}
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/farms/${farm.id}/export`} download>
+              <Icon name="download" className="h-4 w-4" />
+              {t("mapping.export")}
+            </a>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/farms/${farm.id}/export?format=kml`} download>
+              <Icon name="download" className="h-4 w-4" />
+              {t("mapping.exportKml")}
+            </a>
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div>

@@ -4,6 +4,7 @@ import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
+import type { ExportFeature } from "~/modules/farms/kml";
 import { isRecordId } from "~/lib/text";
 import { recordFeatureUseIn } from "~/modules/premium/premium.server";
 import { writeIndexed } from "~/modules/search/indexing.server";
@@ -309,7 +310,7 @@ export async function exportFarm(farmId: string, userId: string) {
     where: { farmId: farm.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const features: object[] = [];
+  const features: ExportFeature[] = [];
   const boundary = featureRing(farm.boundary);
   const farmProperties = {
     kind: "farm",
