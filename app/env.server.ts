@@ -5,7 +5,7 @@ import { z } from "zod";
 import { EXAMPLE_SECRET_VALUES } from "~/example-secrets";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
-import { isAddressOrRange } from "~/server/security/allowed-addresses.server";
+import { isAddressOrRange } from "~/lib/ip-ranges.server";
 
 // The one place configuration is read. Parsed once at start-up: a missing or
 // invalid variable stops the process with a one-line message naming it.

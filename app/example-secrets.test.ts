@@ -12,8 +12,8 @@ import { EXAMPLE_SECRET_VALUES } from "./example-secrets";
 // for their length.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** SESSION_SECRET, ADMIN_TOKEN, MEILI_MASTER_KEY and webhook secrets, with any prefix (E2E_ADMIN_TOKEN, STRIPE_WEBHOOK_SECRET). */
-const NAMES = String.raw`\b[A-Z0-9_]*(?:SESSION_SECRET|ADMIN_TOKEN|MEILI_MASTER_KEY|WEBHOOK_SECRET)`;
+/** SESSION_SECRET, ADMIN_TOKEN, MEILI_MASTER_KEY, USSD_CALLBACK_TOKEN and webhook secrets, with any prefix (E2E_ADMIN_TOKEN, STRIPE_WEBHOOK_SECRET). */
+const NAMES = String.raw`\b[A-Z0-9_]*(?:SESSION_SECRET|ADMIN_TOKEN|MEILI_MASTER_KEY|USSD_CALLBACK_TOKEN|WEBHOOK_SECRET)`;
 const QUOTED = new RegExp(`${NAMES}["']?\\s*(?:\\?\\?=?|:-|:|=)\\s*(["'\`])([^"'\`\\n]*)\\1`, "g");
 // A bare value ends at a space, quote, brace, comment, table bar, `?` (compose's `:?message`) or an escaped character (`\n` in a string).
 const BARE = new RegExp(`${NAMES}\\s*(?::-|=|:)\\s*([^\\s"'\`{}#|$?\\\\]+)`, "g");

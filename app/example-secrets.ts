@@ -17,4 +17,9 @@ export const EXAMPLE_SECRET_VALUES: readonly string[] = [
   "production-like-secret-0123456789abcdef",
   "e2e-admin-token-0123456789abcdef",
   "e2e-session-secret",
+  // the USSD callback's tests
+  "ussd-test-token-0123456789abcdefghij",
+  "a-long-callback-secret-for-tests-0123456789",
+  "one-demo-machine-secret-value-0123456789",
+  "another-machine-secret-0123456789abc",
 ];

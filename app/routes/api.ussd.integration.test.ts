@@ -22,12 +22,12 @@ import { serveForTests } from "../../tests/support/web";
 
 const { atPort, token } = vi.hoisted(() => {
   const port = 47000 + (process.pid % 1000);
-  const secret = "ussd-test-token-0123456789abcdefghij";
+  const USSD_CALLBACK_TOKEN = "ussd-test-token-0123456789abcdefghij";
   process.env.AT_USERNAME = "asiiko-ussd-test";
   process.env.AT_API_KEY = "atsk_local_ussd_key";
   process.env.AT_BASE_URL = `http://127.0.0.1:${port}`;
-  process.env.USSD_CALLBACK_TOKEN = secret;
-  return { atPort: port, token: secret };
+  process.env.USSD_CALLBACK_TOKEN = USSD_CALLBACK_TOKEN;
+  return { atPort: port, token: USSD_CALLBACK_TOKEN };
 });
 
 const africasTalking = smsTestBed({ username: "asiiko-ussd-test", apiKey: "atsk_local_ussd_key", port: atPort });

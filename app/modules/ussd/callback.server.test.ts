@@ -3,7 +3,7 @@ import { parseEnv } from "~/env.server";
 import { Refusal } from "~/server/refusal";
 import { callbackToken, checkCallback } from "./callback.server";
 
-const TOKEN = "a-long-callback-secret-for-tests-0123456789";
+const USSD_CALLBACK_TOKEN = "a-long-callback-secret-for-tests-0123456789";
 const call = (query: string) => new Request(`http://127.0.0.1/api/ussd${query}`, { method: "POST" });
 const refusal = (run: () => void) => {
   try {
@@ -16,9 +16,15 @@ const refusal = (run: () => void) => {
 
 describe("the provider's callbacks", () => {
   it("take the configured token, and nothing else", () => {
-    const env = parseEnv({ USSD_CALLBACK_TOKEN: TOKEN });
-    expect(refusal(() => checkCallback(call(`?token=${TOKEN}`), "41.1.2.3", env))).toBe("accepted");
-    for (const query of ["", "?token=", `?token=${TOKEN.slice(1)}`, `?token=${TOKEN}0`, `?Token=${TOKEN}`])
+    const env = parseEnv({ USSD_CALLBACK_TOKEN });
+    expect(refusal(() => checkCallback(call(`?token=${USSD_CALLBACK_TOKEN}`), "41.1.2.3", env))).toBe("accepted");
+    for (const query of [
+      "",
+      "?token=",
+      `?token=${USSD_CALLBACK_TOKEN.slice(1)}`,
+      `?token=${USSD_CALLBACK_TOKEN}0`,
+      `?Token=${USSD_CALLBACK_TOKEN}`,
+    ])
       expect(
         refusal(() => checkCallback(call(query), "41.1.2.3", env)),
         query,
@@ -41,8 +47,8 @@ describe("the provider's callbacks", () => {
   });
 
   it("take calls only from AT_ALLOWED_IPS when it is set", () => {
-    const env = parseEnv({ USSD_CALLBACK_TOKEN: TOKEN, AT_ALLOWED_IPS: "41.0.0.0/8,2c0f:fe08::/32" });
-    const from = (address: string) => refusal(() => checkCallback(call(`?token=${TOKEN}`), address, env));
+    const env = parseEnv({ USSD_CALLBACK_TOKEN, AT_ALLOWED_IPS: "41.0.0.0/8,2c0f:fe08::/32" });
+    const from = (address: string) => refusal(() => checkCallback(call(`?token=${USSD_CALLBACK_TOKEN}`), address, env));
     expect(from("41.204.1.9")).toBe("accepted");
     expect(from("::ffff:41.204.1.9")).toBe("accepted");
     expect(from("2c0f:fe08:10::1")).toBe("accepted");

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv, isDemoMode, sessionSecrets, type Env } from "~/env.server";
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
-import { addressList, isListed } from "~/server/security/allowed-addresses.server";
+import { addressList, isListed } from "~/lib/ip-ranges.server";
 
 // Who may call the USSD and incoming SMS callbacks: the provider, proven by the secret in the
 // callback's address (USSD_CALLBACK_TOKEN, as ?token=) and, when AT_ALLOWED_IPS is set, by the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressList, isAddressOrRange, isListed } from "./allowed-addresses.server";
+import { addressList, isAddressOrRange, isListed } from "./ip-ranges.server";
 
 describe("allowed addresses", () => {
   it("takes addresses and ranges of both families, nothing else", () => {
