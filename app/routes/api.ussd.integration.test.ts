@@ -423,6 +423,63 @@ describe("POST /api/ussd: selling", () => {
   });
 });
 
+describe("POST /api/ussd: every menu in every language", () => {
+  it.each(LANGUAGES.map((language, index) => [language.code, index + 1] as const))(
+    "walks buying, selling, my listings, my orders and the language in %s",
+    async (code, choice) => {
+      const t = await getFixedT(code);
+      const plain = (key: string, values?: Record<string, unknown>) =>
+        toGsm(t(key, values).replace(/\s+/g, " ").trim(), { plainLetters: code !== "en" && code !== "fr" }).slice(
+          0,
+          24,
+        );
+      const phone = newPhone();
+      const buy = dial(phone);
+      await buy.start();
+      expect(await buy.send(String(choice))).toContain(`2. ${plain("ussd.menuBuy")}`);
+      expect(await buy.send("2")).toContain(plain("ussd.productPrompt"));
+      await buy.send("ussdtest");
+      const listings = await buy.send("Kano");
+      expect(listings).toContain("1. ");
+      expect(await buy.send("1")).toContain(
+        plain("ussd.quantityPrompt", { units: t("units.bags"), max: 1 }).slice(0, 8),
+      );
+      expect(await buy.send("1")).toContain(plain("ussd.namePrompt"));
+      expect(await buy.send("Ngozi")).toContain(`1. ${plain("ussd.sendRequest")}`);
+      expect(await buy.send("1")).toMatch(/^END .*AS-[A-Z0-9]{6}/s);
+
+      const sell = dial(phone);
+      await sell.start();
+      expect(await sell.send("3")).toContain(plain("ussd.pinNew"));
+      expect(await sell.send("1357")).toContain(plain("ussd.pinAgain"));
+      expect(await sell.send("1357")).toContain(plain("ussd.productPrompt"));
+      expect(await sell.send("ussdtest")).toMatch(/^CON /);
+      expect(await sell.send("5")).toContain(plain("ussd.sellPrice", { per: t("perUnit.bags") }).slice(0, 6));
+      expect(await sell.send("20000")).toContain(plain("ussd.sellTown"));
+      expect(await sell.send("Kano")).toContain(`1. ${plain("ussd.yes")}`);
+      expect(await sell.send("1")).toMatch(/^END .*N20,000/s);
+
+      const mine = dial(phone);
+      await mine.start();
+      expect(await mine.send("4")).toContain(plain("ussd.pinPrompt"));
+      expect(await mine.send("1357")).toContain(`1. Ussdtest Grain 5 N20,000`);
+      expect(await mine.send("1")).toContain(`1. ${plain("ussd.pause")}`);
+      expect(await mine.send("1")).toMatch(/^END /);
+
+      const orders = dial(phone);
+      await orders.start();
+      await orders.send("5");
+      expect(await orders.send("1357")).toBe(
+        `END ${toGsm(t("ussd.noOrders"), { plainLetters: code !== "en" && code !== "fr" })}`,
+      );
+
+      const language = dial(phone);
+      await language.start();
+      expect(await language.send("6")).toContain("5. Yoruba");
+    },
+  );
+});
+
 describe("POST /api/ussd: who may call, and what it takes", () => {
   const base = {
     sessionId: "ATUid_refused",
