@@ -142,24 +142,33 @@ export function ReadOnlyFarms({ farms, locale }: { farms: FarmDto[]; locale: str
               <div className="flex flex-col gap-1">
                 <FarmSummary farm={farm} locale={locale} />
               </div>
-              <div className="flex flex-wrap gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <a href={`/api/farms/${farm.id}/export`} download>
-                    <Icon name="download" className="h-4 w-4" />
-                    {t("mapping.export")}
-                  </a>
-                </Button>
-                <Button asChild variant="outline" size="sm">
-                  <a href={`/api/farms/${farm.id}/export?format=kml`} download>
-                    <Icon name="download" className="h-4 w-4" />
-                    {t("mapping.exportKml")}
-                  </a>
-                </Button>
-              </div>
+              <FarmExportLinks farmId={farm.id} />
             </li>
           ))}
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** The farm's map to take away: GeoJSON for GIS tools, KML for Google Earth and GPS devices. */
+export function FarmExportLinks({ farmId }: { farmId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(
+        [
+          ["", "mapping.export"],
+          ["?format=kml", "mapping.exportKml"],
+        ] as const
+      ).map(([query, label]) => (
+        <Button key={label} asChild variant="outline" size="sm">
+          <a href={`/api/farms/${farmId}/export${query}`} download>
+            <Icon name="download" className="h-4 w-4" />
+            {t(label)}
+          </a>
+        </Button>
+      ))}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS } from "~/modules/farms/constants";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
-import { CropBadges } from "./farm-list";
+import { CropBadges, FarmExportLinks } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";
 import { useFormatNumber } from "~/lib/numbers";
 
@@ -33,20 +33,7 @@ export function FarmDetails({
     <Card data-farm-details="">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>{t("mapping.details.title")}</CardTitle>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/farms/${farm.id}/export`} download>
-              <Icon name="download" className="h-4 w-4" />
-              {t("mapping.export")}
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/farms/${farm.id}/export?format=kml`} download>
-              <Icon name="download" className="h-4 w-4" />
-              {t("mapping.exportKml")}
-            </a>
-          </Button>
-        </div>
+        <FarmExportLinks farmId={farm.id} />
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div>
