@@ -4,7 +4,7 @@ import { analyzeFieldsSchema } from "~/modules/analysis/schemas";
 import { perUserAndAddress, requireFeature } from "~/modules/auth/gates.server";
 import { ANALYZE_LIMITS } from "~/modules/analysis/constants";
 import { apiRoute } from "~/server/http/api-route.server";
-import { photoField, readPhotoForm } from "~/server/http/multipart.server";
+import { photoField, readFileForm } from "~/server/http/multipart.server";
 import { getFixedT, detectLanguage } from "~/server/i18n.server";
 import { validate } from "~/server/validation";
 
@@ -25,7 +25,7 @@ const route = apiRoute({
       limits: perUserAndAddress(ANALYZE_LIMITS, context.clientIp),
     });
     const { user } = grant;
-    const form = await readPhotoForm(request, UPLOAD_MAX_BYTES);
+    const form = await readFileForm(request, UPLOAD_MAX_BYTES);
     const fields = validate(analyzeFieldsSchema, {
       analysisType: form.get("analysisType") ?? undefined,
       preferredModel: form.get("preferredModel") ?? undefined,

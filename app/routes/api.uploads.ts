@@ -1,7 +1,7 @@
 import { perUserAndAddress, requireUser } from "~/modules/auth/gates.server";
 import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { apiRoute } from "~/server/http/api-route.server";
-import { photoField, readPhotoForm } from "~/server/http/multipart.server";
+import { photoField, readFileForm } from "~/server/http/multipart.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
@@ -12,7 +12,7 @@ const route = apiRoute({
   POST: async ({ request, context }) => {
     const user = await requireUser(request, { limits: perUserAndAddress(UPLOAD_LIMITS, context.clientIp) });
     // One photo under 10 MB and a few short fields, counted while it streams in.
-    const form = await readPhotoForm(request, UPLOAD_MAX_BYTES);
+    const form = await readFileForm(request, UPLOAD_MAX_BYTES);
     const photo = await photoField(form, ["file", "image"], "upload.errors.noFile");
     const purpose = form.get("purpose") === "product" ? "product" : "listing";
 

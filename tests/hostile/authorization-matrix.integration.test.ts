@@ -197,10 +197,29 @@ type Row = {
   method: string;
   path: () => string;
   body?: () => unknown;
+  /** A multipart body instead (a file sent). */
+  form?: () => FormData;
   /** Request headers of the row's own (a browser's Accept, say). */
   headers?: Record<string, string>;
   expect: Record<Role, number>;
 };
+/** A GeoJSON file with one small field, as the import form sends it. */
+function boundaryFileForm() {
+  const ring = [
+    [4.2404, 8.1333],
+    [4.2406, 8.1333],
+    [4.2406, 8.1335],
+    [4.2404, 8.1333],
+  ];
+  const form = new FormData();
+  const file = JSON.stringify({
+    type: "Feature",
+    properties: { name: "Field" },
+    geometry: { type: "Polygon", coordinates: [ring] },
+  });
+  form.set("file", new Blob([file]), "field.geojson");
+  return form;
+}
 const all = (status: number, overrides: Partial<Record<Role, number>> = {}) => ({
   visitor: status,
   lapsed: status,
@@ -370,6 +389,19 @@ const ROWS: Row[] = [
     method: "GET",
     path: () => `/api/farms/${owned.farmId}/export?format=kml`,
     expect: signedIn(403, { owner: 200 }),
+  },
+  // A boundary file's preview: the owner's farm, with premium; nothing is written.
+  {
+    method: "POST",
+    path: () => `/api/farms/${owned.farmId}/import`,
+    form: () => boundaryFileForm(),
+    expect: signedIn(403, { owner: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => `/api/farms/${owned.farmId}/import`,
+    body: () => ({ use: "plots" }),
+    expect: signedIn(415, { lapsed: 403 }),
   },
   // A listing on sale, its place and its distance: everyone signed in, to about a kilometre but for its seller.
   { method: "GET", path: () => `/api/market/listings/${owned.onSaleId}`, expect: signedIn(200) },
@@ -560,7 +592,11 @@ const near = () => `lat=8.16&lng=4.26&radius_km=25`;
 async function ask(row: Row, role: Role) {
   const cookie = role === "visitor" ? undefined : people[role].cookie;
   const body = row.body?.();
-  return call(row.method, row.path(), body, { cookie, headers: { Origin: web.baseUrl, ...row.headers } });
+  return call(row.method, row.path(), body, {
+    cookie,
+    form: row.form?.(),
+    headers: { Origin: web.baseUrl, ...row.headers },
+  });
 }
 
 describe("the authorisation matrix", () => {

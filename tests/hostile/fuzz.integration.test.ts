@@ -611,6 +611,12 @@ function buildCases(): Case[] {
     ...idCases(["GET"], (id) => `/api/farms/${id}/export`),
     ...methodCases(`/api/farms/${F}/export`, ["GET"]),
   ]);
+  as("owner", [
+    ...multipartCases(`/api/farms/${F}/import`, "file", { use: "plots", mode: "preview" }),
+    ...multipartCases(`/api/farms/${F}/import`, "file", { use: "boundary", mode: "save" }),
+    ...idCases(["POST"], (id) => `/api/farms/${id}/import`),
+    ...methodCases(`/api/farms/${F}/import`, ["POST"]),
+  ]);
 
   // Premium and payments.
   as("owner", [

@@ -241,6 +241,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => `/api/farms/${farmId}/plots`, methods: ["GET", "POST"] },
   { path: () => `/api/farms/${plotFarmId}/plots/${plotId}`, methods: ["PATCH", "DELETE"] },
   { path: () => `/api/farms/${farmId}/export`, methods: ["GET"] },
+  { path: () => `/api/farms/${farmId}/import`, methods: ["POST"] },
   { path: () => "/api/premium/farm_mapping/check", methods: ["GET"] },
   { path: () => "/api/premium/farm_mapping/use", methods: ["POST"] },
 ];
@@ -449,6 +450,7 @@ describe("hostile input", () => {
         ["DELETE", `/api/farms/${part}`],
         ["GET", `/api/farms/${part}/plots`],
         ["GET", `/api/farms/${part}/export`],
+        ["POST", `/api/farms/${part}/import`],
         ["PATCH", `/api/farms/${plotFarmId}/plots/${part}`],
         ["DELETE", `/api/farms/${plotFarmId}/plots/${part}`],
         ["GET", `/api/${part}`],

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ApiError, classifyError, OfflineError, type ErrorMessageKey } from "~/lib/http/errors";
+import { ApiError, classifyError, ERROR_TEXT_KEYS, OfflineError } from "~/lib/http/errors";
 import type { AiModel, AnalysisType, Answerer, Severity } from "~/modules/analysis/kinds";
 import type { AnalysisStage, AnalysisView } from "~/modules/analysis/view";
 
@@ -60,19 +60,6 @@ export function contextName(view: Pick<AnalysisView, "context">): string | null 
   return name && name.toLowerCase() !== "unknown" ? name : null;
 }
 
-const CLASSIFIED_TEXTS: Record<ErrorMessageKey, string> = {
-  NO_CONNECTION: "errors.noConnection",
-  TIMEOUT: "errors.timeout",
-  VALIDATION_ERROR: "errors.validation",
-  NOT_FOUND: "errors.notFound",
-  AUTHENTICATION_ERROR: "errors.unauthorized",
-  PERMISSION_DENIED: "errors.forbidden",
-  RATE_LIMITED: "errors.rateLimited",
-  SERVER_ERROR: "errors.server",
-  UNKNOWN: "errors.unknown",
-  OFFLINE: "errors.offlineRequest",
-};
-
 /** The server said yes (2xx) but without an analysis: its message, or 'Analysis failed'. */
 export class AnalysisAnswerError extends Error {
   override readonly name = "AnalysisAnswerError";
@@ -88,14 +75,14 @@ export class AnalysisAnswerError extends Error {
  */
 export function failureText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
-    const message = error.serverMessage?.trim() || t(CLASSIFIED_TEXTS[classifyError(error).messageKey]);
+    const message = error.serverMessage?.trim() || t(ERROR_TEXT_KEYS[classifyError(error).messageKey]);
     return `${error.status}: ${message}`;
   }
   if (error instanceof AnalysisAnswerError) return error.serverMessage?.trim() || t("asiiko.analysisFailed");
   if (error instanceof OfflineError) return t("errors.offlineRequest");
   const classified = classifyError(error);
   if (classified.type === "NO_CONNECTION" || classified.type === "TIMEOUT")
-    return t(CLASSIFIED_TEXTS[classified.messageKey]);
+    return t(ERROR_TEXT_KEYS[classified.messageKey]);
   return t("asiiko.unknownError");
 }
 

@@ -18,12 +18,14 @@ export function FarmDetails({
   plotCount,
   locale,
   onEdit,
+  onImport,
   onDelete,
 }: {
   farm: FarmDto;
   plotCount: number;
   locale: LanguageCode;
   onEdit(): void;
+  onImport(): void;
   onDelete(): void;
 }) {
   const { t } = useTranslation();
@@ -76,6 +78,10 @@ export function FarmDetails({
           <Button variant="outline" size="sm" onClick={onEdit}>
             <Icon name="pencil" className="h-4 w-4" />
             {t("mapping.editFarm")}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onImport} data-import-open="">
+            <Icon name="upload" className="h-4 w-4" />
+            {t("mapping.import.button")}
           </Button>
           <Button variant="outline" size="sm" onClick={onDelete} className="text-red-700 dark:text-red-400">
             <Icon name="trash" className="h-4 w-4" />

@@ -17,6 +17,7 @@ import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
 import { FarmsCard } from "./farm-list";
+import { ImportDialog } from "./import-dialog";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { EnvironmentPanel, FarmDetails, PlotsPanel } from "./farm-panels";
 import { drawnPlotName } from "./format";
@@ -78,6 +79,7 @@ export function MappingWorkspace({
   const { walk, start: beginWalk, stop: stopWalk, finish: finishWalk, resume: resumeWalk } = useBoundaryWalk();
   const [dialog, setDialog] = useState<OpenDialog>({ open: false, kind: "farm", farm: null, opening: 0 });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [importing, setImporting] = useState(false);
   // A plot just drawn and saved, offered to be renamed at once.
   const [renaming, setRenaming] = useState<DrawnPlot | null>(null);
   // The dialogs' fetcher: the last opening's, so an answer that comes after the dialog was closed still shows.
@@ -199,6 +201,7 @@ export function MappingWorkspace({
               plotCount={plots.length}
               locale={locale}
               onEdit={() => openFarmDialog(selected)}
+              onImport={() => setImporting(true)}
               onDelete={() => setConfirm({ kind: "farm" })}
             />
           </div>
@@ -361,6 +364,7 @@ export function MappingWorkspace({
         fetcherKey={formKey}
         readCentre={() => centre.current}
       />
+      {selected ? <ImportDialog open={importing} onOpenChange={setImporting} farm={selected} locale={locale} /> : null}
       {selected ? (
         <PlotDialog
           open={dialog.open && dialog.kind === "plot"}

@@ -30,6 +30,20 @@ export const ERROR_MESSAGES = {
 
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
 
+/** Where each of ERROR_MESSAGES is translated (app/locales, under "errors"). */
+export const ERROR_TEXT_KEYS: Record<ErrorMessageKey, string> = {
+  NO_CONNECTION: "errors.noConnection",
+  TIMEOUT: "errors.timeout",
+  VALIDATION_ERROR: "errors.validation",
+  NOT_FOUND: "errors.notFound",
+  AUTHENTICATION_ERROR: "errors.unauthorized",
+  PERMISSION_DENIED: "errors.forbidden",
+  RATE_LIMITED: "errors.rateLimited",
+  SERVER_ERROR: "errors.server",
+  UNKNOWN: "errors.unknown",
+  OFFLINE: "errors.offlineRequest",
+};
+
 export type ErrorClassification = {
   type: ErrorType;
   message: string;

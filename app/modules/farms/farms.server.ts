@@ -1,9 +1,11 @@
+import type { TFunction } from "i18next";
 import { getEnv } from "~/env.server";
 import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
+import { planImport } from "~/modules/farms/import.server";
 import type { ExportFeature } from "~/modules/farms/kml";
 import { isRecordId } from "~/lib/text";
 import { recordFeatureUseIn } from "~/modules/premium/premium.server";
@@ -124,7 +126,10 @@ export async function getFarm(id: string, userId: string): Promise<FarmDto> {
 }
 
 /** Where a boundary puts the farm: its measured centre, geohash and area. */
-function boundaryData(check: ReturnType<typeof measureShape>, name: string) {
+function boundaryData(
+  check: { ring: LngLat[]; areaHectares: number; centroid: { latitude: number; longitude: number } },
+  name: string,
+) {
   return {
     boundary: polygonFeature(check.ring, { name }),
     areaHectares: check.areaHectares,
@@ -344,4 +349,67 @@ export async function exportFarm(farmId: string, userId: string) {
     features.push(ring ? polygonFeature(ring, properties) : { type: "Feature", properties, geometry: null });
   }
   return { farm, collection: { type: "FeatureCollection", name: farm.name, features } };
+}
+
+export interface ImportRequest {
+  bytes: Uint8Array;
+  /** The file's largest good shape becomes the farm's boundary (replacing any it had). */
+  useAsBoundary: boolean;
+  /** Write what the plan says; without it the plan is only shown. */
+  save: boolean;
+}
+
+/**
+ * A boundary file brought into the user's farm: the plan of what each shape becomes (the preview)
+ * and, when saving, the boundary and plots written in one transaction. Saving writes what the
+ * plan says, worked out from the file again: a plan with nothing to write is refused with 400.
+ */
+export async function importIntoFarm(farmId: string, grant: MappingGrant, request: ImportRequest, t: TFunction) {
+  const farm = await ownedFarm(farmId, grant.user.id);
+  const plotCount = await prisma.plot.count({ where: { farmId: farm.id } });
+  const plan = planImport(request.bytes, farm, { useAsBoundary: request.useAsBoundary, plotCount }, t);
+  if (!request.save) return { plan, farm: null, plots: [] as PlotDto[] };
+  const boundary = plan.shapes.find((shape) => shape.role === "boundary");
+  const plots = plan.shapes.filter((shape) => shape.role === "plot");
+  if (!boundary && plots.length === 0)
+    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.import.errors.nothingToSave");
+  const written = await writeIndexed(
+    "farm",
+    async (tx) => {
+      // The farm's row is held, so two imports at once cannot both pass the plot limit.
+      await tx.$queryRaw`SELECT id FROM "Farm" WHERE id = ${farm.id} FOR UPDATE`;
+      const count = await tx.plot.count({ where: { farmId: farm.id } });
+      if (count + plots.length > MAPPING_LIMITS.plotsPerFarm)
+        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+      await recordMappingUse(tx, grant);
+      if (boundary)
+        await tx.farm.update({
+          where: { id: farm.id },
+          data: boundaryData(
+            { ring: boundary.ring, areaHectares: boundary.areaHectares!, centroid: boundary.centroid! },
+            farm.name,
+          ),
+        });
+      const created = await tx.plot.createManyAndReturn({
+        data: plots.map((plot) => ({
+          farmId: farm.id,
+          name: plot.name,
+          type: "field" as const,
+          crops: [],
+          geometry: polygonFeature(plot.ring),
+          centroidLat: plot.centroid!.latitude,
+          centroidLng: plot.centroid!.longitude,
+          areaHectares: plot.areaHectares,
+        })),
+      });
+      const after = await tx.farm.findUniqueOrThrow({ where: { id: farm.id }, include: withPlotCount });
+      return { farm: after, plots: created };
+    },
+    farm.id,
+  );
+  return {
+    plan,
+    farm: farmDto(written.farm),
+    plots: written.plots.map(plotDto),
+  };
 }

@@ -163,3 +163,9 @@ export interface MappingReplyData {
   /** A drawn plot, as saved: the page offers to rename it at once. */
   plot?: { id: string; name: string; type: string; crops: string[] };
 }
+
+/** The import's form fields: what the file's shapes become and whether to write them. */
+export const importFieldsSchema = z.object({
+  use: z.enum(["plots", "boundary"], { error: "mapping.import.errors.use" }).default("plots"),
+  mode: z.enum(["preview", "save"], { error: "mapping.import.errors.mode" }).default("preview"),
+});

@@ -50,11 +50,11 @@ export async function readMultipart(request: Request, caps: MultipartCaps): Prom
 const PHOTO_FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * A form that carries one photo (at most `maxPhotoBytes`) and a few short text
+ * A form that carries one file, a photo or a map (at most `maxPhotoBytes`), and a few short text
  * fields: refused at once if it is not multipart (415) or says it is plainly
  * too big (413), then counted while it streams in.
  */
-export async function readPhotoForm(request: Request, maxPhotoBytes: number): Promise<FormData> {
+export async function readFileForm(request: Request, maxPhotoBytes: number): Promise<FormData> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
   }
