@@ -41,13 +41,23 @@ describe("parseEnv", () => {
   });
 
   it("runs every queue in a worker unless WORKER_QUEUES names some", () => {
-    expect(parseEnv({}).WORKER_QUEUES).toHaveLength(7);
+    expect(parseEnv({}).WORKER_QUEUES).toHaveLength(8);
+    expect(parseEnv({}).WORKER_QUEUES).toContain("farm-environment");
     expect(parseEnv({}).WORKER_QUEUES).toContain("sms");
     expect(parseEnv({ WORKER_QUEUES: "all" }).WORKER_QUEUES).toContain("maintenance");
     expect(parseEnv({ WORKER_QUEUES: " search-indexing , ai-analysis" }).WORKER_QUEUES).toEqual([
       "ai-analysis",
       "search-indexing",
     ]);
+  });
+
+  it("asks the public weather and soil services unless told another server or off", () => {
+    expect(parseEnv({}).WEATHER_URL).toBe("https://api.open-meteo.com");
+    expect(parseEnv({ WEATHER_URL: "" }).SOIL_URL).toBe("https://rest.isric.org");
+    expect(parseEnv({ WEATHER_URL: "off", SOIL_URL: "off" })).toMatchObject({ WEATHER_URL: null, SOIL_URL: null });
+    expect(parseEnv({ WEATHER_URL: "http://127.0.0.1:8080/" }).WEATHER_URL).toBe("http://127.0.0.1:8080");
+    expect(() => parseEnv({ SOIL_URL: "rest.isric.org" })).toThrowError(/SOIL_URL/);
+    expect(() => parseEnv({ WEATHER_URL: "ftp://weather.example" })).toThrowError(/WEATHER_URL/);
   });
 
   it("says which queue names it does not know", () => {

@@ -15,6 +15,15 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+/** An optional outside service's address: its public default when empty, null when "off". */
+const outsideService = (publicUrl: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.literal("off"), z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL, or "off"' })])
+      .default(publicUrl)
+      .transform((value) => (value === "off" ? null : value.replace(/\/+$/, ""))),
+  );
 
 /** Secrets of a deployment (production outside demo mode) are at least this long. */
 export const SECRET_MIN_LENGTH = 32;
@@ -104,6 +113,14 @@ const envSchema = z
     /** The largest farm boundary or plot accepted, in hectares. */
     FARM_MAX_AREA_HECTARES: z.coerce.number().positive().max(10_000_000).default(10_000),
     PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
+    /**
+     * Where the farms' forecasts come from: an Open-Meteo server (the public one when empty, no key
+     * needed; a self-hosted one the same way); "off" turns forecasts off (the environment panel shows
+     * its labelled samples). Tests point it at a local server speaking Open-Meteo's API.
+     */
+    WEATHER_URL: outsideService("https://api.open-meteo.com"),
+    /** Where the soil at a farm comes from: ISRIC SoilGrids' REST API (empty: the public one); "off" turns it off. */
+    SOIL_URL: outsideService("https://rest.isric.org"),
     MEILI_HOST: optionalUrl,
     /** Search answers each web process keeps in memory until the index changes (0: none). */
     SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(300),

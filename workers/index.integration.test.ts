@@ -38,6 +38,14 @@ async function settled(job: Job, ms = 15_000) {
 }
 
 describe("workers", () => {
+  it("the farm-environment worker has nothing to ask while no forecast service is configured", async () => {
+    const { state, job } = await settled(
+      await enqueue("farm-environment", { farmId: "farm_it_missing_01", kind: "weather" }),
+    );
+    expect(state).toBe("completed");
+    expect(job.returnvalue).toEqual({ kind: "weather", outcome: "off" });
+  });
+
   it("the sms worker is done with a text that is not waiting (sent already, or gone)", async () => {
     const { state, job } = await settled(await enqueue("sms", { messageId: "sms_it_missing_0001" }));
     expect(state).toBe("completed");

@@ -22,6 +22,7 @@ import { processMaintenance } from "./maintenance";
 import { processPaymentWebhook } from "./payment-webhooks";
 import { processSearchIndexing } from "./search-indexing";
 import { processSms } from "./sms";
+import { processFarmEnvironment } from "./farm-environment";
 import { withTimeLimit } from "./time-limit";
 import type { Processor } from "./types";
 
@@ -39,6 +40,7 @@ const processors: Processors = {
   "frontend-errors": processFrontendError,
   maintenance: processMaintenance,
   sms: processSms,
+  "farm-environment": processFarmEnvironment,
 };
 
 export interface WorkerOptions {

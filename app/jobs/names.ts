@@ -10,6 +10,7 @@ export const QUEUE_NAMES = [
   "frontend-errors",
   "maintenance",
   "sms",
+  "farm-environment",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

@@ -70,6 +70,8 @@ export const jobPayloadSchemas = {
   ]),
   // A text to a phone, stored first (SmsMessage): the job names it.
   sms: z.object({ messageId: id }),
+  // A farm's forecast or soil, asked of the outside service for the mapping page's cache.
+  "farm-environment": z.object({ farmId: id, kind: z.enum(["weather", "soil"]) }),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;
@@ -111,6 +113,9 @@ export interface QueuePolicy {
  * - maintenance runs on a schedule; the next run makes up for a failed one.
  * - sms sends texts someone is waiting for (a code lasts 10 minutes): tried again soon and
  *   often while the provider is down, for about 8 minutes, then given up (and said failed).
+ * - farm-environment asks free outside services for a farm's weather and soil, which the page
+ *   shows when they come: one try, cut off at 10 s (a failure is kept and shown; the page's next
+ *   visit after 10 minutes asks again), short history.
  */
 export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   "ai-analysis": {
@@ -177,6 +182,15 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
     lockMs: 30_000,
     removeOnComplete: { count: 1_000, age: DAY },
     removeOnFail: { count: 5_000, age: 30 * DAY },
+  },
+  "farm-environment": {
+    concurrency: 4,
+    attempts: 1,
+    backoff: { type: "fixed", delay: 5_000 },
+    timeoutMs: 10_000,
+    lockMs: 30_000,
+    removeOnComplete: { count: 500, age: DAY },
+    removeOnFail: { count: 1_000, age: 7 * DAY },
   },
 };
 

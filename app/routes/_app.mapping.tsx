@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
 import { recordId } from "~/lib/text";
 import { requireFeature, requireUser } from "~/modules/auth/gates.server";
+import { farmEnvironment } from "~/modules/environment/environment.server";
 import {
   createFarm,
   createPlot,
@@ -72,8 +73,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         return null;
       })
     : [];
+  // The cache's weather and soil (the queue is asked for what is missing): never waits on a provider.
+  const environment =
+    selected && access?.canAccess
+      ? await farmEnvironment({ id: selected.id, centerLat: selected.centerLat, centerLng: selected.centerLng })
+      : null;
   return {
     access,
+    environment,
     farms: farms ?? [],
     farmsFailed: farms === null,
     selectedId: selected?.id ?? null,

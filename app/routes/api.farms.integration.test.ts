@@ -303,6 +303,13 @@ describe("plots: shapes of the answers", () => {
     expect(response.status).toBe(404);
   });
 
+  it("says weather and soil are off where no provider is configured (as in these tests), asking nothing", async () => {
+    const farm = await newFarm(owner, { name: "Offline farm" });
+    const response = await call("GET", `/api/farms/${farm.id}/environment`, undefined, { cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, weather: { status: "off" }, soil: { status: "off" } });
+  });
+
   it("exports the farm and its plots as a GeoJSON file", async () => {
     const farm = await newFarm(owner, { name: "Export Farm", boundary: feature(FARM_RING) });
     await newPlot(farm.id, { name: "Drawn", geometry: feature(PLOT_RING) });

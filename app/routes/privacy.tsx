@@ -45,6 +45,7 @@ export default function PrivacyPage() {
     ["processorPayments", processors.payments],
     ["processorAi", processors.ai],
     ["processorStorage", processors.storage],
+    ["processorPlaces", processors.places],
   ] as const;
   return (
     <LegalPage title={p("title")} updated={updated} locale={locale}>

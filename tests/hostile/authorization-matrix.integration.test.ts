@@ -390,6 +390,8 @@ const ROWS: Row[] = [
     path: () => `/api/farms/${owned.farmId}/export?format=kml`,
     expect: signedIn(403, { owner: 200 }),
   },
+  // The farm's weather and soil: the owner's alone (off in these tests: nothing is asked outside).
+  { method: "GET", path: () => `/api/farms/${owned.farmId}/environment`, expect: signedIn(403, { owner: 200 }) },
   // A boundary file's preview: the owner's farm, with premium; nothing is written.
   {
     method: "POST",

@@ -617,6 +617,11 @@ function buildCases(): Case[] {
     ...idCases(["POST"], (id) => `/api/farms/${id}/import`),
     ...methodCases(`/api/farms/${F}/import`, ["POST"]),
   ]);
+  as("owner", [
+    ...queryCases(`/api/farms/${F}/environment`, {}, random),
+    ...idCases(["GET"], (id) => `/api/farms/${id}/environment`),
+    ...methodCases(`/api/farms/${F}/environment`, ["GET"]),
+  ]);
 
   // Premium and payments.
   as("owner", [

@@ -242,6 +242,7 @@ const ROUTES: { path: () => string; methods: string[] }[] = [
   { path: () => `/api/farms/${plotFarmId}/plots/${plotId}`, methods: ["PATCH", "DELETE"] },
   { path: () => `/api/farms/${farmId}/export`, methods: ["GET"] },
   { path: () => `/api/farms/${farmId}/import`, methods: ["POST"] },
+  { path: () => `/api/farms/${farmId}/environment`, methods: ["GET"] },
   { path: () => "/api/premium/farm_mapping/check", methods: ["GET"] },
   { path: () => "/api/premium/farm_mapping/use", methods: ["POST"] },
 ];
@@ -451,6 +452,7 @@ describe("hostile input", () => {
         ["GET", `/api/farms/${part}/plots`],
         ["GET", `/api/farms/${part}/export`],
         ["POST", `/api/farms/${part}/import`],
+        ["GET", `/api/farms/${part}/environment`],
         ["PATCH", `/api/farms/${plotFarmId}/plots/${part}`],
         ["DELETE", `/api/farms/${plotFarmId}/plots/${part}`],
         ["GET", `/api/${part}`],

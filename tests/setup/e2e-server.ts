@@ -4,10 +4,14 @@
 // pay through the sandbox checkout and see the demo banner.
 import { spawn } from "node:child_process";
 import { dropDatabase, migrate } from "../../scripts/migrate";
+import { startFakeEnvironment } from "../support/fake-environment";
 import { deleteKeysWithPrefix } from "../support/redis-keys";
 import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 
 const databaseUrl = E2E_DATABASE_URL;
+// The farms' forecasts and soil come from a local server speaking Open-Meteo's and SoilGrids' APIs:
+// the browser tests reach nothing beyond this machine.
+const environmentServices = await startFakeEnvironment();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -24,6 +28,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
   UPLOAD_DIR: "test-results/uploads",
   ORIGINALS_DIR: "test-results/originals",
+  WEATHER_URL: environmentServices.url,
+  SOIL_URL: environmentServices.url,
 };
 
 /** Removes this run's queue and rate-limit keys from Redis. */
@@ -45,5 +51,7 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 // When the product has stopped, this run's database and Redis keys go too.
 product.on("exit", (code) => {
-  Promise.allSettled([dropDatabase(databaseUrl), clearRedis()]).finally(() => process.exit(code ?? 0));
+  Promise.allSettled([dropDatabase(databaseUrl), clearRedis(), environmentServices.close()]).finally(() =>
+    process.exit(code ?? 0),
+  );
 });

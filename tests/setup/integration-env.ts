@@ -23,6 +23,10 @@ process.env.SESSION_SECRET = randomBytes(32).toString("hex");
 // Outside demo mode, as a deployment runs, unless a test file turns it on for what only a demo has
 // (the sandbox checkout); said here so a DEMO_MODE in the shell or in .env never decides.
 process.env.DEMO_MODE = "";
+// Tests reach nothing beyond this machine: weather and soil are off unless a file points them at
+// its local server (before the app's modules read the configuration).
+process.env.WEATHER_URL = "off";
+process.env.SOIL_URL = "off";
 // The tests play the proxy in front of the server: each request says its client's
 // address in X-Forwarded-For (tests/support/api-client.ts), so rate limits per
 // address never join two tests. Production trusts no proxy unless configured.

@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Icon, type IconName } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { ENVIRONMENT_SAMPLE, MAPPING_LIMITS, PLOT_COLOURS } from "~/modules/farms/constants";
+import { MAPPING_LIMITS, PLOT_COLOURS } from "~/modules/farms/constants";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import { CropBadges, FarmExportLinks } from "./farm-list";
 import { formatArea, formatCoordinate } from "./format";
 import { useFormatNumber } from "~/lib/numbers";
 
 // The panels beside the map: the selected farm's details, its plots (edit and
-// delete), and the environment panel's labelled samples.
+// delete); the weather and soil are environment-panel.tsx's.
 
 export function FarmDetails({
   farm,
@@ -154,39 +154,6 @@ export function PlotsPanel({
             </li>
           ))}
         </ul>
-      </CardContent>
-    </Card>
-  );
-}
-
-const ENVIRONMENT: { key: "temperature" | "humidity" | "rainfall" | "wind"; icon: IconName; value: string }[] = [
-  { key: "temperature", icon: "sun", value: `${ENVIRONMENT_SAMPLE.temperatureC}°C` },
-  { key: "humidity", icon: "droplet", value: `${ENVIRONMENT_SAMPLE.humidityPercent}%` },
-  { key: "rainfall", icon: "cloud", value: `${ENVIRONMENT_SAMPLE.rainfallMm} mm` },
-  { key: "wind", icon: "wind", value: `${ENVIRONMENT_SAMPLE.windKmh} km/h` },
-];
-
-/** The specification's fixed sample values, said to be samples: no weather or soil source is connected. */
-export function EnvironmentPanel() {
-  const { t } = useTranslation();
-  return (
-    <Card data-environment-panel="">
-      <CardHeader>
-        <CardTitle>{t("mapping.environment.title")}</CardTitle>
-        <p className="text-xs text-gray-500">{t("mapping.environment.sample")}</p>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-3">
-          {ENVIRONMENT.map((item) => (
-            <div key={item.key} className="flex items-center gap-2 rounded-xl bg-gray-50 p-3 dark:bg-gray-800">
-              <Icon name={item.icon} className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300" />
-              <div>
-                <dt className="text-xs text-gray-500">{t(`mapping.environment.${item.key}`)}</dt>
-                <dd className="font-semibold">{item.value}</dd>
-              </div>
-            </div>
-          ))}
-        </dl>
       </CardContent>
     </Card>
   );

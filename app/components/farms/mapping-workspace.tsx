@@ -13,13 +13,15 @@ import type { LngLat } from "~/lib/geo";
 import type { LanguageCode } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
 import { MAP_TABS, type MapTiles } from "~/modules/farms/constants";
+import type { FarmEnvironment } from "~/modules/environment/view";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
 import { FarmsCard } from "./farm-list";
 import { ImportDialog } from "./import-dialog";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
-import { EnvironmentPanel, FarmDetails, PlotsPanel } from "./farm-panels";
+import { EnvironmentPanel, SoilPanel, useFarmEnvironment } from "./environment-panel";
+import { FarmDetails, PlotsPanel } from "./farm-panels";
 import { drawnPlotName } from "./format";
 import { DrawingPanel, MapPlaceholder, WalkPanel } from "./map-overlays";
 import { RenamePlotField, type DrawnPlot } from "./rename-plot";
@@ -52,6 +54,7 @@ export function MappingWorkspace({
   selectedId,
   plots,
   plotsFailed,
+  environment,
   locale,
 }: {
   access: FeatureAccess | null;
@@ -60,11 +63,13 @@ export function MappingWorkspace({
   selectedId: string | null;
   plots: PlotDto[];
   plotsFailed: boolean;
+  environment: FarmEnvironment | null;
   locale: LanguageCode;
 }) {
   const { t } = useTranslation();
   const [, setSearchParams] = useSearchParams();
   const selected = farms.find((farm) => farm.id === selectedId) ?? null;
+  const farmEnvironment = useFarmEnvironment(selected?.id ?? null, environment);
   // Asked once, before the first farm is opened or made (a farm write is a use too): that use keeps
   // mapping open for the rest of the trial day, and this page asks nothing more.
   const trial = useTrialConfirm(access, { text: t("premium.trialConfirm.mappingText") });
@@ -207,7 +212,7 @@ export function MappingWorkspace({
           </div>
         ) : null}
         <div className="order-5 lg:order-none">
-          <EnvironmentPanel />
+          <EnvironmentPanel weather={selected ? (farmEnvironment?.weather ?? null) : null} locale={locale} />
         </div>
       </div>
 
@@ -251,9 +256,7 @@ export function MappingWorkspace({
                 </button>
               ))}
             </div>
-            {tiles === "soil" ? (
-              <p className="text-sm text-earth-600 dark:text-earth-400">{t("mapping.soilComingSoon")}</p>
-            ) : null}
+            {tiles === "soil" ? <SoilPanel soil={farmEnvironment?.soil ?? null} hasFarm={selected !== null} /> : null}
 
             {/* Whole buttons wrap to the next row; their labels never break (a 360 px phone fits two or one a row). */}
             <div className="flex flex-wrap gap-2">

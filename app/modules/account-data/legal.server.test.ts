@@ -4,11 +4,16 @@ import { legalFacts } from "./legal.server";
 
 describe("what the Privacy Policy and the Terms name", () => {
   it("names no operator it was not given, and no outside service that receives nothing", () => {
-    const facts = legalFacts(parseEnv({}));
+    const facts = legalFacts(parseEnv({ WEATHER_URL: "off", SOIL_URL: "off" }));
     expect(facts.operator).toBeNull();
     expect(facts.address).toBeNull();
     expect(facts.email).toBe("support@asiiko.ng");
-    expect(facts.processors).toEqual({ payments: [], ai: [], storage: [] });
+    expect(facts.processors).toEqual({ payments: [], ai: [], storage: [], places: [] });
+  });
+
+  it("names the weather and soil services a farm's place goes to, which are on unless turned off", () => {
+    expect(legalFacts(parseEnv({})).processors.places).toEqual(["Open-Meteo", "ISRIC SoilGrids"]);
+    expect(legalFacts(parseEnv({ SOIL_URL: "off" })).processors.places).toEqual(["Open-Meteo"]);
   });
 
   it("names the configured operator, its address, and each configured processor", () => {
@@ -27,7 +32,12 @@ describe("what the Privacy Policy and the Terms name", () => {
     );
     expect(facts.operator).toBe("Oko Agritech Ltd");
     expect(facts.address).toBe("12 Ring Road, Ibadan");
-    expect(facts.processors).toEqual({ payments: ["Stripe"], ai: ["Anthropic"], storage: ["objects.example.ng"] });
+    expect(facts.processors).toEqual({
+      payments: ["Stripe"],
+      ai: ["Anthropic"],
+      storage: ["objects.example.ng"],
+      places: ["Open-Meteo", "ISRIC SoilGrids"],
+    });
   });
 
   it("names Paystack when its key is set, before Stripe when both are", () => {

@@ -25,6 +25,10 @@ export function legalFacts(env: Env = getEnv()) {
       ),
       ai,
       storage,
+      // A farm's place, rounded, for its forecast and soil.
+      places: [env.WEATHER_URL ? "Open-Meteo" : null, env.SOIL_URL ? "ISRIC SoilGrids" : null].filter(
+        (name): name is string => name !== null,
+      ),
     },
   };
 }

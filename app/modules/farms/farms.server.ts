@@ -6,6 +6,7 @@ import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gat
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
 import { planImport } from "~/modules/farms/import.server";
+import { forgetFarmEnvironment } from "~/modules/environment/environment.server";
 import type { ExportFeature } from "~/modules/farms/kml";
 import { isRecordId } from "~/lib/text";
 import { recordFeatureUseIn } from "~/modules/premium/premium.server";
@@ -218,6 +219,8 @@ export async function deleteFarm(id: string, grant: MappingGrant) {
     farm.id,
     "delete",
   );
+  // Its weather and soil would expire on their own; they go now (a Redis away does not undo the delete).
+  await forgetFarmEnvironment(farm.id).catch(() => {});
 }
 
 export async function listPlots(farmId: string, userId: string): Promise<PlotDto[]> {
