@@ -79,6 +79,8 @@ export function EnvironmentPanel({ weather, locale }: { weather: WeatherView | n
   const { t } = useTranslation();
   const number = useFormatNumber();
   const ready = weather?.status === "ready" ? weather : null;
+  /** Rain in millimetres, the unit the same in every language. */
+  const millimetres = (value: number) => `${number(value)} mm`;
   const tiles: {
     key: "temperature" | "humidity" | "rainfall" | "wind";
     icon: IconName;
@@ -181,7 +183,9 @@ export function EnvironmentPanel({ weather, locale }: { weather: WeatherView | n
                         {day.maxC !== null ? `${number(Math.round(day.maxC))}°` : "–"}
                         {day.minC !== null ? ` / ${number(Math.round(day.minC))}°` : ""}
                       </span>
-                      <span className="whitespace-nowrap text-xs text-gray-600 dark:text-gray-400">{`${number(day.rainMm ?? 0)} mm`}</span>
+                      <span className="whitespace-nowrap text-xs text-gray-600 dark:text-gray-400">
+                        {millimetres(day.rainMm ?? 0)}
+                      </span>
                     </span>
                   </li>
                 ))}
