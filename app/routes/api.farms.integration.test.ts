@@ -303,6 +303,67 @@ describe("plots: shapes of the answers", () => {
     expect(response.status).toBe(404);
   });
 
+  it("makes a plot sent twice with the same Idempotency-Key once, answering the repeat as the first", async () => {
+    const farm = await newFarm(owner, { name: "Field outbox farm", boundary: feature(FARM_RING) });
+    const key = `plot-${uniqueName("key")}-0123456789`;
+    const send = (body: unknown) =>
+      call("POST", `/api/farms/${farm.id}/plots`, body, { cookie: owner.cookie, headers: { "Idempotency-Key": key } });
+    const plot = { name: "Kept offline", type: "field", crops: [], geometry: feature(PLOT_RING) };
+    const [first, second] = await Promise.all([send(plot), send(plot)]);
+    // Both at once: one writes, the other is told to come back (or, if later, gets the first's answer).
+    expect([first.status, second.status].sort()).toEqual(expect.arrayContaining([201]));
+    const third = await send(plot);
+    expect(third.status).toBe(201);
+    expect(third.headers.get("idempotent-replayed")).toBe("true");
+    const made = first.status === 201 ? first : second;
+    expect(third.body.plot.id).toBe(made.body.plot.id);
+    expect(await prisma.plot.count({ where: { farmId: farm.id } })).toBe(1);
+    // Another key is another plot; a key of the wrong shape is refused before anything is written.
+    const other = await call("POST", `/api/farms/${farm.id}/plots`, plot, {
+      cookie: owner.cookie,
+      headers: { "Idempotency-Key": `${key}-b` },
+    });
+    expect(other.status).toBe(201);
+    for (const bad of ["short", "x".repeat(101), "has space in it 0123456789", "bad%key%0123456789"]) {
+      const refused = await call("POST", `/api/farms/${farm.id}/plots`, plot, {
+        cookie: owner.cookie,
+        headers: { "Idempotency-Key": bad },
+      });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error.code).toBe("VLD_REQUIRED_FIELD");
+    }
+    expect(await prisma.plot.count({ where: { farmId: farm.id } })).toBe(2);
+  });
+
+  it("lets a refused send try again with the same key, and keeps one account's keys from another's", async () => {
+    const farm = await newFarm(owner, { name: "Refused offline farm", boundary: feature(FARM_RING) });
+    const key = `plot-${uniqueName("again")}-0123456789`;
+    const outside = {
+      name: "Outside",
+      type: "field",
+      crops: [],
+      geometry: feature(rectangle(3.95, 7.55, 3.951, 7.551)),
+    };
+    const refused = await call("POST", `/api/farms/${farm.id}/plots`, outside, {
+      cookie: owner.cookie,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(refused.status).toBe(400);
+    const inside = { name: "Inside", type: "field", crops: [], geometry: feature(PLOT_RING) };
+    const again = await call("POST", `/api/farms/${farm.id}/plots`, inside, {
+      cookie: owner.cookie,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(again.status).toBe(201);
+    // The same key from someone else is theirs: it is refused for the farm, not answered with the owner's plot.
+    const stranger = await call("POST", `/api/farms/${farm.id}/plots`, inside, {
+      cookie: other.cookie,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(stranger.status).toBe(403);
+    expect(JSON.stringify(stranger.body)).not.toContain("Inside");
+  });
+
   it("says weather and soil are off where no provider is configured (as in these tests), asking nothing", async () => {
     const farm = await newFarm(owner, { name: "Offline farm" });
     const response = await call("GET", `/api/farms/${farm.id}/environment`, undefined, { cookie: owner.cookie });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase, type TestUser } from "./fixtures";
+import { addCorners, answerTiles, beginDrawing, corners, mapPoints, mapSettled, said, TILE_HOSTS } from "./map-helpers";
 
 // Farm mapping as a farmer does it, on a desktop with a mouse and on a phone
 // with a finger: create a farm, draw its boundary and see the area while
@@ -8,21 +9,6 @@ import { createUser, expect, hydrated, signIn, subscribe, test, withDatabase, ty
 // boundary with the phone's GPS, reload and find it all. Map tiles come from
 // public servers, which cannot be reached here: their requests are answered
 // with a plain tile (or refused, to see the map work without them).
-
-const TILE_HOSTS = /arcgisonline\.com|opentopomap\.org|openstreetmap\.org/;
-// A 1×1 green PNG.
-const TILE = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-async function answerTiles(context: BrowserContext, how: "tile" | "refuse" = "tile") {
-  await context.route(TILE_HOSTS, (route) =>
-    how === "tile"
-      ? route.fulfill({ status: 200, contentType: "image/png", body: TILE })
-      : route.abort("internetdisconnected"),
-  );
-}
 
 async function farmRows(user: TestUser) {
   return withDatabase(async (client) => {
@@ -35,21 +21,6 @@ async function farmRows(user: TestUser) {
     );
     return { farms: farms.rows, plots: plots.rows };
   });
-}
-
-/**
- * Points on the map, as fractions of the part a finger can reach: below the
- * drawing panel that lies over its top, above the attribution line (the zoom
- * buttons are at the bottom right: keep x under 0.75 near the bottom).
- */
-async function mapPoints(page: Page, fractions: [number, number][]) {
-  const box = await page.locator("[data-farm-map]").boundingBox();
-  if (!box) throw new Error("the map is not on the page");
-  const panel = page.locator("[data-drawing], [data-walk]");
-  const panelBox = (await panel.count()) > 0 ? await panel.first().boundingBox() : null;
-  const top = panelBox ? panelBox.y + panelBox.height + 8 : box.y + 8;
-  const bottom = box.y + box.height - 24;
-  return fractions.map(([x, y]) => ({ x: box.x + box.width * x, y: top + (bottom - top) * y }));
 }
 
 async function createFarm(page: Page, name: string, crops: string) {
@@ -68,42 +39,6 @@ async function createFarm(page: Page, name: string, crops: string) {
   await expect(page.locator("[data-farm-details]")).toContainText(name);
   await expect(page).toHaveURL(/[?&]farm=/);
 }
-
-const corners = (page: Page) => page.locator("[data-live-area]");
-
-/** Waits until the map has stopped moving (a pan's glide ends), as a farmer waits before the next tap. */
-async function mapSettled(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const pane = document.querySelector<HTMLElement>("[data-farm-map] .leaflet-map-pane");
-      const state = window as unknown as { asiikoPane?: string };
-      const now = pane?.style.transform ?? "";
-      const still = state.asiikoPane === now;
-      state.asiikoPane = now;
-      return still;
-    },
-    undefined,
-    { polling: 250 },
-  );
-}
-
-/** Corners at these points of the map, one by one, each seen on the panel before the next (as a farmer sees it). */
-async function addCorners(page: Page, fractions: [number, number][], how: "click" | "tap" = "click") {
-  for (const point of await mapPoints(page, fractions)) {
-    const before = Number((/(\d+) corners/.exec((await corners(page).textContent()) ?? "") ?? [])[1] ?? 0);
-    await (how === "tap" ? page.touchscreen.tap(point.x, point.y) : page.mouse.click(point.x, point.y));
-    await expect(corners(page)).toContainText(`${before + 1} corners`);
-  }
-}
-
-/** Presses a drawing button and waits for the drawing panel, as a farmer waits for it. */
-async function beginDrawing(page: Page, name: "Farm Boundary" | "Add Plot", how: "click" | "tap" = "click") {
-  const button = page.getByRole("button", { name, exact: true });
-  await (how === "tap" ? button.tap() : button.click());
-  await expect(page.locator("[data-drawing]")).toBeVisible();
-}
-/** A toast's text (its live-region copy for screen readers says it again, with a prefix). */
-const said = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test.describe("farm mapping on a desktop", () => {
   test.beforeEach(async ({ context }) => answerTiles(context));

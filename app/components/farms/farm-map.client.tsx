@@ -11,7 +11,7 @@ import {
   type MapTiles,
 } from "~/modules/farms/constants";
 import { featureRing, ringAreaSquareMetres } from "~/modules/farms/polygon";
-import type { FarmDto, PlotDto } from "~/modules/farms/types";
+import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
 import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";
 
 // The map itself: Leaflet with leaflet-draw, in the browser only (this module is
@@ -38,6 +38,8 @@ export interface FarmMapProps {
   tiles: MapTiles;
   farm: FarmDto | null;
   plots: PlotDto[];
+  /** Shapes kept on the phone until there is signal: drawn dashed and grey, said to be waiting. */
+  waiting: { id: string; kind: "boundary" | "plot"; name: string; feature: PolygonFeature; state: string }[];
   drawing: DrawMode | null;
   /** A walked boundary in progress ([lng, lat] corners) and the last position heard. */
   walk: { corners: LngLat[]; last: { latitude: number; longitude: number; accuracy: number } | null } | null;
@@ -210,7 +212,23 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
         .bindTooltip(label, { sticky: true })
         .addTo(group);
     }
-  }, [props.farm, props.plots]);
+    for (const change of props.waiting) {
+      const ring = featureRing(change.feature);
+      if (!ring) continue;
+      const label = document.createElement("span");
+      label.textContent = change.name;
+      const refused = change.state === "refused";
+      L.polygon(ring.map(latLngOf), {
+        color: refused ? "#b91c1c" : "#4b5563",
+        weight: 2,
+        dashArray: "4 4",
+        fillOpacity: 0.1,
+        className: "asiiko-waiting-shape",
+      })
+        .bindTooltip(label, { sticky: true })
+        .addTo(group);
+    }
+  }, [props.farm, props.plots, props.waiting]);
 
   // Fly to the farm when another is selected: its boundary, or its centre.
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { useMounted } from "~/lib/use-mounted";
 import { useTranslation } from "react-i18next";
 import { useTrialConfirm } from "~/components/premium/trial-confirm";
@@ -14,10 +14,13 @@ import type { LanguageCode } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
 import { MAP_TABS, type MapTiles } from "~/modules/farms/constants";
 import type { FarmEnvironment } from "~/modules/environment/view";
-import type { FarmDto, PlotDto } from "~/modules/farms/types";
+import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
+import { useRootData } from "~/lib/use-root-data";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
 import { FarmsCard } from "./farm-list";
+import { noSignal, useFieldOutbox } from "./field-outbox";
+import { FieldOutboxPanel } from "./field-outbox-panel";
 import { ImportDialog } from "./import-dialog";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { EnvironmentPanel, SoilPanel, useFarmEnvironment } from "./environment-panel";
@@ -69,6 +72,13 @@ export function MappingWorkspace({
   const { t } = useTranslation();
   const [, setSearchParams] = useSearchParams();
   const selected = farms.find((farm) => farm.id === selectedId) ?? null;
+  const owner = useRootData()?.user?.id ?? null;
+  const revalidator = useRevalidator();
+  const outbox = useFieldOutbox(owner, () => revalidator.revalidate());
+  const waitingShapes = useMemo(
+    () => outbox.changes.filter((change) => change.farmId === selectedId && change.state !== "sent"),
+    [outbox.changes, selectedId],
+  );
   const farmEnvironment = useFarmEnvironment(selected?.id ?? null, environment);
   // Asked once, before the first farm is opened or made (a farm write is a use too): that use keeps
   // mapping open for the rest of the trial day, and this page asks nothing more.
@@ -145,6 +155,10 @@ export function MappingWorkspace({
       return;
     }
     const feature = ringFeature(check.ring);
+    if (noSignal()) {
+      keepForLater(mode === "farm" ? "boundary" : "plot", feature);
+      return;
+    }
     if (mode === "farm") work.post("boundary", { farmId: selected.id, boundary: feature });
     else
       work.post("drawnPlot", {
@@ -166,7 +180,31 @@ export function MappingWorkspace({
   function saveWalk() {
     if (!selected) return;
     const boundary = finishWalk();
-    if (boundary) work.post("boundary", { farmId: selected.id, boundary });
+    if (!boundary) return;
+    if (noSignal()) {
+      keepForLater("boundary", boundary);
+      stopWalk();
+      return;
+    }
+    work.post("boundary", { farmId: selected.id, boundary });
+  }
+
+  /** No signal: the shape is kept on the phone and sent when the connection returns. */
+  function keepForLater(kind: "boundary" | "plot", feature: string) {
+    if (!selected || !owner) return;
+    outbox
+      .keep({
+        owner,
+        farmId: selected.id,
+        farmName: selected.name,
+        kind,
+        name: kind === "plot" ? drawnPlotName(t, locale) : selected.name,
+        feature: JSON.parse(feature) as PolygonFeature,
+      })
+      .then(
+        () => toast({ title: t("mapping.outbox.kept"), description: t("mapping.outbox.keptText") }),
+        () => toast({ title: t("mapping.outbox.notKept"), variant: "destructive" }),
+      );
   }
 
   function confirmDelete() {
@@ -317,6 +355,7 @@ export function MappingWorkspace({
                     tiles={tiles}
                     farm={selected}
                     plots={plots}
+                    waiting={waitingShapes}
                     drawing={drawing}
                     walk={walk}
                     focusKey={selected?.id ?? ""}
@@ -347,6 +386,11 @@ export function MappingWorkspace({
           </CardContent>
         </Card>
 
+        {outbox.changes.length > 0 ? (
+          <div className="order-3 lg:order-none">
+            <FieldOutboxPanel changes={outbox.changes} locale={locale} onDrop={(id) => void outbox.drop(id)} />
+          </div>
+        ) : null}
         {selected ? (
           <div className="order-3 lg:order-none">
             <PlotsPanel

@@ -1,0 +1,223 @@
+import type { DBSchema, IDBPDatabase } from "idb";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { getConnectivity, subscribeConnectivity } from "~/lib/http/connectivity";
+import type { PolygonFeature } from "~/modules/farms/types";
+
+// Boundaries and plots drawn or walked where there is no signal: kept on the phone (IndexedDB),
+// shown as waiting, and sent in the order they were made when the connection returns (when the
+// browser says it is back, when the app's own check finds the server again, or when the page is
+// next opened). Each is sent with its own id as the Idempotency-Key, so a send whose answer was
+// lost and is sent again makes one plot, not two. The server's refusal (a plot outside the farm,
+// crossing edges, the trial over) is kept and shown with its reason; the farmer can delete it.
+// IndexedDB's wrapper is loaded when the outbox is first used.
+
+export type FieldChangeState = "waiting" | "sending" | "sent" | "refused";
+
+export interface FieldChange {
+  /** Made on the phone; the send's Idempotency-Key. */
+  id: string;
+  /** The account it was made by: a shared phone keeps each person's apart. */
+  owner: string;
+  farmId: string;
+  farmName: string;
+  kind: "boundary" | "plot";
+  /** The plot's name (a boundary takes the farm's). */
+  name: string;
+  feature: PolygonFeature;
+  madeAt: string;
+  state: FieldChangeState;
+  /** The server's reason, in the reader's language, when it refused. */
+  reason: string | null;
+  doneAt: string | null;
+}
+
+interface OutboxSchema extends DBSchema {
+  changes: { key: string; value: FieldChange; indexes: { owner: string } };
+}
+
+const DATABASE = "asiiko-field";
+/** A sent change is shown as sent for a day, then forgotten. */
+const SENT_KEPT_MS = 24 * 3_600_000;
+
+let database: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+function open() {
+  database ??= import("idb").then(({ openDB }) =>
+    openDB<OutboxSchema>(DATABASE, 1, {
+      upgrade(db) {
+        const store = db.createObjectStore("changes", { keyPath: "id" });
+        store.createIndex("owner", "owner");
+      },
+    }),
+  );
+  return database;
+}
+
+export async function listChanges(owner: string): Promise<FieldChange[]> {
+  const db = await open();
+  const all = await db.getAllFromIndex("changes", "owner", owner);
+  const now = Date.now();
+  const stale = all.filter((change) => change.state === "sent" && now - Date.parse(change.doneAt ?? "") > SENT_KEPT_MS);
+  await Promise.all(stale.map((change) => db.delete("changes", change.id)));
+  return all.filter((change) => !stale.includes(change)).sort((a, b) => a.madeAt.localeCompare(b.madeAt));
+}
+
+export async function keepChange(change: Omit<FieldChange, "id" | "madeAt" | "state" | "reason" | "doneAt">) {
+  const db = await open();
+  const kept: FieldChange = {
+    ...change,
+    id: crypto.randomUUID(),
+    madeAt: new Date().toISOString(),
+    state: "waiting",
+    reason: null,
+    doneAt: null,
+  };
+  await db.put("changes", kept);
+  return kept;
+}
+
+export async function dropChange(id: string) {
+  await (await open()).delete("changes", id);
+}
+
+type SendOutcome = { sent: true } | { refused: string } | { later: true };
+
+/** Sends one change: sent, refused with the server's message (a 4xx), or to be tried later (no signal, a 5xx, busy). */
+async function sendChange(change: FieldChange): Promise<SendOutcome> {
+  const farm = encodeURIComponent(change.farmId);
+  const [method, url, body] =
+    change.kind === "boundary"
+      ? (["PATCH", `/api/farms/${farm}`, { boundary: change.feature }] as const)
+      : ([
+          "POST",
+          `/api/farms/${farm}/plots`,
+          { name: change.name, type: "field", crops: [], geometry: change.feature },
+        ] as const);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "include",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": change.id },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { later: true };
+  }
+  if (response.ok) return { sent: true };
+  if (response.status >= 500 || response.status === 408 || response.status === 409 || response.status === 429)
+    return { later: true };
+  let reason = response.statusText || String(response.status);
+  try {
+    const answer = (await response.json()) as { error?: { message?: string } };
+    if (answer.error?.message) reason = answer.error.message;
+  } catch {
+    // Not the API's JSON: the status says it.
+  }
+  return { refused: reason };
+}
+
+let running: Promise<number> | null = null;
+
+/**
+ * Sends the owner's waiting changes, oldest first, one at a time; stops at the first that must
+ * wait (no signal), so the order holds. One run at a time in this tab, and across tabs where the
+ * browser can hold a lock. Resolves with how many were sent.
+ */
+export function sendWaiting(owner: string, onChange: () => void): Promise<number> {
+  running ??= (async () => {
+    const run = async () => {
+      const db = await open();
+      let sent = 0;
+      for (const change of await listChanges(owner)) {
+        // A send a closed page left half done is sent again: its key makes it once.
+        if (change.state !== "waiting" && change.state !== "sending") continue;
+        await db.put("changes", { ...change, state: "sending" });
+        onChange();
+        const outcome = await sendChange(change);
+        if ("later" in outcome) {
+          await db.put("changes", { ...change, state: "waiting" });
+          onChange();
+          break;
+        }
+        const done = new Date().toISOString();
+        await db.put(
+          "changes",
+          "sent" in outcome
+            ? { ...change, state: "sent", reason: null, doneAt: done }
+            : { ...change, state: "refused", reason: outcome.refused, doneAt: done },
+        );
+        if ("sent" in outcome) sent += 1;
+        onChange();
+      }
+      return sent;
+    };
+    try {
+      return navigator.locks ? await navigator.locks.request("asiiko-field-outbox", run) : await run();
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Whether a change should be kept on the phone rather than sent now. */
+export function noSignal() {
+  return getConnectivity() === "offline" || (typeof navigator !== "undefined" && navigator.onLine === false);
+}
+
+/**
+ * The outbox as the mapping page uses it: the owner's changes, kept up to date, sent when the
+ * connection comes back (and when the page opens); `onSent` runs after a run that sent something.
+ */
+export function useFieldOutbox(owner: string | null, onSent: () => void) {
+  const [changes, setChanges] = useState<FieldChange[]>([]);
+  const sentCallback = useRef(onSent);
+  sentCallback.current = onSent;
+
+  const refresh = useCallback(async () => {
+    if (!owner) return;
+    try {
+      setChanges(await listChanges(owner));
+    } catch {
+      // No IndexedDB (a private window on some phones): nothing is kept, nothing to show.
+    }
+  }, [owner]);
+
+  const flush = useCallback(async () => {
+    if (!owner || noSignal()) return;
+    try {
+      const sent = await sendWaiting(owner, () => void refresh());
+      await refresh();
+      if (sent > 0) sentCallback.current();
+    } catch {
+      // The database could not be opened: nothing was kept to send.
+    }
+  }, [owner, refresh]);
+
+  useEffect(() => {
+    void refresh().then(flush);
+    const unsubscribe = subscribeConnectivity((state) => {
+      if (state === "online") void flush();
+    });
+    const onOnline = () => void flush();
+    window.addEventListener("online", onOnline);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", onOnline);
+    };
+  }, [refresh, flush]);
+
+  return {
+    changes,
+    async keep(change: Parameters<typeof keepChange>[0]) {
+      const kept = await keepChange(change);
+      await refresh();
+      return kept;
+    },
+    async drop(id: string) {
+      await dropChange(id);
+      await refresh();
+    },
+    flush,
+  };
+}
