@@ -11,7 +11,8 @@ import compression from "compression";
 import express from "express";
 import type { ViteDevServer } from "vite";
 import type { ServerRuntime } from "~/entry.server";
-import { getEnv, trustProxySetting } from "~/env.server";
+import { getEnv, tileSources, trustProxySetting } from "~/env.server";
+import { tileOrigins } from "~/lib/map-tiles";
 import { isEntryPoint } from "~/server/entry-point";
 import { coalesceFlushes } from "~/server/http/coalesce-flushes.server";
 import { closeConnectionsWhenStopping, stopServing } from "~/server/http/graceful-stop.server";
@@ -91,7 +92,7 @@ export async function createWebServer(options: WebServerOptions = {}) {
   app.use(closeConnectionsWhenStopping);
   // Content-Security-Policy with this answer's nonce (photos only from the site, IMAGE_HOSTS and the
   // map's tile servers), nosniff, no framing, short referrer.
-  app.use(securityHeaders(mode, env.IMAGE_HOSTS));
+  app.use(securityHeaders(mode, env.IMAGE_HOSTS, tileOrigins(tileSources(env))));
   // One log line per request, with its id.
   app.use(logRequests(logger));
   // TRACE, PROPFIND and other methods no route takes: 405 with Allow, at any address.

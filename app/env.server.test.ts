@@ -9,6 +9,7 @@ import {
   publicOrigin,
   SECRET_MIN_LENGTH,
   sessionSecrets,
+  tileSources,
   trustProxySetting,
 } from "./env.server";
 
@@ -58,6 +59,43 @@ describe("parseEnv", () => {
     expect(parseEnv({ WEATHER_URL: "http://127.0.0.1:8080/" }).WEATHER_URL).toBe("http://127.0.0.1:8080");
     expect(() => parseEnv({ SOIL_URL: "rest.isric.org" })).toThrowError(/SOIL_URL/);
     expect(() => parseEnv({ WEATHER_URL: "ftp://weather.example" })).toThrowError(/WEATHER_URL/);
+  });
+
+  it("takes the map's tile sources from the configuration, each with its attribution and offline terms", () => {
+    const defaults = tileSources(parseEnv({}));
+    expect(defaults.satellite.url).toContain("arcgisonline.com");
+    expect(Object.values(defaults).every((source) => !source.offline)).toBe(true);
+    const own = tileSources(
+      parseEnv({
+        TILES_TERRAIN_URL: "https://tiles.example.ng/terrain/{z}/{x}/{y}.png",
+        TILES_TERRAIN_ATTRIBUTION: "© Example Maps",
+        TILES_TERRAIN_OFFLINE: "1",
+        TILES_TERRAIN_MAX_ZOOM: "18",
+        TILES_STREET_MAX_ZOOM: "17",
+      }),
+    );
+    expect(own.terrain).toEqual({
+      url: "https://tiles.example.ng/terrain/{z}/{x}/{y}.png",
+      attribution: "© Example Maps",
+      maxNativeZoom: 18,
+      offline: true,
+    });
+    expect(own.street).toMatchObject({ url: defaults.street.url, maxNativeZoom: 17, offline: false });
+    expect(
+      tileSources(
+        parseEnv({ TILES_STREET_URL: "https://{s}.t.example.ng/{z}/{x}/{y}.png", TILES_STREET_ATTRIBUTION: "x" }),
+      ).street.subdomains,
+    ).toBe("abc");
+  });
+
+  it("refuses a tile source that is not a template, or has no attribution", () => {
+    expect(() =>
+      parseEnv({ TILES_SATELLITE_URL: "https://tiles.example.ng/sat.png", TILES_SATELLITE_ATTRIBUTION: "x" }),
+    ).toThrowError(/TILES_SATELLITE_URL/);
+    expect(() => parseEnv({ TILES_STREET_URL: "https://tiles.example.ng/{z}/{x}/{y}.png" })).toThrowError(
+      /TILES_STREET_ATTRIBUTION/,
+    );
+    expect(() => parseEnv({ TILES_TERRAIN_MAX_ZOOM: "30" })).toThrowError(/TILES_TERRAIN_MAX_ZOOM/);
   });
 
   it("says which queue names it does not know", () => {

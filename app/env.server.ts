@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EXAMPLE_SECRET_VALUES } from "~/example-secrets";
 import { parseWorkerQueues, QUEUE_NAMES } from "~/jobs/names";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
+import { DEFAULT_TILE_SOURCES, isTileTemplate, type TileSource, type TileSources } from "~/lib/map-tiles";
 import { isAddressOrRange } from "~/lib/ip-ranges.server";
 
 // The one place configuration is read. Parsed once at start-up: a missing or
@@ -113,6 +114,33 @@ const envSchema = z
     /** The largest farm boundary or plot accepted, in hectares. */
     FARM_MAX_AREA_HECTARES: z.coerce.number().positive().max(10_000_000).default(10_000),
     PREMIUM_PRICE_NGN: z.coerce.number().int().positive().default(PUBLIC_ENV_DEFAULTS.PREMIUM_PRICE_NGN),
+    /**
+     * The map's tile sources (satellite imagery, terrain, street tiles under the soil tab): a URL
+     * template with {z}, {x}, {y} (and {s}), the attribution its terms ask for (required with a URL
+     * of your own), `1` when its terms allow downloading a farm's tiles ahead for offline use, and
+     * its highest zoom. Unset, the public servers (which allow no offline download).
+     */
+    TILES_SATELLITE_URL: optionalString,
+    TILES_SATELLITE_ATTRIBUTION: optionalString,
+    TILES_SATELLITE_OFFLINE: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() === "1"),
+    TILES_SATELLITE_MAX_ZOOM: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(22).optional()),
+    TILES_TERRAIN_URL: optionalString,
+    TILES_TERRAIN_ATTRIBUTION: optionalString,
+    TILES_TERRAIN_OFFLINE: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() === "1"),
+    TILES_TERRAIN_MAX_ZOOM: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(22).optional()),
+    TILES_STREET_URL: optionalString,
+    TILES_STREET_ATTRIBUTION: optionalString,
+    TILES_STREET_OFFLINE: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() === "1"),
+    TILES_STREET_MAX_ZOOM: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(22).optional()),
     /**
      * Where the farms' forecasts come from: an Open-Meteo server (the public one when empty, no key
      * needed; a self-hosted one the same way); "off" turns forecasts off (the environment panel shows
@@ -229,6 +257,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const refuse = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+    for (const name of ["SATELLITE", "TERRAIN", "STREET"] as const) {
+      const url = env[`TILES_${name}_URL`];
+      if (url === undefined) continue;
+      if (!isTileTemplate(url)) refuse(`TILES_${name}_URL`, "must be an http(s) URL template with {z}, {x} and {y}");
+      if (!env[`TILES_${name}_ATTRIBUTION`])
+        refuse(`TILES_${name}_ATTRIBUTION`, `is required with TILES_${name}_URL: the map must credit its source`);
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       refuse("SESSION_SECRET", `is required in production: ${MAKE_A_SECRET}`);
     }
@@ -394,6 +429,27 @@ export function checkoutMethods(env: Env = getEnv()): ("card" | "transfer")[] {
   const name = checkoutProviderName(env);
   if (!name) return [];
   return name === "paystack" ? ["card", "transfer"] : ["card"];
+}
+
+/** The map's tile sources as configured (each unset one the public default). */
+export function tileSources(env: Env = getEnv()): TileSources {
+  const source = (name: "SATELLITE" | "TERRAIN" | "STREET", fallback: TileSource): TileSource => {
+    const url = env[`TILES_${name}_URL`];
+    const maxNativeZoom = env[`TILES_${name}_MAX_ZOOM`];
+    if (url === undefined) return { ...fallback, ...(maxNativeZoom ? { maxNativeZoom } : {}) };
+    return {
+      url,
+      attribution: env[`TILES_${name}_ATTRIBUTION`] ?? "",
+      maxNativeZoom: maxNativeZoom ?? 19,
+      offline: env[`TILES_${name}_OFFLINE`],
+      ...(url.includes("{s}") ? { subdomains: "abc" } : {}),
+    };
+  };
+  return {
+    satellite: source("SATELLITE", DEFAULT_TILE_SOURCES.satellite),
+    terrain: source("TERRAIN", DEFAULT_TILE_SOURCES.terrain),
+    street: source("STREET", DEFAULT_TILE_SOURCES.street),
+  };
 }
 
 /** Values the browser may see. Nothing secret goes here. */

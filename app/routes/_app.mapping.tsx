@@ -13,6 +13,7 @@ import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
 import { recordId } from "~/lib/text";
 import { requireFeature, requireUser } from "~/modules/auth/gates.server";
 import { farmEnvironment } from "~/modules/environment/environment.server";
+import { tileSources } from "~/env.server";
 import {
   createFarm,
   createPlot,
@@ -81,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     access,
     environment,
+    tileSources: tileSources(),
     farms: farms ?? [],
     farmsFailed: farms === null,
     selectedId: selected?.id ?? null,

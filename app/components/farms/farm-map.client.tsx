@@ -7,9 +7,10 @@ import {
   GEOLOCATION_OPTIONS,
   MAP_DEFAULTS,
   PLOT_COLOURS,
-  TILE_SOURCES,
+  TAB_SOURCE,
   type MapTiles,
 } from "~/modules/farms/constants";
+import type { TileSources } from "~/lib/map-tiles";
 import { featureRing, ringAreaSquareMetres } from "~/modules/farms/polygon";
 import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
 import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";
@@ -36,6 +37,8 @@ export interface FarmMapHandle {
 
 export interface FarmMapProps {
   tiles: MapTiles;
+  /** The configured tile sources (the tab says which one shows). */
+  sources: TileSources;
   farm: FarmDto | null;
   plots: PlotDto[];
   /** Shapes kept on the phone until there is signal: drawn dashed and grey, said to be waiting. */
@@ -168,7 +171,7 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const source = TILE_SOURCES[props.tiles];
+    const source = props.sources[TAB_SOURCE[props.tiles]];
     tileLayer.current?.remove();
     let reported = false;
     const layer = L.tileLayer(source.url, {
@@ -176,6 +179,9 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       maxNativeZoom: source.maxNativeZoom,
       attribution: source.attribution,
       ...(source.subdomains ? { subdomains: source.subdomains } : {}),
+      // A source that allows keeping tiles is fetched as CORS images (its server sends
+      // Access-Control-Allow-Origin): a kept tile is then the tile, not an opaque placeholder.
+      ...(source.offline ? { crossOrigin: "anonymous" } : {}),
     });
     layer.on("tileerror", () => {
       if (reported) return;
@@ -184,7 +190,7 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     });
     layer.addTo(current);
     tileLayer.current = layer;
-  }, [props.tiles]);
+  }, [props.tiles, props.sources]);
 
   // The selected farm's boundary and plots.
   useEffect(() => {

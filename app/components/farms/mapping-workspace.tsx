@@ -12,7 +12,7 @@ import { tabLabelClass } from "~/components/ui/tabs";
 import type { LngLat } from "~/lib/geo";
 import type { LanguageCode } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
-import { MAP_TABS, type MapTiles } from "~/modules/farms/constants";
+import { MAP_TABS, type MapTiles, type TileSources } from "~/modules/farms/constants";
 import type { FarmEnvironment } from "~/modules/environment/view";
 import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
 import { useRootData } from "~/lib/use-root-data";
@@ -58,6 +58,7 @@ export function MappingWorkspace({
   plots,
   plotsFailed,
   environment,
+  tileSources,
   locale,
 }: {
   access: FeatureAccess | null;
@@ -67,6 +68,7 @@ export function MappingWorkspace({
   plots: PlotDto[];
   plotsFailed: boolean;
   environment: FarmEnvironment | null;
+  tileSources: TileSources;
   locale: LanguageCode;
 }) {
   const { t } = useTranslation();
@@ -353,6 +355,7 @@ export function MappingWorkspace({
                   <FarmMap
                     ref={mapHandle}
                     tiles={tiles}
+                    sources={tileSources}
                     farm={selected}
                     plots={plots}
                     waiting={waitingShapes}

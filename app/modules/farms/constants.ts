@@ -62,7 +62,7 @@ export const FARM_WRITE_LIMIT: Limit = { name: "farm-write", max: 300, windowSec
 /** The body cap of the farm and plot routes: a walked boundary of 1,000 corners fits with room. */
 export const MAPPING_JSON_BYTES = 256 * 1024;
 
-export { MAP_TABS, TILE_SOURCES, type MapTiles } from "~/lib/map-tiles";
+export { MAP_TABS, TAB_SOURCE, type MapTiles, type TileSources } from "~/lib/map-tiles";
 
 /** The environment panel's fixed sample values (no live source is connected). */
 export const ENVIRONMENT_SAMPLE = { temperatureC: 28, humidityPercent: 75, rainfallMm: 142, windKmh: 12 } as const;

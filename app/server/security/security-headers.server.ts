@@ -7,7 +7,7 @@ import { tileOrigins } from "~/lib/map-tiles";
  * response's nonce; styles of its own (React's style attributes are inline);
  * images of its own (data: ones too, which the build inlines for small
  * pictures), of the hosts the operator allows photos from (`imageHosts`,
- * IMAGE_HOSTS) and of the map's tile servers, and no others, so no page makes
+ * IMAGE_HOSTS) and of the map's tile servers (`tiles`, as configured), and no others, so no page makes
  * a reader's browser call a server nobody chose; nothing may frame it. The
  * operators' dashboard (bull-board) ships inline scripts of its own. In
  * development Vite's live reload needs inline scripts: only framing is refused.
@@ -17,6 +17,7 @@ export function contentSecurityPolicy(
   path: string,
   mode: "development" | "production",
   imageHosts: readonly string[] = [],
+  tiles: readonly string[] = tileOrigins(),
 ) {
   const common = ["base-uri 'self'", "object-src 'none'", "frame-ancestors 'none'"];
   if (mode === "development") return common.join("; ");
@@ -35,9 +36,10 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data:", ...imageHosts.map((host) => `https://${host}`), ...tileOrigins()].join(" "),
+    ["img-src 'self' data:", ...imageHosts.map((host) => `https://${host}`), ...tiles].join(" "),
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // The tile servers too: the service worker keeps a farm's tiles, and a farm kept offline is downloaded.
+    ["connect-src 'self'", ...tiles].join(" "),
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
@@ -53,11 +55,12 @@ export function contentSecurityPolicy(
 export function securityHeaders(
   mode: "development" | "production",
   imageHosts: readonly string[] = [],
+  tiles: readonly string[] = tileOrigins(),
 ): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, mode, imageHosts));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, mode, imageHosts, tiles));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
