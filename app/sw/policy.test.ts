@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { evictable, isWorkerMessage, keepable, onDemandCode, strategyFor } from "./policy";
+import {
+  evictable,
+  isTileCache,
+  isWorkerMessage,
+  keepable,
+  keepableTile,
+  onDemandCode,
+  strategyFor,
+  tileFarm,
+} from "./policy";
 
 const origin = "https://asiiko.example";
 const get = (path: string, mode = "cors") => ({ method: "GET", url: `${origin}${path}`, mode });
@@ -80,5 +89,54 @@ describe("the code a page may load on demand", () => {
     expect(onDemandCode(map, `${origin}/assets/_app.help-r.js`)).toEqual([]);
     expect(onDemandCode(map, `${origin}/constructor`)).toEqual([]);
     expect(onDemandCode(map, `${origin}/__proto__`)).toEqual([]);
+  });
+});
+
+describe("map tiles around the reader's farms", () => {
+  const areas = {
+    templates: ["http://127.0.0.1:4000/terrain/{z}/{x}/{y}.png", "https://{s}.tiles.example.ng/{z}/{x}/{y}.png"],
+    farms: [{ farmId: "farm_a", box: { west: 3.378, south: 6.523, east: 3.383, north: 6.528 } }],
+  };
+
+  it("names the farm a tile of a keepable source lies over, and nothing for other tiles or sources", () => {
+    // Zoom 16 tile over the farm (tile numbers from the standard formula).
+    expect(tileFarm("http://127.0.0.1:4000/terrain/16/33383/31577.png", areas)).toBe("farm_a");
+    expect(tileFarm("https://b.tiles.example.ng/16/33383/31577.png", areas)).toBe("farm_a");
+    // Far away, another source, not a tile, no areas told yet.
+    expect(tileFarm("http://127.0.0.1:4000/terrain/16/0/0.png", areas)).toBeNull();
+    expect(tileFarm("https://tile.openstreetmap.org/16/33383/31577.png", areas)).toBeNull();
+    expect(tileFarm("http://127.0.0.1:4000/terrain/16/33383/31577.png?x=1", areas)).toBeNull();
+    expect(tileFarm("http://127.0.0.1:4000/terrain/16/33383/31577.png", null)).toBeNull();
+  });
+
+  it("takes the mapping page's message only in its shape", () => {
+    expect(isWorkerMessage({ type: "tile-areas", areas })).toBe(true);
+    expect(isWorkerMessage({ type: "tile-areas", areas: { templates: [], farms: [] } })).toBe(true);
+    expect(isWorkerMessage({ type: "tile-areas" })).toBe(false);
+    expect(isWorkerMessage({ type: "tile-areas", areas: { templates: [1], farms: [] } })).toBe(false);
+    expect(
+      isWorkerMessage({
+        type: "tile-areas",
+        areas: { templates: [], farms: [{ farmId: "../x", box: areas.farms[0]!.box }] },
+      }),
+    ).toBe(false);
+    expect(
+      isWorkerMessage({
+        type: "tile-areas",
+        areas: { templates: [], farms: [{ farmId: "f", box: { west: "3", south: 6, east: 3, north: 6 } }] },
+      }),
+    ).toBe(false);
+  });
+
+  it("keeps a tile read whole with CORS, never an opaque or failed answer", () => {
+    expect(keepableTile({ status: 200, type: "cors" })).toBe(true);
+    expect(keepableTile({ status: 0, type: "opaque" })).toBe(false);
+    expect(keepableTile({ status: 404, type: "cors" })).toBe(false);
+  });
+
+  it("tells the tile caches from the others, so a new worker keeps them and a sign-out drops them", () => {
+    expect(isTileCache("asiiko-tiles-seen-farm_a")).toBe(true);
+    expect(isTileCache("asiiko-tiles-kept-farm_a")).toBe(true);
+    expect(isTileCache("asiiko-data-v1")).toBe(false);
   });
 });

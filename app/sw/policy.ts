@@ -16,6 +16,8 @@
 //   are kept (someone signed out, or in, or their session ended), everything
 //   kept of the last reader is dropped before anything new is kept.
 
+import { boxesMeet, readTileUrl, tileBox, type Box } from "../lib/tile-math";
+
 export const CACHE_VERSION = "v1";
 export const ASSET_CACHE = `asiiko-assets-${CACHE_VERSION}`;
 export const DATA_CACHE = `asiiko-data-${CACHE_VERSION}`;
@@ -98,9 +100,70 @@ export type WorkerMessage =
   /** Someone signed out (or in) here: drop every reader's data. */
   | { type: "clear-data" }
   /** The reader chose another language: fetch the offline page again, in it. */
-  | { type: "refresh-offline" };
+  | { type: "refresh-offline" }
+  /** The mapping page: the tile sources whose terms allow keeping tiles, and the reader's farms. */
+  | { type: "tile-areas"; areas: TileAreas };
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
-  const type = (value as { type?: unknown } | null)?.type;
+  const message = value as { type?: unknown; areas?: unknown } | null;
+  const type = message?.type;
+  if (type === "tile-areas") return isTileAreas(message?.areas);
   return type === "clear-data" || type === "refresh-offline";
+}
+
+// Map tiles around the reader's own farms, from sources whose terms allow keeping them
+// (TILES_*_OFFLINE): the tiles looked at are kept, at most TILE_LIMITS.perFarm a farm and
+// TILE_LIMITS.all in all, the oldest going first; a farm downloaded for offline use ("Keep this
+// farm offline") has a cache of its own that only the reader empties. A farm's place is the
+// reader's: every tile cache goes with the reader's data when someone else signs in or out.
+
+export const TILE_LIMITS = { perFarm: 400, all: 2_000 } as const;
+/** How far around a farm its tiles count as the farm's (a farmer looks a little beyond the edge). */
+export const TILE_AREA_MARGIN_METRES = 300;
+export const SEEN_TILES_PREFIX = "asiiko-tiles-seen-";
+export const KEPT_TILES_PREFIX = "asiiko-tiles-kept-";
+export const isTileCache = (name: string) => name.startsWith(SEEN_TILES_PREFIX) || name.startsWith(KEPT_TILES_PREFIX);
+
+export interface TileAreas {
+  /** Tile templates ({s}, {z}, {x}, {y}) of the sources that allow keeping tiles. */
+  templates: string[];
+  /** Each farm's box, grown by TILE_AREA_MARGIN_METRES. */
+  farms: { farmId: string; box: Box }[];
+}
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+function isTileAreas(value: unknown): value is TileAreas {
+  const areas = value as Partial<TileAreas> | null;
+  return (
+    typeof areas === "object" &&
+    areas !== null &&
+    Array.isArray(areas.templates) &&
+    areas.templates.every((template) => typeof template === "string" && template.length < 500) &&
+    Array.isArray(areas.farms) &&
+    areas.farms.length <= 500 &&
+    areas.farms.every(
+      (farm) =>
+        typeof farm?.farmId === "string" &&
+        /^[a-z0-9_-]{1,64}$/i.test(farm.farmId) &&
+        [farm.box?.west, farm.box?.south, farm.box?.east, farm.box?.north].every(isNumber),
+    )
+  );
+}
+
+/** The farm a tile request belongs to: a source that allows keeping tiles, and a tile over one of the reader's farms. */
+export function tileFarm(url: string, areas: TileAreas | null): string | null {
+  if (!areas) return null;
+  for (const template of areas.templates) {
+    const tile = readTileUrl(template, url);
+    if (!tile) continue;
+    const box = tileBox(tile);
+    return areas.farms.find((farm) => boxesMeet(farm.box, box))?.farmId ?? null;
+  }
+  return null;
+}
+
+/** Whether a tile's answer may be kept: the whole image, read with CORS (an opaque answer could be anything). */
+export function keepableTile(response: { status: number; type: string }): boolean {
+  return response.status === 200 && (response.type === "cors" || response.type === "basic");
 }

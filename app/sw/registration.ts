@@ -20,3 +20,9 @@ export function tellServiceWorker(message: WorkerMessage) {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   navigator.serviceWorker.controller?.postMessage(message);
 }
+
+/** Tells the active worker once it is ready (a first visit has no controller yet, but has a worker soon). */
+export function tellServiceWorkerWhenReady(message: WorkerMessage) {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}

@@ -3,8 +3,15 @@ import {
   ASSET_CACHE,
   DATA_CACHE,
   evictable,
+  isTileCache,
   isWorkerMessage,
   keepable,
+  keepableTile,
+  KEPT_TILES_PREFIX,
+  SEEN_TILES_PREFIX,
+  TILE_LIMITS,
+  tileFarm,
+  type TileAreas,
   LIMITS,
   onDemandCode,
   OFFLINE_PAGE,
@@ -40,7 +47,10 @@ async function keptViewer(): Promise<string | null> {
 async function clearData(next: string | null) {
   generation += 1;
   viewer = next;
+  tileAreas = null;
   await caches.delete(DATA_CACHE);
+  // The tiles around the last reader's farms say where their farms are.
+  for (const name of await caches.keys()) if (isTileCache(name)) await caches.delete(name);
   if (next !== null) await (await caches.open(DATA_CACHE)).put(VIEWER_KEY, new Response(next));
 }
 
@@ -154,6 +164,68 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
   return response;
 }
 
+/** Where the reader's farms are and which sources allow keeping tiles: told by the mapping page, noted in the data cache. */
+let tileAreas: TileAreas | null | undefined;
+const TILE_AREAS_KEY = "/__asiiko/tile-areas";
+
+async function knownTileAreas(): Promise<TileAreas | null> {
+  if (tileAreas === undefined) {
+    const noted = await caches.match(TILE_AREAS_KEY, { cacheName: DATA_CACHE });
+    tileAreas = noted ? ((await noted.json()) as TileAreas) : null;
+  }
+  return tileAreas;
+}
+
+async function noteTileAreas(areas: TileAreas) {
+  tileAreas = areas;
+  await (await caches.open(DATA_CACHE)).put(TILE_AREAS_KEY, Response.json(areas));
+}
+
+/** Drops the oldest looked-at tiles past each farm's limit, then, farm by farm, past the limit in all. */
+async function trimTiles(farmId: string) {
+  await trim(`${SEEN_TILES_PREFIX}${farmId}`, TILE_LIMITS.perFarm);
+  const names = (await caches.keys()).filter((name) => name.startsWith(SEEN_TILES_PREFIX));
+  const counts = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length));
+  let over = counts.reduce((sum, count) => sum + count, 0) - TILE_LIMITS.all;
+  // Other farms give way first; the farm being looked at last.
+  const order = names
+    .map((name, index) => ({ name, count: counts[index]! }))
+    .sort((a, b) => (a.name.endsWith(farmId) ? 1 : b.name.endsWith(farmId) ? -1 : 0));
+  for (const { name, count } of order) {
+    if (over <= 0) break;
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    for (const key of keys.slice(0, Math.min(over, count))) await cache.delete(key);
+    over -= Math.min(over, count);
+  }
+}
+
+/** A tile over one of the reader's farms: kept ones first (no data spent), else fetched and kept. */
+async function farmTile(event: FetchEvent, farmId: string): Promise<Response> {
+  const kept =
+    (await caches.match(event.request, { cacheName: `${KEPT_TILES_PREFIX}${farmId}` })) ??
+    (await caches.match(event.request, { cacheName: `${SEEN_TILES_PREFIX}${farmId}` }));
+  if (kept) return kept;
+  const startedIn = generation;
+  const response = await fetch(event.request);
+  if (keepableTile(response)) {
+    const copy = response.clone();
+    event.waitUntil(
+      (async () => {
+        if (startedIn !== generation) return;
+        await (await caches.open(`${SEEN_TILES_PREFIX}${farmId}`)).put(event.request, copy);
+        await trimTiles(farmId);
+      })(),
+    );
+  }
+  return response;
+}
+
+// Read as the worker starts, so a page opened without signal finds its farms' tiles at once.
+void knownTileAreas().catch(() => {
+  tileAreas = null;
+});
+
 self.addEventListener("install", (event) => {
   event.waitUntil(refreshOfflinePage().then(() => self.skipWaiting()));
 });
@@ -162,7 +234,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("asiiko-") && !(OWN_CACHES as readonly string[]).includes(name)) await caches.delete(name);
+        if (name.startsWith("asiiko-") && !(OWN_CACHES as readonly string[]).includes(name) && !isTileCache(name))
+          await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -173,10 +246,24 @@ self.addEventListener("fetch", (event) => {
   const strategy = strategyFor(event.request, self.location.origin);
   if (strategy === "asset") event.respondWith(fromAssetCache(event));
   else if (strategy === "network-first") event.respondWith(networkFirst(event));
+  else if (event.request.method === "GET") {
+    // A map tile of a source that allows keeping it, over one of the reader's farms; decided at
+    // once (anything else is never touched), from what the worker knows when the request comes.
+    if (tileAreas === undefined) event.waitUntil(knownTileAreas());
+    const farmId = tileFarm(event.request.url, tileAreas ?? null);
+    if (farmId) event.respondWith(farmTile(event, farmId));
+  }
   // Anything else goes to the network untouched.
 });
 
 self.addEventListener("message", (event) => {
   if (!isWorkerMessage(event.data)) return;
-  event.waitUntil(event.data.type === "clear-data" ? clearData(null).then(refreshOfflinePage) : refreshOfflinePage());
+  const message = event.data;
+  event.waitUntil(
+    message.type === "clear-data"
+      ? clearData(null).then(refreshOfflinePage)
+      : message.type === "tile-areas"
+        ? noteTileAreas(message.areas)
+        : refreshOfflinePage(),
+  );
 });

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { dropDatabase, migrate } from "../../scripts/migrate";
 import { startFakeEnvironment } from "../support/fake-environment";
+import { startFakeTiles } from "../support/fake-tiles";
 import { deleteKeysWithPrefix } from "../support/redis-keys";
 import { E2E_DATABASE_URL, E2E_QUEUE_PREFIX, E2E_SESSION_SECRET } from "../support/e2e-env";
 
@@ -12,6 +13,9 @@ const databaseUrl = E2E_DATABASE_URL;
 // The farms' forecasts and soil come from a local server speaking Open-Meteo's and SoilGrids' APIs:
 // the browser tests reach nothing beyond this machine.
 const environmentServices = await startFakeEnvironment();
+// The terrain tab's tiles come from a local server whose (pretend) terms allow keeping them
+// offline; satellite and street stay the public defaults, which each test answers in the page.
+const tileServer = await startFakeTiles();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -28,6 +32,10 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "error",
   UPLOAD_DIR: "test-results/uploads",
   ORIGINALS_DIR: "test-results/originals",
+  TILES_TERRAIN_URL: `${tileServer.url}/terrain/{z}/{x}/{y}.png`,
+  TILES_TERRAIN_ATTRIBUTION: "Test terrain tiles",
+  TILES_TERRAIN_OFFLINE: "1",
+  TILES_TERRAIN_MAX_ZOOM: "18",
   WEATHER_URL: environmentServices.url,
   SOIL_URL: environmentServices.url,
 };
@@ -51,7 +59,10 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 // When the product has stopped, this run's database and Redis keys go too.
 product.on("exit", (code) => {
-  Promise.allSettled([dropDatabase(databaseUrl), clearRedis(), environmentServices.close()]).finally(() =>
-    process.exit(code ?? 0),
-  );
+  Promise.allSettled([
+    dropDatabase(databaseUrl),
+    clearRedis(),
+    environmentServices.close(),
+    tileServer.close(),
+  ]).finally(() => process.exit(code ?? 0));
 });

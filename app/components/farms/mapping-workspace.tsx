@@ -12,7 +12,7 @@ import { tabLabelClass } from "~/components/ui/tabs";
 import type { LngLat } from "~/lib/geo";
 import type { LanguageCode } from "~/lib/i18n";
 import { toast } from "~/lib/toast-store";
-import { MAP_TABS, type MapTiles, type TileSources } from "~/modules/farms/constants";
+import { MAP_TABS, TAB_SOURCE, type MapTiles, type TileSources } from "~/modules/farms/constants";
 import type { FarmEnvironment } from "~/modules/environment/view";
 import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
 import { useRootData } from "~/lib/use-root-data";
@@ -22,6 +22,7 @@ import { FarmsCard } from "./farm-list";
 import { noSignal, useFieldOutbox } from "./field-outbox";
 import { FieldOutboxPanel } from "./field-outbox-panel";
 import { ImportDialog } from "./import-dialog";
+import { OfflineMap, useTileAreas } from "./offline-map";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { EnvironmentPanel, SoilPanel, useFarmEnvironment } from "./environment-panel";
 import { FarmDetails, PlotsPanel } from "./farm-panels";
@@ -82,6 +83,7 @@ export function MappingWorkspace({
     [outbox.changes, selectedId],
   );
   const farmEnvironment = useFarmEnvironment(selected?.id ?? null, environment);
+  useTileAreas(farms, tileSources);
   // Asked once, before the first farm is opened or made (a farm write is a use too): that use keeps
   // mapping open for the rest of the trial day, and this page asks nothing more.
   const trial = useTrialConfirm(access, { text: t("premium.trialConfirm.mappingText") });
@@ -386,6 +388,7 @@ export function MappingWorkspace({
                 <MapPlaceholder />
               )}
             </div>
+            {selected && mounted ? <OfflineMap farm={selected} sources={tileSources} tab={TAB_SOURCE[tiles]} /> : null}
           </CardContent>
         </Card>
 
