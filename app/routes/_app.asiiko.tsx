@@ -168,7 +168,7 @@ export default function AsiikoPage() {
             <UploadTabs {...tabs} />
           </div>
         </PremiumGate>
-        {run.progress ? <ProgressCard progress={run.progress} /> : null}
+        {run.progress ? <ProgressCard progress={run.progress} onCancel={run.cancel} /> : null}
         {shown ? <ResultCard ref={resultRef} view={shown} locale={locale} /> : null}
         <AnalysisHistory
           analyses={history}

@@ -3,6 +3,7 @@ import { ApiError } from "~/lib/http/errors";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { analysisOf, contextJson, fetchOlderAnalyses, followAnalysis, startAnalysis } from "./analysis-client";
 import { AnalysisAnswerError } from "./labels";
+import { FakeXhr } from "../../../tests/support/fake-xhr";
 
 // The calls against a stand-in browser: a fetch that answers as the API does,
 // and an EventSource the test drives.
@@ -66,6 +67,8 @@ beforeEach(() => {
   FakeEventSource.last = null;
   vi.stubGlobal("fetch", fetchMock);
   vi.stubGlobal("EventSource", FakeEventSource);
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  FakeXhr.made = [];
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -80,58 +83,58 @@ describe("contextJson", () => {
 });
 
 describe("startAnalysis", () => {
-  it("sends the photo and the choices as multipart, asking to be answered at once", async () => {
-    fetchMock.mockResolvedValueOnce(
-      json({ success: true, data: { analysis: view() }, message: "Analysis started" }, 202),
-    );
-    const image = new File(["jpeg bytes"], "leaf.jpg", { type: "image/jpeg" });
-    const started = await startAnalysis(
-      { image, analysisType: "livestock", preferredModel: "gemini", context: "Goat" },
+  const image = () => new File(["jpeg bytes"], "leaf.jpg", { type: "image/jpeg" });
+
+  it("sends the photo and the choices as multipart, asking to be answered at once, with its progress", async () => {
+    const sent: number[] = [];
+    const starting = startAnalysis(
+      { image: image(), analysisType: "livestock", preferredModel: "gemini", context: "Goat" },
       new AbortController().signal,
+      { onProgress: (progress) => sent.push(progress.sent) },
     );
-    expect(started.id).toBe("an_1");
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe("/api/ai/analyze");
-    expect(init?.method).toBe("POST");
-    expect(init?.credentials).toBe("include");
-    expect(new Headers(init?.headers).get("Prefer")).toBe("respond-async");
-    const body = init?.body as FormData;
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url, xhr.withCredentials, xhr.headers.Prefer]).toEqual([
+      "POST",
+      "/api/ai/analyze",
+      true,
+      "respond-async",
+    ]);
+    const body = xhr.body as FormData;
     expect((body.get("image") as File).name).toBe("leaf.jpg");
     expect(body.get("analysisType")).toBe("livestock");
     expect(body.get("preferredModel")).toBe("gemini");
     expect(body.get("additionalContext")).toBe('{"livestockType":"Goat"}');
+    xhr.progress(5, 10);
+    xhr.progress(10, 10);
+    xhr.bodySent();
+    xhr.answer(202, { success: true, data: { analysis: view() }, message: "Analysis started" });
+    expect((await starting).id).toBe("an_1");
+    expect(sent).toEqual([5, 10]);
   });
 
   it("turns a refusal into an ApiError carrying the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(
-        {
-          success: false,
-          message: "x",
-          error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED", message: "Upgrade to continue" },
-        },
-        403,
-      ),
-    );
-    const image = new File(["x"], "leaf.jpg", { type: "image/jpeg" });
-    const failure = await startAnalysis(
-      { image, analysisType: "crop_health", preferredModel: "openai", context: "" },
+    const starting = startAnalysis(
+      { image: image(), analysisType: "crop_health", preferredModel: "openai", context: "" },
       new AbortController().signal,
     ).catch((error: unknown) => error);
+    FakeXhr.last!.answer(
+      403,
+      { success: false, message: "x", error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED", message: "Upgrade to continue" } },
+      "Forbidden",
+    );
+    const failure = await starting;
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(403);
     expect((failure as ApiError).serverMessage).toBe("Upgrade to continue");
   });
 
   it("refuses a 2xx answer without an analysis", async () => {
-    fetchMock.mockResolvedValueOnce(json({ success: false, message: "Not now" }));
-    const image = new File(["x"], "leaf.jpg", { type: "image/jpeg" });
-    await expect(
-      startAnalysis(
-        { image, analysisType: "crop_health", preferredModel: "openai", context: "" },
-        new AbortController().signal,
-      ),
-    ).rejects.toThrow(AnalysisAnswerError);
+    const starting = startAnalysis(
+      { image: image(), analysisType: "crop_health", preferredModel: "openai", context: "" },
+      new AbortController().signal,
+    );
+    FakeXhr.last!.answer(200, { success: false, message: "Not now" });
+    await expect(starting).rejects.toThrow(AnalysisAnswerError);
     expect(() => analysisOf("<html>")).toThrow("Analysis failed");
   });
 });

@@ -1,6 +1,7 @@
 import { getConnectivity } from "~/lib/http/connectivity";
 import { ApiError, OfflineError } from "~/lib/http/errors";
 import { apiRequest } from "~/lib/http/request";
+import { postWithProgress, type UploadProgress } from "~/lib/http/upload";
 import { CONTEXT_FIELD, type AiModel, type AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
 import { AnalysisAnswerError } from "./labels";
@@ -14,10 +15,10 @@ export const POLL_INTERVAL_MS = 2_000;
 /** Polling gives up after this many failed asks in a row (the connection is gone). */
 export const POLL_FAILURES_MAX = 5;
 /**
- * Sending the photo may take long on a slow connection (the JSON calls' 15 s would
- * cut it off); past this it has stalled.
+ * Sending the photo may take long on a slow connection (the JSON calls' 15 s would cut it off):
+ * what counts is that bytes keep leaving; a send with none for this long has stalled.
  */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+export const UPLOAD_STALL_MS = 30_000;
 
 /** The multipart field additionalContext: the tab's field, 'Unknown' when the farmer said nothing. */
 export function contextJson(analysisType: AnalysisType, value: string) {
@@ -45,48 +46,43 @@ export interface AnalysisRequest {
   context: string;
 }
 
-/** POST /api/ai/analyze (multipart, asking to be answered at once): the queued analysis. */
-export async function startAnalysis(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisView> {
+/** What the page hears while the photo is on its way. */
+export interface SendingEvents {
+  onProgress?: (progress: UploadProgress) => void;
+  onRetry?: (attempt: number, attempts: number) => void;
+}
+
+/**
+ * POST /api/ai/analyze (multipart, asking to be answered at once): the queued analysis. The
+ * photo's bytes are reported as they leave; a send that breaks on the way is tried again, and
+ * one that stalls (nothing sent for UPLOAD_STALL_MS) counts as broken.
+ */
+export async function startAnalysis(
+  request: AnalysisRequest,
+  signal: AbortSignal,
+  events: SendingEvents = {},
+): Promise<AnalysisView> {
   if (getConnectivity() === "offline") throw new OfflineError();
   const body = new FormData();
   body.set("image", request.image, request.image.name);
   body.set("analysisType", request.analysisType);
   body.set("preferredModel", request.preferredModel);
   body.set("additionalContext", contextJson(request.analysisType, request.context));
-  // The caller's abort (leaving the page) or the stall time-out, whichever comes first.
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("The upload stalled", "TimeoutError")),
-    UPLOAD_TIMEOUT_MS,
-  );
-  const onAbort = () => controller.abort(signal.reason);
-  if (signal.aborted) onAbort();
-  else signal.addEventListener("abort", onAbort, { once: true });
-  let text: string;
+  const answer = await postWithProgress("/api/ai/analyze", body, {
+    signal,
+    headers: { Prefer: "respond-async" },
+    stallMs: UPLOAD_STALL_MS,
+    onProgress: events.onProgress,
+    onRetry: events.onRetry,
+  });
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.text, answer.statusText);
+  let parsed: unknown = null;
   try {
-    const response = await fetch("/api/ai/analyze", {
-      method: "POST",
-      body,
-      credentials: "include",
-      headers: { Prefer: "respond-async" },
-      signal: controller.signal,
-    });
-    text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  } catch (error) {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", onAbort);
-  }
-  let answer: unknown = null;
-  try {
-    answer = JSON.parse(text);
+    parsed = JSON.parse(answer.text);
   } catch {
     // Not JSON: reported below as an answer without an analysis.
   }
-  return analysisOf(answer);
+  return analysisOf(parsed);
 }
 
 /** GET /api/ai/analyses/{id}: the analysis as it stands. */

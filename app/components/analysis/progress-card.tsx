@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useFormatNumber } from "~/lib/numbers";
 import { Icon } from "~/components/ui/icons";
 import { shownProgress } from "~/modules/analysis/view";
 import { shownStage, STAGE_LABELS, TYPE_LABELS } from "./labels";
@@ -8,8 +10,14 @@ import type { AnalysisProgress } from "./use-analysis-run";
 // The progress card while an analysis runs: the bar stands at 66 (the spec's
 // figure) and moves on from there with the real progress; under it the stage.
 
-export function ProgressCard({ progress }: { progress: AnalysisProgress }) {
+export function ProgressCard({ progress, onCancel }: { progress: AnalysisProgress; onCancel?: () => void }) {
   const { t } = useTranslation();
+  const number = useFormatNumber();
+  const upload = progress.view ? null : (progress.upload ?? null);
+  const size = (bytes: number) =>
+    bytes >= 1_048_576
+      ? t("asiiko.megabytes", { value: number(Math.round(bytes / 104_857.6) / 10) })
+      : t("asiiko.kilobytes", { value: number(Math.max(1, Math.round(bytes / 1024))) });
   const value = shownProgress(progress.view?.progress ?? 0);
   const title = t("asiiko.analyzing");
   return (
@@ -44,6 +52,28 @@ export function ProgressCard({ progress }: { progress: AnalysisProgress }) {
       >
         {t(STAGE_LABELS[shownStage(progress.view)])}
       </p>
+      {upload ? (
+        <div className="flex flex-col gap-2" data-upload-progress="">
+          <p className="text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
+            {upload.attempt > 1
+              ? t("asiiko.sendingAgain", { attempt: upload.attempt, attempts: upload.attempts })
+              : t("asiiko.sending", { sent: size(upload.sent), total: size(upload.total) })}
+          </p>
+          <progress
+            className="h-2 w-full"
+            max={Math.max(1, upload.total)}
+            value={upload.sent}
+            aria-label={t("asiiko.sendingLabel")}
+          />
+        </div>
+      ) : null}
+      {!progress.view && onCancel ? (
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={onCancel} data-cancel-sending="">
+            {t("common.cancel")}
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -16,6 +16,8 @@ export interface AnalysisProgress {
   analysisType: AnalysisType;
   /** The analysis as it stands; null while the photo is still on its way. */
   view: AnalysisView | null;
+  /** The photo's bytes sent so far, and the try it is on when a send broke and is being tried again. */
+  upload?: { sent: number; total: number; attempt: number; attempts: number } | null;
 }
 
 export interface AnalysisFailure {
@@ -97,7 +99,19 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
       }
       void track(analysisType, async (signal, onView) => {
         const image = await shrinkPhoto(file);
-        const view = await startAnalysis({ image, analysisType, preferredModel, context }, signal);
+        const sending = (patch: Partial<NonNullable<AnalysisProgress["upload"]>>) =>
+          setProgress((current) =>
+            current && !current.view && !signal.aborted
+              ? {
+                  ...current,
+                  upload: { sent: 0, total: image.size, attempt: 1, attempts: 1, ...current.upload, ...patch },
+                }
+              : current,
+          );
+        const view = await startAnalysis({ image, analysisType, preferredModel, context }, signal, {
+          onProgress: ({ sent, total }) => sending({ sent, total }),
+          onRetry: (attempt, attempts) => sending({ sent: 0, attempt, attempts }),
+        });
         onView(view);
         return isFinished(view) ? view : followAnalysis(view.id, onView, signal);
       });
@@ -116,5 +130,14 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
     [track],
   );
 
-  return { progress, failure, start, follow, busy: progress !== null };
+  /** Stops sending the photo (nothing is analysed, nothing counted). */
+  const cancel = useCallback(() => {
+    if (!running.current) return;
+    running.current.abort(new DOMException("Cancelled", "AbortError"));
+    running.current = null;
+    setProgress(null);
+    toast({ title: t("asiiko.sendingCancelled") });
+  }, [t]);
+
+  return { progress, failure, start, follow, cancel, busy: progress !== null };
 }

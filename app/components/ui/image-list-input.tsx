@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/lib/http/errors";
+import { postWithProgress, UploadBrokenError, type UploadProgress } from "~/lib/http/upload";
 import { Button } from "./button";
 import { Icon } from "./icons";
 import { Input } from "./input";
@@ -9,14 +10,19 @@ import { Input } from "./input";
 // or upload a photo (POST /api/uploads, which answers the processed image's
 // address); each can be removed. The addresses are sent as hidden `name` fields.
 
-async function uploadPhoto(file: File, purpose: "listing" | "product") {
+async function uploadPhoto(
+  file: File,
+  purpose: "listing" | "product",
+  signal: AbortSignal,
+  onProgress: (progress: UploadProgress) => void,
+) {
   const body = new FormData();
   body.set("file", file);
   body.set("purpose", purpose);
-  const response = await fetch("/api/uploads", { method: "POST", body, credentials: "include" });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return (JSON.parse(text) as { data: { url: string } }).data.url;
+  // The bytes as they leave, a way to stop, and a send that breaks on the way tried again.
+  const answer = await postWithProgress("/api/uploads", body, { signal, onProgress, stallMs: 30_000 });
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.text, answer.statusText);
+  return (JSON.parse(answer.text) as { data: { url: string } }).data.url;
 }
 
 /**
@@ -53,7 +59,8 @@ export function ImageListInput({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState("");
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState<{ percent: number } | null>(null);
+  const stopUpload = useRef<AbortController | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -67,17 +74,27 @@ export function ImageListInput({
 
   async function onFile(file: File | undefined) {
     if (!file) return;
-    setUploading(true);
+    const controller = new AbortController();
+    stopUpload.current = controller;
+    setUploading({ percent: 0 });
     setUploadError(null);
     try {
-      const url = await uploadPhoto(file, purpose);
+      const url = await uploadPhoto(file, purpose, controller.signal, ({ sent, total }) =>
+        setUploading({ percent: total ? Math.min(100, Math.round((sent / total) * 100)) : 0 }),
+      );
       onChange([...value, url]);
     } catch (error) {
-      setUploadError(
-        error instanceof ApiError ? (error.serverMessage ?? t("upload.errors.failed")) : t("upload.errors.failed"),
-      );
+      if (!controller.signal.aborted)
+        setUploadError(
+          error instanceof ApiError
+            ? (error.serverMessage ?? t("upload.errors.failed"))
+            : error instanceof UploadBrokenError
+              ? t("upload.errors.broken")
+              : t("upload.errors.failed"),
+        );
     } finally {
-      setUploading(false);
+      stopUpload.current = null;
+      setUploading(null);
       if (fileInput.current) fileInput.current.value = "";
     }
   }
@@ -127,9 +144,22 @@ export function ImageListInput({
               id={`${id}-file`}
               onChange={(event) => void onFile(event.target.files?.[0])}
             />
-            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading}>
-              {uploading ? t("listing.form.uploading") : t("listing.form.uploadPhoto")}
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => fileInput.current?.click()}
+              disabled={uploading !== null}
+              data-upload-percent={uploading?.percent}
+            >
+              {uploading
+                ? t("listing.form.uploadingPercent", { percent: uploading.percent })
+                : t("listing.form.uploadPhoto")}
             </Button>
+            {uploading ? (
+              <Button type="button" variant="ghost" onClick={() => stopUpload.current?.abort()}>
+                {t("listing.form.stopUpload")}
+              </Button>
+            ) : null}
           </>
         ) : null}
       </div>
