@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { AgentPanel } from "~/components/analysis/agent-panel";
 import { AnalysisHistory } from "~/components/analysis/analysis-history";
 import { fetchOlderAnalyses } from "~/components/analysis/analysis-client";
+import { useAnalysisOutbox } from "~/components/analysis/analysis-outbox";
+import { WaitingPhotos } from "~/components/analysis/waiting-photos";
+import { toast } from "~/lib/toast-store";
+import { useRootData } from "~/lib/use-root-data";
 import { mergeHistory } from "~/components/analysis/history";
 import { isImageFile } from "~/components/analysis/photo";
 import { ProgressCard } from "~/components/analysis/progress-card";
@@ -86,7 +90,15 @@ export default function AsiikoPage() {
   }, [analyses]);
   useEffect(() => () => moreRequest.current?.abort(), []);
 
+  const owner = useRootData()?.user?.id ?? null;
+  const outbox = useAnalysisOutbox(owner, (views) => {
+    setHistory((shown) => mergeHistory(shown, views));
+    toast({ title: t("asiiko.waiting.sent", { count: views.length }) });
+    // A trial's use is counted now, when the server has the photo: the loader says what is left.
+    revalidator.revalidate();
+  });
   const run = useAnalysisRun({
+    keep: owner ? (photo) => outbox.keep({ ...photo, owner }) : undefined,
     onView: (view) => setHistory((shown) => mergeHistory(shown, [view])),
     onSettled: (finished) => {
       if (finished?.status === "completed") setShownId(finished.id);
@@ -169,6 +181,7 @@ export default function AsiikoPage() {
           </div>
         </PremiumGate>
         {run.progress ? <ProgressCard progress={run.progress} onCancel={run.cancel} /> : null}
+        <WaitingPhotos waiting={outbox.waiting} locale={locale} onDrop={(id) => void outbox.drop(id)} />
         {shown ? <ResultCard ref={resultRef} view={shown} locale={locale} /> : null}
         <AnalysisHistory
           analyses={history}

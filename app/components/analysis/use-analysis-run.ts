@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast-store";
 import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
+import { getConnectivity } from "~/lib/http/connectivity";
+import { OfflineError } from "~/lib/http/errors";
+import { UploadBrokenError } from "~/lib/http/upload";
 import { followAnalysis, startAnalysis } from "./analysis-client";
 import { failureText, viewFailureText } from "./labels";
 import { isImageFile, shrinkPhoto } from "./photo";
@@ -30,7 +33,26 @@ export interface AnalysisRunEvents {
   onView: (view: AnalysisView) => void;
   /** The end: the finished view, or null when the request itself failed. */
   onSettled: (finished: AnalysisView | null) => void;
+  /** Keeps a photo on the phone to send when the connection returns (no signal now, or it went while sending). */
+  keep?: (analysis: KeptPhoto) => Promise<void>;
 }
+
+export interface KeptPhoto {
+  image: Blob;
+  imageName: string;
+  analysisType: AnalysisType;
+  preferredModel: AiModel;
+  context: string;
+}
+
+/** The photo went to the phone's waiting list instead: not a failure. */
+class KeptForLater extends Error {
+  override readonly name = "KeptForLater";
+}
+
+/** Whether a send failed for want of signal before the server had the photo (so nothing was made). */
+const lostSignal = (error: unknown) =>
+  error instanceof OfflineError || (error instanceof UploadBrokenError && !error.bodySent);
 
 export function useAnalysisRun(events: AnalysisRunEvents) {
   const { t } = useTranslation();
@@ -78,6 +100,10 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
         latest.current.onSettled(finished);
       } catch (error) {
         if (controller.signal.aborted) return;
+        if (error instanceof KeptForLater) {
+          toast({ title: t("asiiko.kept"), description: t("asiiko.keptText") });
+          return;
+        }
         fail(analysisType, failureText(t, error));
         latest.current.onSettled(null);
       } finally {
@@ -99,6 +125,12 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
       }
       void track(analysisType, async (signal, onView) => {
         const image = await shrinkPhoto(file);
+        const keep = latest.current.keep;
+        const keepForLater = async () => {
+          await keep!({ image, imageName: image.name, analysisType, preferredModel, context });
+          return new KeptForLater();
+        };
+        if (keep && (getConnectivity() === "offline" || navigator.onLine === false)) throw await keepForLater();
         const sending = (patch: Partial<NonNullable<AnalysisProgress["upload"]>>) =>
           setProgress((current) =>
             current && !current.view && !signal.aborted
@@ -111,6 +143,10 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
         const view = await startAnalysis({ image, analysisType, preferredModel, context }, signal, {
           onProgress: ({ sent, total }) => sending({ sent, total }),
           onRetry: (attempt, attempts) => sending({ sent: 0, attempt, attempts }),
+        }).catch(async (error: unknown) => {
+          // The signal went before the photo had left: it waits on the phone, not lost.
+          if (keep && !signal.aborted && lostSignal(error)) throw await keepForLater();
+          throw error;
         });
         onView(view);
         return isFinished(view) ? view : followAnalysis(view.id, onView, signal);

@@ -1,7 +1,6 @@
-import type { DBSchema, IDBPDatabase } from "idb";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getConnectivity, subscribeConnectivity } from "~/lib/http/connectivity";
-import type { PolygonFeature } from "~/modules/farms/types";
+import { fieldDatabase, type FieldChange } from "~/lib/field-database";
 
 // Boundaries and plots drawn or walked where there is no signal: kept on the phone (IndexedDB),
 // shown as waiting, and sent in the order they were made when the connection returns (when the
@@ -11,46 +10,12 @@ import type { PolygonFeature } from "~/modules/farms/types";
 // crossing edges, the trial over) is kept and shown with its reason; the farmer can delete it.
 // IndexedDB's wrapper is loaded when the outbox is first used.
 
-export type FieldChangeState = "waiting" | "sending" | "sent" | "refused";
+export type { FieldChange, FieldChangeState } from "~/lib/field-database";
 
-export interface FieldChange {
-  /** Made on the phone; the send's Idempotency-Key. */
-  id: string;
-  /** The account it was made by: a shared phone keeps each person's apart. */
-  owner: string;
-  farmId: string;
-  farmName: string;
-  kind: "boundary" | "plot";
-  /** The plot's name (a boundary takes the farm's). */
-  name: string;
-  feature: PolygonFeature;
-  madeAt: string;
-  state: FieldChangeState;
-  /** The server's reason, in the reader's language, when it refused. */
-  reason: string | null;
-  doneAt: string | null;
-}
-
-interface OutboxSchema extends DBSchema {
-  changes: { key: string; value: FieldChange; indexes: { owner: string } };
-}
-
-const DATABASE = "asiiko-field";
 /** A sent change is shown as sent for a day, then forgotten. */
 const SENT_KEPT_MS = 24 * 3_600_000;
 
-let database: Promise<IDBPDatabase<OutboxSchema>> | null = null;
-function open() {
-  database ??= import("idb").then(({ openDB }) =>
-    openDB<OutboxSchema>(DATABASE, 1, {
-      upgrade(db) {
-        const store = db.createObjectStore("changes", { keyPath: "id" });
-        store.createIndex("owner", "owner");
-      },
-    }),
-  );
-  return database;
-}
+const open = fieldDatabase;
 
 export async function listChanges(owner: string): Promise<FieldChange[]> {
   const db = await open();
