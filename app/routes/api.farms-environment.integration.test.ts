@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { recordIndexChange } from "~/modules/search/indexing.server";
-import { prisma } from "~/server/db.server";
 import {
   apiClient,
-  indexPendingChanges,
   removeCreatedData,
+  removeFarms,
   signedInUser,
   subscribe,
   type SignedIn,
@@ -48,15 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const farms = await prisma.farm.findMany({
-    where: { ownerId: { in: [owner, other].filter(Boolean).map((each) => each.user.id) } },
-    select: { id: true },
-  });
-  await prisma.$transaction(async (tx) => {
-    for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
-    await tx.farm.deleteMany({ where: { id: { in: farms.map((farm) => farm.id) } } });
-  });
-  await indexPendingChanges();
+  await removeFarms({ ownerId: { in: [owner, other].filter(Boolean).map((each) => each.user.id) } });
   await removeCreatedData();
   await web?.stop();
   await workers?.close();

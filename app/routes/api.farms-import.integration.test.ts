@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LngLat } from "~/lib/geo";
 import { MAPPING_LIMITS } from "~/modules/farms/constants";
 import { ringAreaHectares } from "~/modules/farms/polygon";
-import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
   apiClient,
-  indexPendingChanges,
   removeCreatedData,
+  removeFarms,
   signedInUser,
   subscribe,
   type SignedIn,
 } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
+import { rectangle } from "../../tests/support/rings";
 
 // POST /api/farms/{id}/import over HTTP, against the real database: boundary files from Google
 // Earth (KML, KMZ), other farm apps (GeoJSON) and GPS devices, previewed without a write, then
@@ -43,28 +43,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const farms = await prisma.farm.findMany({
-    where: { ownerId: { in: [owner, stranger, unpaid].filter(Boolean).map((signed) => signed.user.id) } },
-    select: { id: true },
-  });
-  await prisma.$transaction(async (tx) => {
-    for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
-    await tx.farm.deleteMany({ where: { id: { in: farms.map((farm) => farm.id) } } });
-  });
-  await indexPendingChanges();
+  await removeFarms({ ownerId: { in: [owner, stranger, unpaid].filter(Boolean).map((signed) => signed.user.id) } });
   await removeCreatedData();
   await web?.stop();
 });
 
-function rectangle(west: number, south: number, east: number, north: number): LngLat[] {
-  return [
-    [west, south],
-    [east, south],
-    [east, north],
-    [west, north],
-    [west, south],
-  ];
-}
 const FARM_RING = rectangle(3.91, 7.52, 3.915, 7.525); // about 30 ha near Ibadan
 const YAM_RING = rectangle(3.911, 7.521, 3.912, 7.522);
 const MAIZE_RING = rectangle(3.913, 7.521, 3.914, 7.523);

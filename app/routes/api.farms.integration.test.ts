@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeGeohash, type LngLat } from "~/lib/geo";
+import { encodeGeohash } from "~/lib/geo";
 import { ringAreaHectares } from "~/modules/farms/polygon";
-import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import {
   apiClient,
   indexingActions,
-  indexPendingChanges,
   removeCreatedData,
+  removeFarms,
   signedInUser,
   subscribe,
   uniqueName,
 } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
+import { rectangle } from "../../tests/support/rings";
 
 // The farms and plots API over HTTP (features.md section 7), against the real
 // database and Redis: the shapes of every answer, who may call what, and the
@@ -47,29 +47,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The users' farms go with them; their search documents are taken out first, as the app's deletes do.
-  const farms = await prisma.farm.findMany({
-    where: { owner: { username: { startsWith: "api_user" } } },
-    select: { id: true },
-  });
-  await prisma.$transaction(async (tx) => {
-    for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
-    await tx.farm.deleteMany({ where: { id: { in: farms.map((farm) => farm.id) } } });
-  });
-  await indexPendingChanges();
+  await removeFarms({ owner: { username: { startsWith: "api_user" } } });
   await removeCreatedData();
   await web?.stop();
 });
 
-/** A rectangle of [lng, lat] corners, closed, about 111 m per 0.001°. */
-function rectangle(west: number, south: number, east: number, north: number): LngLat[] {
-  return [
-    [west, south],
-    [east, south],
-    [east, north],
-    [west, north],
-    [west, south],
-  ];
-}
 const feature = (ring: number[][]) => ({
   type: "Feature",
   properties: {},

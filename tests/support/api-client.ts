@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import type { JobType } from "bullmq";
 import { getQueue } from "~/jobs/enqueue.server";
 import { sessionCookie } from "~/modules/auth/session.server";
-import { applyPendingIndexChanges } from "~/modules/search/indexing.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { applyPendingIndexChanges, recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 
 /** A fresh client address, so per-address rate limits never join two tests. */
@@ -195,4 +196,14 @@ export async function indexingActions(entity: "product" | "listing" | "farm", id
  */
 export async function indexPendingChanges() {
   await applyPendingIndexChanges();
+}
+
+/** Removes the farms matching `where` and their search documents, as the app's own deletes do (an outbox row first). */
+export async function removeFarms(where: Prisma.FarmWhereInput) {
+  const farms = await prisma.farm.findMany({ where, select: { id: true } });
+  await prisma.$transaction(async (tx) => {
+    for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
+    await tx.farm.deleteMany({ where: { id: { in: farms.map((farm) => farm.id) } } });
+  });
+  await indexPendingChanges();
 }

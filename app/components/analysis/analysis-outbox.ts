@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { fieldDatabase, type WaitingAnalysis } from "~/lib/field-database";
-import { getConnectivity, subscribeConnectivity } from "~/lib/http/connectivity";
+import { useCallback, useRef, useState } from "react";
+import { fieldDatabase, type WaitingAnalysis } from "~/components/field-database";
+import { getConnectivity } from "~/lib/http/connectivity";
+import { useWhenOnline } from "~/lib/http/use-when-online";
 import { ApiError } from "~/lib/http/errors";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { startAnalysis } from "./analysis-client";
@@ -11,7 +12,7 @@ import { startAnalysis } from "./analysis-client";
 // again); the analysis then goes on as any other, and a trial's use is counted only then, when
 // the server has accepted it. A refusal (the trial over, a photo refused) is kept with its reason.
 
-export type { WaitingAnalysis } from "~/lib/field-database";
+export type { WaitingAnalysis } from "~/components/field-database";
 
 export async function listWaitingAnalyses(owner: string): Promise<WaitingAnalysis[]> {
   const db = await fieldDatabase();
@@ -120,17 +121,8 @@ export function useAnalysisOutbox(owner: string | null, onSent: (views: Analysis
     }
   }, [owner, refresh]);
 
-  useEffect(() => {
-    void refresh().then(flush);
-    const unsubscribe = subscribeConnectivity((state) => {
-      if (state === "online") void flush();
-    });
-    window.addEventListener("online", flush);
-    return () => {
-      unsubscribe();
-      window.removeEventListener("online", flush);
-    };
-  }, [refresh, flush]);
+  // The owner's list first, then what waits is sent: at once if there is signal, else when it returns.
+  useWhenOnline(() => refresh().then(flush), owner);
 
   return {
     waiting,

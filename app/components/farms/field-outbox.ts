@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { getConnectivity, subscribeConnectivity } from "~/lib/http/connectivity";
-import { fieldDatabase, type FieldChange } from "~/lib/field-database";
+import { useCallback, useRef, useState } from "react";
+import { getConnectivity } from "~/lib/http/connectivity";
+import { useWhenOnline } from "~/lib/http/use-when-online";
+import { fieldDatabase, type FieldChange } from "~/components/field-database";
 
 // Boundaries and plots drawn or walked where there is no signal: kept on the phone (IndexedDB),
 // shown as waiting, and sent in the order they were made when the connection returns (when the
@@ -10,7 +11,7 @@ import { fieldDatabase, type FieldChange } from "~/lib/field-database";
 // crossing edges, the trial over) is kept and shown with its reason; the farmer can delete it.
 // IndexedDB's wrapper is loaded when the outbox is first used.
 
-export type { FieldChange, FieldChangeState } from "~/lib/field-database";
+export type { FieldChange, FieldChangeState } from "~/components/field-database";
 
 /** A sent change is shown as sent for a day, then forgotten. */
 const SENT_KEPT_MS = 24 * 3_600_000;
@@ -159,18 +160,8 @@ export function useFieldOutbox(owner: string | null, onSent: () => void) {
     }
   }, [owner, refresh]);
 
-  useEffect(() => {
-    void refresh().then(flush);
-    const unsubscribe = subscribeConnectivity((state) => {
-      if (state === "online") void flush();
-    });
-    const onOnline = () => void flush();
-    window.addEventListener("online", onOnline);
-    return () => {
-      unsubscribe();
-      window.removeEventListener("online", onOnline);
-    };
-  }, [refresh, flush]);
+  // The owner's list first, then what waits is sent: at once if there is signal, else when it returns.
+  useWhenOnline(() => refresh().then(flush), owner);
 
   return {
     changes,

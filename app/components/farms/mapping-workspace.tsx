@@ -21,7 +21,6 @@ import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
 import { FarmsCard } from "./farm-list";
 import { noSignal, useFieldOutbox } from "./field-outbox";
 import { FieldOutboxPanel } from "./field-outbox-panel";
-import { ImportDialog } from "./import-dialog";
 import { OfflineMap, useTileAreas } from "./offline-map";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
 import { EnvironmentPanel, SoilPanel, useFarmEnvironment } from "./environment-panel";
@@ -42,6 +41,8 @@ export { ReadOnlyFarms } from "./farm-list";
 
 // Leaflet and leaflet-draw come with this module only, fetched after the page has mounted.
 const FarmMap = lazy(() => import("./farm-map.client"));
+// The import dialog comes when it is first opened.
+const ImportDialog = lazy(() => import("./import-dialog").then((module) => ({ default: module.ImportDialog })));
 
 /** The farm or plot dialog, open or last open; `opening` counts openings, each with its own fetcher. */
 type OpenDialog = ({ kind: "farm"; farm: FarmDto | null } | { kind: "plot"; plot: PlotDto | null }) & {
@@ -417,7 +418,11 @@ export function MappingWorkspace({
         fetcherKey={formKey}
         readCentre={() => centre.current}
       />
-      {selected ? <ImportDialog open={importing} onOpenChange={setImporting} farm={selected} locale={locale} /> : null}
+      {selected && importing ? (
+        <Suspense fallback={null}>
+          <ImportDialog open={importing} onOpenChange={setImporting} farm={selected} locale={locale} />
+        </Suspense>
+      ) : null}
       {selected ? (
         <PlotDialog
           open={dialog.open && dialog.kind === "plot"}

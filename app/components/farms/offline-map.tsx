@@ -21,6 +21,8 @@ const FIELD_ZOOMS = [14, 15, 16, 17, 18];
 /** A download past this many tiles leaves out its highest zooms. */
 const MOST_TILES = 1_500;
 const AT_ONCE = 4;
+/** A long label (Hausa's is six words) wraps inside its button on a 360 px phone. */
+const WRAPS = "h-auto min-h-9 whitespace-normal py-1.5 text-left";
 
 /** A farm's box: its boundary's, or about 500 m around its centre. */
 export function farmBox(farm: Pick<FarmDto, "boundary" | "centerLat" | "centerLng">): Box {
@@ -162,8 +164,8 @@ export function OfflineMap({ farm, sources, tab }: { farm: FarmDto; sources: Til
         </p>
       ) : step.kind === "idle" ? (
         <div>
-          <Button size="sm" variant="outline" onClick={() => void estimate(allowed)}>
-            <Icon name="download" className="h-4 w-4" />
+          <Button size="sm" variant="outline" onClick={() => void estimate(allowed)} className={WRAPS}>
+            <Icon name="download" className="h-4 w-4 shrink-0" />
             {t("mapping.offlineMap.keep")}
           </Button>
         </div>
@@ -204,7 +206,7 @@ export function OfflineMap({ farm, sources, tab }: { farm: FarmDto; sources: Til
               : t("mapping.offlineMap.stopped", { done: step.done, count: step.count })}
           </p>
           <div>
-            <Button size="sm" variant="outline" onClick={() => void estimate(allowed)}>
+            <Button size="sm" variant="outline" onClick={() => void estimate(allowed)} className={WRAPS}>
               {t("mapping.offlineMap.keep")}
             </Button>
           </div>

@@ -3,19 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { LngLat } from "~/lib/geo";
 import { polygonFeature, ringAreaHectares, ringSelfIntersects } from "~/modules/farms/polygon";
 import { fitCorners, planShapes } from "./import.server";
+import { rectangle } from "../../../tests/support/rings";
 
 const t = ((key: string, values?: Record<string, unknown>) =>
   values ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
 
-function rectangle(west: number, south: number, east: number, north: number): LngLat[] {
-  return [
-    [west, south],
-    [east, south],
-    [east, north],
-    [west, north],
-    [west, south],
-  ];
-}
 const FARM = rectangle(3.91, 7.52, 3.915, 7.525);
 const INSIDE = rectangle(3.911, 7.521, 3.912, 7.522);
 const OUTSIDE = rectangle(3.95, 7.55, 3.951, 7.551);

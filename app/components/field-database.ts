@@ -3,8 +3,8 @@ import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import type { PolygonFeature } from "~/modules/farms/types";
 
 // What the phone keeps while there is no signal, in one IndexedDB database: boundaries and plots
-// drawn in the field (components/farms/field-outbox.ts) and photos for Asiiko AI taken there
-// (components/analysis/analysis-outbox.ts). Each record names the account it was made by, so a
+// drawn in the field (farms/field-outbox.ts) and photos for Asiiko AI taken there
+// (analysis/analysis-outbox.ts). Each record names the account it was made by, so a
 // shared phone keeps each person's apart. The wrapper is loaded when the database is first used.
 
 export type FieldChangeState = "waiting" | "sending" | "sent" | "refused";
