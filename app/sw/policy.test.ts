@@ -100,8 +100,15 @@ describe("map tiles around the reader's farms", () => {
 
   it("names the farm a tile of a keepable source lies over, and nothing for other tiles or sources", () => {
     // Zoom 16 tile over the farm (tile numbers from the standard formula).
-    expect(tileFarm("http://127.0.0.1:4000/terrain/16/33383/31577.png", areas)).toBe("farm_a");
-    expect(tileFarm("https://b.tiles.example.ng/16/33383/31577.png", areas)).toBe("farm_a");
+    expect(tileFarm("http://127.0.0.1:4000/terrain/16/33383/31577.png", areas)).toEqual({
+      farmId: "farm_a",
+      key: "http://127.0.0.1:4000/terrain/16/33383/31577.png",
+    });
+    // Any subdomain is kept under the first, as the page downloads it.
+    expect(tileFarm("https://b.tiles.example.ng/16/33383/31577.png", areas)).toEqual({
+      farmId: "farm_a",
+      key: "https://a.tiles.example.ng/16/33383/31577.png",
+    });
     // Far away, another source, not a tile, no areas told yet.
     expect(tileFarm("http://127.0.0.1:4000/terrain/16/0/0.png", areas)).toBeNull();
     expect(tileFarm("https://tile.openstreetmap.org/16/33383/31577.png", areas)).toBeNull();

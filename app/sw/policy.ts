@@ -16,7 +16,7 @@
 //   are kept (someone signed out, or in, or their session ended), everything
 //   kept of the last reader is dropped before anything new is kept.
 
-import { boxesMeet, readTileUrl, tileBox, type Box } from "../lib/tile-math";
+import { boxesMeet, readTileUrl, tileBox, tileUrl, type Box } from "../lib/tile-math";
 
 export const CACHE_VERSION = "v1";
 export const ASSET_CACHE = `asiiko-assets-${CACHE_VERSION}`;
@@ -151,14 +151,19 @@ function isTileAreas(value: unknown): value is TileAreas {
   );
 }
 
-/** The farm a tile request belongs to: a source that allows keeping tiles, and a tile over one of the reader's farms. */
-export function tileFarm(url: string, areas: TileAreas | null): string | null {
+/**
+ * The farm a tile request belongs to (a source that allows keeping tiles, a tile over one of the
+ * reader's farms), and the address the tile is kept under: the template's first subdomain, so
+ * the same tile asked of a.tiles… and b.tiles… is one entry, as the page downloads it.
+ */
+export function tileFarm(url: string, areas: TileAreas | null): { farmId: string; key: string } | null {
   if (!areas) return null;
   for (const template of areas.templates) {
     const tile = readTileUrl(template, url);
     if (!tile) continue;
     const box = tileBox(tile);
-    return areas.farms.find((farm) => boxesMeet(farm.box, box))?.farmId ?? null;
+    const farm = areas.farms.find((each) => boxesMeet(each.box, box));
+    return farm ? { farmId: farm.farmId, key: tileUrl(template, tile) } : null;
   }
   return null;
 }

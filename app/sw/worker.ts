@@ -200,11 +200,11 @@ async function trimTiles(farmId: string) {
   }
 }
 
-/** A tile over one of the reader's farms: kept ones first (no data spent), else fetched and kept. */
-async function farmTile(event: FetchEvent, farmId: string): Promise<Response> {
+/** A tile over one of the reader's farms: kept ones first (no data spent), else fetched and kept under `key`. */
+async function farmTile(event: FetchEvent, farmId: string, key: string): Promise<Response> {
   const kept =
-    (await caches.match(event.request, { cacheName: `${KEPT_TILES_PREFIX}${farmId}` })) ??
-    (await caches.match(event.request, { cacheName: `${SEEN_TILES_PREFIX}${farmId}` }));
+    (await caches.match(key, { cacheName: `${KEPT_TILES_PREFIX}${farmId}` })) ??
+    (await caches.match(key, { cacheName: `${SEEN_TILES_PREFIX}${farmId}` }));
   if (kept) return kept;
   const startedIn = generation;
   const response = await fetch(event.request);
@@ -213,7 +213,7 @@ async function farmTile(event: FetchEvent, farmId: string): Promise<Response> {
     event.waitUntil(
       (async () => {
         if (startedIn !== generation) return;
-        await (await caches.open(`${SEEN_TILES_PREFIX}${farmId}`)).put(event.request, copy);
+        await (await caches.open(`${SEEN_TILES_PREFIX}${farmId}`)).put(key, copy);
         await trimTiles(farmId);
       })(),
     );
@@ -250,8 +250,8 @@ self.addEventListener("fetch", (event) => {
     // A map tile of a source that allows keeping it, over one of the reader's farms; decided at
     // once (anything else is never touched), from what the worker knows when the request comes.
     if (tileAreas === undefined) event.waitUntil(knownTileAreas());
-    const farmId = tileFarm(event.request.url, tileAreas ?? null);
-    if (farmId) event.respondWith(farmTile(event, farmId));
+    const tile = tileFarm(event.request.url, tileAreas ?? null);
+    if (tile) event.respondWith(farmTile(event, tile.farmId, tile.key));
   }
   // Anything else goes to the network untouched.
 });
