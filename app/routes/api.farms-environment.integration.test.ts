@@ -8,7 +8,7 @@ import {
   subscribe,
   type SignedIn,
 } from "../../tests/support/api-client";
-import { startFakeEnvironment, type FakeEnvironment } from "../../tests/support/fake-environment";
+import { SOIL_NO_DATA, startFakeEnvironment, type FakeEnvironment } from "../../tests/support/fake-environment";
 import { bootWebServer } from "../../tests/support/web";
 
 // A farm's weather and soil over HTTP (GET /api/farms/{id}/environment), against the real
@@ -202,14 +202,7 @@ describe("a farm's weather and soil", () => {
   });
 
   it("says there is no soil data for a place SoilGrids has none for (water, rock, a town)", async () => {
-    fake.setSoil({
-      phh2o: { d_factor: 10, mapped: "pH*10", target: "-", values: [null, null] },
-      soc: { d_factor: 10, mapped: "dg/kg", target: "g/kg", values: [null, null] },
-      nitrogen: { d_factor: 100, mapped: "cg/kg", target: "g/kg", values: [null, null] },
-      sand: { d_factor: 10, mapped: "g/kg", target: "%", values: [null, null] },
-      silt: { d_factor: 10, mapped: "g/kg", target: "%", values: [null, null] },
-      clay: { d_factor: 10, mapped: "g/kg", target: "%", values: [null, null] },
-    });
+    fake.setSoil(SOIL_NO_DATA);
     const farm = await newFarm();
     const body = (await settled(farm.id)) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- read field by field
     expect(body.soil).toMatchObject({ status: "ready", soil: null, meanings: null });

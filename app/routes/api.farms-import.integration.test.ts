@@ -14,6 +14,7 @@ import {
 } from "../../tests/support/api-client";
 import { bootWebServer } from "../../tests/support/web";
 import { rectangle } from "../../tests/support/rings";
+import { postChunkedMultipart } from "../../tests/support/chunked-post";
 
 // POST /api/farms/{id}/import over HTTP, against the real database: boundary files from Google
 // Earth (KML, KMZ), other farm apps (GeoJSON) and GPS devices, previewed without a write, then
@@ -281,6 +282,10 @@ describe("import: what is refused", () => {
     const unpacked = await send(farm.id, importForm(bomb, "bomb.kmz"));
     expect(unpacked.status).toBe(413);
     expect(unpacked.body.error.code).toBe("FILE_TOO_LARGE");
+    // A client that never says how much it sends is stopped at the cap too.
+    expect(await postChunkedMultipart(web.baseUrl, `/api/farms/${farm.id}/import`, owner.cookie, 6 * 1024 * 1024)).toBe(
+      413,
+    );
     expect((await written(farm.id)).plots).toHaveLength(0);
   });
 

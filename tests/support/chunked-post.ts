@@ -36,3 +36,10 @@ function postChunked(baseUrl: string, path: string, cookie: string, type: string
 export function postChunkedJson(baseUrl: string, path: string, cookie: string, bytes: number) {
   return postChunked(baseUrl, path, cookie, "application/json", '{"town":"', bytes);
 }
+
+/** A multipart form with no Content-Length (chunked): a file part's head, then `bytes` of it. */
+export function postChunkedMultipart(baseUrl: string, path: string, cookie: string, bytes: number) {
+  const boundary = "----asiikochunked0123456789";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.kml"\r\nContent-Type: application/vnd.google-earth.kml+xml\r\n\r\n`;
+  return postChunked(baseUrl, path, cookie, `multipart/form-data; boundary=${boundary}`, head, bytes);
+}

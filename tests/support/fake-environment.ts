@@ -96,6 +96,11 @@ export const SOIL_SAMPLE = {
   clay: { d_factor: 10, mapped: "g/kg", target: "%", values: [230, 250] },
 } as const;
 
+/** What SoilGrids answers where it has no soil (water, rock, a town): every value null. */
+export const SOIL_NO_DATA = Object.fromEntries(
+  Object.entries(SOIL_SAMPLE).map(([name, layer]) => [name, { ...layer, values: [null, null] }]),
+);
+
 export function soilFor(
   query: URLSearchParams,
   sample: Record<

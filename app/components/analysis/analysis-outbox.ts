@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { fieldDatabase, type WaitingAnalysis } from "~/components/field-database";
-import { getConnectivity } from "~/lib/http/connectivity";
+import { hasNoSignal } from "~/lib/http/connectivity";
+import { oneRunAtATime } from "~/lib/one-run";
 import { useWhenOnline } from "~/lib/http/use-when-online";
 import { ApiError } from "~/lib/http/errors";
 import type { AnalysisView } from "~/modules/analysis/view";
@@ -36,63 +37,53 @@ export async function dropWaitingAnalysis(id: string) {
   await (await fieldDatabase()).delete("analyses", id);
 }
 
-const noSignal = () => getConnectivity() === "offline" || navigator.onLine === false;
-
-let running: Promise<AnalysisView[]> | null = null;
+const oneSend = oneRunAtATime<AnalysisView[]>("asiiko-analysis-outbox");
 
 /**
  * Sends the owner's waiting photos, oldest first, one at a time; stops at the first that cannot
  * go now (no signal, the server busy). Resolves with the analyses the server accepted.
  */
 export function sendWaitingAnalyses(owner: string, onChange: () => void): Promise<AnalysisView[]> {
-  running ??= (async () => {
-    const run = async () => {
-      const db = await fieldDatabase();
-      const accepted: AnalysisView[] = [];
-      for (const waiting of await listWaitingAnalyses(owner)) {
-        if (waiting.state === "refused") continue;
-        if (noSignal()) break;
-        await db.put("analyses", { ...waiting, state: "sending" });
+  return oneSend(async () => {
+    const db = await fieldDatabase();
+    const accepted: AnalysisView[] = [];
+    for (const waiting of await listWaitingAnalyses(owner)) {
+      if (waiting.state === "refused") continue;
+      if (hasNoSignal()) break;
+      await db.put("analyses", { ...waiting, state: "sending" });
+      onChange();
+      try {
+        const image = new File([waiting.image], waiting.imageName, { type: waiting.image.type || "image/jpeg" });
+        const view = await startAnalysis(
+          {
+            image,
+            analysisType: waiting.analysisType,
+            preferredModel: waiting.preferredModel,
+            context: waiting.context,
+          },
+          new AbortController().signal,
+        );
+        await db.delete("analyses", waiting.id);
+        accepted.push(view);
         onChange();
-        try {
-          const image = new File([waiting.image], waiting.imageName, { type: waiting.image.type || "image/jpeg" });
-          const view = await startAnalysis(
-            {
-              image,
-              analysisType: waiting.analysisType,
-              preferredModel: waiting.preferredModel,
-              context: waiting.context,
-            },
-            new AbortController().signal,
-          );
-          await db.delete("analyses", waiting.id);
-          accepted.push(view);
-          onChange();
-        } catch (error) {
-          const refused =
-            error instanceof ApiError &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            ![408, 409, 429].includes(error.status);
-          await db.put(
-            "analyses",
-            refused
-              ? { ...waiting, state: "refused", reason: error.serverMessage ?? error.message }
-              : { ...waiting, state: "waiting" },
-          );
-          onChange();
-          if (!refused) break;
-        }
+      } catch (error) {
+        const refused =
+          error instanceof ApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          ![408, 409, 429].includes(error.status);
+        await db.put(
+          "analyses",
+          refused
+            ? { ...waiting, state: "refused", reason: error.serverMessage ?? error.message }
+            : { ...waiting, state: "waiting" },
+        );
+        onChange();
+        if (!refused) break;
       }
-      return accepted;
-    };
-    try {
-      return navigator.locks ? await navigator.locks.request("asiiko-analysis-outbox", run) : await run();
-    } finally {
-      running = null;
     }
-  })();
-  return running;
+    return accepted;
+  });
 }
 
 /** The page's side: the owner's waiting photos, sent when the connection returns; `onSent` hears each accepted analysis. */
@@ -111,7 +102,7 @@ export function useAnalysisOutbox(owner: string | null, onSent: (views: Analysis
   }, [owner]);
 
   const flush = useCallback(async () => {
-    if (!owner || noSignal()) return;
+    if (!owner || hasNoSignal()) return;
     try {
       const views = await sendWaitingAnalyses(owner, () => void refresh());
       await refresh();

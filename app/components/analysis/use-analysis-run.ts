@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast-store";
 import type { AiModel, AnalysisType } from "~/modules/analysis/kinds";
 import { isFinished, type AnalysisView } from "~/modules/analysis/view";
-import { getConnectivity } from "~/lib/http/connectivity";
+import { hasNoSignal } from "~/lib/http/connectivity";
 import { OfflineError } from "~/lib/http/errors";
 import { UploadBrokenError } from "~/lib/http/upload";
 import { followAnalysis, startAnalysis } from "./analysis-client";
@@ -130,7 +130,7 @@ export function useAnalysisRun(events: AnalysisRunEvents) {
           await keep!({ image, imageName: image.name, analysisType, preferredModel, context });
           return new KeptForLater();
         };
-        if (keep && (getConnectivity() === "offline" || navigator.onLine === false)) throw await keepForLater();
+        if (keep && hasNoSignal()) throw await keepForLater();
         const sending = (patch: Partial<NonNullable<AnalysisProgress["upload"]>>) =>
           setProgress((current) =>
             current && !current.view && !signal.aborted

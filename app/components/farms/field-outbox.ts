@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { getConnectivity } from "~/lib/http/connectivity";
+import { hasNoSignal } from "~/lib/http/connectivity";
+import { oneRunAtATime } from "~/lib/one-run";
 import { useWhenOnline } from "~/lib/http/use-when-online";
 import { fieldDatabase, type FieldChange } from "~/components/field-database";
 
@@ -82,7 +83,7 @@ async function sendChange(change: FieldChange): Promise<SendOutcome> {
   return { refused: reason };
 }
 
-let running: Promise<number> | null = null;
+const oneSend = oneRunAtATime<number>("asiiko-field-outbox");
 
 /**
  * Sends the owner's waiting changes, oldest first, one at a time; stops at the first that must
@@ -90,45 +91,32 @@ let running: Promise<number> | null = null;
  * browser can hold a lock. Resolves with how many were sent.
  */
 export function sendWaiting(owner: string, onChange: () => void): Promise<number> {
-  running ??= (async () => {
-    const run = async () => {
-      const db = await open();
-      let sent = 0;
-      for (const change of await listChanges(owner)) {
-        // A send a closed page left half done is sent again: its key makes it once.
-        if (change.state !== "waiting" && change.state !== "sending") continue;
-        await db.put("changes", { ...change, state: "sending" });
+  return oneSend(async () => {
+    const db = await open();
+    let sent = 0;
+    for (const change of await listChanges(owner)) {
+      // A send a closed page left half done is sent again: its key makes it once.
+      if (change.state !== "waiting" && change.state !== "sending") continue;
+      await db.put("changes", { ...change, state: "sending" });
+      onChange();
+      const outcome = await sendChange(change);
+      if ("later" in outcome) {
+        await db.put("changes", { ...change, state: "waiting" });
         onChange();
-        const outcome = await sendChange(change);
-        if ("later" in outcome) {
-          await db.put("changes", { ...change, state: "waiting" });
-          onChange();
-          break;
-        }
-        const done = new Date().toISOString();
-        await db.put(
-          "changes",
-          "sent" in outcome
-            ? { ...change, state: "sent", reason: null, doneAt: done }
-            : { ...change, state: "refused", reason: outcome.refused, doneAt: done },
-        );
-        if ("sent" in outcome) sent += 1;
-        onChange();
+        break;
       }
-      return sent;
-    };
-    try {
-      return navigator.locks ? await navigator.locks.request("asiiko-field-outbox", run) : await run();
-    } finally {
-      running = null;
+      const done = new Date().toISOString();
+      await db.put(
+        "changes",
+        "sent" in outcome
+          ? { ...change, state: "sent", reason: null, doneAt: done }
+          : { ...change, state: "refused", reason: outcome.refused, doneAt: done },
+      );
+      if ("sent" in outcome) sent += 1;
+      onChange();
     }
-  })();
-  return running;
-}
-
-/** Whether a change should be kept on the phone rather than sent now. */
-export function noSignal() {
-  return getConnectivity() === "offline" || (typeof navigator !== "undefined" && navigator.onLine === false);
+    return sent;
+  });
 }
 
 /**
@@ -150,7 +138,7 @@ export function useFieldOutbox(owner: string | null, onSent: () => void) {
   }, [owner]);
 
   const flush = useCallback(async () => {
-    if (!owner || noSignal()) return;
+    if (!owner || hasNoSignal()) return;
     try {
       const sent = await sendWaiting(owner, () => void refresh());
       await refresh();

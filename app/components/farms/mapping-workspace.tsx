@@ -19,7 +19,8 @@ import { useRootData } from "~/lib/use-root-data";
 import type { FeatureAccess } from "~/modules/premium/access";
 import { FarmDialog, PlotDialog, type Centre } from "./farm-dialogs";
 import { FarmsCard } from "./farm-list";
-import { noSignal, useFieldOutbox } from "./field-outbox";
+import { hasNoSignal } from "~/lib/http/connectivity";
+import { useFieldOutbox } from "./field-outbox";
 import { FieldOutboxPanel } from "./field-outbox-panel";
 import { OfflineMap, useTileAreas } from "./offline-map";
 import type { DrawMode, DrawProgress, FarmMapHandle } from "./farm-map.client";
@@ -160,7 +161,7 @@ export function MappingWorkspace({
       return;
     }
     const feature = ringFeature(check.ring);
-    if (noSignal()) {
+    if (hasNoSignal()) {
       keepForLater(mode === "farm" ? "boundary" : "plot", feature);
       return;
     }
@@ -186,7 +187,7 @@ export function MappingWorkspace({
     if (!selected) return;
     const boundary = finishWalk();
     if (!boundary) return;
-    if (noSignal()) {
+    if (hasNoSignal()) {
       keepForLater("boundary", boundary);
       stopWalk();
       return;

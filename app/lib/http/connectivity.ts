@@ -15,6 +15,11 @@ export function getConnectivity(): Connectivity {
   return current;
 }
 
+/** Whether work should wait on the phone rather than be sent now: the app's check or the browser says there is no connection. */
+export function hasNoSignal(): boolean {
+  return current === "offline" || (typeof navigator !== "undefined" && navigator.onLine === false);
+}
+
 /** Listeners hear changes only, not repeats of the current state. */
 export function subscribeConnectivity(listener: ConnectivityListener): () => void {
   listeners.add(listener);

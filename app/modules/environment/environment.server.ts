@@ -52,15 +52,14 @@ const samePlace = (cached: { latitude: number; longitude: number }, farm: Place)
   Math.abs(cached.latitude - farm.centerLat) <= MOVED_DEGREES &&
   Math.abs(cached.longitude - farm.centerLng) <= MOVED_DEGREES;
 
-async function readJson<T>(key: string): Promise<T | null> {
-  const raw = await redis().get(key);
+const parsed = <T>(raw: string | null): T | null => {
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
   } catch {
     return null;
   }
-}
+};
 
 /** Asks the queue for a fresh value: one job per farm, place and kind every 10 minutes, however often the page asks. */
 async function requestRefresh(kind: EnvironmentKind, farm: Place) {
@@ -71,10 +70,10 @@ async function requestRefresh(kind: EnvironmentKind, farm: Place) {
 
 async function viewOf<T>(kind: EnvironmentKind, farm: Place): Promise<EnvironmentStatus<{ value: T }>> {
   if (!baseUrl(kind)) return { status: "off" };
-  const [cached, failed] = await Promise.all([
-    readJson<Cached<T>>(cacheKey(kind, farm.id)),
-    readJson<Failed>(failedKey(kind, farm.id)),
-  ]);
+  // The value and the note of a failure, in one round trip.
+  const [cachedRaw, failedRaw] = await redis().mget(cacheKey(kind, farm.id), failedKey(kind, farm.id));
+  const cached = parsed<Cached<T>>(cachedRaw ?? null);
+  const failed = parsed<Failed>(failedRaw ?? null);
   const kept = cached && samePlace(cached, farm) ? cached : null;
   // A failure is remembered for 10 minutes (its key's lifetime): no new ask before then.
   const failure = failed && samePlace(failed, farm) ? failed : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SOIL_SAMPLE, soilFor } from "../../../tests/support/fake-environment";
+import { SOIL_NO_DATA, SOIL_SAMPLE, soilFor } from "../../../tests/support/fake-environment";
 import { readSoil, soilMeanings, soilUrl, textureClass, textureGroup } from "./soil";
 
 // The topsoil read from a SoilGrids answer, its texture class and what it means for a farmer.
@@ -36,10 +36,7 @@ describe("readSoil", () => {
   });
 
   it("answers null for a place without soil data, and throws on what is not SoilGrids' answer", () => {
-    const empty = Object.fromEntries(
-      Object.entries(SOIL_SAMPLE).map(([name, layer]) => [name, { ...layer, values: [null, null] }]),
-    );
-    expect(readSoil(soilFor(query, empty))).toBeNull();
+    expect(readSoil(soilFor(query, SOIL_NO_DATA))).toBeNull();
     expect(() => readSoil({ type: "Feature", properties: { layers: "none" } })).toThrow();
     expect(() => readSoil({ properties: { layers: [] } })).toThrow(/no phh2o layer/);
     expect(() => readSoil("<html>")).toThrow();
