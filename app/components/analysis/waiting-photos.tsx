@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BlobImage } from "~/components/ui/blob-image";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -11,16 +11,6 @@ import { TYPE_LABELS } from "./labels";
 // Photos kept on the phone until there is signal: each with its thumbnail, its tab, when it was
 // taken and its state (waiting, being sent, refused with the server's reason); a waiting or
 // refused one can be deleted.
-
-function Thumbnail({ image }: { image: Blob }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(image);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [image]);
-  return url ? <img src={url} alt="" className="h-14 w-14 flex-none rounded-lg object-cover" /> : null;
-}
 
 export function WaitingPhotos({
   waiting,
@@ -44,7 +34,7 @@ export function WaitingPhotos({
       <ul className="flex flex-col gap-2">
         {waiting.map((photo) => (
           <li key={photo.id} className="flex items-start gap-3" data-waiting-photo={photo.state}>
-            <Thumbnail image={photo.image} />
+            <BlobImage image={photo.image} className="h-14 w-14 flex-none rounded-lg object-cover" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium">{t(TYPE_LABELS[photo.analysisType])}</p>
               <p className="text-gray-600 dark:text-gray-400">

@@ -28,16 +28,22 @@ describe("contentSecurityPolicy", () => {
       "https://c.tile.opentopomap.org",
       "https://tile.openstreetmap.org",
     ];
-    expect(imageSources()).toEqual(["'self'", "data:", ...tiles]);
+    expect(imageSources()).toEqual(["'self'", "data:", "blob:", ...tiles]);
     expect(imageSources(["photos.example.ng", "cdn.asiiko.ng"])).toEqual([
       "'self'",
       "data:",
+      "blob:",
       "https://photos.example.ng",
       "https://cdn.asiiko.ng",
       ...tiles,
     ]);
-    // Never a whole scheme: any https server, or blob: and filesystem: addresses.
-    expect(imageSources(["photos.example.ng"]).filter((source) => !source.includes("."))).toEqual(["'self'", "data:"]);
+    // Never a whole scheme of other servers (any https server, filesystem: addresses); blob: ones
+    // are made only by the page's own scripts, for a photo the phone holds before it is sent.
+    expect(imageSources(["photos.example.ng"]).filter((source) => !source.includes("."))).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+    ]);
   });
 
   it("lets the operators' dashboard run its own inline scripts and Google's fonts", () => {

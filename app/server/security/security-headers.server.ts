@@ -6,7 +6,8 @@ import { tileOrigins } from "~/lib/map-tiles";
  * What a page may load: its own scripts and the inline ones carrying this
  * response's nonce; styles of its own (React's style attributes are inline);
  * images of its own (data: ones too, which the build inlines for small
- * pictures), of the hosts the operator allows photos from (`imageHosts`,
+ * pictures, and blob: ones, which only the page's own scripts can make: a photo
+ * kept on the phone until there is signal, shown before it is sent), of the hosts the operator allows photos from (`imageHosts`,
  * IMAGE_HOSTS) and of the map's tile servers (`tiles`, as configured), and no others, so no page makes
  * a reader's browser call a server nobody chose; nothing may frame it. The
  * operators' dashboard (bull-board) ships inline scripts of its own. In
@@ -36,7 +37,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data:", ...imageHosts.map((host) => `https://${host}`), ...tiles].join(" "),
+    ["img-src 'self' data: blob:", ...imageHosts.map((host) => `https://${host}`), ...tiles].join(" "),
     "font-src 'self' data:",
     // The tile servers too: the service worker keeps a farm's tiles, and a farm kept offline is downloaded.
     ["connect-src 'self'", ...tiles].join(" "),
