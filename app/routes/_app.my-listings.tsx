@@ -9,6 +9,10 @@ import type { ListingReply, ListingReplyData, MyListing } from "~/components/lis
 import { replySucceeded } from "~/lib/page-reply";
 import { MarketInsights } from "~/components/listings/market-insights";
 import { MyListingCard } from "~/components/listings/my-listing-card";
+import { useListingDrafts, type ListingDraft } from "~/components/listings/listing-drafts";
+import { ListingDraftsPanel } from "~/components/listings/listing-drafts-panel";
+import { useRootData } from "~/lib/use-root-data";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
 import { onDemand } from "~/components/shell/on-demand";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
@@ -189,15 +193,23 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type FormState = { open: boolean; listing: MyListing | null; opened: number };
+type FormState = { open: boolean; listing: MyListing | null; draft: ListingDraft | null; opened: number };
 
 export default function MyListingsPage() {
   const { filters, listings, products, comparableListings, loadError, access, hasPhone, saved } =
     useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const revalidator = useRevalidator();
-  const [formState, setFormState] = useState<FormState>({ open: false, listing: null, opened: 0 });
+  const [formState, setFormState] = useState<FormState>({ open: false, listing: null, draft: null, opened: 0 });
   const [deleting, setDeleting] = useState<MyListing | null>(null);
+  const [droppingDraft, setDroppingDraft] = useState<ListingDraft | null>(null);
+  // Listings written without signal wait on this phone and go when it returns.
+  const owner = useRootData()?.user?.id ?? null;
+  const drafts = useListingDrafts(owner, (count) => {
+    toast({ title: t("listing.drafts.sent", { count }) });
+    revalidator.revalidate();
+  });
   const deleteFetcher = useFetcher<ListingReply>();
 
   // The search box and the status live in the URL; the loader does the filtering.
@@ -225,8 +237,8 @@ export default function MyListingsPage() {
     }
   });
 
-  const openForm = (listing: MyListing | null) =>
-    setFormState((state) => ({ open: true, listing, opened: state.opened + 1 }));
+  const openForm = (listing: MyListing | null, draft: ListingDraft | null = null) =>
+    setFormState((state) => ({ open: true, listing, draft, opened: state.opened + 1 }));
   const preloadForm = () => void loadListingForm();
   const closeForm = useCallback(() => setFormState((state) => ({ ...state, open: false })), []);
   const deletePending = deleteFetcher.state !== "idle";
@@ -267,6 +279,16 @@ export default function MyListingsPage() {
         className="mb-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1 dark:bg-gray-800 sm:max-w-sm"
         tabClassName="flex min-h-10 items-center justify-center rounded-lg px-2 text-center text-sm font-semibold text-gray-600 aria-selected:bg-white aria-selected:text-gray-900 aria-selected:shadow-sm dark:text-gray-300 dark:aria-selected:bg-gray-950 dark:aria-selected:text-white"
       />
+
+      {mine ? (
+        <ListingDraftsPanel
+          drafts={drafts.drafts}
+          products={products}
+          locale={locale}
+          onEdit={(draft) => openForm(null, draft)}
+          onDrop={(id) => setDroppingDraft(drafts.drafts.find((draft) => draft.id === id) ?? null)}
+        />
+      ) : null}
 
       {mine ? <MarketInsights access={access} comparableListings={comparableListings} /> : null}
 
@@ -376,7 +398,13 @@ export default function MyListingsPage() {
       <Dialog
         open={formState.open}
         onOpenChange={(open) => (open ? undefined : closeForm())}
-        title={formState.listing ? t("myListings.editTitle") : t("myListings.createTitle")}
+        title={
+          formState.listing
+            ? t("myListings.editTitle")
+            : formState.draft
+              ? t("listing.drafts.editTitle")
+              : t("myListings.createTitle")
+        }
       >
         <ListingForm
           key={formState.opened}
@@ -393,6 +421,8 @@ export default function MyListingsPage() {
             </p>
           }
           listing={formState.listing ?? undefined}
+          draft={formState.draft ?? undefined}
+          onKeep={owner ? drafts.keep : undefined}
           products={products}
           access={access}
           hasPhone={hasPhone}
@@ -400,6 +430,21 @@ export default function MyListingsPage() {
           onSaved={closeForm}
         />
       </Dialog>
+
+      <ConfirmDialog
+        open={droppingDraft !== null}
+        onOpenChange={(open) => {
+          if (!open) setDroppingDraft(null);
+        }}
+        title={t("listing.drafts.confirmTitle")}
+        text={t("listing.drafts.confirmText")}
+        confirmLabel={t("listing.drafts.confirmDelete")}
+        pendingLabel={t("myListings.deleting")}
+        pending={false}
+        onConfirm={() => {
+          if (droppingDraft) void drafts.drop(droppingDraft.id).then(() => setDroppingDraft(null));
+        }}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -638,6 +638,65 @@ describe("POST /api/market/listings", () => {
     expect(response.status).toBe(415);
     expect(await prisma.listing.count({ where: { sellerId: seller.user.id } })).toBe(0);
   });
+
+  it("makes a draft sent twice with the same Idempotency-Key once: the repeat answers the first listing", async () => {
+    const seller = await signedInUser("USER", "seller");
+    const key = `draft-${uniqueName("key")}-0123456789`;
+    // As a draft kept on a phone sends it: JSON booleans, a quantity typed as text, no product.
+    const draft = { custom: true, title: "Kept offline: cassava", priceNgn: "4000", quantity: "3", condition: "new" };
+    const body = { ...draft, showPhone: false, images: ["/images/products/maize.svg"] };
+    const send = () =>
+      call("POST", "/api/market/listings", body, { cookie: seller.cookie, headers: { "Idempotency-Key": key } });
+    const [first, second] = await Promise.all([send(), send()]);
+    // At once: one writes; the other is told to come back (409, Retry-After) or, if later, given the first's answer.
+    expect([first.status, second.status]).toContain(201);
+    for (const answer of [first, second])
+      if (answer.status === 409) {
+        expect(answer.body.error.code).toBe("DB_DUPLICATE_ENTRY");
+        expect(answer.headers.get("retry-after")).toBe("2");
+      } else expect(answer.status).toBe(201);
+    const made = first.status === 201 ? first : second;
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.data.listing.id).toBe(made.body.data.listing.id);
+    expect(await prisma.listing.count({ where: { sellerId: seller.user.id } })).toBe(1);
+
+    // A refused send (a price out of range) frees its key: the draft, mended, is made with it.
+    const mendedKey = `draft-${uniqueName("mend")}-0123456789`;
+    const refused = await call(
+      "POST",
+      "/api/market/listings",
+      { ...body, priceNgn: "0" },
+      { cookie: seller.cookie, headers: { "Idempotency-Key": mendedKey } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty("priceNgn");
+    const mended = await call("POST", "/api/market/listings", body, {
+      cookie: seller.cookie,
+      headers: { "Idempotency-Key": mendedKey },
+    });
+    expect(mended.status).toBe(201);
+    expect(mended.headers.get("idempotent-replayed")).toBeNull();
+
+    // Another account's send with the same key is its own listing, never the first seller's answer.
+    const other = await signedInUser("USER", "seller");
+    const theirs = await call("POST", "/api/market/listings", body, {
+      cookie: other.cookie,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.listing.id).not.toBe(made.body.data.listing.id);
+    expect(theirs.body.data.listing.sellerId).toBe(other.user.id);
+    // A key of the wrong shape is refused before anything is written.
+    const bad = await call("POST", "/api/market/listings", body, {
+      cookie: seller.cookie,
+      headers: { "Idempotency-Key": "short" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("VLD_REQUIRED_FIELD");
+    expect(await prisma.listing.count({ where: { sellerId: seller.user.id } })).toBe(2);
+  });
 });
 
 describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {

@@ -4,6 +4,7 @@ import { countSearch } from "~/modules/search/rate-limits.server";
 import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/listings/schemas";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";
+import { onceForKey } from "~/server/http/idempotency.server";
 import { validate } from "~/server/validation";
 import { revalidatedJson } from "~/server/http/revalidate.server";
 
@@ -19,12 +20,16 @@ const route = apiRoute({
     const data = await listListings(query, user.id);
     return revalidatedJson(request, { success: true, data });
   },
-  // POST /api/market/listings: a new listing of the signed-in seller.
+  // POST /api/market/listings: a new listing of the signed-in seller. With an Idempotency-Key
+  // header (a draft written without signal, sent again when its first answer was lost), a repeat
+  // of the same key answers the first's answer without a second listing.
   POST: async ({ request }) => {
     const user = await requireUser(request);
     const input = validate(listingSchema, await readJsonBody(request), { coder });
-    const listing = await createListing(input, user.id);
-    return Response.json({ success: true, data: { listing }, message: "Listing created" }, { status: 201 });
+    return onceForKey(request, user.id, "listings", async () => {
+      const listing = await createListing(input, user.id);
+      return { status: 201, body: { success: true, data: { listing }, message: "Listing created" } };
+    });
   },
 });
 

@@ -17,6 +17,7 @@ import {
 import {
   formBodyCases,
   idCases,
+  idempotencyKeyCases,
   jsonBodyCases,
   methodCases,
   multipartCases,
@@ -541,7 +542,10 @@ function buildCases(): Case[] {
       6,
     ),
   );
-  as("owner", jsonBodyCases("POST", "/api/market/listings", listing, random));
+  as("owner", [
+    ...jsonBodyCases("POST", "/api/market/listings", listing, random),
+    ...idempotencyKeyCases("/api/market/listings", listing),
+  ]);
   as("owner", [
     ...jsonBodyCases("PATCH", `/api/market/listings/${L}`, listing, random, 5),
     ...methodCases(`/api/market/listings/${L}`, ["GET", "PATCH", "DELETE"]),
@@ -595,6 +599,7 @@ function buildCases(): Case[] {
   );
   as("owner", [
     ...jsonBodyCases("POST", `/api/farms/${F}/plots`, plot, random, 6),
+    ...idempotencyKeyCases(`/api/farms/${F}/plots`, plot),
     ...idCases(["GET", "POST"], (id) => `/api/farms/${id}/plots`, plot),
   ]);
   as("owner", [

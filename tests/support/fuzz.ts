@@ -154,6 +154,32 @@ function withField(example: Record<string, Json>, field: string, rawValue: strin
  * Requests that spoil a JSON body: every field given each hostile value, each field left out,
  * smuggled keys, and bodies that are not the object asked for at all.
  */
+/**
+ * A valid JSON body sent with Idempotency-Keys a client should never send: empty, too short or
+ * long, spaces, path and percent tricks, a header the size of a page, letters outside ASCII
+ * (sent as latin-1 bytes, as a header carries them). Each must be refused before anything is written.
+ */
+export function idempotencyKeyCases(path: string, example: Record<string, Json>): FuzzRequest[] {
+  const keys: [string, string][] = [
+    ["empty", ""],
+    ["15 characters", "a".repeat(15)],
+    ["101 characters", "a".repeat(101)],
+    ["spaces", "key with spaces 0123456789"],
+    ["a path", "../../../../etc/passwd-0123456789"],
+    ["percent signs", "%00%00%00%00%00%00%00%00"],
+    ["8 kB", "k".repeat(8_000)],
+    ["latin-1 letters", "clé-àéîõü-0123456789"],
+    ["a comma list", "0123456789abcdef,0123456789abcdef"],
+  ];
+  return keys.map(([name, key]) => ({
+    label: `Idempotency-Key: ${name}`,
+    method: "POST",
+    path,
+    headers: { ...JSON_HEADERS, "Idempotency-Key": key },
+    body: json(JSON.stringify(example)),
+  }));
+}
+
 export function jsonBodyCases(
   method: string,
   path: string,

@@ -4,6 +4,7 @@ import { hasNoSignal } from "~/lib/http/connectivity";
 import { oneRunAtATime } from "~/lib/one-run";
 import { useWhenOnline } from "~/lib/http/use-when-online";
 import { ApiError } from "~/lib/http/errors";
+import { mustWait } from "~/lib/http/kept-send";
 import type { AnalysisView } from "~/modules/analysis/view";
 import { startAnalysis } from "./analysis-client";
 
@@ -67,11 +68,7 @@ export function sendWaitingAnalyses(owner: string, onChange: () => void): Promis
         accepted.push(view);
         onChange();
       } catch (error) {
-        const refused =
-          error instanceof ApiError &&
-          error.status >= 400 &&
-          error.status < 500 &&
-          ![408, 409, 429].includes(error.status);
+        const refused = error instanceof ApiError && error.status >= 400 && !mustWait(error.status);
         await db.put(
           "analyses",
           refused

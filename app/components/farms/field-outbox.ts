@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { hasNoSignal } from "~/lib/http/connectivity";
 import { oneRunAtATime } from "~/lib/one-run";
 import { useWhenOnline } from "~/lib/http/use-when-online";
+import { sendKept, type KeptSendOutcome } from "~/lib/http/kept-send";
 import { fieldDatabase, type FieldChange } from "~/components/field-database";
 
 // Boundaries and plots drawn or walked where there is no signal: kept on the phone (IndexedDB),
@@ -46,41 +47,17 @@ export async function dropChange(id: string) {
   await (await open()).delete("changes", id);
 }
 
-type SendOutcome = { sent: true } | { refused: string } | { later: true };
-
 /** Sends one change: sent, refused with the server's message (a 4xx), or to be tried later (no signal, a 5xx, busy). */
-async function sendChange(change: FieldChange): Promise<SendOutcome> {
+function sendChange(change: FieldChange): Promise<KeptSendOutcome> {
   const farm = encodeURIComponent(change.farmId);
-  const [method, url, body] =
-    change.kind === "boundary"
-      ? (["PATCH", `/api/farms/${farm}`, { boundary: change.feature }] as const)
-      : ([
-          "POST",
-          `/api/farms/${farm}/plots`,
-          { name: change.name, type: "field", crops: [], geometry: change.feature },
-        ] as const);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: "include",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": change.id },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { later: true };
-  }
-  if (response.ok) return { sent: true };
-  if (response.status >= 500 || response.status === 408 || response.status === 409 || response.status === 429)
-    return { later: true };
-  let reason = response.statusText || String(response.status);
-  try {
-    const answer = (await response.json()) as { error?: { message?: string } };
-    if (answer.error?.message) reason = answer.error.message;
-  } catch {
-    // Not the API's JSON: the status says it.
-  }
-  return { refused: reason };
+  return change.kind === "boundary"
+    ? sendKept("PATCH", `/api/farms/${farm}`, { boundary: change.feature }, change.id)
+    : sendKept(
+        "POST",
+        `/api/farms/${farm}/plots`,
+        { name: change.name, type: "field", crops: [], geometry: change.feature },
+        change.id,
+      );
 }
 
 const oneSend = oneRunAtATime<number>("asiiko-field-outbox");

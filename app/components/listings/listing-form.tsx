@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
-import { ImageListInput } from "~/components/ui/image-list-input";
+import { ImageListInput, type KeptPhoto } from "~/components/ui/image-list-input";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { LISTING_CONDITIONS, LISTING_LIMITS, LISTING_STATUSES } from "~/modules/listings/constants";
@@ -22,6 +22,8 @@ import type { ListingReply, ListingCondition, ListingProductOption, MyListing } 
 import { LocationDialog } from "./location-dialog";
 import { PriceSuggestion } from "./price-suggestion";
 import { UsualPriceHint } from "~/components/prices/usual-price";
+import { useNoSignal } from "~/lib/http/use-when-online";
+import type { DraftContent, DraftFields, ListingDraft } from "./listing-drafts";
 
 interface PlacedLocation {
   latitude: number | null;
@@ -29,9 +31,41 @@ interface PlacedLocation {
   locality: string | null;
 }
 
-function initialLocation(listing?: MyListing): PlacedLocation | null {
+function initialLocation(listing?: PlacedLocation): PlacedLocation | null {
   if (!listing || (listing.latitude === null && listing.longitude === null && !listing.locality)) return null;
   return { latitude: listing.latitude, longitude: listing.longitude, locality: listing.locality };
+}
+
+/** Stands in, for the form's own checks only, for each photo still on the phone: it counts as a photo. */
+const KEPT_PHOTO_STAND_IN = "/images/products/kept-on-phone.webp";
+
+/** The form's data with the photos kept on the phone counted among its photos. */
+function withKeptPhotos(formData: FormData, name: string, count: number) {
+  if (count === 0) return formData;
+  const copy = new FormData();
+  for (const [key, value] of formData) copy.append(key, value);
+  for (let index = 0; index < count; index += 1) copy.append(name, KEPT_PHOTO_STAND_IN);
+  return copy;
+}
+
+/** A draft's fields as the form holds them. */
+function draftFields(formData: FormData, location: PlacedLocation | null): DraftFields {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    productId: text("productId"),
+    custom: formData.get("custom") === "on",
+    title: text("title"),
+    priceNgn: text("priceNgn"),
+    quantity: text("quantity"),
+    condition: text("condition"),
+    showPhone: formData.get("showPhone") === "on",
+    latitude: location?.latitude ?? null,
+    longitude: location?.longitude ?? null,
+    locality: location?.locality ?? null,
+  };
 }
 
 /** The typed quantity is read as a whole number, and as 1 when it is not one. */
@@ -45,17 +79,25 @@ function normaliseQuantity(input: HTMLInputElement) {
  * photos, place, whether buyers see the seller's phone and (when editing)
  * status. Validates with the shared
  * schema as the seller types, posts to the My Listings action through a
- * fetcher, and on a failed save stays open showing what went wrong.
+ * fetcher, and on a failed save stays open showing what went wrong. A new
+ * listing written without signal (or with photos still on the phone), and a
+ * draft being edited, is handed to `onKeep` to wait on the phone instead.
  */
 export function ListingForm({
   listing,
+  draft,
   products,
   access,
   hasPhone,
   onCancel,
   onSaved,
+  onKeep,
 }: {
   listing?: MyListing;
+  /** A draft kept on the phone, opened to be edited: saving keeps it again, to be sent. */
+  draft?: ListingDraft;
+  /** Keeps a new listing as a draft on the phone; without it, every save goes to the server. */
+  onKeep?: (content: DraftContent) => Promise<void>;
   products: ListingProductOption[];
   /** Whether the seller has saved a phone on Profile: without one, 'show my phone' cannot be ticked. */
   hasPhone: boolean;
@@ -70,13 +112,22 @@ export function ListingForm({
   const [accessWhenOpened] = useState(access);
   const fetcher = useFetcher<ListingReply>();
   const intent = listing ? "update" : "create";
-  const pending = fetcher.state !== "idle";
-  const [images, setImages] = useState<string[]>(listing?.images ?? []);
-  const [condition, setCondition] = useState<ListingCondition>(listing?.condition ?? "new");
-  const [location, setLocation] = useState<PlacedLocation | null>(() => initialLocation(listing));
+  const sending = fetcher.state !== "idle";
+  const kept = draft?.fields;
+  const [images, setImages] = useState<string[]>(listing?.images ?? draft?.images ?? []);
+  const [photos, setPhotos] = useState<KeptPhoto[]>(draft?.photos ?? []);
+  const [condition, setCondition] = useState<ListingCondition>(
+    listing?.condition ?? LISTING_CONDITIONS.find((item) => item === kept?.condition) ?? "new",
+  );
+  const [location, setLocation] = useState<PlacedLocation | null>(() => initialLocation(listing ?? kept));
   const [locationOpen, setLocationOpen] = useState(false);
   // 'Something not in the list': a title replaces the product. Old listings with neither open without it.
-  const [custom, setCustom] = useState(Boolean(listing && !listing.productId && listing.title));
+  const [custom, setCustom] = useState(kept?.custom ?? Boolean(listing && !listing.productId && listing.title));
+  const noSignal = useNoSignal();
+  // Where a save goes: to the server, or (a new listing) kept on the phone until there is signal.
+  const keeps = Boolean(onKeep && !listing && (draft || photos.length > 0 || noSignal));
+  const [keeping, setKeeping] = useState(false);
+  const pending = sending || keeping;
   const locationLabelId = useId();
   const submitted = useRef(false);
 
@@ -84,19 +135,39 @@ export function ListingForm({
     id: listing ? `listing-${listing.id}` : "listing-new",
     lastResult: fetcher.data?.result,
     defaultValue: {
-      productId: listing?.productId ?? "",
-      title: listing?.title ?? "",
+      productId: listing?.productId ?? kept?.productId ?? "",
+      title: listing?.title ?? kept?.title ?? "",
       // "45000.00" reads better in the box as 45000.
-      priceNgn: listing ? String(Number(listing.priceNgn)) : "",
-      quantity: String(listing?.quantity ?? 1),
-      condition: listing?.condition ?? "new",
+      priceNgn: listing ? String(Number(listing.priceNgn)) : (kept?.priceNgn ?? ""),
+      quantity: listing ? String(listing.quantity) : (kept?.quantity ?? "1"),
+      condition: listing?.condition ?? kept?.condition ?? "new",
       status: listing?.status ?? "active",
     },
     // Checked first on submit, then as the seller types: a message appearing on blur
     // would move the buttons under a pointer that is pressing one.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: listingSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(withKeptPhotos(formData, "images", photos.length), { schema: listingSchema }),
+    // Checked and sound: kept on the phone instead of sent, where that is where it goes.
+    onSubmit: (event, { formData }) => {
+      if (!keeps || !onKeep) return;
+      event.preventDefault();
+      setKeeping(true);
+      const content: DraftContent = {
+        id: draft?.id,
+        fields: draftFields(formData, location),
+        images: formData.getAll("images").filter((value): value is string => typeof value === "string"),
+        photos,
+      };
+      void onKeep(content)
+        .then(() => {
+          toast({ title: noSignal ? t("listing.drafts.keptOffline") : t("listing.drafts.kept") });
+          onSaved();
+        })
+        .catch(() => toast({ title: t("listing.drafts.keepFailed"), variant: "destructive" }))
+        .finally(() => setKeeping(false));
+    },
   });
 
   useFetcherAnswer(fetcher, (answer) => {
@@ -126,6 +197,10 @@ export function ListingForm({
   // The photos are not typed into a field Conform watches: once checked, re-check them when the hidden inputs have changed.
   function changeImages(next: string[]) {
     flushSync(() => setImages(next));
+    if (submitted.current) form.validate({ name: fields.images.name });
+  }
+  function changePhotos(next: KeptPhoto[]) {
+    flushSync(() => setPhotos(next));
     if (submitted.current) form.validate({ name: fields.images.name });
   }
 
@@ -253,6 +328,7 @@ export function ListingForm({
           onChange={changeImages}
           purpose="listing"
           errors={imageErrors}
+          kept={onKeep && !listing ? { photos, onChange: changePhotos } : undefined}
         />
       </Field>
 
@@ -372,13 +448,32 @@ export function ListingForm({
         </div>
       ) : null}
 
+      {keeps && (noSignal || photos.length > 0) ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg bg-earth-50 p-3 text-sm text-earth-900 dark:bg-earth-950 dark:text-earth-100"
+          data-keeps-draft=""
+        >
+          <Icon name="smartphone" className="mt-0.5 h-4 w-4 flex-none" />
+          {noSignal ? t("listing.drafts.noSignalNote") : t("listing.drafts.sendsFromDrafts")}
+        </p>
+      ) : null}
+
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           {t("listing.form.cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
-          {!pending ? <Icon name={listing ? "pencil" : "plus"} className="h-4 w-4" /> : null}
-          {pending ? t("listing.form.saving") : listing ? t("listing.form.update") : t("listing.form.create")}
+          {!pending ? <Icon name={keeps ? "smartphone" : listing ? "pencil" : "plus"} className="h-4 w-4" /> : null}
+          {pending
+            ? t("listing.form.saving")
+            : keeps
+              ? noSignal
+                ? t("listing.drafts.keep")
+                : t("listing.drafts.saveAndSend")
+              : listing
+                ? t("listing.form.update")
+                : t("listing.form.create")}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,28 +1,25 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { hasNoSignal } from "~/lib/http/connectivity";
 import { ApiError } from "~/lib/http/errors";
-import { postWithProgress, UploadBrokenError, type UploadProgress } from "~/lib/http/upload";
+import { UploadBrokenError } from "~/lib/http/upload";
+import { uploadPhoto } from "./photo-upload";
+import { BlobImage } from "./blob-image";
 import { Button } from "./button";
 import { Icon } from "./icons";
 import { Input } from "./input";
 
 // Photos of a listing or product: add a link by typing it and pressing Enter,
 // or upload a photo (POST /api/uploads, which answers the processed image's
-// address); each can be removed. The addresses are sent as hidden `name` fields.
+// address); each can be removed. The addresses are sent as hidden `name` fields. Where the form
+// can keep a draft on the phone (`kept`), a photo chosen without signal, or whose upload the
+// connection broke, is kept as the phone has it and shown with the others, to be uploaded later.
 
-async function uploadPhoto(
-  file: File,
-  purpose: "listing" | "product",
-  signal: AbortSignal,
-  onProgress: (progress: UploadProgress) => void,
-) {
-  const body = new FormData();
-  body.set("file", file);
-  body.set("purpose", purpose);
-  // The bytes as they leave, a way to stop, and a send that breaks on the way tried again.
-  const answer = await postWithProgress("/api/uploads", body, { signal, onProgress, stallMs: 30_000 });
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.text, answer.statusText);
-  return (JSON.parse(answer.text) as { data: { url: string } }).data.url;
+/** A photo held on the phone until there is signal to upload it. */
+export interface KeptPhoto {
+  id: string;
+  image: Blob;
+  name: string;
 }
 
 /**
@@ -48,6 +45,7 @@ export function ImageListInput({
   allowUpload = true,
   errors,
   id,
+  kept,
 }: {
   name: string;
   value: string[];
@@ -56,12 +54,15 @@ export function ImageListInput({
   allowUpload?: boolean;
   errors?: string[];
   id: string;
+  /** Photos kept on the phone (counted with `value`), and where to hand a new one; without it every photo is uploaded at once. */
+  kept?: { photos: KeptPhoto[]; onChange: (photos: KeptPhoto[]) => void };
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState("");
   const [uploading, setUploading] = useState<{ percent: number } | null>(null);
   const stopUpload = useRef<AbortController | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [keptNote, setKeptNote] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function addDraft(event: KeyboardEvent<HTMLInputElement>) {
@@ -72,8 +73,19 @@ export function ImageListInput({
     setDraft("");
   }
 
+  function keepOnPhone(file: File) {
+    if (!kept) return;
+    kept.onChange([...kept.photos, { id: crypto.randomUUID(), image: file, name: file.name || "photo.jpg" }]);
+    setKeptNote(true);
+  }
+
   async function onFile(file: File | undefined) {
     if (!file) return;
+    if (kept && hasNoSignal()) {
+      keepOnPhone(file);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
     const controller = new AbortController();
     stopUpload.current = controller;
     setUploading({ percent: 0 });
@@ -84,7 +96,9 @@ export function ImageListInput({
       );
       onChange([...value, url]);
     } catch (error) {
-      if (!controller.signal.aborted)
+      // The connection went while sending: the photo waits on the phone with the draft.
+      if (!controller.signal.aborted && kept && !(error instanceof ApiError)) keepOnPhone(file);
+      else if (!controller.signal.aborted)
         setUploadError(
           error instanceof ApiError
             ? (error.serverMessage ?? t("upload.errors.failed"))
@@ -101,7 +115,7 @@ export function ImageListInput({
 
   return (
     <div className="flex flex-col gap-2">
-      {value.length > 0 ? (
+      {value.length > 0 || (kept?.photos.length ?? 0) > 0 ? (
         <ul className="flex flex-wrap gap-2">
           {value.map((url) => (
             <li
@@ -113,6 +127,27 @@ export function ImageListInput({
               <button
                 type="button"
                 onClick={() => onChange(value.filter((item) => item !== url))}
+                className="absolute right-1 top-1 rounded-full bg-black/60 p-1 text-white"
+                aria-label={t("listing.form.removeImage")}
+              >
+                <Icon name="close" className="h-3 w-3" />
+              </button>
+            </li>
+          ))}
+          {kept?.photos.map((photo) => (
+            <li
+              key={photo.id}
+              data-kept-photo=""
+              className="relative h-20 w-20 overflow-hidden rounded-lg border border-dashed border-earth-500 bg-gray-50 dark:bg-gray-800"
+            >
+              <BlobImage image={photo.image} className="h-full w-full object-cover" />
+              <span className="absolute bottom-1 left-1 rounded-full bg-black/60 p-1 text-white">
+                <Icon name="smartphone" className="h-3 w-3" />
+                <span className="sr-only">{t("listing.form.photoOnPhone")}</span>
+              </span>
+              <button
+                type="button"
+                onClick={() => kept.onChange(kept.photos.filter((item) => item.id !== photo.id))}
                 className="absolute right-1 top-1 rounded-full bg-black/60 p-1 text-white"
                 aria-label={t("listing.form.removeImage")}
               >
@@ -163,6 +198,11 @@ export function ImageListInput({
           </>
         ) : null}
       </div>
+      {keptNote && (kept?.photos.length ?? 0) > 0 ? (
+        <p role="status" className="text-sm text-earth-700 dark:text-earth-400">
+          {t("listing.form.photoKept")}
+        </p>
+      ) : null}
       {uploadError ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {uploadError}

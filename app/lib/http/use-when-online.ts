@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { subscribeConnectivity } from "./connectivity";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { hasNoSignal, subscribeConnectivity } from "./connectivity";
 
 /**
  * Runs `work` when the page opens and each time the connection comes back (the browser's event,
@@ -22,4 +22,9 @@ export function useWhenOnline(work: () => Promise<unknown> | void, key: unknown 
     };
     // Begun again for another `key` (another account on the page).
   }, [key]);
+}
+
+/** Whether there is no signal now (the app's check or the browser), kept current for the page; false on the server. */
+export function useNoSignal(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, hasNoSignal, () => false);
 }
