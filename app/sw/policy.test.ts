@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   evictable,
   isTileCache,
+  isBuiltAsset,
   isWorkerMessage,
+  KEPT_PAGE_FILES_MAX,
   keepable,
   keepableTile,
   onDemandCode,
@@ -68,12 +70,35 @@ describe("making room", () => {
 });
 
 describe("messages from the page", () => {
-  it("knows its two messages and nothing else", () => {
+  it("knows its messages and nothing else", () => {
     expect(isWorkerMessage({ type: "clear-data" })).toBe(true);
     expect(isWorkerMessage({ type: "refresh-offline" })).toBe(true);
     expect(isWorkerMessage({ type: "skip" })).toBe(false);
     expect(isWorkerMessage(null)).toBe(false);
     expect(isWorkerMessage("clear-data")).toBe(false);
+  });
+
+  it("takes a first visit's code files to keep only when every one is the build's own file", () => {
+    const files = ["/assets/_app.mapping-a1.js", "/assets/farm-map.client-b2.js", "/assets/root-c3.css"];
+    expect(isWorkerMessage({ type: "keep-page-code", files })).toBe(true);
+    expect(isWorkerMessage({ type: "keep-page-code", files: [] })).toBe(true);
+    for (const bad of [
+      "https://elsewhere.example/assets/x.js",
+      "//elsewhere.example/assets/x.js",
+      "/api/market/listings",
+      "/assets/../api/me.js",
+      "/assets/sub/x.js",
+      "/assets/x.js?v=1",
+      "/uploads/abc/800.webp",
+      "/assets/x.html",
+    ])
+      expect(isWorkerMessage({ type: "keep-page-code", files: [...files, bad] }), bad).toBe(false);
+    expect(isWorkerMessage({ type: "keep-page-code", files: "/assets/x.js" })).toBe(false);
+    expect(isWorkerMessage({ type: "keep-page-code", files: [42] })).toBe(false);
+    const many = Array.from({ length: KEPT_PAGE_FILES_MAX + 1 }, (_, index) => `/assets/c${index}.js`);
+    expect(isWorkerMessage({ type: "keep-page-code", files: many })).toBe(false);
+    expect(isWorkerMessage({ type: "keep-page-code", files: many.slice(1) })).toBe(true);
+    expect(isBuiltAsset("/assets/entry.client-Dv9PrDrD.js")).toBe(true);
   });
 });
 

@@ -102,12 +102,31 @@ export type WorkerMessage =
   /** The reader chose another language: fetch the offline page again, in it. */
   | { type: "refresh-offline" }
   /** The mapping page: the tile sources whose terms allow keeping tiles, and the reader's farms. */
-  | { type: "tile-areas"; areas: TileAreas };
+  | { type: "tile-areas"; areas: TileAreas }
+  /**
+   * A page loaded before this worker was in charge (the first visit): the code files it loaded,
+   * for the worker to keep with what they may load later, so the page works offline from then on.
+   */
+  | { type: "keep-page-code"; files: string[] };
+
+/** At most this many files are taken from one "keep-page-code" message. */
+export const KEPT_PAGE_FILES_MAX = 200;
+
+/** Whether `path` is one of the build's own code or style files (/assets/…js or .css), nothing else. */
+export function isBuiltAsset(path: string): boolean {
+  return /^\/assets\/[\w.-]+\.(?:js|css)$/.test(path);
+}
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
-  const message = value as { type?: unknown; areas?: unknown } | null;
+  const message = value as { type?: unknown; areas?: unknown; files?: unknown } | null;
   const type = message?.type;
   if (type === "tile-areas") return isTileAreas(message?.areas);
+  if (type === "keep-page-code")
+    return (
+      Array.isArray(message?.files) &&
+      message.files.length <= KEPT_PAGE_FILES_MAX &&
+      message.files.every((file) => typeof file === "string" && isBuiltAsset(file))
+    );
   return type === "clear-data" || type === "refresh-offline";
 }
 

@@ -122,6 +122,28 @@ async function keepOnDemandCode(pageChunk: string) {
   await trim(ASSET_CACHE, LIMITS.assets);
 }
 
+/**
+ * A page loaded before this worker was in charge names the code files it loaded: each is kept
+ * (fetched again where the browser's cache has it: the page already paid for it), with what it
+ * may load on demand, so the first visit's page still opens its map tools or its form offline.
+ */
+async function keepPageCode(files: string[]) {
+  const cache = await caches.open(ASSET_CACHE);
+  for (const file of files) {
+    if (!(await cache.match(file, { ignoreVary: true }))) {
+      try {
+        const response = await fetch(file, { credentials: "same-origin" });
+        if (keepable(response)) await cache.put(file, response);
+      } catch {
+        // The connection went: what was not kept is fetched when next needed.
+        return;
+      }
+    }
+    await keepOnDemandCode(new URL(file, self.location.origin).href);
+  }
+  await trim(ASSET_CACHE, LIMITS.assets);
+}
+
 async function fromAssetCache(event: FetchEvent): Promise<Response> {
   const cached = await caches.match(event.request, { cacheName: ASSET_CACHE, ignoreVary: true });
   if (cached) {
@@ -264,6 +286,8 @@ self.addEventListener("message", (event) => {
       ? clearData(null).then(refreshOfflinePage)
       : message.type === "tile-areas"
         ? noteTileAreas(message.areas)
-        : refreshOfflinePage(),
+        : message.type === "keep-page-code"
+          ? keepPageCode(message.files)
+          : refreshOfflinePage(),
   );
 });

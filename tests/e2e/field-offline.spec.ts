@@ -1,5 +1,5 @@
 import { expect, hydrated, subscribe, test, withDatabase, type TestUser } from "./fixtures";
-import { addCorners, answerTiles, beginDrawing, mapSettled, said } from "./map-helpers";
+import { addCorners, answerTiles, beginDrawing, drawToolsKept, mapSettled, said } from "./map-helpers";
 
 // Drawing where there is no signal, as a farmer does at the far end of the farm: the map keeps
 // working, the drawn plot is kept on the phone and shown as waiting, and when the signal returns
@@ -45,6 +45,8 @@ test("a plot drawn without signal waits on the phone and is sent once when the s
   await hydrated(page);
   await expect(page.locator("[data-farm-map] svg path").first()).toBeAttached();
   await mapSettled(page);
+  // A first visit: the worker, in charge once the page has loaded, keeps the page's drawing tools.
+  await drawToolsKept(page);
 
   await context.setOffline(true);
   // The page says it is offline (its banner moves the page down); the farmer waits for the map to be still.

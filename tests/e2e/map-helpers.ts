@@ -66,7 +66,25 @@ export async function addCorners(page: Page, fractions: [number, number][], how:
 export async function beginDrawing(page: Page, name: "Farm Boundary" | "Add Plot", how: "click" | "tap" = "click") {
   const button = page.getByRole("button", { name, exact: true });
   await (how === "tap" ? button.tap() : button.click());
-  await expect(page.locator("[data-drawing]")).toBeVisible();
+  // Taps make corners once the drawing tools (fetched when a drawing starts) have arrived.
+  await expect(page.locator("[data-drawing][data-drawing-ready]")).toBeVisible();
 }
 /** A toast's text (its live-region copy for screen readers says it again, with a prefix). */
 export const said = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/**
+ * Waits until the service worker has kept the drawing tools (fetched on demand, not with the map),
+ * as it does for a first visit's page once it takes charge: drawing then works without signal.
+ */
+export async function drawToolsKept(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open("asiiko-assets-v1");
+          return (await cache.keys()).some((request) => /\/assets\/draw-tools\.client-[^/]+\.js$/.test(request.url));
+        }),
+      { message: "the drawing tools kept by the service worker" },
+    )
+    .toBe(true);
+}
