@@ -13,7 +13,7 @@ import { useListingDrafts, type ListingDraft } from "~/components/listings/listi
 import { ListingDraftsPanel } from "~/components/listings/listing-drafts-panel";
 import { useRootData } from "~/lib/use-root-data";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n";
-import { onDemand } from "~/components/shell/on-demand";
+import { LoadingPart, onDemand } from "~/components/shell/on-demand";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -408,18 +408,7 @@ export default function MyListingsPage() {
       >
         <ListingForm
           key={formState.opened}
-          fallback={
-            <p
-              role="status"
-              className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600 dark:text-gray-400"
-            >
-              <span
-                className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
-                aria-hidden="true"
-              />
-              {t("common.loading")}
-            </p>
-          }
+          fallback={<LoadingPart />}
           listing={formState.listing ?? undefined}
           draft={formState.draft ?? undefined}
           onKeep={owner ? drafts.keep : undefined}

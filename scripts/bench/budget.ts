@@ -123,6 +123,8 @@ function kindOf(resourceType: string): Kind | null {
 async function measure(page: Page, base: string, target: PageBudget) {
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
   const files = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
+  /** Each script's path and compressed bytes, for `--files`. */
+  const scripts: [string, number][] = [];
   const pending: Promise<void>[] = [];
   page.on("requestfinished", (request) => {
     const kind = kindOf(request.resourceType());
@@ -131,6 +133,7 @@ async function measure(page: Page, base: string, target: PageBudget) {
       request.sizes().then((sizes) => {
         bytes[kind] += sizes.responseBodySize;
         files[kind] += 1;
+        if (kind === "script") scripts.push([new URL(request.url()).pathname, sizes.responseBodySize]);
       }),
     );
   });
@@ -158,7 +161,7 @@ async function measure(page: Page, base: string, target: PageBudget) {
     await page.waitForLoadState("networkidle");
   }
   await Promise.all(pending);
-  return { bytes, files };
+  return { bytes, files, scripts };
 }
 
 async function main() {
@@ -170,8 +173,12 @@ async function main() {
   const web = await startWebServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: { target: PageBudget; bytes: Record<Kind, number>; files: Record<Kind, number> }[] = [];
+  // `--files`: each page's scripts, heaviest first (where the budget goes). `--page NAME`: that page only.
+  const listFiles = process.argv.includes("--files");
+  const only = process.argv[process.argv.indexOf("--page") + 1];
+  const measured = process.argv.includes("--page") ? pages.filter((target) => target.name === only) : pages;
   try {
-    for (const target of pages) {
+    for (const target of measured) {
       // No service worker: what it fetches for the page (the map's code, loaded after the worker took
       // over) would not be counted as the page's, and a first visit pays for it all the same.
       const context = await browser.newContext({
@@ -188,7 +195,11 @@ async function main() {
       );
       if (target.signedIn) await context.addCookies([{ ...session, url: web.base, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
-      rows.push({ target, ...(await measure(page, web.base, target)) });
+      const { scripts, ...sizes } = await measure(page, web.base, target);
+      rows.push({ target, ...sizes });
+      if (listFiles)
+        for (const [path, size] of scripts.sort((a, b) => b[1] - a[1]))
+          console.log(`  ${(size / KB).toFixed(1).padStart(6)} KB  ${path}`);
       await context.close();
       const last = rows.at(-1)!;
       console.log(
@@ -229,7 +240,9 @@ async function main() {
       : "Every page within its JavaScript budget.",
     "",
   ].join("\n");
-  writeReport("budget", "[bench:budget]", report);
+  // A page measured alone (`--page`) is a look, not the record.
+  if (measured === pages) writeReport("budget", "[bench:budget]", report);
+  else console.log(report);
   await database.drop();
   await rm(uploads, { recursive: true, force: true });
   if (over.length) process.exitCode = 1;

@@ -331,7 +331,7 @@ for (const theme of THEMES) {
       await expect(page.locator("[data-farm-map] svg path").first()).toBeAttached();
       await expectReadable(page, `/mapping (${theme})`);
       await page.getByRole("button", { name: "Farm Boundary" }).click();
-      await expect(page.locator("[data-drawing]")).toBeVisible();
+      await expect(page.locator("[data-drawing][data-drawing-ready]")).toBeVisible();
       await expectReadable(page, `/mapping drawing (${theme})`);
     });
 

@@ -40,7 +40,7 @@ const plotNames = (user: TestUser) =>
 /** Draws a triangle plot with taps on the map, each corner seen before the next, and finishes it. */
 async function drawPlot(page: Page, finish: string, addPlot: string) {
   await page.getByRole("button", { name: addPlot, exact: true }).tap();
-  await expect(page.locator("[data-drawing]")).toBeVisible();
+  await expect(page.locator("[data-drawing][data-drawing-ready]")).toBeVisible();
   const map = (await page.locator("[data-farm-map]").boundingBox())!;
   const panel = (await page.locator("[data-drawing]").boundingBox())!;
   const top = panel.y + panel.height + 8;

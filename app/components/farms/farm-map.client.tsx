@@ -1,5 +1,4 @@
 import L from "leaflet";
-import "leaflet-draw";
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import type { LngLat } from "~/lib/geo";
 import {
@@ -13,20 +12,29 @@ import {
 import type { TileSources } from "~/lib/map-tiles";
 import { featureRing, ringAreaSquareMetres } from "~/modules/farms/polygon";
 import type { FarmDto, PlotDto, PolygonFeature } from "~/modules/farms/types";
-import { isTouchClick, patchLeafletDrawForTouch, touchCorner, type PolygonDrawer } from "./leaflet-touch.client";
+import type { DrawHandler, polygonDrawer } from "./draw-tools.client";
+import { isTouchClick, touchCorner } from "./leaflet-touch.client";
 
-// The map itself: Leaflet with leaflet-draw, in the browser only (this module is
-// loaded with React.lazy after the page has mounted, so neither library is in
-// any other page's JavaScript nor runs during server rendering). It shows the
-// selected farm's boundary and plots, draws new shapes, and follows a walk.
+// The map itself: Leaflet, in the browser only (this module is loaded with React.lazy after
+// the page has mounted, so Leaflet is in no other page's JavaScript and never runs during server
+// rendering). It shows the selected farm's boundary and plots, draws new shapes (with
+// leaflet-draw, fetched when a drawing starts: ./draw-tools.client.ts), and follows a walk.
 
-patchLeafletDrawForTouch(L);
+/** leaflet-draw and its touch mending, fetched once, when first wanted. */
+export const loadDrawTools = () => import("./draw-tools.client");
+
+type PolygonDrawerMaker = typeof polygonDrawer;
+
+/** The events leaflet-draw fires on the map (its L.Draw.Event names). */
+const DRAW_EVENTS = { created: "draw:created", vertex: "draw:drawvertex", stop: "draw:drawstop" } as const;
 
 export type DrawMode = "farm" | "plot";
 
 export interface DrawProgress {
   corners: number;
   areaSquareMetres: number;
+  /** Whether the drawing tools have arrived and taps make corners (false while they are fetched). */
+  ready: boolean;
 }
 
 export interface FarmMapHandle {
@@ -58,16 +66,6 @@ export interface FarmMapProps {
   /** The map's centre, when it moves (new farms start there). */
   onCentreChange(centre: { latitude: number; longitude: number }): void;
 }
-
-type DrawHandler = PolygonDrawer & { enable(): void; _mouseMarker?: L.Marker };
-type DrawConstructors = {
-  Draw: {
-    Polygon: new (map: L.Map, options: object) => DrawHandler;
-    Polyline: { prototype: Record<string, unknown> };
-    Event: Record<string, string>;
-  };
-};
-const draw = () => (L as unknown as DrawConstructors).Draw;
 
 const latLngOf = ([lng, lat]: LngLat) => L.latLng(lat, lng);
 
@@ -119,8 +117,7 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
     shapes.current = L.layerGroup().addTo(created);
     walkLayer.current = L.layerGroup().addTo(created);
 
-    const events = draw().Event;
-    created.on(events.CREATED!, (event) => {
+    created.on(DRAW_EVENTS.created, (event) => {
       const layer = (event as unknown as { layer: L.Polygon }).layer;
       const latlngs = layer.getLatLngs()[0] as L.LatLng[];
       const ring: LngLat[] = latlngs.map((point) => [point.lng, point.lat]);
@@ -128,7 +125,7 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       const mode = drawMode.current;
       if (mode) callbacks.current.onDrawn(mode, ring);
     });
-    created.on(events.DRAWVERTEX!, (event) => {
+    created.on(DRAW_EVENTS.vertex, (event) => {
       const group = (event as unknown as { layers: L.LayerGroup }).layers;
       const ring: LngLat[] = (group.getLayers() as L.Marker[]).map((marker) => [
         marker.getLatLng().lng,
@@ -137,9 +134,10 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       callbacks.current.onDrawProgress({
         corners: ring.length,
         areaSquareMetres: ring.length >= 3 ? ringAreaSquareMetres(ring) : 0,
+        ready: true,
       });
     });
-    created.on(events.DRAWSTOP!, () => {
+    created.on(DRAW_EVENTS.stop, () => {
       drawMode.current = null;
       created.doubleClickZoom.enable();
       callbacks.current.onDrawStopped();
@@ -256,8 +254,24 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       if (drawer.current?.enabled()) drawer.current.disable();
       return;
     }
-    const colour = props.drawing === "farm" ? BOUNDARY_COLOUR : PLOT_COLOURS.field;
-    const handler = new (draw().Polygon)(current, {
+    const mode = props.drawing;
+    const colour = mode === "farm" ? BOUNDARY_COLOUR : PLOT_COLOURS.field;
+    let stopped = false;
+    let handler: DrawHandler | null = null;
+    void loadDrawTools().then(({ polygonDrawer }) => {
+      // Cancelled, or another drawing begun, while the tools were on their way.
+      if (stopped) return;
+      handler = startDrawing(current, mode, colour, polygonDrawer);
+    });
+    return () => {
+      stopped = true;
+      if (handler?.enabled()) handler.disable();
+    };
+  }, [props.drawing]);
+
+  /** Starts leaflet-draw's polygon handler on the map, the page told of each corner and crossing. */
+  function startDrawing(current: L.Map, mode: DrawMode, colour: string, polygonDrawer: PolygonDrawerMaker) {
+    const handler = polygonDrawer(current, {
       allowIntersection: false,
       showArea: false,
       showLength: false,
@@ -275,14 +289,12 @@ export const FarmMap = forwardRef<FarmMapHandle, FarmMapProps>(function FarmMap(
       callbacks.current.onEdgesCross();
     };
     drawer.current = handler;
-    drawMode.current = props.drawing;
+    drawMode.current = mode;
     current.doubleClickZoom.disable();
     handler.enable();
-    callbacks.current.onDrawProgress({ corners: 0, areaSquareMetres: 0 });
-    return () => {
-      if (handler.enabled()) handler.disable();
-    };
-  }, [props.drawing]);
+    callbacks.current.onDrawProgress({ corners: 0, areaSquareMetres: 0, ready: true });
+    return handler;
+  }
 
   // A walk in progress: the corners so far, and where the phone is with its accuracy.
   useEffect(() => {

@@ -37,8 +37,11 @@ export function DrawingPanel({
       role="status"
       className="absolute inset-x-2 top-2 z-[1100] flex flex-col gap-1.5 rounded-xl border border-brand-200 bg-brand-50/95 p-2.5 text-sm shadow-md dark:border-brand-800 dark:bg-brand-950/95"
       data-drawing={mode}
+      data-drawing-ready={progress.ready ? "" : undefined}
     >
-      <p className="line-clamp-2 text-xs">{t(mode === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot")}</p>
+      <p className="line-clamp-2 text-xs">
+        {progress.ready ? t(mode === "farm" ? "mapping.drawing.farm" : "mapping.drawing.plot") : t("common.loading")}
+      </p>
       <p className="font-semibold" data-live-area="">
         {t("mapping.drawing.area", { area: liveArea })} · {t("mapping.drawing.corners", { count: progress.corners })}
       </p>

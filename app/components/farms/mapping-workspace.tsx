@@ -42,6 +42,8 @@ export { ReadOnlyFarms } from "./farm-list";
 
 // Leaflet and leaflet-draw come with this module only, fetched after the page has mounted.
 const FarmMap = lazy(() => import("./farm-map.client"));
+/** leaflet-draw, fetched as the farmer reaches for a drawing button (the map fetches it anyway when a drawing starts). */
+const preloadDrawTools = () => void import("./draw-tools.client");
 // The import dialog comes when it is first opened.
 const ImportDialog = lazy(() => import("./import-dialog").then((module) => ({ default: module.ImportDialog })));
 
@@ -96,7 +98,7 @@ export function MappingWorkspace({
   const [tiles, setTiles] = useState<MapTiles>("satellite");
   const [tilesFailed, setTilesFailed] = useState(false);
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
-  const [progress, setProgress] = useState<DrawProgress>({ corners: 0, areaSquareMetres: 0 });
+  const [progress, setProgress] = useState<DrawProgress>({ corners: 0, areaSquareMetres: 0, ready: false });
   const { walk, start: beginWalk, stop: stopWalk, finish: finishWalk, resume: resumeWalk } = useBoundaryWalk();
   const [dialog, setDialog] = useState<OpenDialog>({ open: false, kind: "farm", farm: null, opening: 0 });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -145,7 +147,7 @@ export function MappingWorkspace({
 
   function startDrawing(mode: DrawMode) {
     if (!selected) return noFarmSelected();
-    setProgress({ corners: 0, areaSquareMetres: 0 });
+    setProgress({ corners: 0, areaSquareMetres: 0, ready: false });
     setDrawing(mode);
   }
 
@@ -303,7 +305,7 @@ export function MappingWorkspace({
             {tiles === "soil" ? <SoilPanel soil={farmEnvironment?.soil ?? null} hasFarm={selected !== null} /> : null}
 
             {/* Whole buttons wrap to the next row; their labels never break (a 360 px phone fits two or one a row). */}
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-2" onPointerEnter={preloadDrawTools} onFocusCapture={preloadDrawTools}>
               <Button size="sm" onClick={() => startDrawing("farm")} disabled={toolsDisabled}>
                 <Icon name="polygon" className="h-4 w-4" />
                 {t("mapping.farmBoundary")}

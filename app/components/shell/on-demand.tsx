@@ -51,6 +51,20 @@ export function NeedsNetwork({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** What a dialog shows while the code of its form arrives. */
+export function LoadingPart() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600 dark:text-gray-400">
+      <span
+        className="h-4 w-4 flex-none animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+        aria-hidden="true"
+      />
+      {t("common.loading")}
+    </p>
+  );
+}
+
 /**
  * A component whose code is fetched when it first renders. While it loads, `fallback`
  * shows; if the fetch fails, an in-place 'needs the network' message with Try again
