@@ -47,10 +47,14 @@ const read = (asset: string) => readFileSync(join(CLIENT, asset), "utf8");
 describe("where Leaflet is in the build", () => {
   const built = manifest();
 
-  it("is in a chunk of its own (so this test would see it if it moved)", () => {
+  it("is in the map's chunks only (so this test would see it if it moved), leaflet-draw in the drawing tools'", () => {
     const chunks = readdirSync(join(CLIENT, "assets")).filter((name) => name.endsWith(".js") && LEAFLET.test(read(`/assets/${name}`)));
     expect(chunks.length).toBeGreaterThan(0);
-    expect(chunks.every((name) => name.startsWith("farm-map.client"))).toBe(true);
+    // The map, Leaflet shared by the map and the drawing tools (named by Rollup after its first module), the tools.
+    expect(chunks.every((name) => /^(farm-map|leaflet-touch|draw-tools)\.client-[\w-]+\.js$/.test(name)), chunks.join(", ")).toBe(true);
+    const drawing = readdirSync(join(CLIENT, "assets")).filter((name) => name.endsWith(".js") && read(`/assets/${name}`).includes("leaflet-draw-guide-dash"));
+    expect(drawing).toHaveLength(1);
+    expect(drawing[0]).toMatch(/^draw-tools\.client-/);
   });
 
   it("is not in the JavaScript that /marketplace loads, nor any other page's", () => {
