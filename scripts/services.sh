@@ -6,6 +6,7 @@
 #  3. Not installed, and running as root on Debian/Ubuntu: installed with apt, then started.
 # Servers this script creates keep their data under .data/ (loopback only) and
 # keep running after the product stops; `bash scripts/services.sh stop` stops them.
+# `npm run services -- meilisearch` starts a Meilisearch of the project's own as well.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -163,10 +164,18 @@ stop_services() {
     say "stopping Redis (pid $(cat "$data_dir/redis/redis.pid"))"
     kill "$(cat "$data_dir/redis/redis.pid")" 2>/dev/null || true
   fi
+  if [ -f "$data_dir/meilisearch/meilisearch.pid" ]; then
+    say "stopping Meilisearch (pid $(cat "$data_dir/meilisearch/meilisearch.pid"))"
+    kill "$(cat "$data_dir/meilisearch/meilisearch.pid")" 2>/dev/null || true
+    rm -f "$data_dir/meilisearch/meilisearch.pid"
+  fi
 }
 
 case "${1:-ensure}" in
   ensure) ensure_postgres; ensure_redis ;;
+  # PostgreSQL and Redis, and a Meilisearch of the project's own on 127.0.0.1:7700 (the pinned,
+  # checked build of scripts/meilisearch.ts); it prints the two lines to put in .env.
+  meilisearch) ensure_postgres; ensure_redis; node --import tsx scripts/meilisearch.ts serve "$data_dir/meilisearch" ;;
   stop) stop_services ;;
-  *) fail "usage: services.sh [ensure|stop]" ;;
+  *) fail "usage: services.sh [ensure|meilisearch|stop]" ;;
 esac

@@ -9,7 +9,7 @@ import {
   type QueueName,
   type QueuePolicy,
 } from "~/jobs/queues";
-import { applyPendingIndexChanges, searchBackend } from "~/modules/search/indexing.server";
+import { applyPendingIndexChanges, prepareSearchIndex } from "~/modules/search/indexing.server";
 import { moveFormerOriginals } from "~/modules/storage/uploads.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
@@ -87,13 +87,13 @@ export async function startWorkers(options: WorkerOptions = {}) {
     return worker;
   });
 
-  // The search backend's index and settings (Meilisearch: synonyms, filterable fields) before the first indexing job.
+  // The search backend's index and settings (Meilisearch: synonyms, filterable fields) before the
+  // first indexing job; an index found new, emptied or with older settings is filled from the
+  // tables in the background (search answers meanwhile), by one process at a time.
   if (queueNames.includes("search-indexing")) {
-    await searchBackend()
-      .prepare()
-      .catch((error: unknown) =>
-        logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"),
-      );
+    await prepareSearchIndex().catch((error: unknown) =>
+      logger.error({ err: error }, "search backend could not be prepared; indexing jobs will retry"),
+    );
   }
   // Originals kept inside UPLOAD_DIR by an earlier version move out of the folder /uploads serves
   // before any photo is processed (a photo's job also reads one there, should an older web process still write one).

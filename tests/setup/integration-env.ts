@@ -16,6 +16,12 @@ process.env.DATABASE_URL = databaseUrl;
 process.env.REDIS_URL ??= inject("redisUrl");
 process.env.QUEUE_PREFIX = workerQueuePrefix(inject("queuePrefix"), worker);
 process.env.LOG_LEVEL ??= "silent";
+// The run's real Meilisearch (tests/setup/global.ts), for the search suites that run on it too.
+const meilisearch = inject("meilisearch");
+if ("host" in meilisearch) {
+  process.env.MEILI_TEST_HOST ??= meilisearch.host;
+  process.env.MEILI_TEST_KEY ??= meilisearch.key;
+} else process.env.MEILI_TEST_UNAVAILABLE = meilisearch.unavailable;
 // Secrets made now, strong enough for production: the compiled processes a test starts inherit
 // them (tests/support/processes.ts), and production refuses short ones and any this repository shows.
 process.env.ADMIN_TOKEN = randomBytes(24).toString("hex");

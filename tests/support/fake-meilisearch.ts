@@ -1,5 +1,5 @@
 // A local HTTP server speaking Meilisearch's API for the calls the app makes
-// (index create/get/delete, settings, documents add/delete/delete-all, tasks,
+// (index create/get/delete, settings, stats, documents list/add/delete/delete-all, tasks,
 // search and multi-search), so integration tests run the meilisearch client for
 // real against it. It records every request, checks the bearer key, processes
 // tasks asynchronously (a change is seen once its task has succeeded, as in
@@ -1270,6 +1270,12 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
         return { status: 200, body: structuredClone(settings) };
       }
       if (method === "PATCH") return updateSettings(uid, body);
+    } else if (sub === "stats" && extra === undefined && method === "GET") {
+      const index = getIndex(uid);
+      return {
+        status: 200,
+        body: { numberOfDocuments: index.documents.size, isIndexing: false, fieldDistribution: {} },
+      };
     } else if (sub === "search" && extra === undefined && method === "POST") {
       return { status: 200, body: search(uid, isObject(body) ? body : {}) };
     } else if (sub === "documents") {
@@ -1302,6 +1308,17 @@ export async function startFakeMeilisearch(options: FakeMeilisearchOptions = {})
             return { deletedDocuments };
           },
         );
+      }
+      if (extra === undefined && method === "GET") {
+        // A page of documents, in the order they were first added, with only the fields asked for.
+        const all = [...getIndex(uid).documents.values()];
+        const limit = query.limit === undefined ? 20 : Number(query.limit);
+        const offset = query.offset === undefined ? 0 : Number(query.offset);
+        const fields = query.fields?.split(",").filter(Boolean) ?? null;
+        const results = all
+          .slice(offset, offset + limit)
+          .map((document) => (fields ? Object.fromEntries(fields.map((field) => [field, document[field]])) : document));
+        return { status: 200, body: { results, offset, limit, total: all.length } };
       }
       if (extra !== undefined && parts.length === 4 && method === "GET") {
         const document = getIndex(uid).documents.get(extra);

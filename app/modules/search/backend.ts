@@ -66,10 +66,28 @@ export interface ListingWords {
 /** Below this many exact matches (all kinds together, on /search), a search also looks for typos. */
 export const EXACT_TOO_FEW = 3;
 
+/**
+ * Why an index must be filled from the tables before it can be trusted: just made, found empty,
+ * or made with other settings than this version's (documents indexed under the old ones).
+ */
+export type RebuildReason = "new" | "empty" | "settings";
+
+/** One document as the index holds it, enough to tell whether its record still exists. */
+export interface IndexedEntry {
+  id: string;
+  type: SearchEntity;
+  entityId: string;
+}
+
 export interface SearchBackend {
   readonly name: "postgres" | "meilisearch";
-  /** Creates indexes and applies settings and synonyms; safe to run at every start. */
-  prepare(): Promise<void>;
+  /**
+   * Creates indexes and applies settings and synonyms; safe to run at every start. Says whether
+   * the index needs filling from the tables (null: it is as this version left it).
+   */
+  prepare(): Promise<{ rebuild: RebuildReason | null }>;
+  /** Every document the index holds, a page at a time (for pruning those whose record is gone). */
+  entries?(pageSize: number): AsyncIterable<IndexedEntry[]>;
   upsert(documents: readonly SearchDocument[]): Promise<void>;
   remove(ids: readonly string[]): Promise<void>;
   /** Removes every document (before a full reindex). */

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { getEnv } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import { prisma } from "~/server/db.server";
+import { sharedRedisConnection } from "~/server/redis.server";
 import { logger } from "~/server/logger.server";
 import { singleton } from "~/server/singleton.server";
 import {
@@ -13,7 +15,7 @@ import {
 } from "../../../search/documents";
 import { meilisearchSynonyms } from "../../../search/synonyms";
 import { bumpSearchGeneration } from "./answer-cache.server";
-import type { SearchBackend } from "./backend";
+import type { RebuildReason, SearchBackend } from "./backend";
 import { createMeilisearchBackend } from "./meilisearch.server";
 import { createPostgresBackend } from "./postgres.server";
 
@@ -148,11 +150,8 @@ export async function applyPendingIndexChanges(backend = searchBackend()) {
   return applied;
 }
 
-/** Rebuilds every document from the tables (npm run search:reindex). */
-export async function reindexAll(backend = searchBackend(), batch = 500) {
-  await backend.prepare();
-  await backend.clear();
-  const started = await prisma.searchOutbox.aggregate({ _max: { id: true } });
+/** Gives the backend the document of every product, listing and farm, `batch` records at a time. */
+async function upsertFromTables(backend: SearchBackend, batch: number) {
   const counts = { product: 0, listing: 0, farm: 0 };
   for (let cursor: string | undefined; ;) {
     const products = await prisma.product.findMany({
@@ -188,8 +187,101 @@ export async function reindexAll(backend = searchBackend(), batch = 500) {
     counts.farm += farms.length;
     cursor = farms.at(-1)!.id;
   }
+  return counts;
+}
+
+/** Rebuilds every document from the tables (npm run search:reindex): emptied first, so search answers little until it is done. */
+export async function reindexAll(backend = searchBackend(), batch = 500) {
+  await backend.prepare();
+  await backend.clear();
+  const started = await prisma.searchOutbox.aggregate({ _max: { id: true } });
+  const counts = await upsertFromTables(backend, batch);
   await bumpSearchGeneration();
   // What was pending when the rebuild began is in it now.
   if (started._max.id !== null) await prisma.searchOutbox.deleteMany({ where: { id: { lte: started._max.id } } });
   return counts;
+}
+
+/** The ids, among `ids`, of the records of one kind that still exist. */
+async function existingIds(entity: SearchEntity, ids: string[]): Promise<Set<string>> {
+  const where = { where: { id: { in: ids } }, select: { id: true } } as const;
+  const rows =
+    entity === "product"
+      ? await prisma.product.findMany(where)
+      : entity === "listing"
+        ? await prisma.listing.findMany(where)
+        : await prisma.farm.findMany(where);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Fills the index from the tables without emptying it first, so search keeps answering all the
+ * while (for an index found new, empty, or made with older settings): every record's document is
+ * written again, then the documents whose record is gone are removed. A change made meanwhile is
+ * in the outbox and applied after, as any other.
+ */
+export async function refillIndex(backend = searchBackend(), batch = 500) {
+  const started = await prisma.searchOutbox.aggregate({ _max: { id: true } });
+  const counts = await upsertFromTables(backend, batch);
+  let removed = 0;
+  if (backend.entries) {
+    const gone: string[] = [];
+    for await (const page of backend.entries(1_000)) {
+      for (const entity of ["product", "listing", "farm"] as const) {
+        const ofKind = page.filter((entry) => entry.type === entity);
+        if (ofKind.length === 0) continue;
+        const existing = await existingIds(
+          entity,
+          ofKind.map((entry) => entry.entityId),
+        );
+        gone.push(...ofKind.filter((entry) => !existing.has(entry.entityId)).map((entry) => entry.id));
+      }
+    }
+    // After the listing, so its pages are not shifted under it.
+    await backend.remove(gone);
+    removed = gone.length;
+  }
+  await bumpSearchGeneration();
+  if (started._max.id !== null) await prisma.searchOutbox.deleteMany({ where: { id: { lte: started._max.id } } });
+  return { ...counts, removed };
+}
+
+/**
+ * At a worker's start: prepares the backend and, when it says the index needs it (Meilisearch new,
+ * emptied, or with older settings), fills it from the tables in the background. One process
+ * fills it at a time (a Redis hold); the promise it answers settles when the filling is done.
+ */
+export async function prepareSearchIndex(
+  backend = searchBackend(),
+  hold: { take(): Promise<boolean>; release(): Promise<void> } = redisHold(),
+): Promise<{ rebuild: RebuildReason | null; filling: Promise<void> | null }> {
+  const { rebuild } = await backend.prepare();
+  if (!rebuild) return { rebuild, filling: null };
+  if (!(await hold.take())) {
+    logger.info({ rebuild }, "search index being filled by another process");
+    return { rebuild, filling: null };
+  }
+  logger.info({ rebuild }, "search index to be filled from the tables; search keeps answering meanwhile");
+  const filling = refillIndex(backend)
+    .then((counts) => logger.info({ rebuild, ...counts }, "search index filled from the tables"))
+    .catch((error: unknown) =>
+      logger.error({ err: error, rebuild }, "filling the search index failed; npm run search:reindex rebuilds it"),
+    )
+    .finally(() => hold.release().catch(() => {}));
+  return { rebuild, filling };
+}
+
+/** The hold on filling the index, in Redis for an hour at most (a process that dies lets go then). */
+function redisHold() {
+  const key = `${getEnv().QUEUE_PREFIX}:search-refill`;
+  const token = randomUUID();
+  const redis = () => sharedRedisConnection("app", "app", 55);
+  return {
+    async take() {
+      return (await redis().set(key, token, "EX", 3_600, "NX")) === "OK";
+    },
+    async release() {
+      if ((await redis().get(key)) === token) await redis().del(key);
+    },
+  };
 }

@@ -137,6 +137,37 @@ function toHit(hit: RawHit, near: boolean): SearchHit {
   };
 }
 
+/** Settings Meilisearch keeps as sets (it answers them in an order of its own): compared whatever the order. */
+const UNORDERED_SETTINGS = new Set(["synonyms", "filterableAttributes", "sortableAttributes"]);
+
+/**
+ * Whether an index's settings include every one `wanted` sets, as sent (Meilisearch answers
+ * more: defaults of what is not set, such as typo tolerance's other fields). Synonyms and the
+ * filterable and sortable attributes compare as sets; ranking rules and searchable attributes in order.
+ */
+export function hasSettings(current: Record<string, unknown>, wanted: Record<string, unknown>): boolean {
+  return Object.entries(wanted).every(([key, value]) => covers(current[key], value, UNORDERED_SETTINGS.has(key)));
+}
+
+function covers(current: unknown, wanted: unknown, unordered = false): boolean {
+  if (Array.isArray(wanted))
+    return (
+      Array.isArray(current) &&
+      current.length === wanted.length &&
+      (unordered
+        ? [...wanted].sort().every((item, index) => item === [...current].sort()[index])
+        : wanted.every((item, index) => covers(current[index], item)))
+    );
+  if (wanted !== null && typeof wanted === "object") {
+    if (current === null || typeof current !== "object" || Array.isArray(current)) return false;
+    const entries = Object.entries(wanted);
+    // Synonyms: the same keys, no more (a word dropped from the list must go from the index too).
+    if (unordered && Object.keys(current).length !== entries.length) return false;
+    return entries.every(([key, value]) => covers((current as Record<string, unknown>)[key], value, unordered));
+  }
+  return current === wanted;
+}
+
 export function createMeilisearchBackend(options: MeilisearchBackendOptions): SearchBackend {
   const host = options.host.replace(/\/+$/, "");
   const indexUid = options.indexUid ?? SEARCH_INDEX_UID;
@@ -191,6 +222,7 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
     name: "meilisearch",
 
     async prepare() {
+      const wanted = { ...meilisearchSettings, synonyms: options.synonyms };
       const exists = await call(`looking up index "${indexUid}"`, async () => {
         try {
           await client.getRawIndex(indexUid);
@@ -208,9 +240,24 @@ export function createMeilisearchBackend(options: MeilisearchBackendOptions): Se
           (task) => task.error?.code === "index_already_exists",
         );
       }
-      await write(`updating the settings of "${indexUid}"`, () =>
-        index.updateSettings({ ...meilisearchSettings, synonyms: options.synonyms }),
-      );
+      // Settings are sent only when they differ: an update makes Meilisearch index everything again.
+      const current = exists ? await call(`reading the settings of "${indexUid}"`, () => index.getSettings()) : null;
+      const stale = current === null || !hasSettings(current, wanted);
+      if (stale) await write(`updating the settings of "${indexUid}"`, () => index.updateSettings(wanted));
+      if (!exists) return { rebuild: "new" };
+      if (stale) return { rebuild: "settings" };
+      const stats = await call(`counting the documents of "${indexUid}"`, () => index.getStats());
+      return { rebuild: stats.numberOfDocuments === 0 ? "empty" : null };
+    },
+
+    async *entries(pageSize) {
+      for (let offset = 0; ; offset += pageSize) {
+        const page = await call(`listing the documents of "${indexUid}"`, () =>
+          index.getDocuments({ fields: ["id", "type", "entityId"], limit: pageSize, offset }),
+        );
+        if (page.results.length > 0) yield page.results.map(({ id, type, entityId }) => ({ id, type, entityId }));
+        if (page.results.length < pageSize) return;
+      }
     },
 
     async upsert(documents) {

@@ -236,7 +236,8 @@ export function createPostgresBackend(): SearchBackend {
     name: "postgres",
 
     async prepare() {
-      // The table, its indexes and the extensions come with the migrations.
+      // The table, its indexes and the extensions come with the migrations; the app's own writes fill it.
+      return { rebuild: null };
     },
 
     async upsert(documents) {

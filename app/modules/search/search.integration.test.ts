@@ -23,11 +23,11 @@ const TOWNS = {
 };
 
 // The same behaviour on PostgreSQL, on Meilisearch's protocol (the local stand-in), and on a
-// real Meilisearch when MEILI_TEST_HOST names one.
+// real Meilisearch: the run's own (tests/setup/global.ts), or the one MEILI_TEST_HOST names.
 const realMeili = process.env.MEILI_TEST_HOST?.trim() || null;
 if (!realMeili)
   console.info(
-    "search behaviour: the run against a real Meilisearch was skipped (set MEILI_TEST_HOST, and MEILI_TEST_KEY if it has a master key)",
+    `search behaviour: no real Meilisearch in this run (${process.env.MEILI_TEST_UNAVAILABLE ?? "MEILI_TEST_HOST is not set"})`,
   );
 
 type Started = { backend: SearchBackend; stop: () => Promise<void> };
