@@ -53,6 +53,8 @@ test.describe("the basic phone at 360 px", () => {
     await expect(screen).toContainText("1. Farashin kasuwa");
     await keypad.getByRole("button", { name: "1", exact: true }).click();
     await send.click();
+    // The product's screen first: an answer typed before it arrives is cleared with the last one.
+    await expect(screen).toContainText("Rubuta kaya");
     await page.getByLabel("Your answer").fill(product.name.toLowerCase());
     await send.click();
     await expect(screen).toContainText("1. Kano");

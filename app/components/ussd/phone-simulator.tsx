@@ -85,7 +85,7 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
   }, [caller, mounted]);
 
   /** One screen asked of the callback as the provider asks it. */
-  async function ask(sessionId: string, text: string) {
+  async function ask(sessionId: string, text: string, sent = "") {
     setBusy(true);
     setFailed(false);
     try {
@@ -104,7 +104,8 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
       if (!response.ok) throw new Error(String(response.status));
       const screen = await response.text();
       setSession({ id: sessionId, text, screen, ended: screen.startsWith("END ") });
-      setAnswer("");
+      // The answer sent is cleared; one typed while the screen was on its way stays.
+      setAnswer((current) => (current === sent ? "" : current));
       refreshTexts(caller);
       answerInput.current?.focus();
     } catch {
@@ -127,7 +128,7 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
       void ask(`demo_${crypto.randomUUID()}`, "");
       return;
     }
-    void ask(session.id, session.text === "" ? answer.trim() : `${session.text}*${answer.trim()}`);
+    void ask(session.id, session.text === "" ? answer.trim() : `${session.text}*${answer.trim()}`, answer);
   }
 
   const kind = session.screen.slice(0, 3);
