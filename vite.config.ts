@@ -53,6 +53,9 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** The schema and constant modules (see `treeshake` below). */
+const SCHEMA_MODULE = /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
   server: { port: 3000 },
@@ -63,6 +66,12 @@ export default defineConfig({
       onwarn(warning, warn) {
         if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
         warn(warning);
+      },
+      treeshake: {
+        // Modules that only define checks (zod schemas) and constants have no effect of their own:
+        // a page that imports one for its loader (server code, removed from the browser's build)
+        // or for a constant leaves the rest, and zod with it, out of its JavaScript.
+        moduleSideEffects: (id, external) => external || !SCHEMA_MODULE.test(id),
       },
     },
   },
