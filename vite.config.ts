@@ -54,7 +54,8 @@ function serviceWorker(): Plugin {
 }
 
 /** The schema and constant modules (see `treeshake` below). */
-const SCHEMA_MODULE = /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
+const SCHEMA_MODULE =
+  /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
