@@ -280,7 +280,9 @@ describe("paying by card with Paystack", () => {
     const back = await comeBack(person, reference);
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe("/asiiko?tab=history&checkout=success");
-    expect(fake.requestsTo("GET", `/transaction/verify/${reference}`)).toHaveLength(1);
+    // Paystack sends the payment's events as the payer comes back: the return asks Paystack once
+    // when it is first, and not at all when the event has already settled the payment.
+    expect(fake.requestsTo("GET", `/transaction/verify/${reference}`).length).toBeLessThanOrEqual(1);
     await allApplied(events);
     expect(await access(person)).toMatchObject({ hasActiveSubscription: true });
     const row = await prisma.subscription.findUniqueOrThrow({ where: { externalId: subscription!.subscription_code } });
