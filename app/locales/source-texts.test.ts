@@ -189,15 +189,26 @@ describe("texts in the source", () => {
     expect(sources).toContain("app/components/voice/voice-widget.tsx");
   });
 
-  it("writes no words into JSX, read attributes or toasts: they come from the locale files", () => {
-    const found = sources.filter((file) => file.endsWith(".tsx")).flatMap((file) => literalTexts(file, parse(file)));
-    expect(found).toEqual([]);
-  });
+  // Each reads every source file: a few seconds, many more on a busy two-core machine (a net, not a speed check).
+  const EVERY_FILE_MS = 60_000;
 
-  it("uses no translation key that the locale files lack", () => {
-    const found = sources.flatMap((file) => unknownKeys(file, parse(file)));
-    expect(found).toEqual([]);
-  });
+  it(
+    "writes no words into JSX, read attributes or toasts: they come from the locale files",
+    () => {
+      const found = sources.filter((file) => file.endsWith(".tsx")).flatMap((file) => literalTexts(file, parse(file)));
+      expect(found).toEqual([]);
+    },
+    EVERY_FILE_MS,
+  );
+
+  it(
+    "uses no translation key that the locale files lack",
+    () => {
+      const found = sources.flatMap((file) => unknownKeys(file, parse(file)));
+      expect(found).toEqual([]);
+    },
+    EVERY_FILE_MS,
+  );
 
   it("refuses with translation keys, so every error answers in the reader's language", () => {
     const found = sources.flatMap((file) => literalRefusals(file, parse(file)));

@@ -213,11 +213,13 @@ describe("a worker killed in the middle of an analysis", () => {
     child = undefined;
     workers = await startAiWorkers();
 
+    // The dead worker's lock (15 s) lapses, the next stalled-job check (every 15 s) takes the job up,
+    // then the analysis runs: up to about 30 s before it even starts, longer on a busy machine.
     await expect
       .poll(
         async () =>
           (await call("GET", `/api/ai/analyses/${id}`, undefined, { cookie: farmer.cookie })).body.data.analysis.status,
-        { timeout: 20_000 },
+        { timeout: 90_000 },
       )
       .toBe("completed");
     expect(fakes.openai.requests).toHaveLength(2);
