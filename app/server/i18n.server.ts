@@ -10,6 +10,7 @@ import {
 import { readCookie } from "~/lib/cookies";
 import { loadResources } from "~/locales/resources";
 import { isMessageKey, type Refusal } from "./refusal";
+import { rememberTexts } from "./remembered-t.server";
 
 // The server's side of language detection: the cookie the switcher sets, then
 // the browser's Accept-Language, then English.
@@ -57,6 +58,7 @@ export function createI18nInstance(language: LanguageCode): Promise<i18n> {
     instance = (async () => {
       const created = createInstance();
       await created.init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+      rememberTexts(created);
       return created;
     })();
     // A failed start is not kept: the next request tries again.
