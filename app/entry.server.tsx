@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -11,6 +10,7 @@ import { SESSION_COOKIE_NAME } from "~/server/session-cookie";
 import { QUEUE_DASHBOARD_REFUSED, queueDashboardAccess } from "~/modules/auth/operator.server";
 import { fileStore } from "~/modules/storage/file-store.server";
 import { readPublicPhoto } from "~/modules/storage/uploads.server";
+import { chunksPerTurn } from "~/server/chunks-per-turn.server";
 import { createI18nInstance, detectLanguage } from "~/server/i18n.server";
 import { runShutdownHooks } from "~/server/lifecycle.server";
 import { logger } from "~/server/logger.server";
@@ -112,7 +112,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = chunksPerTurn();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
