@@ -1,0 +1,55 @@
+// Run by `npm install` (postinstall), after the Prisma client is made: small changes to installed
+// packages that the product's speed depends on, each applied only to the exact text it was
+// written for (a newer version without that text is left as it is, and said so), and only once.
+//
+// @remix-run/router compiles a route's path into a regular expression every time it tries to
+// match an address against it: each page's answer matches its address against the routes five or
+// six times (the server's router, the static handler, React Router, the route manifest), so a
+// marketplace page compiled some 1,500 expressions, a tenth of the web process's CPU under load.
+// A path's expression never changes: remembered once, it is compiled once per process.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { isEntryPoint } from "../app/server/entry-point";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export const PATCH_MARK = "/* compilePath remembered: scripts/patch-dependencies.ts */";
+const ORIGINAL = "function compilePath(path, caseSensitive, end) {";
+
+/** The router's source with compilePath remembering what it compiled, or null when the text is not there. */
+export function rememberCompiledPaths(source: string): string | null {
+  if (source.includes(PATCH_MARK)) return source;
+  if (source.split(ORIGINAL).length !== 2) return null;
+  const remembering = [
+    PATCH_MARK,
+    "const rememberedPaths = new Map();",
+    "function compilePath(path, caseSensitive, end) {",
+    '  const key = (caseSensitive ? "1" : "0") + (end === false ? "0" : "1") + path;',
+    "  let compiled = rememberedPaths.get(key);",
+    "  if (compiled === undefined) {",
+    "    compiled = compilePathAnew(path, caseSensitive, end);",
+    // Routes are few; a program making paths without end is bounded all the same.
+    "    if (rememberedPaths.size < 5000) rememberedPaths.set(key, compiled);",
+    "  }",
+    "  return compiled;",
+    "}",
+    "function compilePathAnew(path, caseSensitive, end) {",
+  ].join("\n");
+  return source.replace(ORIGINAL, remembering);
+}
+
+export const ROUTER_FILES = ["router.cjs.js", "router.js"].map((file) =>
+  path.join(root, "node_modules/@remix-run/router/dist", file),
+);
+
+export function patchDependencies(log: (line: string) => void = console.log) {
+  for (const file of ROUTER_FILES) {
+    if (!existsSync(file)) continue;
+    const source = readFileSync(file, "utf8");
+    const patched = rememberCompiledPaths(source);
+    if (patched === null) log(`[patch] ${path.relative(root, file)}: compilePath not found as expected; left as it is`);
+    else if (patched !== source) writeFileSync(file, patched);
+  }
+}
+
+if (isEntryPoint(import.meta.url)) patchDependencies();
