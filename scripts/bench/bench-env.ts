@@ -100,9 +100,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A process (`node --import tsx <script>`, or `node <script>` for compiled JavaScript) with this environment added; `stop` ends it and waits. */
-export function startProcess(script: string, env: Record<string, string> = {}) {
-  const args = script.endsWith(".js") ? [script] : ["--import", "tsx", script];
+/**
+ * A process (`node --import tsx <script>`, or `node <script>` for compiled JavaScript) with this
+ * environment added and these flags for Node (`--cpu-prof`, say); `stop` ends it and waits.
+ */
+export function startProcess(script: string, env: Record<string, string> = {}, nodeFlags: string[] = []) {
+  const args = [...nodeFlags, ...(script.endsWith(".js") ? [script] : ["--import", "tsx", script])];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -119,9 +122,9 @@ export function startProcess(script: string, env: Record<string, string> = {}) {
 }
 
 /** The web server as `npm start` runs it (compiled, production build), in a process of its own; resolves once /api/health answers. */
-export async function startWebServer(env: Record<string, string> = {}) {
+export async function startWebServer(env: Record<string, string> = {}, nodeFlags: string[] = []) {
   const port = await freePort();
-  const web = startProcess("build/node/server.js", { ...env, PORT: String(port), HOST: "127.0.0.1" });
+  const web = startProcess("build/node/server.js", { ...env, PORT: String(port), HOST: "127.0.0.1" }, nodeFlags);
   const base = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 250) {
     if (web.child.exitCode !== null) throw new Error(`the web server stopped (${web.child.exitCode}) before answering`);
