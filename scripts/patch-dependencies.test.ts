@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PATCH_MARK, rememberCompiledPaths, ROUTER_FILES } from "./patch-dependencies";
+import {
+  BRANCHES_MARK,
+  PATCH_MARK,
+  rememberCompiledPaths,
+  rememberRankedBranches,
+  ROUTER_FILES,
+} from "./patch-dependencies";
 
 // A router shaped like @remix-run/router's: compilePath counts its calls.
 const router = `
@@ -42,6 +48,55 @@ describe("rememberCompiledPaths", () => {
   });
 
   it("was applied to the installed router by npm install", () => {
-    for (const file of ROUTER_FILES) expect(readFileSync(file, "utf8")).toContain(PATCH_MARK);
+    for (const file of ROUTER_FILES) {
+      const source = readFileSync(file, "utf8");
+      expect(source).toContain(PATCH_MARK);
+      expect(source).toContain(BRANCHES_MARK);
+    }
+  });
+});
+
+// matchRoutes shaped like the router's: flattenRoutes counts its calls; `document` is a parameter,
+// so the same source runs as on the server (undefined) and as in a browser.
+const matcher = `
+let flattened = 0;
+function flattenRoutes(routes) { flattened += 1; return routes.map((route) => ({ path: route.path })); }
+function rankRouteBranches(branches) { branches.sort((a, b) => b.path.length - a.path.length); }
+function matchRoutesImpl(routes, pathname) {
+  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  return branches.find((branch) => pathname.startsWith(branch.path))?.path ?? null;
+}
+return { match: matchRoutesImpl, count: () => flattened };`;
+
+type Matcher = { match: (routes: { path: string }[], pathname: string) => string | null; count: () => number };
+const loadMatcher = (source: string, document: unknown) => new Function("document", source)(document) as Matcher;
+
+describe("rememberRankedBranches", () => {
+  const routes = [{ path: "/" }, { path: "/marketplace" }];
+
+  it("on the server, ranks a route tree once and matches as before", () => {
+    const { match, count } = loadMatcher(rememberRankedBranches(matcher)!, undefined);
+    expect(match(routes, "/marketplace/x")).toBe("/marketplace");
+    expect(match(routes, "/orders")).toBe("/");
+    expect(count()).toBe(1);
+    // Another tree (a page's own routes) is ranked for itself.
+    expect(match([{ path: "/orders" }], "/orders")).toBe("/orders");
+    expect(count()).toBe(2);
+  });
+
+  it("in a browser, where discovered routes are added to the tree, ranks it every time as before", () => {
+    const { match, count } = loadMatcher(rememberRankedBranches(matcher)!, {});
+    const growing = [{ path: "/" }];
+    expect(match(growing, "/prices")).toBe("/");
+    growing.push({ path: "/prices" });
+    expect(match(growing, "/prices")).toBe("/prices");
+    expect(count()).toBe(2);
+  });
+
+  it("changes a file once, and leaves a text it was not written for alone", () => {
+    const patched = rememberRankedBranches(matcher)!;
+    expect(rememberRankedBranches(patched)).toBe(patched);
+    expect(rememberRankedBranches("function matchRoutesImpl() {}")).toBeNull();
   });
 });
