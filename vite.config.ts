@@ -53,12 +53,35 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** The languages' texts (app/locales/en.json, fr.json, ...). */
+const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json$/;
+
+/**
+ * Text groups only the server ever says: the USSD menus a basic phone reads (app/modules/ussd/,
+ * all server code). Left out of the browser's copy of every language, which each page carries
+ * (English in every page's JavaScript); the server's copy keeps them.
+ */
+export const SERVER_ONLY_TEXT_GROUPS = ["ussd"];
+
+function serverOnlyTexts(): Plugin {
+  return {
+    name: "asiiko-server-only-texts",
+    enforce: "pre",
+    transform(code, id, options) {
+      if (options?.ssr || !LOCALE_FILE.test(id)) return null;
+      const texts = JSON.parse(code) as Record<string, unknown>;
+      for (const group of SERVER_ONLY_TEXT_GROUPS) delete texts[group];
+      return { code: JSON.stringify(texts), map: null };
+    },
+  };
+}
+
 /** The schema and constant modules (see `treeshake` below). */
 const SCHEMA_MODULE =
   /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
+  plugins: [serverOnlyTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
   server: { port: 3000 },
   build: {
     target: "es2020",

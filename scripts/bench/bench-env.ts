@@ -171,3 +171,30 @@ export function runBenchmark(label: string, main: () => Promise<void>) {
       process.exitCode = 1;
     });
 }
+
+/**
+ * A session for `userId`, minted as the app mints them (a Session row and the signed cookie): the
+ * cookie's `name=value`. Imports the app's session module when first called, after benchSetting.
+ */
+export async function benchSessionCookie(client: pg.Client, userId: string) {
+  const { sessionCookie } = await import("../../app/modules/auth/session.server");
+  const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
+  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
+    sessionId,
+    userId,
+  ]);
+  return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+}
+
+/** Resolves once `url` answers 2xx; throws after `limitMs`. */
+export async function waitForAnswer(url: string, limitMs = 60_000) {
+  for (let waited = 0; waited < limitMs; waited += 200) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}

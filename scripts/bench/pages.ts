@@ -13,17 +13,18 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { measureAddress, type AddressMeasured } from "./autocannon-measure";
 import {
   argument,
+  benchSessionCookie,
   benchSetting,
   describeMachine,
   freePort,
   runBenchmark,
   startProcess,
   startWebServer,
+  waitForAnswer,
   writeReport,
 } from "./bench-env";
 import { profileClock, readProfile, renderProfile, summariseProfile } from "./cpu-profile";
@@ -83,30 +84,6 @@ async function countListings(client: pg.Client) {
   }
 }
 
-async function signIn(client: pg.Client, userId: string) {
-  const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
-    sessionId,
-    userId,
-  ]);
-  return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
-}
-
-async function waitForAnswer(url: string) {
-  for (let waited = 0; waited < 120_000; waited += 250) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /** Each page, then the floors, each after a warm-up. */
 async function measureSize(cookies: Record<Page["as"], string>): Promise<Row[]> {
   const rows: Row[] = [];
@@ -115,7 +92,7 @@ async function measureSize(cookies: Record<Page["as"], string>): Promise<Row[]> 
   const floor = startProcess("scripts/bench/floor-server.tsx", { PORT: String(floorPort), BENCH_VIEWER: BUYER });
   const floorBase = `http://127.0.0.1:${floorPort}`;
   try {
-    await waitForAnswer(`${floorBase}/health`);
+    await waitForAnswer(`${floorBase}/health`, 120_000);
     for (const page of [...pages, ...floors]) {
       const base = page.as === "floor" ? floorBase : web.base;
       const headers = { cookie: cookies[page.as], "accept-encoding": "gzip, deflate, br" };
@@ -195,8 +172,8 @@ async function main() {
     await client.query("CHECKPOINT");
   }
   const cookies: Record<Page["as"], string> = {
-    buyer: await signIn(client, BUYER),
-    seller: await signIn(client, SELLER),
+    buyer: await benchSessionCookie(client, BUYER),
+    seller: await benchSessionCookie(client, SELLER),
     floor: "",
   };
   const sizes: SizeResult[] = [{ listings: FULL_MARKET.listings, rows: await measureSize(cookies) }];

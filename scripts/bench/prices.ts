@@ -18,13 +18,20 @@
 //   --keep               keeps the database (asiiko_bench_prices) afterwards.
 // It runs in a process of its own: the app's modules read the environment (the database, the
 // session secret) once, and this benchmark's differs from any other's.
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import { NIGERIAN_TOWNS, priceTown } from "../../app/modules/listings/towns";
 import { PRICE_PAGE_WEEKS, USUAL_RANGE_DAYS } from "../../app/modules/prices/constants";
 import { weekOf } from "../../app/modules/prices/figures";
-import { argument, benchSetting, describeMachine, runBenchmark, startWebServer, writeReport } from "./bench-env";
+import {
+  argument,
+  benchSessionCookie,
+  benchSetting,
+  describeMachine,
+  runBenchmark,
+  startWebServer,
+  writeReport,
+} from "./bench-env";
 import { measureAddress, type AddressMeasured } from "./autocannon-measure";
 import { appendListings, benchUserId, FULL_MARKET, loadMarket } from "./market";
 
@@ -233,13 +240,7 @@ function scenariosFor(busy: Busiest): Scenario[] {
 
 /** A session for the benchmark's reader, minted as the app mints them: its cookie. */
 async function readerCookie(client: pg.Client) {
-  const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-  await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
-    sessionId,
-    benchUserId(1),
-  ]);
-  return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+  return benchSessionCookie(client, benchUserId(1));
 }
 
 async function measureAll(options: PricesBenchOptions, scenarios: Scenario[], cookie: string, label: string) {

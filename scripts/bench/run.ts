@@ -12,10 +12,10 @@
 //   --reuse        keeps a market loaded by an earlier run (--keep) instead of loading it again.
 //   --skip-prices  leaves the market prices benchmark out.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import {
   argument,
+  benchSessionCookie,
   benchSetting,
   describeMachine,
   freePort,
@@ -23,6 +23,7 @@ import {
   runBenchmark,
   startProcess,
   startWebServer,
+  waitForAnswer,
   writeReport,
 } from "./bench-env";
 import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
@@ -106,20 +107,6 @@ async function marketLoaded(client: pg.Client) {
   }
 }
 
-async function waitForAnswer(url: string) {
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 async function main() {
   const started = Date.now();
   let client = new pg.Client({ connectionString: database.url });
@@ -146,19 +133,10 @@ async function main() {
   }
 
   // Sessions minted as the app mints them.
-  const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  const cookies: Record<Scenario["as"], string> = { buyer: "", seller: "" };
-  for (const [role, userId] of [
-    ["buyer", BUYER],
-    ["seller", SELLER],
-  ] as const) {
-    const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-    await client.query(`INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
-      sessionId,
-      userId,
-    ]);
-    cookies[role] = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
-  }
+  const cookies: Record<Scenario["as"], string> = {
+    buyer: await benchSessionCookie(client, BUYER),
+    seller: await benchSessionCookie(client, SELLER),
+  };
 
   const web = await startWebServer();
   const directPort = await freePort();
