@@ -15,6 +15,10 @@ describe("serveBuiltFiles", () => {
     writeFileSync(path.join(clientDir, "assets", "root-B4x9kQ.js"), "export const root = 1;");
     writeFileSync(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
     writeFileSync(path.join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    // A file named like a page, and a folder: a page's address never reaches either.
+    writeFileSync(path.join(clientDir, "marketplace"), "not the page");
+    mkdirSync(path.join(clientDir, "images", "products"), { recursive: true });
+    writeFileSync(path.join(clientDir, "images", "products", "cocoa.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     const app = express();
     app.use(serveBuiltFiles(clientDir));
     app.use((_req, res) => {
@@ -41,10 +45,13 @@ describe("serveBuiltFiles", () => {
     const worker = await fetch(`${web.baseUrl}/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const photo = await fetch(`${web.baseUrl}/images/products/cocoa.svg`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("passes on what is not a file of the build", async () => {
-    for (const path of ["/marketplace", "/assets/missing.js", "/assets/"]) {
+    for (const path of ["/marketplace", "/orders", "/images", "/images/products", "/assets/missing.js", "/assets/"]) {
       const response = await fetch(`${web.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toBe("to Remix");
