@@ -57,11 +57,12 @@ function serviceWorker(): Plugin {
 const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json$/;
 
 /**
- * Text groups only the server ever says: the USSD menus a basic phone reads (app/modules/ussd/,
- * all server code). Left out of the browser's copy of every language, which each page carries
- * (English in every page's JavaScript); the server's copy keeps them.
+ * Text groups only the server ever says: the USSD menus a basic phone reads (app/modules/ussd/)
+ * and the API's refusals (app/server/http/, the api.* routes), all server code. Left out of the
+ * browser's copy of every language, which each page carries (English in every page's
+ * JavaScript); the server's copy keeps them.
  */
-export const SERVER_ONLY_TEXT_GROUPS = ["ussd"];
+export const SERVER_ONLY_TEXT_GROUPS = ["ussd", "apiErrors"];
 
 function serverOnlyTexts(): Plugin {
   return {
