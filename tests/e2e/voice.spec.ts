@@ -171,25 +171,36 @@ test.describe("on a 360 px phone", () => {
     for (const path of ["/dashboard", "/marketplace", "/my-listings", "/asiiko", "/settings", "/mapping"]) {
       await page.goto(path);
       await hydrated(page);
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const covered = await page.evaluate(() => {
-        const widget = document.querySelector("[data-testid=voice-button]")!.getBoundingClientRect();
-        const controls = [
-          ...document.querySelectorAll(
-            "main a, main button, main input, main select, main textarea, footer a, footer button, footer input",
-          ),
-        ];
-        return controls
-          .filter((control) => {
-            const box = control.getBoundingClientRect();
-            if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") return false;
-            return (
-              box.left < widget.right && box.right > widget.left && box.top < widget.bottom && box.bottom > widget.top
-            );
-          })
-          .map((control) => control.outerHTML.slice(0, 120));
-      });
-      expect(covered, path).toEqual([]);
+      // At the very end of the page, once it has settled: a part that arrives after the first
+      // scroll (a card's data) makes the page longer, and the end is further down.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              window.scrollTo(0, document.documentElement.scrollHeight);
+              const widget = document.querySelector("[data-testid=voice-button]")!.getBoundingClientRect();
+              const controls = [
+                ...document.querySelectorAll(
+                  "main a, main button, main input, main select, main textarea, footer a, footer button, footer input",
+                ),
+              ];
+              return controls
+                .filter((control) => {
+                  const box = control.getBoundingClientRect();
+                  if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden")
+                    return false;
+                  return (
+                    box.left < widget.right &&
+                    box.right > widget.left &&
+                    box.top < widget.bottom &&
+                    box.bottom > widget.top
+                  );
+                })
+                .map((control) => control.outerHTML.slice(0, 120));
+            }),
+          { message: path },
+        )
+        .toEqual([]);
     }
 
     await page.getByRole("button", { name: "Open menu" }).click();
