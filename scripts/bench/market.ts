@@ -2,7 +2,7 @@
 // products (our seed products in grades and origins), listings around Nigerian towns at
 // prices near each product's usual price, and farms. Written with a few large INSERT ... SELECT
 // FROM unnest statements; the same seed gives the same market every time.
-import type pg from "pg";
+import pg from "pg";
 import { encodeGeohash } from "../../app/lib/geo";
 import { NIGERIAN_TOWNS } from "../../app/modules/listings/towns";
 import { SEED_PRODUCTS } from "../../prisma/seed-data";
@@ -278,4 +278,41 @@ export async function loadMarket(client: pg.Client, size: MarketSize) {
  */
 export async function appendListings(client: pg.Client, size: MarketSize, from: number) {
   await insertListings(client, size, randomSource(2026 + from), from);
+}
+
+/**
+ * A connection to a benchmark's database holding the full market, loaded, indexed for search and
+ * settled: the one an earlier run kept (with `reuse`, when it holds exactly the full market's
+ * listings, not a grown one), or loaded now into a fresh database.
+ */
+export async function openFullMarket(
+  database: { url: string; create: () => Promise<void> },
+  { reuse, label }: { reuse: boolean; label: string },
+): Promise<pg.Client> {
+  const started = Date.now();
+  let client = new pg.Client({ connectionString: database.url });
+  const count = async () => {
+    try {
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Listing"`);
+      return rows[0]?.n ?? 0;
+    } catch {
+      return 0;
+    }
+  };
+  const reused = reuse && (await client.connect().then(count, () => 0)) === FULL_MARKET.listings;
+  if (reused) return client;
+  await client.end().catch(() => {});
+  console.log(`${label} loading ${FULL_MARKET.listings.toLocaleString("en")} listings into a database of its own`);
+  await database.create();
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await loadMarket(client, FULL_MARKET);
+  const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
+  await reindexAll(searchBackend(), 2_000);
+  // Settled before measuring: statistics and visibility maps up to date, and the load's dirty
+  // pages written out (or the checkpointer writes them during the first measurements).
+  await client.query("VACUUM ANALYZE");
+  await client.query("CHECKPOINT");
+  console.log(`${label} loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return client;
 }

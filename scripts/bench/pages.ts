@@ -28,7 +28,7 @@ import {
   writeReport,
 } from "./bench-env";
 import { profileClock, readProfile, renderProfile, summariseProfile } from "./cpu-profile";
-import { appendListings, benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
+import { appendListings, benchSellerId, benchUserId, FULL_MARKET, openFullMarket } from "./market";
 
 const DURATION = argument("duration", 10);
 const CONNECTIONS = argument("connections", 50);
@@ -73,15 +73,6 @@ interface Row {
 interface SizeResult {
   listings: number;
   rows: Row[];
-}
-
-async function countListings(client: pg.Client) {
-  try {
-    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Listing"`);
-    return rows[0]?.n ?? 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** Each page, then the floors, each after a warm-up. */
@@ -150,27 +141,7 @@ async function profileMarketplace(cookie: string) {
 }
 
 async function main() {
-  let client = new pg.Client({ connectionString: database.url });
-  const reused =
-    reuse &&
-    (await client.connect().then(
-      () => countListings(client),
-      () => 0,
-    )) === FULL_MARKET.listings;
-  if (!reused) {
-    await client.end().catch(() => {});
-    console.log(
-      `[bench:pages] loading ${FULL_MARKET.listings.toLocaleString("en")} listings into a database of its own`,
-    );
-    await database.create();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await loadMarket(client, FULL_MARKET);
-    const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
-    await reindexAll(searchBackend(), 2_000);
-    await client.query("VACUUM ANALYZE");
-    await client.query("CHECKPOINT");
-  }
+  const client = await openFullMarket(database, { reuse, label: "[bench:pages]" });
   const cookies: Record<Page["as"], string> = {
     buyer: await benchSessionCookie(client, BUYER),
     seller: await benchSessionCookie(client, SELLER),

@@ -12,7 +12,7 @@
 //   --reuse        keeps a market loaded by an earlier run (--keep) instead of loading it again.
 //   --skip-prices  leaves the market prices benchmark out.
 import { spawn } from "node:child_process";
-import pg from "pg";
+import type pg from "pg";
 import {
   argument,
   benchSessionCookie,
@@ -26,7 +26,7 @@ import {
   waitForAnswer,
   writeReport,
 } from "./bench-env";
-import { benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
+import { benchSellerId, benchUserId, FULL_MARKET, openFullMarket } from "./market";
 import { measureAddress, type AddressMeasured } from "./autocannon-measure";
 
 const DURATION = argument("duration", 10);
@@ -98,39 +98,8 @@ type Measured = AddressMeasured;
 const measure = (url: string, headers: Record<string, string>, duration = DURATION) =>
   measureAddress(url, headers, { duration, connections: CONNECTIONS });
 
-async function marketLoaded(client: pg.Client) {
-  try {
-    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "Listing"`);
-    return rows[0].n >= FULL_MARKET.listings;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
-  const started = Date.now();
-  let client = new pg.Client({ connectionString: database.url });
-  const reused =
-    reuse &&
-    (await client.connect().then(
-      () => marketLoaded(client),
-      () => false,
-    ));
-  if (!reused) {
-    await client.end().catch(() => {});
-    console.log(`[bench] loading ${FULL_MARKET.listings.toLocaleString("en")} listings into a database of its own`);
-    await database.create();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await loadMarket(client, FULL_MARKET);
-    const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
-    await reindexAll(searchBackend(), 2_000);
-    // Settled before measuring: statistics and visibility maps up to date, and the load's dirty
-    // pages written out (or the checkpointer writes them during the first measurements).
-    await client.query("VACUUM ANALYZE");
-    await client.query("CHECKPOINT");
-    console.log(`[bench] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  }
+  const client = await openFullMarket(database, { reuse, label: "[bench]" });
 
   // Sessions minted as the app mints them.
   const cookies: Record<Scenario["as"], string> = {
