@@ -4,6 +4,7 @@ import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { lazyCodeByPage, type BuiltChunk } from "./app/sw/lazy-code";
+import { PAGE_TEXT_GROUPS } from "./app/locales/page-text-groups";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -53,8 +54,8 @@ function serviceWorker(): Plugin {
   };
 }
 
-/** The languages' texts (app/locales/en.json, fr.json, ...). */
-const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json$/;
+/** The languages' texts (app/locales/en.json, fr.json, ...), with or without a query. */
+const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json(?:\?|$)/;
 
 /**
  * Text groups only the server ever says: the USSD menus a basic phone reads (app/modules/ussd/)
@@ -64,14 +65,25 @@ const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json$/;
  */
 export const SERVER_ONLY_TEXT_GROUPS = ["ussd", "apiErrors"];
 
-function serverOnlyTexts(): Plugin {
+/**
+ * The browser's copy of each language leaves out what only the server says and the groups only a
+ * few pages say (app/locales/page-text-groups.ts); `<language>.json?texts=<group>` is one group
+ * alone, the file those pages load (app/locales/page-texts/). The server's copy keeps everything.
+ */
+function browserTexts(): Plugin {
   return {
-    name: "asiiko-server-only-texts",
+    name: "asiiko-browser-texts",
     enforce: "pre",
     transform(code, id, options) {
-      if (options?.ssr || !LOCALE_FILE.test(id)) return null;
+      if (!LOCALE_FILE.test(id)) return null;
+      const group = new URLSearchParams(id.split("?")[1] ?? "").get("texts");
       const texts = JSON.parse(code) as Record<string, unknown>;
-      for (const group of SERVER_ONLY_TEXT_GROUPS) delete texts[group];
+      if (group !== null) {
+        if (!(PAGE_TEXT_GROUPS as readonly string[]).includes(group)) throw new Error(`${id}: no such page text group`);
+        return { code: JSON.stringify(texts[group] ?? {}), map: null };
+      }
+      if (options?.ssr) return null;
+      for (const each of [...SERVER_ONLY_TEXT_GROUPS, ...PAGE_TEXT_GROUPS]) delete texts[each];
       return { code: JSON.stringify(texts), map: null };
     },
   };
@@ -82,7 +94,7 @@ const SCHEMA_MODULE =
   /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
 
 export default defineConfig({
-  plugins: [serverOnlyTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
+  plugins: [browserTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
   server: { port: 3000 },
   build: {
     target: "es2020",

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage } from "~/lib/i18n";
+import { attachPageTexts } from "~/locales/page-texts";
 import { loadResources } from "~/locales/resources";
 import { registerServiceWorker } from "~/sw/registration";
 
@@ -12,6 +13,8 @@ async function hydrate() {
   const lang = document.documentElement.lang;
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng: language, resources: await loadResources(language) });
+  // The texts only this page says, which its route modules began loading (app/locales/page-texts.ts).
+  await attachPageTexts(i18next);
   startTransition(() => {
     hydrateRoot(
       document,

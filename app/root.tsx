@@ -23,12 +23,13 @@ import { readCookie } from "~/lib/cookies";
 import { rememberLanguage, THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, type Theme } from "~/lib/preferences";
 import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/server/i18n.server";
+import { loadPageTextsFor, usePageTexts } from "~/locales/page-texts";
 import { loadResources } from "~/locales/resources";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import stylesheet from "~/tailwind.css?url";
 import { IconSprite } from "~/components/ui/icons";
-import { usePageHydrates } from "~/components/shell/hydration";
+import { useMatchedPageTexts, usePageHydrates } from "~/components/shell/hydration";
 import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { staticPageScript } from "~/components/shell/static-page";
 
@@ -99,7 +100,8 @@ function useLanguageSync(locale: RootData["locale"]) {
 
   useEffect(() => {
     if (i18n.language === locale) return;
-    void loadResources(locale).then((resources) => {
+    // The pages' own texts too, before the pages say them in the new language.
+    void Promise.all([loadResources(locale), loadPageTextsFor(locale)]).then(([resources]) => {
       const bundle = resources[locale]?.translation;
       if (bundle) i18n.addResourceBundle(locale, "translation", bundle, true, true);
       void i18n.changeLanguage(locale);
@@ -148,6 +150,8 @@ function StaticOfflineBanner() {
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   const hydrates = usePageHydrates();
+  // A page visited by link shows once the texts only it says are there (app/locales/page-texts.ts).
+  usePageTexts(useMatchedPageTexts());
   useLanguageSync(locale);
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {

@@ -27,6 +27,12 @@ import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { trialHeldNow } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
+import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import asiikoTexts from "~/locales/page-texts/asiiko";
+
+// The texts only this page says come with it (app/locales/page-texts.ts).
+export const handle: PageHandle = { texts: pageTexts(asiikoTexts) };
 
 export const meta: MetaFunction = () => [{ title: "Asiiko AI · Asiiko" }];
 

@@ -5,6 +5,12 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { requireUser } from "~/modules/auth/gates.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { detectLanguage } from "~/server/i18n.server";
+import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import dashboardTexts from "~/locales/page-texts/dashboard";
+
+// The texts only this page says come with it (app/locales/page-texts.ts).
+export const handle: PageHandle = { texts: pageTexts(dashboardTexts) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

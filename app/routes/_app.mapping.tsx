@@ -43,6 +43,12 @@ import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
 import { validate, validateValue } from "~/server/validation";
+import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import mappingTexts from "~/locales/page-texts/mapping";
+
+// The texts only this page says come with it (app/locales/page-texts.ts).
+export const handle: PageHandle = { texts: pageTexts(mappingTexts) };
 
 export const meta: MetaFunction = () => [{ title: "Farm Mapping · Asiiko" }];
 

@@ -30,6 +30,12 @@ import { PayAnotherMonthButton, RenewalReminderNotice } from "~/components/premi
 import { UpdateCardButton } from "~/components/premium/update-card-button";
 import { DataExportCard, DeleteAccountCard } from "~/components/account-data/data-rights";
 import { latestExport } from "~/modules/account-data/exports.server";
+import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import accountDataTexts from "~/locales/page-texts/accountData";
+
+// The texts only this page says come with it (app/locales/page-texts.ts).
+export const handle: PageHandle = { texts: pageTexts(accountDataTexts) };
 
 // Settings: language and theme, the plan (trial, Premium, how it is paid, renewal or end, cancel,
 // the card, another month by transfer), the payments made with their receipts, and the devices the

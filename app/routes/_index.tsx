@@ -8,6 +8,9 @@ import { getSessionUser, toPublicUser } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { detectLanguage } from "~/server/i18n.server";
 import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import landingTexts from "~/locales/page-texts/landing";
+import dashboardTexts from "~/locales/page-texts/dashboard";
 
 // '/': the dashboard for a signed-in user, the landing page for a visitor.
 // Public: a visitor gets the landing page, a signed-in user the dashboard.
@@ -24,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The landing page is plain HTML and forms: a visitor's phone fetches no app code until they sign in.
 export const handle: PageHandle = {
+  texts: pageTexts(landingTexts, dashboardTexts),
   hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
 };
 

@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import { BrandMark } from "~/components/shell/brand-mark";
 import type { PageHandle } from "~/components/shell/hydration";
 import { buttonVariants } from "~/components/ui/button";
+import { pageTexts } from "~/locales/page-texts";
+import accountDataTexts from "~/locales/page-texts/accountData";
 
 // Public: where Settings goes once the account is deleted; it holds no one's data.
 
 export const meta: MetaFunction = () => [{ title: "Asiiko" }, { name: "robots", content: "noindex" }];
 
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, texts: pageTexts(accountDataTexts) };
 
 export default function AccountDeletedPage() {
   const { t } = useTranslation();

@@ -5,6 +5,8 @@ import { LegalPage, LegalSection } from "~/components/legal/legal-page";
 import type { PageHandle } from "~/components/shell/hydration";
 import { legalFacts } from "~/modules/account-data/legal.server";
 import { detectLanguage } from "~/server/i18n.server";
+import { pageTexts } from "~/locales/page-texts";
+import legalTexts from "~/locales/page-texts/legal";
 
 // Public: the Privacy Policy is for anyone, before they sign up too; it holds no one's data.
 
@@ -17,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · Asiiko" }];
 
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, texts: pageTexts(legalTexts) };
 
 const DATA = [
   "account",

@@ -5,6 +5,8 @@ import { LegalPage, LegalSection } from "~/components/legal/legal-page";
 import type { PageHandle } from "~/components/shell/hydration";
 import { legalFacts } from "~/modules/account-data/legal.server";
 import { detectLanguage } from "~/server/i18n.server";
+import { pageTexts } from "~/locales/page-texts";
+import legalTexts from "~/locales/page-texts/legal";
 
 // Public: the Terms of Service are for anyone, before they sign up too; they hold no one's data.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · Asiiko" }];
 
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, texts: pageTexts(legalTexts) };
 
 const SECTIONS = ["account", "market", "ai", "premium", "conduct", "liability", "changes"] as const;
 

@@ -12,6 +12,12 @@ import { receiveSms } from "~/modules/ussd/sms-commands.server";
 import { readPageForm } from "~/server/http/page-form.server";
 import { pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
+import type { PageHandle } from "~/components/shell/hydration";
+import { pageTexts } from "~/locales/page-texts";
+import phoneSimTexts from "~/locales/page-texts/phoneSim";
+
+// The texts only this page says come with it (app/locales/page-texts.ts).
+export const handle: PageHandle = { texts: pageTexts(phoneSimTexts) };
 
 export const meta: MetaFunction = () => [{ title: "Basic phone · Asiiko" }];
 

@@ -1,4 +1,5 @@
 import { useMatches } from "@remix-run/react";
+import type { PageTexts } from "~/locales/page-texts";
 
 // Most pages run the app in the browser (React takes over the server's HTML).
 // A page that needs none of it says so in its route's handle, and is sent
@@ -9,7 +10,14 @@ import { useMatches } from "@remix-run/react";
 export type PageHandle = {
   /** false, or a test of the route's data: the page works as plain HTML forms and links. */
   hydrate?: boolean | ((data: unknown) => boolean);
+  /** The groups of texts only a few pages say that this page says: `pageTexts(mappingTexts)` (app/locales/page-texts.ts). */
+  texts?: readonly PageTexts[];
 };
+
+/** The page texts the matched routes name in their handles. */
+export function useMatchedPageTexts(): readonly PageTexts[] {
+  return useMatches().flatMap((match) => (match.handle as PageHandle | undefined)?.texts ?? []);
+}
 
 /** Whether the page being rendered runs the app in the browser. */
 export function usePageHydrates(): boolean {
