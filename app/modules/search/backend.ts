@@ -79,6 +79,11 @@ export interface IndexedEntry {
   entityId: string;
 }
 
+export interface BulkWriter {
+  add(documents: readonly SearchDocument[]): Promise<void>;
+  done(): Promise<void>;
+}
+
 export interface SearchBackend {
   readonly name: "postgres" | "meilisearch";
   /**
@@ -89,6 +94,12 @@ export interface SearchBackend {
   /** Every document the index holds, a page at a time (for pruning those whose record is gone). */
   entries?(pageSize: number): AsyncIterable<IndexedEntry[]>;
   upsert(documents: readonly SearchDocument[]): Promise<void>;
+  /**
+   * For filling the index from the tables: documents added in batches that need not each be
+   * waited for; `done` resolves once all are in (or throws what one of them could not do).
+   * Without it, each batch is an upsert.
+   */
+  bulkWriter?(): BulkWriter;
   remove(ids: readonly string[]): Promise<void>;
   /** Removes every document (before a full reindex). */
   clear(): Promise<void>;

@@ -15,7 +15,7 @@ import {
 } from "../../../search/documents";
 import { meilisearchSynonyms } from "../../../search/synonyms";
 import { bumpSearchGeneration } from "./answer-cache.server";
-import type { RebuildReason, SearchBackend } from "./backend";
+import type { BulkWriter, RebuildReason, SearchBackend } from "./backend";
 import { createMeilisearchBackend } from "./meilisearch.server";
 import { createPostgresBackend } from "./postgres.server";
 
@@ -150,9 +150,13 @@ export async function applyPendingIndexChanges(backend = searchBackend()) {
   return applied;
 }
 
-/** Gives the backend the document of every product, listing and farm, `batch` records at a time. */
+/** Gives the backend the document of every product, listing and farm, `batch` records at a time; resolves once all are in. */
 async function upsertFromTables(backend: SearchBackend, batch: number) {
   const counts = { product: 0, listing: 0, farm: 0 };
+  const writer: BulkWriter = backend.bulkWriter?.() ?? {
+    add: (documents) => backend.upsert(documents),
+    done: async () => {},
+  };
   for (let cursor: string | undefined; ;) {
     const products = await prisma.product.findMany({
       take: batch,
@@ -160,7 +164,7 @@ async function upsertFromTables(backend: SearchBackend, batch: number) {
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
     });
     if (products.length === 0) break;
-    await backend.upsert(products.map(productDocument));
+    await writer.add(products.map(productDocument));
     counts.product += products.length;
     cursor = products.at(-1)!.id;
   }
@@ -172,7 +176,7 @@ async function upsertFromTables(backend: SearchBackend, batch: number) {
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
     });
     if (listings.length === 0) break;
-    await backend.upsert(listings.map(listingDocument));
+    await writer.add(listings.map(listingDocument));
     counts.listing += listings.length;
     cursor = listings.at(-1)!.id;
   }
@@ -183,10 +187,11 @@ async function upsertFromTables(backend: SearchBackend, batch: number) {
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
     });
     if (farms.length === 0) break;
-    await backend.upsert(farms.map(farmDocument));
+    await writer.add(farms.map(farmDocument));
     counts.farm += farms.length;
     cursor = farms.at(-1)!.id;
   }
+  await writer.done();
   return counts;
 }
 

@@ -327,6 +327,22 @@ describe.each(targets)("Meilisearch backend against the $name", ({ real }) => {
     expect(ids(again.hits.product)).toEqual([cassavaProduct.id]);
   });
 
+  it("fills through the bulk writer: batches sent without waiting, all searchable once done", async () => {
+    const writer = backend.bulkWriter!();
+    // More batches than are ever left waiting at once, so the writer also waits for the oldest.
+    const made = Array.from({ length: 14 }, (_, batch) =>
+      Array.from({ length: 5 }, (_, index) =>
+        document({ type: "listing", entityId: `bulk_${batch}_${index}`, title: `Zobo leaves lot ${batch}` }),
+      ),
+    );
+    for (const batch of made) await writer.add(batch);
+    await writer.add([]);
+    await writer.done();
+    const found = await backend.search(query({ text: "zobo", types: ["listing"], limit: 100 }));
+    expect(found.totals.listing).toBe(70);
+    await backend.remove(made.flat().map((each) => each.id));
+  });
+
   it.skipIf(real && !realKey)("refuses a wrong API key with an error that says so and names the host", async () => {
     const wrong = createMeilisearchBackend({ host: target.host, apiKey: "not-the-key", synonyms: {}, indexUid });
     await expect(wrong.search(query({ text: "cassava" }))).rejects.toThrow(
@@ -367,6 +383,17 @@ describe("Meilisearch backend failures (fake)", () => {
     );
     await expect(backend.upsert([document({ type: "product", entityId: "bad id!", title: "Bad" })])).rejects.toThrow(
       /invalid_document_id/,
+    );
+  });
+
+  it("a bulk writer's refused batch fails done(), with Meilisearch's reason", async () => {
+    const backend = createMeilisearchBackend({ host: fake.url, apiKey: "k", synonyms: {}, indexUid: "bulk-failing" });
+    await backend.prepare();
+    const writer = backend.bulkWriter!();
+    fake.failNextTask(/^documentAdditionOrUpdate$/, "invalid_document_geo_field", "The `_geo` field is not valid.");
+    await writer.add([cassavaProduct]);
+    await expect(writer.done()).rejects.toThrow(
+      /indexing a batch of the tables' documents \(task \d+\) failed: The `_geo` field is not valid\. \[invalid_document_geo_field\]/,
     );
   });
 
