@@ -40,6 +40,14 @@ const pages: PageBudget[] = [
   { name: "search", path: "/search?q=maize", signedIn: true, js: 170 * KB },
   { name: "asiiko", path: "/asiiko", signedIn: true, js: 170 * KB },
   { name: "mapping", path: "/mapping", signedIn: true, js: 250 * KB, ready: "[data-farm-map] .leaflet-map-pane" },
+  // The trade's pages: the farmer's orders and cart (the demo's orders), market prices, a seller's page.
+  { name: "orders", path: "/orders", signedIn: true, js: 170 * KB },
+  { name: "cart", path: "/cart", signedIn: true, js: 170 * KB },
+  { name: "prices", path: "/prices", signedIn: true, js: 170 * KB },
+  { name: "seller", path: "/sellers/seed_user_tunde", signedIn: true, js: 170 * KB },
+  { name: "notifications", path: "/notifications", signedIn: true, js: 170 * KB },
+  { name: "profile", path: "/profile", signedIn: true, js: 170 * KB },
+  { name: "settings", path: "/settings", signedIn: true, js: 170 * KB },
 ];
 
 const KINDS = ["script", "stylesheet", "document", "image", "font", "data"] as const;

@@ -29,4 +29,24 @@ describe("benchmark load", () => {
     expect(summary.p50).toBeLessThanOrEqual(summary.p95);
     expect(summary.perSecond).toBeGreaterThan(0);
   });
+
+  it("begins no run after its time limit, and finishes the ones begun", async () => {
+    let runs = 0;
+    let finished = 0;
+    // 1,000 runs of 5 ms two at a time would take 2.5 s; a busy machine only makes the runs fewer.
+    const measured = await load(
+      1_000,
+      2,
+      async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        finished += 1;
+      },
+      20,
+    );
+    expect(runs).toBeGreaterThan(0);
+    expect(runs).toBeLessThan(1_000);
+    expect(finished).toBe(runs);
+    expect(measured.times).toHaveLength(runs);
+  });
 });

@@ -11,14 +11,22 @@ export function percentile(sorted: readonly number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** `total` runs of `run`, `concurrency` at a time, each one timed. */
-export async function load(total: number, concurrency: number, run: () => Promise<void>): Promise<Measured> {
+/**
+ * `total` runs of `run`, `concurrency` at a time, each one timed; with `limitMs`, no run begins
+ * after that long (a slow line measures fewer requests instead of taking minutes).
+ */
+export async function load(
+  total: number,
+  concurrency: number,
+  run: () => Promise<void>,
+  limitMs = Number.POSITIVE_INFINITY,
+): Promise<Measured> {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < total) {
+      while (next < total && performance.now() - started < limitMs) {
         next += 1;
         const t0 = performance.now();
         await run();

@@ -1,20 +1,47 @@
-// npm run bench:search [-- --listings 100000 --requests 2000 --keep]
-// Loads a realistic marketplace (our catalogue's products, Nigerian towns, prices around each
-// product's usual price) into a database of its own, indexes it in the PostgreSQL search
-// backend, serves it with the production build, and measures GET /api/search under 50
-// concurrent connections for a word query, a typo query and a radius query, next to the same
-// SQL run directly with pg. Prints the table and writes it to bench/results/. Asserts nothing.
+// npm run bench:search [-- --listings 100000 --grown 1000000 --requests 2000 --seconds 20 --writes 10 --keep]
+// Both search engines in one run, on the same market: PostgreSQL (the embedded backend) and a real
+// Meilisearch (the pinned build scripts/meilisearch.ts checks and starts on loopback). The market
+// (market.ts: our catalogue's products in grades, Nigerian towns, prices near each product's usual
+// price) is loaded into a database of its own with --listings listings, then grown to --grown. At
+// each size, for each engine:
+// - indexing: every document written into the engine from the tables, as `npm run search:reindex`
+//   does (batches of 2,000, each waited for), timed: documents a second;
+// - searching: GET /api/search for a word, a typo and a radius, and the marketplace's word search
+//   (GET /api/market/listings?search=...), 50 connections, every request searching (the hot-query
+//   cache off), then the word again with the cache as configured by default;
+// - write to found: a seller adds a listing (POST /api/market/listings) with a word of its own, and
+//   a buyer searches for that word every 20 ms until it is found, with the worker processes running
+//   as `npm start` runs them; one write at a time, --writes times.
+// The web server and the workers run compiled, as `npm start` runs them, each in a process of its
+// own; the load comes from this one, on the same cores. Prints the tables and writes them to
+// bench/results/. Asserts nothing.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { argument, benchSetting, describeMachine, root, runBenchmark, startWebServer, writeReport } from "./bench-env";
-import { load, summarise, type Measured } from "./load";
+import { meilisearchBinary, startMeilisearch, type RunningMeilisearch } from "../meilisearch";
+import {
+  argument,
+  benchSessionCookie,
+  benchSetting,
+  describeMachine,
+  root,
+  runBenchmark,
+  startProcess,
+  startWebServer,
+  writeReport,
+} from "./bench-env";
+import { load, percentile, summarise, type Measured } from "./load";
+import { appendListings, benchSellerId, benchUserId, FULL_MARKET, loadMarket } from "./market";
 
-const LISTINGS = argument("listings", 100_000);
+const LISTINGS = argument("listings", FULL_MARKET.listings);
+const GROWN = argument("grown", 1_000_000);
 const REQUESTS = argument("requests", 2_000);
+const SECONDS = argument("seconds", 20);
+const WRITES = argument("writes", 10);
 const CONCURRENCY = 50;
+const BATCH = 2_000;
 const keep = process.argv.includes("--keep");
 
 if (!existsSync(path.join(root, "build/server/index.js")) || !existsSync(path.join(root, "build/node/server.js"))) {
@@ -22,226 +49,295 @@ if (!existsSync(path.join(root, "build/server/index.js")) || !existsSync(path.jo
   process.exit(2);
 }
 
-const benchDb = "asiiko_bench_search";
-const database = benchSetting("bench_search", "bench:search");
+const label = "[bench:search]";
+const database = benchSetting("bench_search", label);
 
-function row(name: string, via: string, measured: Measured) {
-  return { query: name, via, ...summarise(measured) };
+type Engine = { name: "PostgreSQL" | "Meilisearch"; env: Record<string, string> };
+
+interface SearchRow {
+  size: number;
+  engine: Engine["name"];
+  query: string;
+  via: string;
+  found: number;
+  /** Answers other than 200 (the server refusing what it could not answer in time). */
+  failed: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+}
+interface IndexRow {
+  size: number;
+  engine: Engine["name"];
+  documents: number;
+  seconds: number;
+}
+interface WriteRow {
+  size: number;
+  engine: Engine["name"];
+  delays: number[];
 }
 
 // One keep-alive connection per concurrent client, as a browser keeps one: node:http costs the
-// load generator (which shares the machine's two cores with the server) less than fetch.
+// load generator (which shares the machine's cores with the server) less than fetch.
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** One GET, its body read to the end; anything but 200 fails the run. */
-function get(base: string, pathAndQuery: string, cookie: string): Promise<void> {
+/** One GET, its body read to the end: its status (a refusal under load is counted, not fatal). */
+function get(base: string, pathAndQuery: string, cookie: string): Promise<number> {
   const url = new URL(pathAndQuery, base);
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
       response.resume();
-      response.on("end", () =>
-        response.statusCode === 200 ? resolve() : reject(new Error(`${pathAndQuery}: ${response.statusCode}`)),
-      );
+      response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
     });
     request.on("error", reject);
   });
 }
 
-/** A seeded-random number generator, so every run loads the same market. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
+/** How many a search or listing answer found (checked once per line: a real answer, not an error). */
+async function countFound(base: string, pathAndQuery: string, cookie: string): Promise<number> {
+  const response = await fetch(`${base}${pathAndQuery}`, { headers: { cookie } });
+  const body = (await response.json()) as { data?: { total?: number } };
+  if (!response.ok || typeof body.data?.total !== "number")
+    throw new Error(`${pathAndQuery}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return body.data.total;
 }
 
-async function loadMarket(client: pg.Client) {
-  const { SEED_PRODUCTS } = await import("../../prisma/seed-data");
-  const { NIGERIAN_TOWNS } = await import("../../app/modules/listings/towns");
-  const random = randomSource(2026);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+const ibadan = { lat: 7.3775, lng: 3.947 };
+const scenarios = [
+  { name: "word ('maize')", path: "/api/search?q=maize&types=listing&limit=50" },
+  { name: "typo ('casava')", path: "/api/search?q=casava&types=listing&limit=50" },
+  {
+    name: "radius (25 km of Ibadan)",
+    path: `/api/search?types=listing&lat=${ibadan.lat}&lng=${ibadan.lng}&radius_km=25&limit=50`,
+  },
+  { name: "marketplace word search ('maize')", path: "/api/market/listings?search=maize&limit=50" },
+];
 
-  const sellers = 2_000;
-  for (let start = 0; start < sellers; start += 1_000) {
-    const ids = Array.from({ length: Math.min(1_000, sellers - start) }, (_, index) => `bench_seller_${start + index}`);
-    await client.query(
-      `INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt")
-       SELECT id, id, 'x', 'Seller', 'Bench', now() FROM unnest($1::text[]) AS id`,
-      [ids],
-    );
+/** Every document written into the engine from the tables; the time it took. */
+async function indexInto(engine: Engine, size: number): Promise<IndexRow> {
+  const { reindexAll } = await import("../../app/modules/search/indexing.server");
+  const backend = await engineBackend(engine);
+  console.log(`${label} ${size.toLocaleString("en")} listings: indexing into ${engine.name}`);
+  const started = performance.now();
+  const counts = await reindexAll(backend, BATCH);
+  const seconds = (performance.now() - started) / 1000;
+  const documents = counts.listing + counts.product + counts.farm;
+  console.log(`${label}   ${documents.toLocaleString("en")} documents in ${seconds.toFixed(0)} s`);
+  return { size, engine: engine.name, documents, seconds };
+}
+
+async function engineBackend(engine: Engine) {
+  if (engine.name === "PostgreSQL") {
+    const { createPostgresBackend } = await import("../../app/modules/search/postgres.server");
+    return createPostgresBackend();
   }
-  for (const product of SEED_PRODUCTS) {
-    await client.query(
-      `INSERT INTO "Product" (id, name, description, categories, unit, images, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, now())`,
-      [product.id, product.name, product.description, product.categories, product.unit, [product.image]],
+  const { createMeilisearchBackend } = await import("../../app/modules/search/meilisearch.server");
+  const { meilisearchSynonyms } = await import("../../search/synonyms");
+  return createMeilisearchBackend({
+    host: engine.env.MEILI_HOST!,
+    apiKey: engine.env.MEILI_MASTER_KEY!,
+    synonyms: meilisearchSynonyms(),
+    // A batch into an index of a million documents can take longer than a minute on two cores.
+    taskTimeoutMs: 600_000,
+  });
+}
+
+/** The four searches under load, every request searching; then the word with the default cache. */
+async function measureSearches(engine: Engine, size: number, cookie: string): Promise<SearchRow[]> {
+  const rows: SearchRow[] = [];
+  const measureLine = async (base: string, scenario: (typeof scenarios)[number], via: string) => {
+    const found = await countFound(base, scenario.path, cookie);
+    let failed = 0;
+    const measured: Measured = await load(
+      REQUESTS,
+      CONCURRENCY,
+      async () => {
+        if ((await get(base, scenario.path, cookie)) !== 200) failed += 1;
+      },
+      SECONDS * 1000,
     );
+    const row = { size, engine: engine.name, query: scenario.name, via, found, failed, ...summarise(measured) };
+    console.log(
+      `${label}   ${engine.name} ${scenario.name}, ${via}: ${row.perSecond.toFixed(0)}/s p95 ${row.p95.toFixed(0)} ms, ${failed} refused`,
+    );
+    rows.push(row);
+  };
+  const uncached = await startWebServer({ ...engine.env, SEARCH_CACHE_ENTRIES: "0" });
+  try {
+    for (const scenario of scenarios) await measureLine(uncached.base, scenario, "cache off");
+  } finally {
+    await uncached.stop();
   }
-  const conditions = ["new", "used_like_new", "used_good", "used_fair"];
-  for (let start = 0; start < LISTINGS; start += 5_000) {
-    const count = Math.min(5_000, LISTINGS - start);
-    const columns = {
-      id: [] as string[],
-      product: [] as string[],
-      seller: [] as string[],
-      price: [] as string[],
-      quantity: [] as number[],
-      condition: [] as string[],
-      status: [] as string[],
-      lat: [] as number[],
-      lng: [] as number[],
-      locality: [] as string[],
-      created: [] as string[],
-    };
-    for (let index = 0; index < count; index += 1) {
-      const product = pick(SEED_PRODUCTS);
-      const town = pick(NIGERIAN_TOWNS);
-      const roll = random();
-      columns.id.push(`bench_listing_${start + index}`);
-      columns.product.push(product.id);
-      columns.seller.push(`bench_seller_${Math.floor(random() * sellers)}`);
-      columns.price.push((Math.round((product.basePriceNgn * (0.7 + random() * 0.6)) / 50) * 50).toFixed(2));
-      columns.quantity.push(1 + Math.floor(random() * 200));
-      columns.condition.push(product.usedConditions ? pick(conditions) : "new");
-      columns.status.push(roll < 0.9 ? "active" : roll < 0.95 ? "sold" : "paused");
-      // Within a few kilometres of the town's centre.
-      columns.lat.push(town.latitude + (random() - 0.5) * 0.08);
-      columns.lng.push(town.longitude + (random() - 0.5) * 0.08);
-      columns.locality.push(`${town.name}, ${town.state}`);
-      columns.created.push(new Date(Date.UTC(2026, 8, 1) + random() * 80 * 86_400_000).toISOString());
+  const cached = await startWebServer(engine.env);
+  try {
+    await measureLine(cached.base, scenarios[0]!, "hot-query cache (default)");
+  } finally {
+    await cached.stop();
+  }
+  return rows;
+}
+
+/** A listing's write until a search finds it, one write at a time, with the workers running. */
+async function measureWriteToFound(engine: Engine, size: number, seller: string, buyer: string): Promise<WriteRow> {
+  const web = await startWebServer(engine.env);
+  const workers = startProcess("build/node/workers.js", engine.env);
+  const delays: number[] = [];
+  try {
+    // The first write (not counted) waits for the workers to have started.
+    for (let index = -1; index < WRITES; index += 1) {
+      // A word no listing has: letters only, so both engines take it as one word.
+      const word = `zq${randomBytes(6)
+        .toString("hex")
+        .replace(/[0-9]/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+      const response = await fetch(`${web.base}/api/market/listings`, {
+        method: "POST",
+        headers: { cookie: seller, "content-type": "application/json" },
+        body: JSON.stringify({
+          productId: null,
+          title: `Benchmark sample ${word}`,
+          priceNgn: "2500.00",
+          quantity: 10,
+          condition: "new",
+          images: ["/images/products/maize.svg"],
+          latitude: String(ibadan.lat),
+          longitude: String(ibadan.lng),
+          locality: "Ibadan, Oyo",
+          status: "active",
+        }),
+      });
+      if (response.status !== 201) throw new Error(`a listing's write: ${response.status} ${await response.text()}`);
+      const written = performance.now();
+      for (;;) {
+        if ((await countFound(web.base, `/api/search?q=${word}&types=listing&limit=5`, buyer)) > 0) break;
+        if (performance.now() - written > 120_000) throw new Error(`${word}: not found within 2 minutes of its write`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (index >= 0) delays.push(performance.now() - written);
     }
-    await client.query(
-      `INSERT INTO "Listing" (id, "productId", "sellerId", "priceNgn", quantity, condition, status, images, latitude, longitude, locality, "createdAt", "updatedAt")
-       SELECT id, product, seller, price::numeric, quantity, condition::"ListingCondition", status::"ListingStatus", '{}', lat, lng, locality, created::timestamp, created::timestamp
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[], $11::text[])
-         AS t(id, product, seller, price, quantity, condition, status, lat, lng, locality, created)`,
-      [
-        columns.id,
-        columns.product,
-        columns.seller,
-        columns.price,
-        columns.quantity,
-        columns.condition,
-        columns.status,
-        columns.lat,
-        columns.lng,
-        columns.locality,
-        columns.created,
-      ],
-    );
+  } finally {
+    await workers.stop();
+    await web.stop();
   }
+  const sorted = [...delays].sort((a, b) => a - b);
+  console.log(
+    `${label}   ${engine.name} write to found: p50 ${percentile(sorted, 50).toFixed(0)} ms, slowest ${sorted.at(-1)?.toFixed(0)} ms`,
+  );
+  return { size, engine: engine.name, delays };
+}
+
+const count = (n: number) => n.toLocaleString("en");
+
+function report(
+  searches: SearchRow[],
+  indexing: IndexRow[],
+  writes: WriteRow[],
+  versions: { postgres: string; meilisearch: string },
+) {
+  const searchTable = [
+    "| listings | engine | query | via | found | requests | refused | p50 ms | p95 ms | p99 ms | per second |",
+    "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...searches.map(
+      (r) =>
+        `| ${count(r.size)} | ${r.engine} | ${r.query} | ${r.via} | ${count(r.found)} | ${r.requests} | ${r.failed} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`,
+    ),
+  ];
+  const indexTable = [
+    "| listings | engine | documents | seconds | documents per second |",
+    "|---:|---|---:|---:|---:|",
+    ...indexing.map(
+      (r) =>
+        `| ${count(r.size)} | ${r.engine} | ${count(r.documents)} | ${r.seconds.toFixed(1)} | ${count(Math.round(r.documents / r.seconds))} |`,
+    ),
+  ];
+  const writeTable = [
+    "| listings | engine | writes | p50 ms | p95 ms | slowest ms |",
+    "|---:|---|---:|---:|---:|---:|",
+    ...writes.map((r) => {
+      const sorted = [...r.delays].sort((a, b) => a - b);
+      return `| ${count(r.size)} | ${r.engine} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} | ${(sorted.at(-1) ?? 0).toFixed(0)} |`;
+    }),
+  ];
+  return [
+    `# Search benchmark, both engines, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `${describeMachine()}. PostgreSQL ${versions.postgres} (the embedded backend) and Meilisearch ${versions.meilisearch} (the pinned build, on loopback, 1 indexing thread and 512 MiB for indexing, as npm test starts it), on the same market at ${count(LISTINGS)} listings and grown to ${count(GROWN)}.`,
+    "The web server and the workers run compiled, as `npm start` runs them, each in a process of its own; the load comes from this one (node:http, keep-alive, gzip accepted), on the same two cores as PostgreSQL and Meilisearch.",
+    `Searching: ${CONCURRENCY} connections, the same request repeated, up to ${count(REQUESTS)} requests or ${SECONDS} s a line; 'refused': answers other than 200 (the server's time limits refusing what it could not answer in time), timed with the rest. 'cache off': every request searches (SEARCH_CACHE_ENTRIES=0); 'hot-query cache': the default, answers kept until the index changes.`,
+    "",
+    "## Searching",
+    "",
+    ...searchTable,
+    "",
+    "## Indexing (every document from the tables, as `npm run search:reindex`: batches of 2,000, each waited for)",
+    "",
+    ...indexTable,
+    "",
+    "## From a listing's write to being found",
+    "",
+    `A seller's POST /api/market/listings answered, then a buyer's GET /api/search for the listing's own word every 20 ms until found (the write's outbox row, the indexing job on the workers, the engine's own indexing): one write at a time, after one write not counted (the workers starting).`,
+    "",
+    ...writeTable,
+    "",
+  ].join("\n");
 }
 
 async function main() {
   const started = Date.now();
-  console.log(`[bench:search] a database of its own (${benchDb}), ${LISTINGS.toLocaleString("en")} listings`);
+  console.log(`${label} a database of its own, ${count(LISTINGS)} listings`);
   await database.create();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await loadMarket(client);
-  const { reindexAll, searchBackend } = await import("../../app/modules/search/indexing.server");
-  const { searchStatements } = await import("../../app/modules/search/postgres.server");
-  const indexed = await reindexAll(searchBackend(), 2_000);
-  await client.query("VACUUM ANALYZE");
-  console.log(
-    `[bench:search] loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s: ${indexed.listing} listings, ${indexed.product} products`,
-  );
+  const { rows: shown } = await client.query<{ server_version: string }>("SHOW server_version");
+  const postgresVersion = shown[0]?.server_version.split(" ")[0] ?? "?";
+  await loadMarket(client, { ...FULL_MARKET, listings: LISTINGS });
+  console.log(`${label} loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  // A buyer's session, minted as the app mints them.
-  const { sessionCookie } = await import("../../app/modules/auth/session.server");
-  await client.query(
-    `INSERT INTO "User" (id, username, "passwordHash", "firstName", "lastName", "updatedAt") VALUES ('bench_buyer', 'bench_buyer', 'x', 'Buyer', 'Bench', now())`,
-  );
-  const sessionId = `bench_session_${randomBytes(8).toString("hex")}`;
-  await client.query(
-    `INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, 'bench_buyer', now() + interval '1 day')`,
-    [sessionId],
-  );
-  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
-
-  const ibadan = { lat: 7.3775, lng: 3.947 };
-  const scenarios = [
-    { name: "word ('maize')", path: "/api/search?q=maize&types=listing&limit=50", query: { text: "maize" } },
-    { name: "typo ('casava')", path: "/api/search?q=casava&types=listing&limit=50", query: { text: "casava" } },
-    {
-      name: "radius (25 km of Ibadan)",
-      path: `/api/search?types=listing&lat=${ibadan.lat}&lng=${ibadan.lng}&radius_km=25&limit=50`,
-      query: { text: "", near: { ...ibadan, radiusKm: 25 } },
-    },
+  const binary = await meilisearchBinary((line) => console.log(`${label} ${line}`));
+  if ("unavailable" in binary) throw new Error(`Meilisearch cannot run here: ${binary.unavailable}`);
+  const meili: RunningMeilisearch = await startMeilisearch(binary.path);
+  const meiliVersion = await fetch(`${meili.url}/version`, { headers: { authorization: `Bearer ${meili.masterKey}` } })
+    .then((response) => response.json() as Promise<{ pkgVersion?: string }>)
+    .then((body) => body.pkgVersion ?? "?");
+  const engines: Engine[] = [
+    { name: "PostgreSQL", env: {} },
+    { name: "Meilisearch", env: { MEILI_HOST: meili.url, MEILI_MASTER_KEY: meili.masterKey } },
   ];
 
-  // Every request searching (the cache off), then as configured by default (hot answers kept
-  // until the index changes), then the backend's own SQL straight through pg.
-  const measured = new Map<string, ReturnType<typeof row>[]>();
-  for (const [cacheEntries, via] of [
-    [0, "GET /api/search, cache off"],
-    [300, "GET /api/search, hot-query cache (default)"],
-  ] as const) {
-    const web = await startWebServer({ SEARCH_CACHE_ENTRIES: String(cacheEntries) });
-    try {
-      for (const scenario of scenarios) {
-        // Warm the path, and check the answer is a real one.
-        const first = await fetch(`${web.base}${scenario.path}`, { headers: { cookie } });
-        const body = (await first.json()) as { data?: { total: number } };
-        if (!first.ok || !body.data)
-          throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
-        const http = await load(REQUESTS, CONCURRENCY, () => get(web.base, scenario.path, cookie));
-        measured.set(scenario.name, [
-          ...(measured.get(scenario.name) ?? []),
-          row(scenario.name, `${via} (${body.data.total} found)`, http),
-        ]);
+  const seller = await benchSessionCookie(client, benchSellerId(0));
+  const buyer = await benchSessionCookie(client, benchUserId(1));
+  const searches: SearchRow[] = [];
+  const indexing: IndexRow[] = [];
+  const writes: WriteRow[] = [];
+  try {
+    for (const size of [LISTINGS, GROWN]) {
+      if (size !== LISTINGS) {
+        console.log(`${label} growing the market to ${count(size)} listings`);
+        await appendListings(client, { ...FULL_MARKET, listings: size }, LISTINGS);
       }
-      if (cacheEntries > 0) {
-        // For scale: what the same server answers for a request that searches nothing (its
-        // health check, which pings PostgreSQL and Redis), under the same load.
-        const floor = await load(REQUESTS, CONCURRENCY, () => get(web.base, "/api/health", cookie));
-        measured.set("floor", [row("no search (the server's floor)", "GET /api/health", floor)]);
+      for (const engine of engines) {
+        indexing.push(await indexInto(engine, size));
+        // Statistics and visibility maps up to date, the load's pages written out.
+        await client.query("VACUUM ANALYZE");
+        await client.query("CHECKPOINT");
+        searches.push(...(await measureSearches(engine, size, buyer)));
+        writes.push(await measureWriteToFound(engine, size, seller, buyer));
       }
-    } finally {
-      await web.stop();
+      // Each engine's documents were made from the same tables; the next size starts empty.
     }
+  } finally {
+    await meili.stop();
+    await client.end();
   }
-
-  const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
-  for (const scenario of scenarios) {
-    const statements = searchStatements({ types: ["listing"], viewerId: "bench_buyer", limit: 50, ...scenario.query });
-    const exact = { text: statements.exact.text, values: statements.exact.values };
-    const typo = statements.typo ? { text: statements.typo.text, values: statements.typo.values } : null;
-    const direct = await load(REQUESTS, CONCURRENCY, async () => {
-      const answer = await pool.query(exact.text, exact.values as unknown[]);
-      // The same fallback the backend makes when exact words find too little.
-      if (typo && answer.rowCount !== null && answer.rowCount < 3)
-        await pool.query(typo.text, typo.values as unknown[]);
-    });
-    measured.get(scenario.name)!.push(row(scenario.name, "the same SQL with pg", direct));
-  }
-  await pool.end();
-  const rows = [...measured.values()].flat();
-  await client.end();
-
-  const table = [
-    "| query | via | requests | p50 ms | p95 ms | p99 ms | per second |",
-    "|---|---|---:|---:|---:|---:|---:|",
-    ...rows.map(
-      (r) =>
-        `| ${r.query} | ${r.via} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} |`,
-    ),
-  ].join("\n");
-  const machine = describeMachine();
-  const report = [
-    `# Search benchmark, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-    "",
-    `${LISTINGS.toLocaleString("en")} listings, PostgreSQL backend, ${CONCURRENCY} concurrent connections, ${REQUESTS} requests per line, the same query repeated. ${machine}.`,
-    "The web server runs as `npm start` runs it (server.ts, production build), in its own process; the load comes from this one (node:http, keep-alive, gzip accepted), on the same two cores.",
-    "'cache off': every request runs the search (SEARCH_CACHE_ENTRIES=0). 'hot-query cache': the default, answers kept until the index changes.",
-    "Target: p95 under 50 ms, and /api/search at least half the direct SQL's throughput.",
-    "",
-    table,
-    "",
-  ].join("\n");
-  writeReport("search", "[bench:search]", report);
+  writeReport(
+    "search",
+    label,
+    report(searches, indexing, writes, { postgres: postgresVersion, meilisearch: meiliVersion }),
+  );
   if (!keep) await database.drop();
 }
 
-runBenchmark("[bench:search]", main);
+runBenchmark(label, main);
