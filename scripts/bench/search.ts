@@ -5,7 +5,7 @@
 // price) is loaded into a database of its own with --listings listings, then grown to --grown. At
 // each size, for each engine:
 // - indexing: every document written into the engine from the tables, as `npm run search:reindex`
-//   does (batches of 2,000, each waited for), timed: documents a second;
+//   does (read 2,000 at a time; Meilisearch is sent batches ahead, which it merges), timed: documents a second;
 // - searching: GET /api/search for a word, a typo and a radius, and the marketplace's word search
 //   (GET /api/market/listings?search=...), 50 connections, every request searching (the hot-query
 //   cache off), then the word again with the cache as configured by default;
@@ -272,7 +272,7 @@ function report(
     "",
     ...searchTable,
     "",
-    "## Indexing (every document from the tables, as `npm run search:reindex`: batches of 2,000, each waited for)",
+    "## Indexing (every document from the tables, as `npm run search:reindex`: read 2,000 at a time; PostgreSQL writes each batch, Meilisearch is sent up to ten ahead, which it merges)",
     "",
     ...indexTable,
     "",
