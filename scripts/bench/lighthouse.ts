@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import puppeteer from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 import { argument, benchSetting, describeMachine, runBenchmark, startWebServer, writeReport } from "./bench-env";
 import { loadDemo } from "./demo";
@@ -50,6 +50,18 @@ function lcpElementOf(audit: unknown): string {
   return found ? (JSON.parse(`"${found[1]}"`) as string).slice(0, 120) : "";
 }
 
+/** The demo farmer's session cookie, set in the browser as the app sets it. */
+function signIn(browser: Browser, session: { name: string; value: string }) {
+  return browser.setCookie({
+    name: session.name,
+    value: session.value,
+    domain: "127.0.0.1",
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+  });
+}
+
 /**
  * One visit to each page in a browser of its own before measuring: a server that
  * has just started pays once for what it then keeps (compiled code paths, files
@@ -63,14 +75,7 @@ async function warmUp(base: string, session: { name: string; value: string }) {
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    await browser.setCookie({
-      name: session.name,
-      value: session.value,
-      domain: "127.0.0.1",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-    });
+    await signIn(browser, session);
     const tab = await browser.newPage();
     for (const page of pages) await tab.goto(`${base}${page.path}`, { waitUntil: "networkidle0" });
     await browser.disconnect();
@@ -96,15 +101,7 @@ async function measureOnce(
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const tab = await browser.newPage();
-    if (page.signedIn)
-      await browser.setCookie({
-        name: session.name,
-        value: session.value,
-        domain: "127.0.0.1",
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-      });
+    if (page.signedIn) await signIn(browser, session);
     result = await lighthouse(
       `${base}${page.path}`,
       {
