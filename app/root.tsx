@@ -32,6 +32,7 @@ import { IconSprite } from "~/components/ui/icons";
 import { useMatchedPageTexts, usePageHydrates } from "~/components/shell/hydration";
 import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { staticPageScript } from "~/components/shell/static-page";
+import { RELEASE_PRELOADS_SCRIPT } from "~/components/shell/paint-first";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELEASE_PRELOADS_SCRIPT }} />
           </>
         ) : (
           // Only the server renders a page without the app (in the browser the app runs already).

@@ -47,4 +47,57 @@ describe("chunksPerTurn", () => {
     await turn();
     expect(pieces).toEqual([]);
   });
+
+  describe("holding the module preloads until the page has painted", () => {
+    /** What `stream` gives, written as `turns` (one array per turn of the event loop). */
+    async function through(stream: ReturnType<typeof chunksPerTurn>, turns: string[][]) {
+      const pieces: string[] = [];
+      stream.on("data", (piece: Buffer) => pieces.push(piece.toString("utf8")));
+      for (const [index, writes] of turns.entries()) {
+        for (const write of writes) stream.write(write);
+        if (index < turns.length - 1) {
+          await turn();
+          await turn();
+        }
+      }
+      stream.end();
+      await new Promise((resolve) => stream.on("end", resolve));
+      return pieces;
+    }
+
+    it("sends every module preload under the held name, and the rest of the page as written", async () => {
+      const page = [
+        '<link rel="stylesheet" href="/assets/tailwind.css"/>',
+        '<p>rel="modulepreload" as text is escaped by React: &quot;</p>',
+        '<link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/context.js"/>',
+        "<script>ẹ̀</script>",
+      ];
+      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [page]);
+      expect(pieces.join("")).toBe(page.join("").replaceAll('rel="modulepreload"', 'rel="x-modulepreload"'));
+      expect(pieces.join("")).not.toMatch(/rel="modulepreload"/);
+    });
+
+    it("holds a preload cut between two turns: the cut end waits for the turn that completes it", async () => {
+      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [
+        ['<main>cards</main><link rel="module'],
+        ['preload" href="/assets/a.js"/><link r'],
+        ['el="stylesheet"/>'],
+      ]);
+      expect(pieces).toEqual([
+        "<main>cards</main><link ",
+        'rel="x-modulepreload" href="/assets/a.js"/><link ',
+        'rel="stylesheet"/>',
+      ]);
+    });
+
+    it("ends with a cut end that never completed, as it was", async () => {
+      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [["<p>x</p><link rel="]]);
+      expect(pieces.join("")).toBe("<p>x</p><link rel=");
+    });
+
+    it("leaves the page alone when not asked (the development server)", async () => {
+      const page = '<link rel="modulepreload" href="/app/entry.client.tsx"/>';
+      expect((await through(chunksPerTurn(), [[page]])).join("")).toBe(page);
+    });
+  });
 });

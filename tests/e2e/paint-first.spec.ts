@@ -1,0 +1,49 @@
+import { HELD_MODULE_PRELOAD, RELEASE_PRELOADS_SCRIPT } from "~/components/shell/paint-first";
+import { expect, hydrated, test } from "./fixtures";
+
+// A page of the app paints from the server's HTML before the browser fetches the app's modules
+// (app/components/shell/paint-first.ts): the server sends Remix's module preloads under a name the
+// browser ignores, and a small script gives them back their name after the first frame.
+
+test("the marketplace is sent with its module preloads held, and the app still takes the page over", async ({
+  page,
+  user,
+}) => {
+  void user;
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+
+  const html = await (await page.request.get("/marketplace")).text();
+  const held = html.match(/<link rel="x-modulepreload" href="\/assets\/[^"]+\.js"/g) ?? [];
+  // The entry, React and the page's own modules: many links, none under the fetching name.
+  expect(held.length).toBeGreaterThan(10);
+  expect(html).not.toMatch(/rel="modulepreload"/);
+  expect(html).toContain(RELEASE_PRELOADS_SCRIPT);
+
+  await page.goto("/marketplace");
+  await hydrated(page);
+  await expect(page.locator("article.listing-card").first()).toBeVisible();
+  // Every held link was given back its name (or left with the server's markup once the app ran).
+  expect(await page.locator(`link[${HELD_MODULE_PRELOAD}]`).count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test("the preloads are given back after the first frame, or after a second where no frame comes", async ({ page }) => {
+  const links = `<link ${HELD_MODULE_PRELOAD} href="data:text/javascript,"><link ${HELD_MODULE_PRELOAD} href="data:text/javascript,1">`;
+  const rels = () => page.locator("link").evaluateAll((all) => all.map((link) => link.getAttribute("rel")));
+
+  await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
+  await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
+  await expect.poll(rels).toEqual(["modulepreload", "modulepreload"]);
+
+  // A tab in the background draws no frame: the fallback gives them back all the same.
+  await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
+  await page.evaluate(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
+  await expect.poll(rels).toEqual(["modulepreload", "modulepreload"]);
+});
