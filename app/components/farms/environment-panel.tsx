@@ -129,14 +129,17 @@ export function EnvironmentPanel({ weather, locale }: { weather: WeatherView | n
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3">
           {tiles.map((item) => (
-            <div key={item.key} className="flex items-center gap-2 rounded-xl bg-gray-50 p-3 dark:bg-gray-800">
-              <Icon name={item.icon} className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-300" />
-              <div className="min-w-0">
-                <dt className="text-xs text-gray-600 dark:text-gray-400">
-                  {item.label ?? t(`mapping.environment.${item.key}`)}
-                </dt>
-                <dd className="font-semibold whitespace-nowrap">{item.value}</dd>
-              </div>
+            // A list of terms holds only a term and its value per group: the icon is inside the term,
+            // drawn beside both.
+            <div key={item.key} className="relative min-w-0 rounded-xl bg-gray-50 py-3 pl-10 pr-3 dark:bg-gray-800">
+              <dt className="text-xs text-gray-600 dark:text-gray-400">
+                <Icon
+                  name={item.icon}
+                  className="absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-brand-700 dark:text-brand-300"
+                />
+                {item.label ?? t(`mapping.environment.${item.key}`)}
+              </dt>
+              <dd className="font-semibold whitespace-nowrap">{item.value}</dd>
             </div>
           ))}
         </dl>
