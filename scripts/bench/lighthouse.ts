@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --runs 3]
+// npm run bench:lighthouse [-- --runs 3] [-- --only marketplace,mapping]
 // Lighthouse (the npm package) on the landing page, the marketplace, search, My Listings, Asiiko AI
 // and mapping as a phone on a slow network sees them: Debian's Chromium, Lighthouse's mobile
 // emulation and its simulated slow 4G (150 ms round trips, 1.6 Mbps, the CPU slowed 4 times). The
@@ -25,6 +25,11 @@ const pages = [
   { name: "mapping", path: "/mapping", signedIn: true },
 ];
 const RUNS = argument("runs", 3);
+// `--only marketplace,mapping` measures those pages alone and prints them without writing the
+// results file (to look into a page; the file is always all pages).
+const onlyIndex = process.argv.indexOf("--only");
+const ONLY = onlyIndex > 0 ? (process.argv[onlyIndex + 1] ?? "").split(",") : null;
+const measured = ONLY ? pages.filter((page) => ONLY.includes(page.name)) : pages;
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
@@ -127,6 +132,9 @@ async function measureOnce(
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
     writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${page.name}-${run}.json`, JSON.stringify(lhr));
+    // and the browser's trace of the visit (open it in Chromium's performance panel).
+    const trace = result?.artifacts?.Trace;
+    if (trace) writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${page.name}-${run}.trace.json`, JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
   // A page that sent the browser elsewhere (to sign in, say) was not the page measured.
@@ -159,7 +167,7 @@ async function main() {
   const rows: { name: string; scores: Scores; runs: Scores[] }[] = [];
   try {
     await warmUp(web.base, session);
-    for (const page of pages) {
+    for (const page of measured) {
       const runs: Scores[] = [];
       for (let run = 1; run <= RUNS; run += 1) runs.push(await measureOnce(web.base, page, session, run));
       const scores = medianRun(runs);
@@ -198,7 +206,8 @@ async function main() {
     misses.length ? `Missed: ${misses.join("; ")}.` : "Every target met.",
     "",
   ].join("\n");
-  writeReport("lighthouse", "[bench:lighthouse]", report);
+  if (ONLY) console.log(report);
+  else writeReport("lighthouse", "[bench:lighthouse]", report);
   await database.drop();
   if (misses.length) process.exitCode = 1;
 }
