@@ -4,6 +4,7 @@ import {
   BUTTON_SIZE,
   candidatePlacements,
   choosePlacement,
+  searchPlacement,
   HOME,
   probePoints,
   samePlacement,
@@ -56,6 +57,36 @@ describe("the microphone's places", () => {
     expect(chosen).toEqual({ form: "button", side: "right", bottom: 112 });
     expect(choosePlacement(places, () => 2)).toEqual(HOME);
     expect(choosePlacement([], () => 0)).toEqual(HOME);
+  });
+
+  it("tells each place how many covered points already rule it out: the fewest found so far", () => {
+    const places = candidatePlacements(740);
+    const told: number[] = [];
+    const counts = [6, 9, 3, 4, 2];
+    const chosen = choosePlacement(places.slice(0, 5), (place, enough) => {
+      told.push(enough);
+      return Math.min(counts[places.indexOf(place)]!, enough);
+    });
+    // First whether each is free (one covered point rules it out), then how much each covers.
+    expect(told).toEqual([1, 1, 1, 1, 1, Number.POSITIVE_INFINITY, 6, 6, 3, 3]);
+    expect(chosen).toEqual(places[4]);
+  });
+
+  it("searches one place a step, so the page can answer between steps, and ends with the same choice", () => {
+    const places = candidatePlacements(740);
+    const search = searchPlacement(places, (place) => (place.bottom === 112 && place.form === "button" ? 1 : 4));
+    let steps = 0;
+    let step = search.next();
+    while (!step.done) {
+      steps += 1;
+      step = search.next();
+    }
+    expect(step.value).toEqual({ form: "button", side: "right", bottom: 112 });
+    // Every place was looked at twice (none was free: whether free, then how much it covers), one per step.
+    expect(steps).toBe(places.length * 2);
+    const free = searchPlacement(places, (place) => (place.side === "left" ? 0 : 3));
+    expect(free.next()).toEqual({ done: false, value: undefined });
+    expect(free.next()).toEqual({ done: true, value: { form: "button", side: "left", bottom: 16 } });
   });
 
   it("measures the box from the screen's bottom, raised by the toasts' lift; the tab lies against the edge", () => {

@@ -47,21 +47,43 @@ export function candidatePlacements(viewportHeight: number): Placement[] {
 }
 
 /**
- * The first place nothing is under; when every place covers something, the one that
- * covers least (the earliest among equals), so the button is never lost.
+ * The search for a place, one place at a time (it yields after each place looked at, and
+ * returns the choice): the first place nothing is under; when every place covers
+ * something, the one that covers least (the earliest among equals), so the button is
+ * never lost. `covered` is told how many covered points already rule a place out, and may
+ * stop counting there (1 while looking for a free place).
  */
-export function choosePlacement(places: Placement[], covered: (place: Placement) => number): Placement {
+export function* searchPlacement(
+  places: Placement[],
+  covered: (place: Placement, enough: number) => number,
+): Generator<void, Placement> {
+  // First the free places only: a place is ruled out by its first covered point, which on a
+  // page of cards is one look or two. Most pages have one (the tab's margin, at least).
+  for (const place of places) {
+    if (covered(place, 1) === 0) return place;
+    yield;
+  }
   let best: Placement = places[0] ?? HOME;
   let least = Number.POSITIVE_INFINITY;
   for (const place of places) {
-    const count = covered(place);
+    const count = covered(place, least);
     if (count === 0) return place;
     if (count < least) {
       least = count;
       best = place;
     }
+    yield;
   }
   return best;
+}
+
+/** The whole search at once (searchPlacement). */
+export function choosePlacement(places: Placement[], covered: (place: Placement, enough: number) => number): Placement {
+  const search = searchPlacement(places, covered);
+  for (;;) {
+    const step = search.next();
+    if (step.done) return step.value;
+  }
 }
 
 export function samePlacement(a: Placement, b: Placement) {
@@ -150,15 +172,26 @@ function contentAt(x: number, y: number, widget: Element) {
   return contentWithin(under, x, y);
 }
 
-/** How many probe points of a place have content under them. */
-export function coveredAt(place: Placement, lift: number, widget: Element) {
+/** How many probe points of a place have content under them, counted no further than `enough`. */
+export function coveredAt(place: Placement, lift: number, widget: Element, enough = Number.POSITIVE_INFINITY) {
   const box = boxAt(place, lift, { width: window.innerWidth, height: window.innerHeight });
+  let count = 0;
   // The tab lies in the page's margin, against the content's edge: it keeps no gap of its own.
-  return probePoints(box, place.form === "button" ? 4 : 1).filter(([x, y]) => contentAt(x, y, widget)).length;
+  for (const [x, y] of probePoints(box, place.form === "button" ? 4 : 1)) {
+    if (contentAt(x, y, widget)) count += 1;
+    if (count >= enough) break;
+  }
+  return count;
 }
 
 /** How long the page must be still (no scrolling, no change) before the button moves. */
 const SETTLE_MS = 120;
+/**
+ * The longest the search runs before letting the page answer a tap: on a page of cards
+ * every place covers something, and looking under all of them at once held a slow phone's
+ * main thread for about 300 ms while the page loaded.
+ */
+const SLICE_MS = 8;
 
 /**
  * The button's place, looked for again whenever the page settles after a scroll, a
@@ -174,10 +207,27 @@ export function useMicPlacement(widget: RefObject<HTMLElement | null>, lift: num
       timer = undefined;
       const root = widget.current;
       if (!root) return;
-      const chosen = choosePlacement(candidatePlacements(window.innerHeight), (candidate) =>
-        coveredAt(candidate, lift, root),
+      const search = searchPlacement(candidatePlacements(window.innerHeight), (candidate, enough) =>
+        coveredAt(candidate, lift, root, enough),
       );
-      setPlacement((current) => (samePlacement(current, chosen) ? current : chosen));
+      // A slice at a time; a scroll or a change in between starts the search again (schedule).
+      const work = () => {
+        timer = undefined;
+        const until = performance.now() + SLICE_MS;
+        for (;;) {
+          const step = search.next();
+          if (step.done) {
+            const chosen = step.value;
+            setPlacement((current) => (samePlacement(current, chosen) ? current : chosen));
+            return;
+          }
+          if (performance.now() >= until) {
+            timer = setTimeout(work, 0);
+            return;
+          }
+        }
+      };
+      work();
     };
     const schedule = () => {
       clearTimeout(timer);
