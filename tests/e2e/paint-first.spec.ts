@@ -1,4 +1,4 @@
-import { HELD_MODULE_PRELOAD, RELEASE_PRELOADS_SCRIPT } from "~/components/shell/paint-first";
+import { HELD_MODULE_PRELOAD, PRELOADS_PER_TASK, RELEASE_PRELOADS_SCRIPT } from "~/components/shell/paint-first";
 import { expect, hydrated, test } from "./fixtures";
 
 // A page of the app paints from the server's HTML before the browser fetches the app's modules
@@ -32,12 +32,18 @@ test("the marketplace is sent with its module preloads held, and the app still t
 });
 
 test("the preloads are given back after the first frame, or after a second where no frame comes", async ({ page }) => {
-  const links = `<link ${HELD_MODULE_PRELOAD} href="data:text/javascript,"><link ${HELD_MODULE_PRELOAD} href="data:text/javascript,1">`;
+  // More than one task's worth (PRELOADS_PER_TASK): all are given back, a few per task.
+  const count = PRELOADS_PER_TASK * 2 + 3;
+  const links = Array.from(
+    { length: count },
+    (_, index) => `<link ${HELD_MODULE_PRELOAD} href="data:text/javascript,${index}">`,
+  ).join("");
+  const released = Array.from({ length: count }, () => "modulepreload");
   const rels = () => page.locator("link").evaluateAll((all) => all.map((link) => link.getAttribute("rel")));
 
   await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
   await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
-  await expect.poll(rels).toEqual(["modulepreload", "modulepreload"]);
+  await expect.poll(rels).toEqual(released);
 
   // A tab in the background draws no frame: the fallback gives them back all the same.
   await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
@@ -45,5 +51,5 @@ test("the preloads are given back after the first frame, or after a second where
     window.requestAnimationFrame = () => 0;
   });
   await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
-  await expect.poll(rels).toEqual(["modulepreload", "modulepreload"]);
+  await expect.poll(rels).toEqual(released);
 });
