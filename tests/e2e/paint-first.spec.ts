@@ -3,7 +3,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 // A page of the app paints from the server's HTML before the browser fetches the app's modules
 // (app/components/shell/paint-first.ts): the server sends Remix's module preloads under a name the
-// browser ignores, and a small script gives them back their name after the first frame.
+// browser ignores, and a small script gives them back their name once the first paint is reported.
 
 test("the marketplace is sent with its module preloads held, and the app still takes the page over", async ({
   page,
@@ -31,7 +31,9 @@ test("the marketplace is sent with its module preloads held, and the app still t
   expect(errors).toEqual([]);
 });
 
-test("the preloads are given back after the first frame, or after a second where no frame comes", async ({ page }) => {
+test("the preloads are given back once the first paint is reported, or after a second where none is", async ({
+  page,
+}) => {
   // More than one task's worth (PRELOADS_PER_TASK): all are given back, a few per task.
   const count = PRELOADS_PER_TASK * 2 + 3;
   const links = Array.from(
@@ -40,16 +42,35 @@ test("the preloads are given back after the first frame, or after a second where
   ).join("");
   const released = Array.from({ length: count }, () => "modulepreload");
   const rels = () => page.locator("link").evaluateAll((all) => all.map((link) => link.getAttribute("rel")));
-
-  await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
-  await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
-  await expect.poll(rels).toEqual(released);
-
-  // A tab in the background draws no frame: the fallback gives them back all the same.
-  await page.setContent(`<!doctype html><body><p>cards</p>${links}</body>`);
-  await page.evaluate(() => {
-    window.requestAnimationFrame = () => 0;
+  // A page of its own (a real document, with its own paint timing), answered in the browser.
+  await page.route("**/paint-first-check", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html><body><p>cards</p>${links}<script>${RELEASE_PRELOADS_SCRIPT}</script></body></html>`,
+    }),
+  );
+  // How many paints the browser had reported each time a link was given back.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { paintsAtRelease: number[] }).paintsAtRelease = seen;
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+      if (name === "rel" && value === "modulepreload") seen.push(performance.getEntriesByType("paint").length);
+      setAttribute.call(this, name, value);
+    };
   });
-  await page.addScriptTag({ content: RELEASE_PRELOADS_SCRIPT });
+
+  await page.goto("/paint-first-check");
+  await expect.poll(rels).toEqual(released);
+  const paints = await page.evaluate(() => (window as unknown as { paintsAtRelease: number[] }).paintsAtRelease);
+  expect(paints).toHaveLength(count);
+  expect(paints.every((reported) => reported > 0)).toBe(true);
+
+  // Where no paint is reported (a tab in the background, a browser without paint timing), the
+  // fallback gives them back all the same.
+  await page.addInitScript(() => {
+    (window as unknown as { PerformanceObserver: undefined }).PerformanceObserver = undefined;
+  });
+  await page.goto("/paint-first-check");
   await expect.poll(rels).toEqual(released);
 });

@@ -6,7 +6,7 @@
 // them held the page blank until the app had started (Lighthouse measured the marketplace's first
 // paint at 1.3 s with them and 0.2 s without, on the same machine). So the server sends the links
 // under another name (app/server/chunks-per-turn.server.ts) and this script, right after them,
-// gives them their name back once the first frame is out: the page shows, then the app loads in
+// gives them their name back once the browser reports the first paint: the page shows, then the app loads in
 // parallel as before. Remix's own module script still starts the page's modules when the parser
 // reaches it; the preloads fetch the rest of the graph at once instead of one level at a time.
 
@@ -15,17 +15,19 @@ export const MODULE_PRELOAD = 'rel="modulepreload"';
 /** The same link while the page has not been painted: a name the browser ignores. */
 export const HELD_MODULE_PRELOAD = 'rel="x-modulepreload"';
 
-/** How long to wait for a first frame that may never come (a tab opened in the background). */
+/** How long to wait for a first paint that may never be reported (a tab in the background). */
 export const PRELOAD_FALLBACK_MS = 1_000;
 
 /** How many links are given back per task: each starts a fetch, ~0.6 ms apiece on a fast machine. */
 export const PRELOADS_PER_TASK = 8;
 
 /**
- * The inline script that releases the held preloads after the first frame (the timeout runs after
- * the frame requestAnimationFrame's callback precedes), or after PRELOAD_FALLBACK_MS; a few per
- * task, in the order Remix lists them (the entry and React first), so that starting ~60 fetches
- * is not one long task on a slow phone. It must not say MODULE_PRELOAD itself: the server would
- * hold its own words.
+ * The inline script that releases the held preloads once the browser reports the first paint
+ * (a paint timing entry is made when the frame reached the screen: a frame merely begun, as
+ * requestAnimationFrame tells, can still be held back by the work the preloads start), or after
+ * PRELOAD_FALLBACK_MS where no paint is reported (a tab in the background; a browser without
+ * paint timing); a few per task, in the order Remix lists them (the entry and React first), so
+ * that starting ~60 fetches is not one long task on a slow phone. It must not say MODULE_PRELOAD
+ * itself: the server would hold its own words.
  */
-export const RELEASE_PRELOADS_SCRIPT = `(function(){var started=0;function go(){if(started)return;started=1;var l=document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]'),i=0;(function next(){for(var end=Math.min(i+${PRELOADS_PER_TASK},l.length);i<end;i++)l[i].setAttribute("rel","modulepreload");if(i<l.length)setTimeout(next,0)})()}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${PRELOAD_FALLBACK_MS})})();`;
+export const RELEASE_PRELOADS_SCRIPT = `(function(){var started=0;function go(){if(started)return;started=1;var l=document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]'),i=0;(function next(){for(var end=Math.min(i+${PRELOADS_PER_TASK},l.length);i<end;i++)l[i].setAttribute("rel","modulepreload");if(i<l.length)setTimeout(next,0)})()}try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,${PRELOAD_FALLBACK_MS})})();`;
