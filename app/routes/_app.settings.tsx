@@ -17,7 +17,7 @@ import { toast } from "~/lib/toast-store";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { endOtherSessions, listSignedInDevices, signOutDevice } from "~/modules/auth/devices.server";
 import { requireUser } from "~/modules/auth/gates.server";
-import { DEVICE_SIGN_OUT, type SettingsIntent } from "~/modules/auth/schemas";
+import { DEVICE_SIGN_OUT, type SettingsIntent } from "~/modules/auth/constants";
 import { clearedSessionCookie, readSessionId } from "~/modules/auth/session.server";
 import { readPageForm } from "~/server/http/page-form.server";
 import { Refusal } from "~/server/refusal";

@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import type { SignedInDevice } from "~/modules/auth/devices.server";
-import { DEVICE_SIGN_OUT } from "~/modules/auth/schemas";
+import { DEVICE_SIGN_OUT } from "~/modules/auth/constants";
 
 // Settings' signed-in devices: each session of the account with its browser and device, when
 // it was signed in and last seen; 'Sign out' for each other device, 'Sign out everywhere else',

@@ -57,3 +57,30 @@ export const DEVICES = {
 
 /** A session's 'last seen' is written at most this often, so a page view does not always write. */
 export const SESSION_SEEN_EVERY_SECONDS = 5 * 60;
+
+/**
+ * Settings' signed-in devices: sign out one other device (its public id in `session`),
+ * every other one, or every one, this one included (answered with a redirect to sign in).
+ */
+export const DEVICE_SIGN_OUT = {
+  device: "sign-out-device",
+  others: "sign-out-others",
+  everywhere: "sign-out-everywhere",
+} as const;
+
+/** What the profile page's forms ask of its action (`intent`). */
+export const PROFILE_INTENTS = ["profile", "password", "phone", "verify-phone", "remove-phone", "ussd-pin"] as const;
+export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+
+/** What the settings page asks of its action: stop the plan's renewal, or sign devices out (everywhere answers with a redirect). */
+export const SETTINGS_INTENTS = [
+  "cancel",
+  DEVICE_SIGN_OUT.device,
+  DEVICE_SIGN_OUT.others,
+  DEVICE_SIGN_OUT.everywhere,
+] as const;
+export type SettingsIntent = Exclude<(typeof SETTINGS_INTENTS)[number], typeof DEVICE_SIGN_OUT.everywhere>;
+
+/** The sign-in page's two forms. */
+export const AUTH_INTENTS = ["login", "register"] as const;
+export type AuthIntent = (typeof AUTH_INTENTS)[number];

@@ -139,29 +139,14 @@ export type PhoneInput = z.infer<typeof phoneSchema>;
 export const phoneIssueCode = (issue: { code: string; message?: string }) =>
   issue.message === "contact.errors.phoneRequired" ? "VLD_REQUIRED_FIELD" : "VLD_INVALID_PHONE";
 
-/**
- * Settings' signed-in devices: sign out one other device (its public id in `session`),
- * every other one, or every one, this one included (answered with a redirect to sign in).
- */
-export const DEVICE_SIGN_OUT = {
-  device: "sign-out-device",
-  others: "sign-out-others",
-  everywhere: "sign-out-everywhere",
-} as const;
-
-/** What the profile page's forms ask of its action (`intent`). */
-export const PROFILE_INTENTS = ["profile", "password", "phone", "verify-phone", "remove-phone", "ussd-pin"] as const;
-export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
-
-/** What the settings page asks of its action: stop the plan's renewal, or sign devices out (everywhere answers with a redirect). */
-export const SETTINGS_INTENTS = [
-  "cancel",
-  DEVICE_SIGN_OUT.device,
-  DEVICE_SIGN_OUT.others,
-  DEVICE_SIGN_OUT.everywhere,
-] as const;
-export type SettingsIntent = Exclude<(typeof SETTINGS_INTENTS)[number], typeof DEVICE_SIGN_OUT.everywhere>;
-
-/** The sign-in page's two forms. */
-export const AUTH_INTENTS = ["login", "register"] as const;
-export type AuthIntent = (typeof AUTH_INTENTS)[number];
+// What the pages' forms ask of their actions: in constants.ts, which carries no zod to the
+// pages that only need these names (settings' signed-in devices).
+export {
+  AUTH_INTENTS,
+  DEVICE_SIGN_OUT,
+  PROFILE_INTENTS,
+  SETTINGS_INTENTS,
+  type AuthIntent,
+  type ProfileIntent,
+  type SettingsIntent,
+} from "~/modules/auth/constants";
