@@ -84,7 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELEASE_PRELOADS_SCRIPT }} />
+            {/* Only the server's HTML carries it (it runs once, as the page is read); the browser's
+                build leaves its text out. */}
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE_PRELOADS_SCRIPT : "" }}
+            />
           </>
         ) : (
           // Only the server renders a page without the app (in the browser the app runs already).
