@@ -6,9 +6,10 @@
 // them held the page blank until the app had started (Lighthouse measured the marketplace's first
 // paint at 1.3 s with them and 0.2 s without, on the same machine). So the server sends the links
 // under another name (app/server/chunks-per-turn.server.ts) and this script, right after them,
-// gives them their name back once the browser reports the first paint: the page shows, then the app loads in
-// parallel as before. Remix's own module script still starts the page's modules when the parser
-// reaches it; the preloads fetch the rest of the graph at once instead of one level at a time.
+// gives them their name back once the browser reports the first paint: the page shows, then the
+// app loads in parallel as before. Remix's own module script still starts the page's modules when
+// the parser reaches it; the preloads fetch the rest of the graph at once instead of one level at
+// a time.
 
 /** The attribute Remix gives a module preload, exactly as React writes it. */
 export const MODULE_PRELOAD = 'rel="modulepreload"';
