@@ -114,7 +114,7 @@ export default async function handleRequest(
           shellRendered = true;
           // The app's modules wait for the first paint (components/shell/paint-first.ts); the
           // development server's module graph is not the build's, so only the build does.
-          const body = chunksPerTurn({ holdModulePreloads: process.env.NODE_ENV === "production" });
+          const body = chunksPerTurn({ holdUntilPaint: process.env.NODE_ENV === "production" });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

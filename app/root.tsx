@@ -32,7 +32,7 @@ import { IconSprite } from "~/components/ui/icons";
 import { useMatchedPageTexts, usePageHydrates } from "~/components/shell/hydration";
 import { STATIC_HOOKS } from "~/components/shell/static-hooks";
 import { staticPageScript } from "~/components/shell/static-page";
-import { RELEASE_PRELOADS_SCRIPT } from "~/components/shell/paint-first";
+import { RELEASE_AFTER_PAINT_SCRIPT } from "~/components/shell/paint-first";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -89,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <script
               nonce={nonce}
               suppressHydrationWarning
-              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE_PRELOADS_SCRIPT : "" }}
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE_AFTER_PAINT_SCRIPT : "" }}
             />
           </>
         ) : (

@@ -72,13 +72,13 @@ describe("chunksPerTurn", () => {
         '<link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/context.js"/>',
         "<script>ẹ̀</script>",
       ];
-      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [page]);
+      const pieces = await through(chunksPerTurn({ holdUntilPaint: true }), [page]);
       expect(pieces.join("")).toBe(page.join("").replaceAll('rel="modulepreload"', 'rel="x-modulepreload"'));
       expect(pieces.join("")).not.toMatch(/rel="modulepreload"/);
     });
 
     it("holds a preload cut between two turns: the cut end waits for the turn that completes it", async () => {
-      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [
+      const pieces = await through(chunksPerTurn({ holdUntilPaint: true }), [
         ['<main>cards</main><link rel="module'],
         ['preload" href="/assets/a.js"/><link r'],
         ['el="stylesheet"/>'],
@@ -90,8 +90,22 @@ describe("chunksPerTurn", () => {
       ]);
     });
 
+    it("sends Remix's module script under a type the browser does not run, and a cut one too", async () => {
+      const script = '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root.js";</script>';
+      const whole = await through(chunksPerTurn({ holdUntilPaint: true }), [[`<main>cards</main>${script}`]]);
+      expect(whole.join("")).toBe(`<main>cards</main>${script.replace('type="module"', 'type="x-module"')}`);
+      const cut = await through(chunksPerTurn({ holdUntilPaint: true }), [
+        ['<main>cards</main><script nonce="n0nce" type="modu'],
+        ['le" async="">import "/assets/manifest.js";</script>'],
+      ]);
+      expect(cut).toEqual([
+        '<main>cards</main><script nonce="n0nce" ',
+        'type="x-module" async="">import "/assets/manifest.js";</script>',
+      ]);
+    });
+
     it("ends with a cut end that never completed, as it was", async () => {
-      const pieces = await through(chunksPerTurn({ holdModulePreloads: true }), [["<p>x</p><link rel="]]);
+      const pieces = await through(chunksPerTurn({ holdUntilPaint: true }), [["<p>x</p><link rel="]]);
       expect(pieces.join("")).toBe("<p>x</p><link rel=");
     });
 

@@ -1,29 +1,36 @@
 import { Transform } from "node:stream";
-import { HELD_MODULE_PRELOAD, MODULE_PRELOAD } from "~/components/shell/paint-first";
+import { HELD_UNTIL_PAINT } from "~/components/shell/paint-first";
 
-const PRELOAD = Buffer.from(MODULE_PRELOAD);
-const HELD = Buffer.from(HELD_MODULE_PRELOAD);
+const HOLDS = HELD_UNTIL_PAINT.map(([sent, held]) => [Buffer.from(sent), Buffer.from(held)] as const);
 
-/** `piece` with every module preload held (app/components/shell/paint-first.ts). */
-function holdPreloads(piece: Buffer): Buffer {
-  let at = piece.indexOf(PRELOAD);
-  if (at < 0) return piece;
-  const parts: Buffer[] = [];
-  let from = 0;
-  while (at >= 0) {
-    parts.push(piece.subarray(from, at), HELD);
-    from = at + PRELOAD.length;
-    at = piece.indexOf(PRELOAD, from);
+/** `piece` with what is held until the first paint under its held name (app/components/shell/paint-first.ts). */
+function holdUntilPainted(piece: Buffer): Buffer {
+  for (const [sent, held] of HOLDS) {
+    let at = piece.indexOf(sent);
+    if (at < 0) continue;
+    const parts: Buffer[] = [];
+    let from = 0;
+    while (at >= 0) {
+      parts.push(piece.subarray(from, at), held);
+      from = at + sent.length;
+      at = piece.indexOf(sent, from);
+    }
+    parts.push(piece.subarray(from));
+    piece = Buffer.concat(parts);
   }
-  parts.push(piece.subarray(from));
-  return Buffer.concat(parts);
+  return piece;
 }
 
-/** How many bytes at the end of `piece` could be the start of a preload the next piece finishes. */
-function partialPreloadAtEnd(piece: Buffer): number {
-  for (let length = Math.min(PRELOAD.length - 1, piece.length); length > 0; length -= 1)
-    if (piece.subarray(piece.length - length).equals(PRELOAD.subarray(0, length))) return length;
-  return 0;
+/** How many bytes at the end of `piece` could be the start of something held that the next piece finishes. */
+function partialHoldAtEnd(piece: Buffer): number {
+  let longest = 0;
+  for (const [sent] of HOLDS)
+    for (let length = Math.min(sent.length - 1, piece.length); length > longest; length -= 1)
+      if (piece.subarray(piece.length - length).equals(sent.subarray(0, length))) {
+        longest = length;
+        break;
+      }
+  return longest;
 }
 
 /**
@@ -33,12 +40,12 @@ function partialPreloadAtEnd(piece: Buffer): number {
  * and the socket: each a call to zlib and a write of its own. Whatever React writes in one turn
  * (the whole page when its data is ready, a streamed part later) leaves together at the turn's
  * end, so nothing waits longer than it did, and the work is done once per part instead of per piece.
- * With `holdModulePreloads`, Remix's module preloads leave under a name the browser ignores until
- * the page has painted (app/components/shell/paint-first.ts); a preload cut between two turns (React
- * ends a turn's writing at the end of a tag, so this does not happen, but nothing promises it) is
- * kept back until the next turn completes it.
+ * With `holdUntilPaint`, Remix's module preloads and module script leave under names the browser
+ * ignores until the page has painted (app/components/shell/paint-first.ts); one cut between two
+ * turns (React ends a turn's writing at the end of a tag, so this does not happen, but nothing
+ * promises it) is kept back until the next turn completes it.
  */
-export function chunksPerTurn({ holdModulePreloads = false } = {}): Transform {
+export function chunksPerTurn({ holdUntilPaint = false } = {}): Transform {
   let pending: Buffer[] = [];
   let size = 0;
   let scheduled = false;
@@ -64,9 +71,9 @@ export function chunksPerTurn({ holdModulePreloads = false } = {}): Transform {
     let piece = pending.length === 1 ? pending[0]! : Buffer.concat(pending, size);
     pending = [];
     size = 0;
-    if (holdModulePreloads) {
-      piece = holdPreloads(piece);
-      const partial = last ? 0 : partialPreloadAtEnd(piece);
+    if (holdUntilPaint) {
+      piece = holdUntilPainted(piece);
+      const partial = last ? 0 : partialHoldAtEnd(piece);
       if (partial > 0) {
         pending = [piece.subarray(piece.length - partial)];
         size = partial;
