@@ -1,3 +1,4 @@
+import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
@@ -5,6 +6,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { lazyCodeByPage, type BuiltChunk } from "./app/sw/lazy-code";
 import { PAGE_TEXT_GROUPS } from "./app/locales/page-text-groups";
+import { precompressFolder } from "./app/server/http/precompressed.server";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -54,6 +56,25 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Keeps a brotli and a gzip copy of each built file under /assets, compressed as hard as the
+ * formats go, for the web server to send as they are (app/server/http/precompressed.server.ts).
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "asiiko-precompress",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    async writeBundle(options) {
+      if (!options.dir) return;
+      const kept = await precompressFolder(path.join(options.dir, "assets"));
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+      this.info(
+        `compressed ${kept.files} files once: ${kb(kept.bytes)} -> ${kb(kept.brotli)} brotli, ${kb(kept.gzip)} gzip`,
+      );
+    },
+  };
+}
+
 /** The languages' texts (app/locales/en.json, fr.json, ...), with or without a query. */
 const LOCALE_FILE = /[\\/]app[\\/]locales[\\/][a-z]{2}\.json(?:\?|$)/;
 
@@ -94,7 +115,7 @@ const SCHEMA_MODULE =
   /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
 
 export default defineConfig({
-  plugins: [browserTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker()],
+  plugins: [browserTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker(), precompressAssets()],
   server: { port: 3000 },
   build: {
     target: "es2020",

@@ -5,8 +5,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 // Chromium at 360 px with an empty cache (signed in as the demo farmer where the page needs it),
 // waits until the page has stopped loading (on /mapping, until the map has drawn), and adds up
 // what came over the wire per kind: JavaScript, CSS, HTML, images, fonts, data. Compressed sizes
-// as sent (gzip: Chromium asks plain-http addresses for gzip, not brotli, so this is the
-// larger of the two). Before measuring, the marketplace's first 50 listings get a photo each,
+// as sent: Chromium asks 127.0.0.1 for brotli, as every current browser asks an HTTPS site, so
+// the build's files come as their brotli copies (app/server/http/precompressed.server.ts) and
+// the pages as the server compresses them. Before measuring, the marketplace's first 50 listings get a photo each,
 // made by the upload pipeline from a synthetic 12-megapixel camera JPEG, so the marketplace's
 // first load is measured with real web-size photos against its 600 KB budget. Fails (exit 1)
 // when a page's JavaScript, or the marketplace's whole first load, is over its budget. Writes
@@ -237,7 +238,7 @@ async function main() {
   const report = [
     `# Page budget, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `First visit, empty cache, 360 px (device pixel ratio 2), Debian Chromium, the production build on the demo data, the first ${photographed} listings with a photo each (WebP sizes made by the upload pipeline from a 12-megapixel JPEG). Compressed bytes as sent (gzip), in KB, with the number of files. ${describeMachine()}.`,
+    `First visit, empty cache, 360 px (device pixel ratio 2), Debian Chromium, the production build on the demo data, the first ${photographed} listings with a photo each (WebP sizes made by the upload pipeline from a 12-megapixel JPEG). Compressed bytes as sent (brotli: the build's files compressed when built, the HTML on the way), in KB, with the number of files. ${describeMachine()}.`,
     "",
     "| page | JavaScript KB (files) | budget KB | | CSS KB (files) | HTML KB | images KB (files) | fonts | data KB | total KB |",
     "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import express from "express";
+import { servePrecompressed } from "./precompressed.server";
 
 /** An address whose last part names a file (favicon.svg, sw.js): pages' addresses have none. */
 const FILE_ADDRESS = /\.[^/]+$/;
@@ -12,7 +13,10 @@ const FILE_ADDRESS = /\.[^/]+$/;
  */
 export function serveBuiltFiles(clientDir: string) {
   const files = express.Router();
-  files.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  const assets = path.join(clientDir, "assets");
+  const forever = { immutable: true, maxAge: "1y" };
+  // Compressed when built, where a copy was kept (app/server/http/precompressed.server.ts).
+  files.use("/assets", servePrecompressed(assets, forever), express.static(assets, forever));
   const rootFiles = express.static(clientDir, {
     maxAge: "1h",
     setHeaders: (res, file) => {
