@@ -9,7 +9,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { PageHeader } from "~/components/shell/page-header";
@@ -31,6 +31,8 @@ import { readSessionId, toPublicUser } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { accountHasPassword, changePassword, updateProfile } from "~/modules/auth/users.server";
 import { PhoneCard } from "~/components/profile/phone-card";
+import type { ProfileChecks } from "~/components/profile/profile-checks";
+import { useChecksOnUse } from "~/lib/use-checks-on-use";
 import { phoneCodeSchema } from "~/modules/phones/schemas";
 import {
   canVerifyPhones,
@@ -147,9 +149,11 @@ function useTranslatedErrors() {
 function ProfileForm({
   user,
   lastResult,
+  checks,
 }: {
   user: ReturnType<typeof useLoaderData<typeof loader>>["user"];
   lastResult?: SubmissionResult<string[]>;
+  checks: ProfileChecks | null;
 }) {
   const { t } = useTranslation();
   const translate = useTranslatedErrors();
@@ -166,7 +170,7 @@ function ProfileForm({
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: checks ? ({ formData }) => checks.profile(formData) : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
@@ -200,7 +204,15 @@ function ProfileForm({
   );
 }
 
-function PasswordForm({ lastResult, first }: { lastResult?: SubmissionResult<string[]>; first: boolean }) {
+function PasswordForm({
+  lastResult,
+  first,
+  checks,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  first: boolean;
+  checks: ProfileChecks | null;
+}) {
   const { t } = useTranslation();
   const translate = useTranslatedErrors();
   const navigation = useNavigation();
@@ -210,7 +222,7 @@ function PasswordForm({ lastResult, first }: { lastResult?: SubmissionResult<str
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: first ? passwordSetSchema : passwordChangeSchema }),
+    onValidate: checks ? ({ formData }) => checks.password(formData, first) : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
@@ -241,7 +253,15 @@ function PasswordForm({ lastResult, first }: { lastResult?: SubmissionResult<str
 }
 
 /** The PIN of the USSD menu, chosen again (for an account with a verified phone, the number the menu knows). */
-function UssdPinForm({ lastResult, serviceCode }: { lastResult?: SubmissionResult<string[]>; serviceCode: string }) {
+function UssdPinForm({
+  lastResult,
+  serviceCode,
+  checks,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  serviceCode: string;
+  checks: ProfileChecks | null;
+}) {
   const { t } = useTranslation();
   const translate = useTranslatedErrors();
   const navigation = useNavigation();
@@ -251,7 +271,7 @@ function UssdPinForm({ lastResult, serviceCode }: { lastResult?: SubmissionResul
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ussdPinSchema }),
+    onValidate: checks ? ({ formData }) => checks.ussdPin(formData) : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
@@ -273,11 +293,16 @@ function UssdPinForm({ lastResult, serviceCode }: { lastResult?: SubmissionResul
   );
 }
 
+/** The forms' checks in the browser, with zod: fetched at the first use of a form. */
+const loadChecks = () => import("~/components/profile/profile-checks").then((module) => module.profileChecks);
+
 export default function ProfilePage() {
   const { user, hasPassword, phone, canVerify, demoInbox, locale, serviceCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const { t } = useTranslation();
   const since = formatDate(user.createdAt, locale, "long");
+  const forms = useRef<HTMLDivElement>(null);
+  const checks = useChecksOnUse(loadChecks, forms);
 
   useEffect(() => {
     if (!actionData) return;
@@ -301,7 +326,7 @@ export default function ProfilePage() {
   }, [actionData, t]);
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+    <div ref={forms} className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title={t("pages.profileTitle")} subtitle={t("pages.profileText")} />
       <Card className="flex items-center gap-4 p-5">
         <span className="inline-flex h-14 w-14 flex-none items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white">
@@ -323,7 +348,11 @@ export default function ProfilePage() {
           <CardTitle>{t("pages.editProfile")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ProfileForm user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+          <ProfileForm
+            user={user}
+            lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
+            checks={checks}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -338,6 +367,7 @@ export default function ProfilePage() {
             locale={locale}
             phoneResult={actionData?.intent === "phone" ? actionData.result : undefined}
             codeResult={actionData?.intent === "verify-phone" ? actionData.result : undefined}
+            checks={checks}
           />
         </CardContent>
       </Card>
@@ -349,6 +379,7 @@ export default function ProfilePage() {
           <PasswordForm
             first={!hasPassword}
             lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+            checks={checks}
           />
         </CardContent>
       </Card>
@@ -361,6 +392,7 @@ export default function ProfilePage() {
             <UssdPinForm
               serviceCode={serviceCode}
               lastResult={actionData?.intent === "ussd-pin" ? actionData.result : undefined}
+              checks={checks}
             />
           </CardContent>
         </Card>

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -9,9 +8,8 @@ import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
 import { formatNigerianPhone } from "~/lib/phone";
-import { phoneSchema } from "~/modules/auth/schemas";
 import { CODE_LENGTH, CODE_MINUTES } from "~/modules/phones/constants";
-import { phoneCodeSchema } from "~/modules/phones/schemas";
+import type { ProfileChecks } from "~/components/profile/profile-checks";
 
 // The Profile's phone: the number buyers may be shown, once a code texted to it is typed back.
 // Saving a number texts the code; until it is confirmed the number waits beside the code field
@@ -38,20 +36,22 @@ function CodeForm({
   pending,
   demoInbox,
   lastResult,
+  checks,
 }: {
   pending: NonNullable<PhoneCardState["pending"]>;
   demoInbox: boolean;
   lastResult?: SubmissionResult<string[]>;
+  checks: ProfileChecks | null;
 }) {
   const { t } = useTranslation();
   const translate = useTranslated();
   const busy = useBusy();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ code: string }>({
     id: "phone-code",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneCodeSchema }),
+    onValidate: checks ? ({ formData }) => checks.phoneCode(formData) : undefined,
   });
   return (
     <div
@@ -99,16 +99,24 @@ function CodeForm({
   );
 }
 
-function NumberForm({ hasPhone, lastResult }: { hasPhone: boolean; lastResult?: SubmissionResult<string[]> }) {
+function NumberForm({
+  hasPhone,
+  lastResult,
+  checks,
+}: {
+  hasPhone: boolean;
+  lastResult?: SubmissionResult<string[]>;
+  checks: ProfileChecks | null;
+}) {
   const { t } = useTranslation();
   const translate = useTranslated();
   const busy = useBusy();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ phone: string }>({
     id: "phone",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
+    onValidate: checks ? ({ formData }) => checks.phone(formData) : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" noValidate>
@@ -140,6 +148,7 @@ export function PhoneCard({
   locale,
   phoneResult,
   codeResult,
+  checks,
 }: {
   state: PhoneCardState;
   canVerify: boolean;
@@ -147,6 +156,8 @@ export function PhoneCard({
   locale: LanguageCode;
   phoneResult?: SubmissionResult<string[]>;
   codeResult?: SubmissionResult<string[]>;
+  /** The forms' checks in the browser, once loaded (null: the server checks them). */
+  checks: ProfileChecks | null;
 }) {
   const { t } = useTranslation();
   const busy = useBusy();
@@ -214,6 +225,7 @@ export function PhoneCard({
               pending={state.pending}
               demoInbox={demoInbox}
               lastResult={codeResult}
+              checks={checks}
             />
           ) : null}
           {state.phone && !state.verified && !state.pending ? (
@@ -225,7 +237,11 @@ export function PhoneCard({
               </Button>
             </Form>
           ) : null}
-          <NumberForm hasPhone={state.phone !== null || state.pending !== null} lastResult={phoneResult} />
+          <NumberForm
+            hasPhone={state.phone !== null || state.pending !== null}
+            lastResult={phoneResult}
+            checks={checks}
+          />
         </>
       )}
     </div>
