@@ -381,10 +381,11 @@ export default function MyListingsPage() {
             </Card>
           ) : (
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {listings.map((listing) => (
+              {listings.map((listing, index) => (
                 <li key={listing.id} className="flex min-w-0">
                   <MyListingCard
                     listing={listing}
+                    priority={index < 2}
                     onEdit={() => openForm(listing)}
                     onDelete={() => setDeleting(listing)}
                   />

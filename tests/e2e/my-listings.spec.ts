@@ -383,3 +383,21 @@ test.describe("the listing form's dialog on a phone", () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test("the first two cards' photos are fetched at once, the rest as they come into view", async ({ page, user }) => {
+  for (const productId of ["seed_product_maize", "seed_product_tomato", "seed_product_cassava"]) {
+    await seedListing(user, { productId, images: [`/images/products/${productId.replace("seed_product_", "")}.svg`] });
+  }
+  await openMyListings(page);
+  const photos = page.getByRole("article").locator("img");
+  await expect(photos).toHaveCount(3);
+  // The likely largest thing on the first screen (Lighthouse's LCP element here) is not left lazy.
+  const loading = await photos.evaluateAll((images) =>
+    images.map((image) => [image.getAttribute("loading"), image.getAttribute("fetchpriority")]),
+  );
+  expect(loading).toEqual([
+    ["eager", "high"],
+    ["eager", "high"],
+    ["lazy", null],
+  ]);
+});

@@ -46,10 +46,13 @@ export function MyListingCard({
   listing,
   onEdit,
   onDelete,
+  priority = false,
 }: {
   listing: MyListing;
   onEdit: () => void;
   onDelete: () => void;
+  /** One of the first cards, likely on the first screen: its photo is fetched at once, early. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -81,6 +84,7 @@ export function MyListingCard({
             src={image}
             alt={name}
             sizes="(min-width: 1024px) 30vw, (min-width: 640px) 46vw, 94vw"
+            priority={priority}
             className="h-full w-full object-cover"
           />
         ) : (
