@@ -60,6 +60,13 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
     return { log, letThrough, asked: page.waitForRequest(CHECKS) };
   }
 
+  /** Said saved, and the field holds `value` when the page is read again. */
+  async function expectSaved(page: Page, label: string, value: string) {
+    await expect(page.getByText("Your details are saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(label)).toHaveValue(value);
+  }
+
   /** Two of the page's frames: a submission not held would have left by then. */
   const twoFrames = (page: Page) =>
     page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -85,10 +92,8 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
     // Right this time: sent once, saved.
     await firstName.fill("Ngozi");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Your details are saved")).toBeVisible();
+    await expectSaved(page, "First name", "Ngozi");
     expect(log.filter((entry) => entry.startsWith("POST"))).toHaveLength(1);
-    await page.reload();
-    await expect(page.getByLabel("First name")).toHaveValue("Ngozi");
   });
 
   test("a right form sent before its checks came is sent once they are here, with the button pressed", async ({
@@ -104,10 +109,8 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
     await page.getByRole("button", { name: "Save changes" }).click();
     await twoFrames(page);
     letThrough();
-    await expect(page.getByText("Your details are saved")).toBeVisible();
+    await expectSaved(page, "Last name", "Eze");
     expect(log).toEqual(["checks", expect.stringMatching(/^POST \/profile(\.data)?$/)]);
-    await page.reload();
-    await expect(page.getByLabel("Last name")).toHaveValue("Eze");
   });
 
   test("a form sent when its checks cannot come is checked by the server, with the same message", async ({
