@@ -44,7 +44,7 @@ test("the checks come when a form is first used, and then check a field as it is
 test.describe("without the service worker (whose fetches a page's routes cannot stop)", () => {
   test.use({ serviceWorkers: "block" });
 
-  /** Holds the checks until `letThrough`; `log` says in which order they came and forms were sent. */
+  /** Opens Profile with its checks held until `letThrough`; `log` says in which order they came and forms were sent. */
   async function slowChecks(page: Page) {
     const log: string[] = [];
     let letThrough!: () => void;
@@ -57,7 +57,10 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
     page.on("request", (request) => {
       if (request.method() === "POST") log.push(`POST ${new URL(request.url()).pathname}`);
     });
-    return { log, letThrough, asked: page.waitForRequest(CHECKS) };
+    const asked = page.waitForRequest(CHECKS);
+    await page.goto("/profile");
+    await hydrated(page);
+    return { log, letThrough, asked };
   }
 
   /** Said saved, and the field holds `value` when the page is read again. */
@@ -77,8 +80,6 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
   }) => {
     void user;
     const { log, letThrough, asked } = await slowChecks(page);
-    await page.goto("/profile");
-    await hydrated(page);
     const firstName = page.getByLabel("First name");
     await firstName.fill("");
     await asked;
@@ -102,8 +103,6 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
   }) => {
     void user;
     const { log, letThrough, asked } = await slowChecks(page);
-    await page.goto("/profile");
-    await hydrated(page);
     await page.getByLabel("Last name").fill("Eze");
     await asked;
     await page.getByRole("button", { name: "Save changes" }).click();
