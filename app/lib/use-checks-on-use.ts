@@ -63,12 +63,15 @@ export function useChecksOnUse<T>(load: () => Promise<T>, within: RefObject<HTML
       );
     };
     // Before React's own handlers (on the document, as the event bubbles back): the form's
-    // checks and Remix's submission do not see a submission held here.
+    // checks and Remix's submission do not see a submission held here. Only a checked form waits
+    // (one marked noValidate: its checks replace the browser's); a form of buttons alone (send
+    // the code again, remove the number) has nothing to wait for.
     const hold = (event: SubmitEvent) => {
-      if (letThrough.current || !(event.target instanceof HTMLFormElement)) return;
+      const form = event.target;
+      if (letThrough.current || !(form instanceof HTMLFormElement) || !form.noValidate) return;
       event.preventDefault();
       event.stopPropagation();
-      held.current = { form: event.target, submitter: event.submitter };
+      held.current = { form, submitter: event.submitter };
       start();
     };
     for (const type of FIRST_USE) root.addEventListener(type, start, { passive: true });

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, withDatabase } from "./fixtures";
 
 // The Profile's forms are checked in the browser with zod, which comes with the first use of a
 // form (app/lib/use-checks-on-use.ts), not with the page. A form sent before it is there waits for
@@ -110,6 +110,21 @@ test.describe("without the service worker (whose fetches a page's routes cannot 
     letThrough();
     await expectSaved(page, "Last name", "Eze");
     expect(log).toEqual(["checks", expect.stringMatching(/^POST \/profile(\.data)?$/)]);
+  });
+
+  test("a form of buttons alone does not wait for the checks: removing the number goes at once", async ({
+    page,
+    user,
+  }) => {
+    await withDatabase((client) =>
+      client.query(`UPDATE "User" SET phone = '+2348031234567', "phoneVerifiedAt" = now() WHERE id = $1`, [user.id]),
+    );
+    // The checks are on their way and never come in this test.
+    const { log } = await slowChecks(page);
+    await page.getByLabel("First name").focus();
+    await page.getByRole("button", { name: "Remove number" }).click();
+    await expect(page.getByTestId("profile-phone")).toHaveCount(0);
+    expect(log).toEqual([expect.stringMatching(/^POST \/profile(\.data)?$/)]);
   });
 
   test("a form sent when its checks cannot come is checked by the server, with the same message", async ({
