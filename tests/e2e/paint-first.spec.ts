@@ -1,6 +1,7 @@
 import {
   HELD_MODULE_PRELOAD,
   HELD_MODULE_SCRIPT,
+  HELD_MODULE_SCRIPT_TYPE,
   MODULE_SCRIPT,
   PRELOADS_PER_TASK,
   RELEASE_AFTER_PAINT_SCRIPT,
@@ -43,7 +44,7 @@ test("the marketplace is sent with its module preloads and module script held, a
   expect(
     await page.evaluate(() => Object.keys((window as { __remixRouteModules?: object }).__remixRouteModules ?? {})),
   ).toContain("routes/_app.marketplace");
-  expect(await page.locator(`script[${HELD_MODULE_SCRIPT.split(" ")[0]}]`).count()).toBe(0);
+  expect(await page.locator(`script[${HELD_MODULE_SCRIPT_TYPE}]`).count()).toBe(0);
   expect(errors).toEqual([]);
 });
 

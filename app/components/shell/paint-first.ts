@@ -17,8 +17,10 @@ export const HELD_MODULE_PRELOAD = 'rel="x-modulepreload"';
 
 /** How Remix opens its inline module script (the page's route modules and the app's start), as React writes it. */
 export const MODULE_SCRIPT = 'type="module" async=""';
-/** The same script while the page has not been painted: a type the browser does not run. */
-export const HELD_MODULE_SCRIPT = 'type="x-module" async=""';
+/** The type Remix's module script has while the page has not been painted: one the browser does not run. */
+export const HELD_MODULE_SCRIPT_TYPE = 'type="x-module"';
+/** The same script while the page has not been painted. */
+export const HELD_MODULE_SCRIPT = `${HELD_MODULE_SCRIPT_TYPE} async=""`;
 
 /** What the server sends under another name until the first paint, and that name. */
 export const HELD_UNTIL_PAINT: ReadonlyArray<readonly [sent: string, held: string]> = [
@@ -44,4 +46,4 @@ export const PRELOADS_PER_TASK = 8;
  * first), so that starting ~60 fetches is not one long task on a slow phone. It must not say what
  * the server holds itself: the server would hold its own words.
  */
-export const RELEASE_AFTER_PAINT_SCRIPT = `(function(){var started=0;function go(){if(started)return;started=1;var s=document.querySelector('script[${HELD_MODULE_SCRIPT.split(" ")[0]}]');if(s){var p=s.parentNode,n=s.nextSibling;s.type="module";p.removeChild(s);p.insertBefore(s,n)}var l=document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]'),i=0;(function next(){for(var end=Math.min(i+${PRELOADS_PER_TASK},l.length);i<end;i++)l[i].setAttribute("rel","modulepreload");if(i<l.length)setTimeout(next,0)})()}try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,${PRELOAD_FALLBACK_MS})})();`;
+export const RELEASE_AFTER_PAINT_SCRIPT = `(function(){var started=0;function go(){if(started)return;started=1;var s=document.querySelector('script[${HELD_MODULE_SCRIPT_TYPE}]');if(s){var p=s.parentNode,n=s.nextSibling;s.type="module";p.removeChild(s);p.insertBefore(s,n)}var l=document.querySelectorAll('link[${HELD_MODULE_PRELOAD}]'),i=0;(function next(){for(var end=Math.min(i+${PRELOADS_PER_TASK},l.length);i<end;i++)l[i].setAttribute("rel","modulepreload");if(i<l.length)setTimeout(next,0)})()}try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,${PRELOAD_FALLBACK_MS})})();`;
