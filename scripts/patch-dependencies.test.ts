@@ -1,11 +1,18 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Writable } from "node:stream";
+import { createElement } from "react";
+import type * as ReactDomServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   BRANCHES_MARK,
   PATCH_MARK,
   rememberCompiledPaths,
+  REACT_SERVER_FILES,
   rememberRankedBranches,
   ROUTER_FILES,
+  sendOnlyWrittenBytes,
+  WHOLE_VIEW_MARK,
 } from "./patch-dependencies";
 
 // A router shaped like @remix-run/router's: compilePath counts its calls.
@@ -98,5 +105,54 @@ describe("rememberRankedBranches", () => {
     const patched = rememberRankedBranches(matcher)!;
     expect(rememberRankedBranches(patched)).toBe(patched);
     expect(rememberRankedBranches("function matchRoutesImpl() {}")).toBeNull();
+  });
+});
+
+// React's Node renderer, each build as installed (and patched by npm install), rendering a page
+// whose three-byte characters cross its 2 KB views at every offset.
+describe("sendOnlyWrittenBytes", () => {
+  const requireHere = createRequire(import.meta.url);
+  const render = (server: typeof ReactDomServer, shift: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const pieces: Buffer[] = [];
+      const sink = new Writable({
+        write(piece: Buffer, _encoding, done) {
+          pieces.push(Buffer.from(piece));
+          done();
+        },
+        final(done) {
+          resolve(Buffer.concat(pieces));
+          done();
+        },
+      });
+      const texts = ["a".repeat(600 + shift), "b".repeat(600), "c".repeat(600), "₦·".repeat(100)];
+      const page = createElement(
+        "main",
+        null,
+        texts.map((text, index) => createElement("p", { key: index }, text)),
+      );
+      const { pipe } = server.renderToPipeableStream(page, { onAllReady: () => pipe(sink), onError: reject });
+    });
+
+  for (const [build, file] of [
+    ["production", REACT_SERVER_FILES[0]!],
+    ["development", REACT_SERVER_FILES[1]!],
+  ] as const)
+    it(`keeps every byte a character's in the ${build} build`, async () => {
+      const server = requireHere(file) as typeof ReactDomServer;
+      for (let shift = 0; shift < 6; shift += 1) {
+        const bytes = await render(server, shift);
+        expect(bytes.indexOf(0), `a NUL byte at shift ${shift}`).toBe(-1);
+        expect(bytes.toString("utf8")).toContain("₦·".repeat(100));
+      }
+    });
+
+  it("changes a file once, and leaves a text it was not written for alone", () => {
+    const source = "x;d<b.length&&(t(a,k),k=new Uint8Array(2048),l=0);";
+    const patched = sendOnlyWrittenBytes(source, "production")!;
+    expect(patched).toContain("t(a,k.subarray(0,l)");
+    expect(sendOnlyWrittenBytes(patched, "production")).toBe(patched);
+    expect(sendOnlyWrittenBytes("d<b.length&&(t(a,k.subarray(0,l)),", "production")).toBeNull();
+    for (const file of REACT_SERVER_FILES) expect(readFileSync(file, "utf8")).toContain(WHOLE_VIEW_MARK);
   });
 });

@@ -10,6 +10,12 @@
 // server, where the route tree never changes once built (nothing there adds routes, as the
 // browser does when it discovers them), a tree already matched keeps its ranked branches instead
 // of flattening and sorting all the routes again (four in five of the matches are on such a tree).
+//
+// React 18.3's server renderer (react-dom/server for Node) encodes the page into 2 KB views; when
+// a character of two to four UTF-8 bytes does not fit at a view's end, the encoder stops before
+// it, and React sent the whole view, its unwritten last bytes (zeros) included: a page could
+// carry U+0000 before "·" or "₦" wherever the streamed pieces happened to fall. React 19 sends
+// only the bytes written; so does the installed copy once patched.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isEntryPoint } from "../app/server/entry-point";
@@ -68,6 +74,34 @@ export const ROUTER_FILES = ["router.cjs.js", "router.js"].map((file) =>
   path.join(root, "node_modules/@remix-run/router/dist", file),
 );
 
+export const WHOLE_VIEW_MARK = "/* only the bytes written: scripts/patch-dependencies.ts */";
+
+/** Each of React's server builds: the text that sends a view whole, and the same sending only what was written. */
+const WHOLE_VIEW_SENDS = [
+  {
+    file: "react-dom-server.node.production.min.js",
+    original: "d<b.length&&(t(a,k),k=new Uint8Array(2048)",
+    written: `d<b.length&&(t(a,k.subarray(0,l)${WHOLE_VIEW_MARK}),k=new Uint8Array(2048)`,
+  },
+  {
+    file: "react-dom-server.node.development.js",
+    original: "  if (read < stringChunk.length) {\n    writeToDestination(destination, currentView);\n",
+    written: `  if (read < stringChunk.length) {\n    writeToDestination(destination, currentView.subarray(0, writtenBytes)${WHOLE_VIEW_MARK});\n`,
+  },
+] as const;
+
+export const REACT_SERVER_FILES = WHOLE_VIEW_SENDS.map(({ file }) =>
+  path.join(root, "node_modules/react-dom/cjs", file),
+);
+
+/** React's server renderer sending only the bytes a view holds, or null when the text is not there. */
+export function sendOnlyWrittenBytes(source: string, build: "production" | "development"): string | null {
+  if (source.includes(WHOLE_VIEW_MARK)) return source;
+  const { original, written } = WHOLE_VIEW_SENDS[build === "production" ? 0 : 1];
+  if (source.split(original).length !== 2) return null;
+  return source.replace(original, written);
+}
+
 export function patchDependencies(log: (line: string) => void = console.log) {
   for (const file of ROUTER_FILES) {
     if (!existsSync(file)) continue;
@@ -83,6 +117,14 @@ export function patchDependencies(log: (line: string) => void = console.log) {
     }
     if (patched !== source) writeFileSync(file, patched);
   }
+  REACT_SERVER_FILES.forEach((file, index) => {
+    if (!existsSync(file)) return;
+    const source = readFileSync(file, "utf8");
+    const patched = sendOnlyWrittenBytes(source, index === 0 ? "production" : "development");
+    if (patched === null)
+      log(`[patch] ${path.relative(root, file)}: a view's sending not found as expected; left as it is`);
+    else if (patched !== source) writeFileSync(file, patched);
+  });
 }
 
 if (isEntryPoint(import.meta.url)) patchDependencies();
