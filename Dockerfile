@@ -7,7 +7,8 @@ FROM base AS build
 COPY package.json package-lock.json .npmrc ./
 COPY prisma ./prisma
 COPY prisma.config.ts tsconfig.json ./
-COPY scripts/prisma-generate.ts ./scripts/prisma-generate.ts
+COPY scripts/prisma-generate.ts scripts/patch-dependencies.ts ./scripts/
+COPY app/server/entry-point.ts ./app/server/entry-point.ts
 RUN npm install --include=dev
 COPY . .
 RUN npm run build
