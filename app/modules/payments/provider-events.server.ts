@@ -149,6 +149,7 @@ async function applyChange(
           externalId: subscriptionId,
           externalCustomerId: change.customerId,
           planCode: started.price?.id ?? null,
+          // checkoutMismatch has made sure the amount is there, and is the price.
           amountNgn: new Prisma.Decimal(change.amountKobo!).div(100),
           currentPeriodStart: period.start,
           currentPeriodEnd: period.end,
