@@ -13,6 +13,8 @@ import { liftSuspension, openReports, resolveReport, suspendedSellers } from "~/
 import { isModerationIntent, resolveSchema, tradeResolveSchema, unsuspendSchema } from "~/modules/moderation/schemas";
 import { openTradeReports, resolveTradeReport } from "~/modules/moderation/trade-reports.server";
 import { TradeReportsPanel } from "~/components/moderation/trade-reports-panel";
+import { IgnoredPaymentsPanel } from "~/components/moderation/ignored-payments-panel";
+import { ignoredPaymentEvents } from "~/modules/payments/ignored-events.server";
 import { readPageForm } from "~/server/http/page-form.server";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
@@ -20,19 +22,21 @@ import { validate, validateValue } from "~/server/validation";
 
 // Moderation, beside the catalogue under Management: the open reports grouped by listing (newest
 // first) with the listing, its seller's history and its earlier reports; dismiss, hide the
-// listing or suspend the seller; and the suspended sellers, whose suspension can be lifted.
+// listing or suspend the seller; the suspended sellers, whose suspension can be lifted; and the
+// payments that granted nothing (not what Asiiko sold), with why.
 // Administrators only: everyone else is told so (403), and the module refuses them whatever
 // reaches it.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isAdministrator(user)) return data({ isAdmin: false as const }, { status: 403 });
-  const [reports, suspended, trade] = await Promise.all([
+  const [reports, suspended, trade, payments] = await Promise.all([
     openReports(user),
     suspendedSellers(user),
     openTradeReports(user),
+    ignoredPaymentEvents(user),
   ]);
-  return { isAdmin: true as const, ...reports, suspended, trade, locale: detectLanguage(request) };
+  return { isAdmin: true as const, ...reports, suspended, trade, payments, locale: detectLanguage(request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -106,6 +110,11 @@ export default function ModerationPage() {
             locale={loaderData.locale}
           />
           <SuspendedSellers sellers={loaderData.suspended} locale={loaderData.locale} />
+          <IgnoredPaymentsPanel
+            events={loaderData.payments.events}
+            total={loaderData.payments.total}
+            locale={loaderData.locale}
+          />
         </>
       )}
     </div>

@@ -214,6 +214,13 @@ async function subscribedUser(prefix = "subscriber") {
 const check = (cookie: string, feature = "asiiko_ai") =>
   call("GET", `/api/premium/${feature}/check`, undefined, { cookie });
 
+/** Delivers a signed event and answers the stored event once the worker has done with it. */
+async function settled(event: StripeEventBody) {
+  expect((await deliver(event)).status).toBe(200);
+  await settledStatus(event.id);
+  return prisma.paymentEvent.findUniqueOrThrow({ where: { id: event.id } });
+}
+
 // ------------------------------------------------------------ webhooks
 
 describe("POST /api/webhooks/stripe", () => {
@@ -849,5 +856,90 @@ describe("POST /api/subscription/cancel with Stripe", () => {
     expect(fake.requestsTo("POST", `/v1/subscriptions/${subscriber.subscriptionId}`).length).toBeGreaterThanOrEqual(1);
     const row = await prisma.subscription.findUniqueOrThrow({ where: { id: subscriber.row.id } });
     expect(row.cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+/** The first line of an invoice event. */
+const firstLine = (event: StripeEventBody) => (event.data.object.lines as { data: Record<string, unknown>[] }).data[0]!;
+
+describe("a Stripe payment grants only what it paid for", () => {
+  it("a checkout.session.completed at another amount, in another currency or on another price grants nothing; the right one grants once", async () => {
+    const signed = await userAfterTrial("match_checkout");
+    const start = nowSeconds() - 60;
+    const cases = [
+      [{ amount_total: 100 }, "wrong_amount"],
+      [{ amount_total: 3_000_000 }, "wrong_amount"],
+      [{ amount_total: null }, "wrong_amount"],
+      [{ currency: "usd" }, "wrong_currency"],
+    ] as const;
+    for (const [fields, reason] of cases) {
+      const stripeSubscription = monthOnStripe(start);
+      const event = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
+      Object.assign(event.data.object, fields);
+      const stored = await settled(event);
+      expect(stored, JSON.stringify(fields)).toMatchObject({ status: "ignored", ignoredReason: reason });
+    }
+    // The right amount, but Stripe bills the subscription at a price that is not Asiiko's (one naira).
+    onTestFinished(() => fake.reset({ everything: true }));
+    const cheap = fake.addPrice({ currency: "ngn", unit_amount: 100, lookup_key: null });
+    const onCheap = monthOnStripe(start);
+    const cheapEvent = checkoutCompleted(signed.user.id, onCheap.id, onCheap.customer!);
+    const stored = await settled(cheapEvent);
+    expect(stored).toMatchObject({ status: "ignored", ignoredReason: "wrong_plan" });
+    expect(stored.ignoredFacts).toMatchObject({ plan: cheap.id, amountKobo: 1_500_000, expectedKobo: 1_500_000 });
+    expect((await check(signed.cookie)).body).toMatchObject({ canAccess: false });
+    expect(await prisma.subscription.count({ where: { userId: signed.user.id } })).toBe(0);
+    expect(await prisma.payment.count({ where: { userId: signed.user.id } })).toBe(0);
+
+    // Asiiko's price, at its amount in naira: Premium, one ledger entry, however often delivered.
+    const price = fake.addPrice({ currency: "ngn", unit_amount: 1_500_000, lookup_key: "asiiko_premium_monthly_ngn" });
+    const stripeSubscription = monthOnStripe(start);
+    const right = checkoutCompleted(signed.user.id, stripeSubscription.id, stripeSubscription.customer!);
+    expect((await settled(right)).status).toBe("processed");
+    expect((await settled(right)).status).toBe("processed");
+    expect((await check(signed.cookie)).body).toMatchObject({ hasActiveSubscription: true });
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { externalId: stripeSubscription.id } })).toMatchObject(
+      { planCode: price.id },
+    );
+    const ledger = await prisma.payment.findMany({ where: { userId: signed.user.id } });
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ externalId: right.data.object.id, amountKobo: 1_500_000, currency: "NGN" });
+  });
+
+  it("an invoice.paid at another amount, in another currency or on another price grants nothing; the right one grants once", async () => {
+    onTestFinished(() => fake.reset({ everything: true }));
+    const price = fake.addPrice({ currency: "ngn", unit_amount: 1_500_000, lookup_key: "asiiko_premium_monthly_ngn" });
+    const subscriber = await subscribedUser("match_invoice");
+    const period = { start: subscriber.end, end: subscriber.end + 30 * DAY };
+    const cases = [
+      [{ amount_paid: 100 }, "wrong_amount"],
+      [{ currency: "usd" }, "wrong_currency"],
+      [{ price: "price_someone_elses" }, "wrong_plan"],
+    ] as const;
+    for (const [fields, reason] of cases) {
+      const renewal = invoicePaid(subscriber.subscriptionId, period);
+      const { price: linePrice, ...invoiceFields } = { price: null as string | null, ...fields };
+      Object.assign(renewal.data.object, invoiceFields);
+      if (linePrice) Object.assign(firstLine(renewal), { price: { id: linePrice, object: "price" } });
+      const stored = await settled(renewal);
+      expect(stored, JSON.stringify(fields)).toMatchObject({ status: "ignored", ignoredReason: reason });
+    }
+    const row = await prisma.subscription.findUniqueOrThrow({ where: { id: subscriber.row.id } });
+    expect(row.currentPeriodEnd).toEqual(subscriber.row.currentPeriodEnd);
+    expect(await prisma.payment.count({ where: { userId: subscriber.user.id } })).toBe(1);
+
+    // The renewal of Asiiko's price, at its amount: a month more, one ledger entry, delivered twice.
+    const renewal = invoicePaid(subscriber.subscriptionId, period);
+    Object.assign(firstLine(renewal), { price: { id: price.id, object: "price" } });
+    expect((await settled(renewal)).status).toBe("processed");
+    expect((await settled(renewal)).status).toBe("processed");
+    const renewed = await prisma.subscription.findUniqueOrThrow({ where: { id: subscriber.row.id } });
+    expect(renewed.currentPeriodEnd).toEqual(new Date(period.end * 1000));
+    expect(renewed.planCode).toBe(price.id);
+    const ledger = await prisma.payment.findMany({
+      where: { userId: subscriber.user.id, externalId: renewal.data.object.id as string },
+    });
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ amountKobo: 1_500_000 });
   });
 });

@@ -1,10 +1,17 @@
+import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { paystackSignature } from "~/modules/payments/paystack-signature.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, endTrial, signedInUser, type SignedIn } from "../../tests/support/api-client";
-import { startFakePaystack, type FakePaystack, type PaystackEvent } from "../../tests/support/fake-paystack";
+import {
+  paystackEvents,
+  startFakePaystack,
+  type FakePaystack,
+  type PaystackEvent,
+} from "../../tests/support/fake-paystack";
+import type { PaystackPlan, PaystackTransaction } from "~/modules/payments/paystack-client.server";
 import { servePaymentsForTests } from "../../tests/support/web";
 
 // Paying with Paystack over HTTP, against a local server speaking Paystack's API
@@ -197,7 +204,7 @@ describe("POST /api/webhooks/paystack", () => {
       },
     } as unknown as PaystackEvent;
     expect((await deliver(stranger)).status).toBe(200);
-    expect(await settledStatus(identity(stranger))).toBe("processed");
+    expect(await settledStatus(identity(stranger))).toBe("ignored");
     expect(await prisma.payment.count({ where: { reference: "someone_elses_ref_1" } })).toBe(0);
     expect(await access(person)).toMatchObject({ canAccess: false });
 
@@ -567,5 +574,184 @@ describe("the payment history", () => {
       expect(back.status, reference.slice(0, 9)).toBe(status);
       if (status === 302) expect(back.headers.get("location")).toBe("/settings");
     }
+  });
+});
+
+/**
+ * A successful charge as Paystack would sign it, not made by the fake's checkout: on `plan` (none
+ * for a one-off), for `customer`, under `reference`. Its transaction id is new each time.
+ */
+function charge(fields: {
+  reference: string;
+  amount: number;
+  currency?: string;
+  customer: PaystackTransaction["customer"];
+  plan?: PaystackPlan | null;
+  channel?: string;
+}): PaystackEvent {
+  const now = new Date().toISOString();
+  const transaction: PaystackTransaction = {
+    id: 2_000_000_000 + randomInt(0, 1_000_000_000),
+    status: "success",
+    reference: fields.reference,
+    amount: fields.amount,
+    currency: fields.currency ?? "NGN",
+    channel: fields.channel ?? "card",
+    gateway_response: "Approved",
+    paid_at: now,
+    created_at: now,
+    metadata: null,
+    customer: fields.customer,
+    authorization: {},
+    plan: fields.plan?.plan_code ?? null,
+    plan_object: fields.plan ?? {},
+  };
+  return paystackEvents.chargeSuccess(transaction);
+}
+
+/** Delivers a signed event and answers the stored event once the worker has done with it. */
+async function settled(event: PaystackEvent) {
+  expect((await deliver(event)).status).toBe(200);
+  await settledStatus(identity(event));
+  return prisma.paymentEvent.findUniqueOrThrow({ where: { id: identity(event) } });
+}
+
+const moderationPage = (person: SignedIn, language = "en") =>
+  call("GET", "/moderation", undefined, { cookie: person.cookie, headers: { "Accept-Language": language } });
+
+describe("a payment grants only what it paid for", () => {
+  it("a signed one-naira charge on another plan, with a subscriber's customer code and a reference never started here, grants nothing and is shown to administrators only", async () => {
+    const { person, code, row } = await cardSubscriber("match_attack");
+    // Another plan on the same Paystack account, as anyone with a dashboard login could make.
+    const otherPlan = fake.addPlan({ name: "Test plan", amount: 100 });
+    const reference = `T${randomInt(0, 1e9)}_never_started`;
+    const attack = charge({ reference, amount: 100, customer: fake.subscription(code)!.customer, plan: otherPlan });
+    const stored = await settled(attack);
+    // Not a day more, and no payment recorded: the event is kept as ignored, with why.
+    expect((await prisma.subscription.findUniqueOrThrow({ where: { id: row.id } })).currentPeriodEnd).toEqual(
+      row.currentPeriodEnd,
+    );
+    expect(await prisma.payment.count({ where: { userId: person.user.id } })).toBe(1);
+    expect(await prisma.payment.count({ where: { reference } })).toBe(0);
+    expect(stored).toMatchObject({ status: "ignored", ignoredReason: "wrong_plan" });
+    expect(stored.ignoredFacts).toMatchObject({
+      reference,
+      amountKobo: 100,
+      currency: "NGN",
+      plan: otherPlan.plan_code,
+      expectedKobo: PRICE_KOBO,
+      expectedPlan: fake.subscription(code)!.plan.plan_code,
+    });
+
+    // The administrators see it on the moderation page, with why, in their language.
+    const admin = await signedInUser("ADMIN", "match_admin");
+    const page = await moderationPage(admin);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(reference);
+    expect(page.body).toContain("Not the plan or price this subscription was sold on");
+    expect(page.body).toContain(otherPlan.plan_code);
+    const french = await moderationPage(admin, "fr");
+    expect(french.body).toContain("Pas la formule ni le tarif auxquels cet abonnement a été vendu");
+    // Nobody else does.
+    const denied = await moderationPage(person);
+    expect(denied.status).toBe(403);
+    expect(denied.body).not.toContain(reference);
+  });
+
+  it("a renewal of the right plan at another amount or in another currency grants nothing; the right one grants once", async () => {
+    const { person, code, row } = await cardSubscriber("match_renewal");
+    const { customer, plan: soldPlan } = fake.subscription(code)!;
+    for (const [variant, reason] of [
+      [{ amount: PRICE_KOBO - 100_000 }, "wrong_amount"],
+      [{ amount: PRICE_KOBO + 100_000 }, "wrong_amount"],
+      [{ amount: PRICE_KOBO, currency: "USD" }, "wrong_currency"],
+    ] as const) {
+      const renewal = charge({ reference: `renewal_${randomInt(0, 1e9)}`, customer, plan: soldPlan, ...variant });
+      const stored = await settled(renewal);
+      expect(stored, JSON.stringify(variant)).toMatchObject({ status: "ignored", ignoredReason: reason });
+    }
+    expect((await prisma.subscription.findUniqueOrThrow({ where: { id: row.id } })).currentPeriodEnd).toEqual(
+      row.currentPeriodEnd,
+    );
+    expect(await prisma.payment.count({ where: { userId: person.user.id } })).toBe(1);
+
+    // Paystack's own renewal of the plan sold, at its price: a month more, one ledger entry, once.
+    const renewal = await fake.renew(code);
+    await allApplied(renewal.events);
+    const renewed = await prisma.subscription.findUniqueOrThrow({ where: { id: row.id } });
+    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(row.currentPeriodEnd.getTime() + 27 * DAY_MS);
+    for (const event of renewal.events) expect((await deliver(event)).status).toBe(200);
+    const ledger = await prisma.payment.findMany({ where: { userId: person.user.id }, orderBy: { paidAt: "asc" } });
+    expect(ledger).toHaveLength(2);
+    expect(ledger[1]).toMatchObject({
+      reference: renewal.transaction.reference,
+      amountKobo: PRICE_KOBO,
+      currency: "NGN",
+    });
+  });
+
+  it("a one-off whose reference was never initialised, or whose amount or currency differs from it, grants nothing; the right one grants once", async () => {
+    const person = await payer("match_transfer");
+    const { reference } = await startCheckout(person, "transfer");
+    fake.setWebhookUrl(null);
+    const { events } = fake.pay(reference, "bank_transfer");
+    const genuine = events[0]!;
+    const { customer } = genuine.data as { customer: PaystackTransaction["customer"] };
+    const cases = [
+      [`asiiko_${randomInt(0, 1e9)}_never`, PRICE_KOBO, "NGN", "unknown_reference"],
+      [reference, 100, "NGN", "wrong_amount"],
+      [reference, PRICE_KOBO * 2, "NGN", "wrong_amount"],
+      [reference, PRICE_KOBO, "USD", "wrong_currency"],
+    ] as const;
+    for (const [ref, amount, currency, reason] of cases) {
+      const stored = await settled(charge({ reference: ref, amount, currency, customer, channel: "bank_transfer" }));
+      expect(stored, `${amount} ${currency}`).toMatchObject({ status: "ignored", ignoredReason: reason });
+    }
+    expect(await access(person)).toMatchObject({ canAccess: false });
+    expect(await prisma.payment.count({ where: { userId: person.user.id } })).toBe(0);
+    expect(await prisma.paymentCheckout.findUniqueOrThrow({ where: { reference } })).toMatchObject({ paidAt: null });
+
+    // The payment Asiiko initialised, delivered twice: 30 days, one ledger entry.
+    expect((await settled(genuine)).status).toBe("processed");
+    expect((await settled(genuine)).status).toBe("processed");
+    expect(await access(person)).toMatchObject({ hasActiveSubscription: true });
+    const ledger = await prisma.payment.findMany({ where: { userId: person.user.id } });
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ reference, amountKobo: PRICE_KOBO, currency: "NGN", method: "transfer" });
+  });
+
+  it("a subscription.create of another plan for the same customer does not take the place of the one sold", async () => {
+    const { code, row } = await cardSubscriber("match_create");
+    const person = row.userId!;
+    // A second card checkout by the same customer is not finished yet: its subscription goes by our reference.
+    const otherPlan = fake.addPlan({ name: "Test plan", amount: 100 });
+    const pending = await prisma.subscription.create({
+      data: {
+        userId: person,
+        provider: "paystack",
+        method: "card",
+        status: "active",
+        externalId: `asiiko_${randomInt(0, 1e9)}_pending`,
+        externalCustomerId: row.externalCustomerId,
+        planCode: row.planCode,
+        amountNgn: row.amountNgn,
+        currentPeriodStart: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS),
+      },
+    });
+    const sold = fake.subscription(code)!;
+    const foreign = paystackEvents.subscriptionCreate({
+      ...sold,
+      id: randomInt(0, 1e9),
+      subscription_code: `SUB_${randomInt(0, 1e9)}`,
+      plan: otherPlan,
+    });
+    const stored = await settled(foreign);
+    expect(stored).toMatchObject({ status: "ignored", ignoredReason: "wrong_plan" });
+    expect(await prisma.subscription.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+      externalId: pending.externalId,
+      emailToken: null,
+    });
+    await prisma.subscription.delete({ where: { id: pending.id } });
   });
 });

@@ -472,6 +472,20 @@ describe("sandbox checkout", () => {
     expect(await prisma.subscription.count({ where: { userId: { in: [buyer.user.id, other.user.id] } } })).toBe(0);
   });
 
+  it("a sandbox checkout at another amount than Asiiko's price grants nothing, as Stripe's would not", async () => {
+    // Signed by this server (as a link made before a price change would be), for one naira.
+    const payer = await newUser("premium_cheap");
+    const sid = `cs_sandbox_cheap_${payer.user.id}`;
+    const token = signSandboxSession({ sid, uid: payer.user.id, amt: 1, exp: Date.now() + 60_000 });
+    const paid = await formPost(`/checkout/sandbox?session=${encodeURIComponent(token)}`, payer.cookie);
+    expect([302, 303]).toContain(paid.status);
+    const stored = await prisma.paymentEvent.findUniqueOrThrow({ where: { id: `evt_sandbox_${sid}` } });
+    expect(stored).toMatchObject({ provider: "sandbox", status: "ignored", ignoredReason: "wrong_amount" });
+    expect(await prisma.subscription.count({ where: { userId: payer.user.id } })).toBe(0);
+    expect(await prisma.payment.count({ where: { userId: payer.user.id } })).toBe(0);
+    expect((await check("asiiko_ai", payer.cookie)).body.hasActiveSubscription).toBe(false);
+  });
+
   it("signed out, the page sends the visitor to sign in and back", async () => {
     const response = await call("GET", pageOf(checkoutUrl));
     expect([302, 303]).toContain(response.status);

@@ -288,3 +288,50 @@ test("Moderation at 360 px in Yoruba, dark, with a report open and a seller susp
     client.query(`DELETE FROM "User" WHERE id = ANY($1)`, [[seller.id, reporter.id, admin.id]]),
   );
 });
+
+test("a payment that granted nothing, at 360 px in Yoruba, dark: why, what was paid and what was expected", async ({
+  browser,
+  baseURL,
+}) => {
+  // As the worker stores a signed one-naira charge on another plan with a subscriber's customer code.
+  const reference = `T${randomBytes(12).toString("hex")}_never_started_here`;
+  const eventId = `paystack/charge.success/e2e_${randomBytes(8).toString("hex")}`;
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO "PaymentEvent" (id, type, provider, payload, status, "processedAt", "ignoredReason", "ignoredFacts")
+       VALUES ($1, 'charge.success', 'paystack', '{}', 'ignored', now(), 'wrong_plan', $2)`,
+      [
+        eventId,
+        JSON.stringify({
+          reference,
+          amountKobo: 100,
+          currency: "NGN",
+          plan: "PLN_someone_elses_plan",
+          expectedKobo: 1_500_000,
+          expectedPlan: "PLN_asiiko_premium_monthly",
+        }),
+      ],
+    ),
+  );
+  const admin = await createUser({ firstName: "Bola", lastName: "Ade", role: "ADMIN" });
+  const page = await pageAs(browser, admin, baseURL!, { width: 360 });
+  try {
+    await page.context().addCookies([
+      { name: "asiiko-lang", value: "yo", url: baseURL! },
+      { name: "asiiko-theme", value: "dark", url: baseURL! },
+    ]);
+    await page.goto("/moderation");
+    await hydrated(page);
+    const ignored = page.getByTestId("ignored-payment").filter({ hasText: reference });
+    await expect(ignored).toContainText("Kì í ṣe ètò tàbí iye owó tí a fi ta ìforúkọsílẹ̀ yìí");
+    await expect(ignored).toContainText("₦1");
+    await expect(ignored).toContainText("₦15,000");
+    await ignored.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.screenshot({ path: "test-results/screens/moderation-ignored-payment-yo-360-dark.png" });
+  } finally {
+    await page.context().close();
+    await withDatabase((client) => client.query(`DELETE FROM "PaymentEvent" WHERE id = $1`, [eventId]));
+    await withDatabase((client) => client.query(`DELETE FROM "User" WHERE id = $1`, [admin.id]));
+  }
+});

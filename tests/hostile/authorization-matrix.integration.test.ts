@@ -663,4 +663,35 @@ describe("the authorisation matrix", () => {
       expect(Number.isInteger(ours.distanceKm), role).toBe(true);
     }
   });
+
+  it("shows the payments that granted nothing to administrators only", async () => {
+    // A signed payment the worker ignored (another plan, one naira), as it stores one.
+    const reference = uniqueName("T_matrix_never_started");
+    const event = await prisma.paymentEvent.create({
+      data: {
+        id: `paystack/charge.success/${reference}`,
+        type: "charge.success",
+        provider: "paystack",
+        payload: {},
+        status: "ignored",
+        processedAt: new Date(),
+        ignoredReason: "wrong_plan",
+        ignoredFacts: { reference, amountKobo: 100, currency: "NGN", plan: "PLN_other", expectedKobo: 1_500_000 },
+      },
+    });
+    try {
+      const page = ROWS.find((row) => row.path() === "/moderation")!;
+      const admin = await ask(page, "admin");
+      expect(admin.status).toBe(200);
+      expect(admin.body).toContain(reference);
+      expect(admin.body).toContain("Not the plan or price this subscription was sold on");
+      for (const role of ["visitor", "lapsed", "other", "owner"] as const) {
+        const answer = await ask(page, role);
+        expect(answer.status, role).toBe(role === "visitor" ? 302 : 403);
+        expect(JSON.stringify(answer.body), role).not.toContain(reference);
+      }
+    } finally {
+      await prisma.paymentEvent.delete({ where: { id: event.id } });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { ignoredPayment, paymentMismatch, type IgnoredPayment } from "./payment-match";
 import { koboToNaira } from "./paystack-client.server";
 import type { PaymentProviderName, SubscriptionChange } from "./provider";
 import { RetryLater } from "./retry-later";
@@ -10,7 +11,8 @@ import { RetryLater } from "./retry-later";
 // it. Each payment is recorded once, by the provider's transaction id, for the history in Settings.
 
 type Change<K extends SubscriptionChange["kind"]> = Extract<SubscriptionChange, { kind: K }>;
-type Outcome = { subscription: string | null; note?: string };
+/** `ignored`: the event granted nothing because it did not pay for what Asiiko sold (recorded, for operators). */
+export type Outcome = { subscription: string | null; note?: string; ignored?: IgnoredPayment };
 
 export const TRANSFER_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
@@ -40,7 +42,12 @@ export async function applyPayment(
   if (checkout && checkout.provider === provider) return firstPayment(tx, change, checkout);
   // Not started here: a card's monthly charge, found by the customer the first payment recorded.
   if (change.planCode && change.customerCode) return renewalPayment(tx, change, provider);
-  return { subscription: null, note: `reference ${change.reference} was not started here: nothing granted` };
+  return refused(null, ignoredPayment("unknown_reference", { ...change, plan: change.planCode }));
+}
+
+/** Nothing granted: the event is kept as ignored, with why, for the operators' page. */
+function refused(subscription: string | null, ignored: IgnoredPayment): Outcome {
+  return { subscription, note: `${ignored.reason}: nothing granted`, ignored };
 }
 
 async function firstPayment(
@@ -49,11 +56,11 @@ async function firstPayment(
   checkout: Prisma.PaymentCheckoutGetPayload<object>,
 ): Promise<Outcome> {
   const { paidAt } = change;
-  if (change.currency !== "NGN" || change.amountKobo < checkout.amountKobo) {
-    return {
-      subscription: null,
-      note: `paid ${change.amountKobo} ${change.currency}, not the ${checkout.amountKobo} NGN kobo started: nothing granted`,
-    };
+  // Exactly what was started here: more or less, or another currency, is not this checkout's payment.
+  const mismatch = paymentMismatch(change, { amountKobo: checkout.amountKobo });
+  if (mismatch) {
+    const paid = { ...change, plan: change.planCode };
+    return refused(null, ignoredPayment(mismatch, paid, { amountKobo: checkout.amountKobo }));
   }
   await tx.paymentCheckout.update({ where: { reference: checkout.reference }, data: { paidAt } });
   const payment = {
@@ -80,6 +87,8 @@ async function firstPayment(
     status: "active" as const,
     externalId: checkout.reference,
     externalCustomerId: change.customerCode,
+    // A card's renewals must be of this plan, at this amount.
+    planCode: checkout.method === "card" ? change.planCode : null,
     amountNgn: new Prisma.Decimal(koboToNaira(change.amountKobo)),
     currentPeriodStart: period.start,
     currentPeriodEnd: period.end,
@@ -127,7 +136,12 @@ async function renewalPayment(
     where: { provider, method: "card", externalCustomerId: change.customerCode },
     orderBy: { createdAt: "desc" },
   });
-  if (!subscription) return { subscription: null, note: "no subscription here for this customer: nothing granted" };
+  const paid = { ...change, plan: change.planCode };
+  if (!subscription) return refused(null, ignoredPayment("unknown_subscription", paid));
+  // The plan it was sold on, at the amount it was sold at (docs/decisions/0001-a-payment-grants-what-it-paid-for.md).
+  const sold = { amountKobo: subscription.amountNgn.mul(100).toNumber(), plan: subscription.planCode };
+  const mismatch = paymentMismatch(paid, sold);
+  if (mismatch) return refused(subscription.id, ignoredPayment(mismatch, paid, sold));
   const period = { start: change.paidAt, end: addOneMonth(change.paidAt) };
   await tx.payment.create({
     data: {
@@ -172,6 +186,11 @@ export async function applySubscriptionStarted(
     orderBy: { createdAt: "desc" },
   });
   if (!started) throw new RetryLater(`the payment that started subscription ${change.subscriptionId} not applied yet`);
+  // Another plan's subscription of the same customer never takes the place of the one sold here.
+  if (started.planCode !== null && change.planCode !== started.planCode) {
+    const said = { reference: change.subscriptionId, amountKobo: null, currency: null, plan: change.planCode };
+    return refused(started.id, ignoredPayment("wrong_plan", said, { plan: started.planCode }));
+  }
   await tx.subscription.update({
     where: { id: started.id },
     data: {

@@ -193,6 +193,7 @@ export function readPaystackEvent(payload: unknown): SubscriptionChange {
         emailToken: text(data.email_token),
         customerCode,
         nextPaymentDate: date(data.next_payment_date),
+        planCode: planCodeOf(data),
       };
     case "subscription.not_renew":
     case "subscription.disable":
@@ -204,7 +205,11 @@ export function readPaystackEvent(payload: unknown): SubscriptionChange {
       if (type === "invoice.update" && data.paid === true && data.status === "success") {
         const start = date(data.period_start) ?? undefined;
         const end = date(data.period_end) ?? undefined;
-        return { kind: "renewed", subscriptionId, period: { start, end } };
+        const transaction = isObject(data.transaction) ? data.transaction : {};
+        const amount = Number.isSafeInteger(data.amount) ? (data.amount as number) : null;
+        // The invoice names the subscription, whose plan is the one it was sold on: no plan to compare.
+        const charged = { amountKobo: amount, currency: text(transaction.currency), price: null };
+        return { kind: "renewed", subscriptionId, period: { start, end }, charged };
       }
       if (type === "invoice.update" && data.status !== "failed") return { kind: "unused", type: `${type} (pending)` };
       return { kind: "renewal_failed", subscriptionId, at: date(data.created_at) ?? new Date() };

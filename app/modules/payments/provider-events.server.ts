@@ -2,9 +2,17 @@ import { getEnv, isDemoMode } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import { waitUntilSettled } from "~/lib/wait";
+import { logger } from "~/server/logger.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
-import { applyPayment, applyRenewalFailed, applyStopped, applySubscriptionStarted } from "./apply-payment.server";
+import {
+  applyPayment,
+  applyRenewalFailed,
+  applyStopped,
+  applySubscriptionStarted,
+  type Outcome,
+} from "./apply-payment.server";
+import { ignoredPayment, paymentMismatch, SOLD_CURRENCY } from "./payment-match";
 import type {
   PaymentProvider,
   PaymentProviderName,
@@ -88,7 +96,16 @@ export async function applyPaymentEvent(eventId: string) {
       });
       if (claimed.count === 0) return { applied: false, reason: "already processed or unknown" };
       const outcome = await applyChange(tx, change, started, provider.name);
-      return { applied: true, ...outcome };
+      // A payment that did not pay for what was sold is kept as ignored, with why, for the operators.
+      if (outcome.ignored) {
+        const { reason, facts } = outcome.ignored;
+        await tx.paymentEvent.update({
+          where: { id: eventId },
+          data: { status: "ignored", ignoredReason: reason, ignoredFacts: { ...facts } },
+        });
+        logger.warn({ eventId, reason, provider: provider.name }, "A payment event granted nothing");
+      }
+      return { applied: !outcome.ignored, ...outcome };
     });
   } catch (error) {
     if (error instanceof RetryLater) throw error;
@@ -113,13 +130,15 @@ async function applyChange(
   change: SubscriptionChange,
   started: ProviderSubscription | null,
   provider: PaymentProviderName,
-): Promise<{ subscription: string | null; note?: string }> {
+): Promise<Outcome> {
   switch (change.kind) {
     case "checkout_completed": {
       const { userId, subscriptionId } = change;
       if (!userId || !subscriptionId) return { subscription: null, note: "not a subscription checkout" };
       const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
       if (!user || !started) return { subscription: null, note: "user no longer exists" };
+      const ignored = checkoutMismatch(change, started);
+      if (ignored) return { subscription: null, note: `${ignored.reason}: nothing granted`, ignored };
       const { status, period } = started;
       const saved = await tx.subscription.upsert({
         where: { externalId: subscriptionId },
@@ -129,20 +148,22 @@ async function applyChange(
           status,
           externalId: subscriptionId,
           externalCustomerId: change.customerId,
-          amountNgn: new Prisma.Decimal(change.amountNgn ?? getEnv().PREMIUM_PRICE_NGN),
+          planCode: started.price?.id ?? null,
+          // checkoutMismatch has made sure the amount is there, and is the price.
+          amountNgn: new Prisma.Decimal(change.amountKobo!).div(100),
           currentPeriodStart: period.start,
           currentPeriodEnd: period.end,
         },
         update: { status, currentPeriodStart: period.start, currentPeriodEnd: period.end },
       });
       // The payment the checkout took, for the history in Settings (once, by the checkout's id).
-      if (change.checkoutId && change.amountNgn !== null) {
+      if (change.checkoutId && change.amountKobo !== null) {
         await recordPayment(tx, {
           userId,
           subscriptionId: saved.id,
           provider,
           externalId: change.checkoutId,
-          amountKobo: Math.round(change.amountNgn * 100),
+          amountKobo: change.amountKobo,
           paidAt: change.at,
           period,
         });
@@ -163,6 +184,17 @@ async function applyChange(
       if (!existing) throw new RetryLater(`subscription ${change.subscriptionId} not known yet`);
       // Providers do not deliver in order: a late renewal never brings an ended subscription back.
       if (existing.status === "canceled") return { subscription: existing.id, note: "subscription already ended" };
+      // Its price (when both are known) at the amount it was sold at, in naira.
+      const sold = {
+        amountKobo: existing.amountNgn.mul(100).toNumber(),
+        ...(existing.planCode && change.charged.price ? { plan: existing.planCode } : {}),
+      };
+      const paid = { ...change.charged, plan: change.charged.price, reference: change.payment?.id ?? null };
+      const mismatch = paymentMismatch(paid, sold);
+      if (mismatch) {
+        const ignored = ignoredPayment(mismatch, paid, sold);
+        return { subscription: existing.id, note: `${mismatch}: nothing granted`, ignored };
+      }
       const end = change.period.end ?? existing.currentPeriodEnd;
       if (change.payment) {
         await recordPayment(tx, {
@@ -218,6 +250,27 @@ async function applyChange(
     case "unused":
       return { subscription: null, note: `event type ${change.type} is not used` };
   }
+}
+
+/**
+ * A completed checkout pays for what Asiiko sells now: the premium price in naira, on a monthly
+ * price of that amount when the provider names one. Null when it does; else why not.
+ */
+function checkoutMismatch(
+  change: Extract<SubscriptionChange, { kind: "checkout_completed" }>,
+  started: ProviderSubscription,
+) {
+  const soldKobo = getEnv().PREMIUM_PRICE_NGN * 100;
+  const paid = { reference: change.checkoutId, amountKobo: change.amountKobo, currency: change.currency };
+  const price = started.price;
+  if (
+    price &&
+    (price.currency.toUpperCase() !== SOLD_CURRENCY || price.amountKobo !== soldKobo || price.interval !== "month")
+  ) {
+    return ignoredPayment("wrong_plan", { ...paid, plan: price.id }, { amountKobo: soldKobo });
+  }
+  const mismatch = paymentMismatch(paid, { amountKobo: soldKobo });
+  return mismatch ? ignoredPayment(mismatch, { ...paid, plan: price?.id ?? null }, { amountKobo: soldKobo }) : null;
 }
 
 /** A card payment taken by Stripe or the sandbox, recorded once under the provider's id of it. */

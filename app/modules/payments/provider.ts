@@ -24,6 +24,8 @@ export interface PaidPeriod {
 export interface ProviderSubscription {
   status: SubscriptionStatus;
   period: PaidPeriod;
+  /** The price it is billed at, when the provider says (Stripe's item price; the sandbox has none). */
+  price?: { id: string; amountKobo: number | null; currency: string; interval: string | null } | null;
 }
 
 /** A webhook event whose signature held: stored under its id as it came. */
@@ -45,7 +47,9 @@ export type SubscriptionChange =
       /** The provider's id of the subscription the checkout started (none for another kind of checkout). */
       subscriptionId: string | null;
       customerId: string | null;
-      amountNgn: number | null;
+      /** What the checkout took (Stripe's amount_total and currency); null when the event does not say. */
+      amountKobo: number | null;
+      currency: string | null;
       /** When the checkout was completed. */
       at: Date;
     }
@@ -56,6 +60,8 @@ export type SubscriptionChange =
       period: Partial<PaidPeriod>;
       /** The renewal's payment, to record (none when another event records it, or the event does not carry it). */
       payment?: { id: string; amountKobo: number; paidAt: Date };
+      /** What the invoice says was charged, held against what the subscription was sold at. */
+      charged: { amountKobo: number | null; currency: string | null; price: string | null };
     }
   | {
       kind: "updated";
@@ -88,6 +94,8 @@ export type SubscriptionChange =
       emailToken: string | null;
       customerCode: string;
       nextPaymentDate: Date | null;
+      /** The plan it renews on. */
+      planCode: string | null;
     }
   | {
       /** No more renewals (`final`: the provider has disabled it); access lasts to the end of the paid period. */

@@ -64,6 +64,18 @@ function periodOf(subscription: Stripe.Subscription) {
   return start && end ? { start: fromUnix(start), end: fromUnix(end) } : null;
 }
 
+/** The price a Stripe subscription is billed at (its first item's), if Stripe answered one. */
+function priceOf(subscription: Stripe.Subscription) {
+  const price = subscription.items?.data?.[0]?.price;
+  if (!price?.id) return null;
+  return {
+    id: price.id,
+    amountKobo: typeof price.unit_amount === "number" ? price.unit_amount : null,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? null,
+  };
+}
+
 /** Checks an event signed as Stripe signs them, with `secret` (the sandbox signs its own the same way, with its own secret). */
 export function verifyStripeSignedEvent(
   rawBody: string,
@@ -93,7 +105,8 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
         subscriptionId:
           (typeof session.subscription === "string" ? session.subscription : session.subscription?.id) ?? null,
         customerId: typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null),
-        amountNgn: typeof session.amount_total === "number" ? session.amount_total / 100 : null,
+        amountKobo: typeof session.amount_total === "number" ? session.amount_total : null,
+        currency: session.currency ?? null,
         at: fromUnix(event.created),
       };
     }
@@ -105,6 +118,9 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
         parent?.subscription_details?.subscription ??
         null;
       const line = invoice.lines?.data?.[0];
+      // Older API versions carry the line's price, newer ones its id under pricing.
+      const linePrice = line as unknown as
+        { price?: { id?: string } | null; pricing?: { price_details?: { price?: string } } } | undefined;
       // The first invoice is the checkout's payment, recorded with the checkout; later ones are renewals.
       const renewal = invoice.billing_reason !== "subscription_create" && typeof invoice.amount_paid === "number";
       return {
@@ -113,6 +129,11 @@ export function readStripeEvent(payload: unknown): SubscriptionChange {
         period: {
           start: line?.period?.start ? fromUnix(line.period.start) : undefined,
           end: line?.period?.end ? fromUnix(line.period.end) : undefined,
+        },
+        charged: {
+          amountKobo: typeof invoice.amount_paid === "number" ? invoice.amount_paid : null,
+          currency: invoice.currency ?? null,
+          price: linePrice?.price?.id ?? linePrice?.pricing?.price_details?.price ?? null,
         },
         ...(renewal && invoice.id
           ? {
@@ -187,7 +208,7 @@ export const stripeProvider: PaymentProvider = {
     const subscription = await stripeClient().subscriptions.retrieve(externalId);
     const period = periodOf(subscription);
     if (!period) throw new Error(`subscription ${subscription.id} has no current period`);
-    return { status: mapStatus(subscription.status), period };
+    return { status: mapStatus(subscription.status), period, price: priceOf(subscription) };
   },
 
   async cancelAtPeriodEnd({ externalId }) {
