@@ -140,6 +140,30 @@ describe("/auth/phone", () => {
     expect(fourth.status).toBe(429);
   });
 
+  it("judges at most five of thirty wrong codes sent at once; the right code after them signs nobody in", async () => {
+    const { phone, typed } = await phoneAccount();
+    await post("/auth/phone", { intent: "send", phone: typed });
+    const code = await codeSentTo(phone);
+    // Thirty different wrong guesses, all in flight together (each from its own address).
+    const guesses = Array.from({ length: 30 }, (_, index) =>
+      String((Number(code) + 1 + index) % 1_000_000).padStart(6, "0"),
+    );
+    const answers = await Promise.all(
+      guesses.map((guess) => post("/auth/phone", { intent: "confirm", phone: typed, code: guess })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(guesses.map(() => 400));
+    const refused = answers.filter((answer) => answer.text.includes("Too many wrong tries for this code."));
+    const judged = answers.filter((answer) => !refused.includes(answer));
+    // Four say how many tries are left, the fifth that the code is spent; the others were not looked at.
+    expect(judged).toHaveLength(5);
+    expect(judged.filter((answer) => /That code is not right\. \d tr(y|ies) left\./.test(answer.text))).toHaveLength(4);
+    expect(judged.filter((answer) => answer.text.includes("This code has expired or was used."))).toHaveLength(1);
+    const right = await post("/auth/phone", { intent: "confirm", phone: typed, code });
+    expect(right.status).toBe(400);
+    expect(right.text).toContain("Too many wrong tries for this code.");
+    expect(right.headers.get("location")).toBeNull();
+  });
+
   it("refuses what is not a number, a megabyte, a chunked body past the cap, and a suspended account", async () => {
     const nul = await post("/auth/phone", { intent: "send", phone: "0803\u0000123" });
     expect(nul.status).toBe(400);
