@@ -3,6 +3,7 @@ import { getEnv, sessionSecrets } from "~/env.server";
 import { plainLettersFor } from "~/lib/gsm";
 import { isLanguage } from "~/lib/i18n";
 import { normaliseNigerianPhone } from "~/lib/phone";
+import { enqueue } from "~/jobs/enqueue.server";
 import { CODE_LENGTH, CODE_MINUTES, CODE_TRIES } from "~/modules/phones/constants";
 import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
 import { prisma } from "~/server/db.server";
@@ -53,8 +54,8 @@ export function signInPhone(typed: string): string {
 }
 
 /**
- * Sends a sign-in code to the number when it is an account's verified phone (not suspended);
- * otherwise sends nothing, and answers the same. 503 when no texts can be sent; 429 past a limit.
+ * Asks for a sign-in code to the number, sent when it is an account's verified phone (not
+ * suspended), nothing otherwise; the answer is the same. 503 when no texts can be sent; 429 past a limit.
  */
 export async function requestSignInCode(typed: string, clientIp: string): Promise<{ phone: string }> {
   const phone = signInPhone(typed);
@@ -63,6 +64,18 @@ export async function requestSignInCode(typed: string, clientIp: string): Promis
     { limit: SIGN_IN_CODE_LIMITS.perAddress, key: clientIp },
     { limit: SIGN_IN_CODE_LIMITS.perPhone, key: phone },
   ]);
+  // Whose number it is, the code and the text are found out and made by the sms queue's worker:
+  // the answer does the same work, so takes the same time, for an account's number and any other.
+  // The job (it holds the number) is not kept once done.
+  await enqueue("sms", { signInCode: { phone } }, { removeOnComplete: true, removeOnFail: true });
+  return { phone };
+}
+
+/**
+ * The sms worker's part of asking for a code: a code and its text when `phone` (E.164) is an
+ * account's verified phone (not suspended); nothing otherwise.
+ */
+export async function sendSignInCode(phone: string): Promise<{ phone: string }> {
   const user = await prisma.user.findFirst({
     where: { phone, phoneVerifiedAt: { not: null }, suspendedAt: null },
     select: { id: true, language: true },
