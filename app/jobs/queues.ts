@@ -68,8 +68,12 @@ export const jobPayloadSchemas = {
     z.object({ task: z.enum(MAINTENANCE_TASKS) }),
     z.object({ task: z.literal("account-export"), exportId: id }),
   ]),
-  // A text to a phone, stored first (SmsMessage): the job names it.
-  sms: z.object({ messageId: id }),
+  // A text to a phone, stored first (SmsMessage): the job names it. Or a sign-in code asked for a
+  // number (E.164), which the worker sends only if the number is an account's.
+  sms: z.union([
+    z.object({ messageId: id }),
+    z.object({ signInCode: z.object({ phone: z.string().regex(/^\+234\d{10}$/) }) }),
+  ]),
   // A farm's forecast or soil, asked of the outside service for the mapping page's cache.
   "farm-environment": z.object({ farmId: id, kind: z.enum(["weather", "soil"]) }),
 } satisfies Record<QueueName, z.ZodType>;

@@ -177,10 +177,27 @@ describe("POST /api/uploads", () => {
     },
   );
 
-  it("keeps a product photo's purpose", async () => {
-    const response = await upload(multipart(await jpegWithExif(), "product.jpg", "image/jpeg", "product"));
+  it("takes a product photo from an administrator only, and keeps its purpose", async () => {
+    const refused = await expectNothingStored(farmer.user.id, async () =>
+      upload(multipart(await jpegWithExif(), "product.jpg", "image/jpeg", "product")),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: {
+        code: "AUTHZ_INSUFFICIENT_PERMISSIONS",
+        message: "Only administrators can add photos to the product catalogue.",
+      },
+    });
+    const admin = await signedInUser("ADMIN", "uploader");
+    const response = await upload(multipart(await jpegWithExif(), "product.jpg", "image/jpeg", "product"), {
+      cookie: admin.cookie,
+    });
     expect(response.status).toBe(201);
-    expect((await prisma.upload.findUniqueOrThrow({ where: { id: response.body.data.id } })).purpose).toBe("product");
+    expect(await prisma.upload.findUniqueOrThrow({ where: { id: response.body.data.id } })).toMatchObject({
+      ownerId: admin.user.id,
+      purpose: "product",
+    });
   });
 
   it("refuses a text file named photo.jpg with 415 FILE_INVALID_TYPE", async () => {

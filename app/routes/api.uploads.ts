@@ -1,11 +1,12 @@
 import { perUserAndAddress, requireUser } from "~/modules/auth/gates.server";
+import { assertAdministrator } from "~/modules/auth/roles";
 import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
 import { apiRoute } from "~/server/http/api-route.server";
 import { photoField, readFileForm } from "~/server/http/multipart.server";
 import { Refusal } from "~/server/refusal";
 import { acceptUpload, discardUpload, uploadUrl, UPLOAD_WIDTHS, waitForUpload } from "~/modules/storage/uploads.server";
 
-// POST /api/uploads (multipart: file, purpose): a listing or product photo.
+// POST /api/uploads (multipart: file, purpose): a listing photo, or a product photo (administrators).
 // Answers the address to put in `images` once the worker has processed it.
 
 const route = apiRoute({
@@ -13,8 +14,10 @@ const route = apiRoute({
     const user = await requireUser(request, { limits: perUserAndAddress(UPLOAD_LIMITS, context.clientIp) });
     // One photo under 10 MB and a few short fields, counted while it streams in.
     const form = await readFileForm(request, UPLOAD_MAX_BYTES);
-    const photo = await photoField(form, ["file", "image"], "upload.errors.noFile");
     const purpose = form.get("purpose") === "product" ? "product" : "listing";
+    // Catalogue photos are public for as long as a product shows them: administrators only.
+    if (purpose === "product") assertAdministrator(user, "upload.errors.productAdminsOnly");
+    const photo = await photoField(form, ["file", "image"], "upload.errors.noFile");
 
     const upload = await acceptUpload(user.id, purpose, photo);
     const status = await waitForUpload(upload.id);

@@ -328,6 +328,66 @@ describe("Delete my account", () => {
     ).toBe(200);
   });
 
+  it("removes the account's photos of every kind, rows and files, but one a catalogue product shows", async () => {
+    const person = await signedInUser("ADMIN", "photos");
+    await prisma.user.update({ where: { id: person.user.id }, data: { passwordHash: await hashPassword(PASSWORD) } });
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    // Processed photos, records and files, as the image worker leaves them (an analysis photo's
+    // under private/, where no address reaches it).
+    const photoOf = async (purpose: "listing" | "analysis" | "product") => {
+      const upload = await prisma.upload.create({
+        data: {
+          ownerId: person.user.id,
+          purpose,
+          status: "ready",
+          format: "jpeg",
+          bytes: 1000,
+          width: 800,
+          height: 600,
+          sizes: [320, 800, 1600],
+        },
+      });
+      const folder = path.join(uploadDir, ...(purpose === "analysis" ? ["private"] : []), upload.id);
+      mkdirSync(folder, { recursive: true });
+      for (const width of [320, 800, 1600]) writeFileSync(path.join(folder, `${width}.webp`), `RIFF-${upload.id}`);
+      return { id: upload.id, folder };
+    };
+    const listingPhoto = await photoOf("listing");
+    const analysisPhoto = await photoOf("analysis");
+    const unusedProductPhoto = await photoOf("product");
+    const shownProductPhoto = await photoOf("product");
+    const product = await createProduct({
+      name: uniqueName("Sorghum"),
+      images: [`/uploads/${shownProductPhoto.id}/1600.webp`],
+      createdById: person.user.id,
+    });
+    for (const photo of [listingPhoto, unusedProductPhoto, shownProductPhoto])
+      expect((await fetch(`${web.baseUrl}/uploads/${photo.id}/800.webp`)).status).toBe(200);
+
+    const deleted = await call("DELETE", "/api/user/account", { password: PASSWORD }, { cookie: person.cookie });
+    expect(deleted.status).toBe(200);
+
+    for (const photo of [listingPhoto, analysisPhoto, unusedProductPhoto]) {
+      for (const width of [320, 800, 1600]) expect(existsSync(path.join(photo.folder, `${width}.webp`))).toBe(false);
+      expect((await fetch(`${web.baseUrl}/uploads/${photo.id}/800.webp`)).status).toBe(404);
+    }
+    expect(
+      await prisma.upload.count({ where: { id: { in: [listingPhoto.id, analysisPhoto.id, unusedProductPhoto.id] } } }),
+    ).toBe(0);
+    // The catalogue's photo stays, record and files, without its owner, and the product shows it.
+    expect(await prisma.upload.findUniqueOrThrow({ where: { id: shownProductPhoto.id } })).toMatchObject({
+      ownerId: null,
+      purpose: "product",
+    });
+    for (const width of [320, 800, 1600]) {
+      const served = await fetch(`${web.baseUrl}/uploads/${shownProductPhoto.id}/${width}.webp`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(`RIFF-${shownProductPhoto.id}`);
+    }
+    const shown = await call("GET", `/api/products/${product.id}`, undefined, { cookie: bello.cookie });
+    expect(JSON.stringify(shown.body)).toContain(`/uploads/${shownProductPhoto.id}/`);
+  });
+
   it("leaves nothing of the account to any route or to search, and keeps its payment records detached", async () => {
     // The listing and the farm are found before.
     const before = await call("GET", `/api/search?q=${encodeURIComponent(amina.productName)}`, undefined, {

@@ -3,6 +3,7 @@ import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing } from "../../tests/support/market";
 import { uniquePhone } from "../../tests/support/phones";
+import { lockWaiters, withRowLocked } from "../../tests/support/row-lock";
 import { smsTestBed } from "../../tests/support/sms-test-bed";
 import { serveForTests } from "../../tests/support/web";
 
@@ -153,6 +154,40 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     // In the reader's language too.
     const hausa = await call("POST", "/api/user/phone/verify", { code }, { cookie: `asiiko-lang=ha; ${user.cookie}` });
     expect(hausa.body.error.message).not.toBe(right.body.error.message);
+  });
+
+  it("takes a try before judging a code: a right code sent while the fifth wrong one is judged is refused", async () => {
+    const user = await signedInUser("USER", "phone");
+    const phone = uniquePhone();
+    await askCode(user, phone);
+    const code = await codeTextedTo(phone);
+    const wrong = wrongOf(code);
+    for (let left = 4; left >= 1; left -= 1)
+      expect((await confirm(user, wrong)).body.error.code).toBe("SEC_INVALID_TOKEN");
+    const waiting = await prisma.phoneCode.findFirstOrThrow({ where: { userId: user.user.id, confirmedAt: null } });
+    // One try left. A fifth wrong code, then the right one, both in flight together: the code's
+    // row is held so each lines up, in that order, on its count.
+    let fifth: ReturnType<typeof confirm> | undefined;
+    let right: ReturnType<typeof confirm> | undefined;
+    await withRowLocked("PhoneCode", waiting.id, async () => {
+      fifth = confirm(user, wrong);
+      await lockWaiters('"PhoneCode"', 1);
+      right = confirm(user, code);
+      await lockWaiters('"PhoneCode"', 2);
+    });
+    expect((await fifth!).body.error.code).toBe("RATE_TOO_MANY_REQUESTS");
+    // The right code came after the last try was taken: it is not even looked at.
+    const late = await right!;
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatchObject({
+      code: "RATE_TOO_MANY_REQUESTS",
+      message: "Too many wrong tries for this code. Send a new code.",
+    });
+    expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
+    expect(await prisma.phoneCode.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({
+      attempts: 5,
+      confirmedAt: null,
+    });
   });
 
   it("answers an expired code, and no code at all, with SEC_INVALID_TOKEN saying it expired", async () => {

@@ -9,6 +9,7 @@ import { toGsm } from "~/lib/gsm";
 import { indexPendingChanges, signedInUser, trackUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing, createProduct } from "../../tests/support/market";
 import { uniquePhone } from "../../tests/support/phones";
+import { lockWaiters, withRowLocked } from "../../tests/support/row-lock";
 import { smsTestBed } from "../../tests/support/sms-test-bed";
 import { serveForTests } from "../../tests/support/web";
 import { getQueue } from "~/jobs/enqueue.server";
@@ -380,6 +381,39 @@ describe("POST /api/ussd: selling", () => {
       where: { sellerId: account.id, product: { name: "Ussdpic Beans" } },
     });
     expect(beans.images).toEqual(["/images/products/legumes-pulses.svg"]);
+  });
+
+  it("takes a try before judging a PIN: a right PIN sent while the fifth wrong one is judged is refused", async () => {
+    const phone = newPhone();
+    const owner = await signedInUser("USER", "ussd_pin");
+    await prisma.user.update({ where: { id: owner.user.id }, data: { phone, phoneVerifiedAt: new Date() } });
+    const setup = dial(phone);
+    await setup.start();
+    await setup.send("4");
+    await setup.send("1111");
+    expect(await setup.send("1111")).toContain("You have no listings yet.");
+    const guessing = dial(phone);
+    await guessing.start();
+    await guessing.send("4");
+    for (let left = 4; left >= 1; left -= 1) expect(await guessing.send("9999")).toContain("Wrong PIN.");
+    // One try left. A fifth wrong PIN, then the right one from another session, both in flight
+    // together: the row is held so each lines up, in that order, on the PIN's count.
+    const owning = dial(phone);
+    await owning.start();
+    expect(await owning.send("4")).toMatch(/^CON Your 4-digit PIN:/);
+    let fifth: Promise<string> | undefined;
+    let right: Promise<string> | undefined;
+    await withRowLocked("User", owner.user.id, async () => {
+      fifth = guessing.send("9990");
+      await lockWaiters('"pinFailures"', 1);
+      right = owning.send("1111");
+      await lockWaiters('"pinFailures"', 2);
+    });
+    expect(await fifth!).toMatch(/^END Too many wrong PINs\. Try again after \d\d:\d\d\./);
+    // The right PIN came after the last try was taken: it is not even looked at.
+    expect(await right!).toMatch(/^END Too many wrong PINs\. Try again after \d\d:\d\d\./);
+    const locked = await prisma.user.findUniqueOrThrow({ where: { id: owner.user.id } });
+    expect(locked.pinLockedUntil!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
   });
 
   it("locks PIN actions for an hour after five wrong PINs", async () => {

@@ -203,6 +203,13 @@ type Row = {
   headers?: Record<string, string>;
   expect: Record<Role, number>;
 };
+/** The upload form asking for a catalogue photo, without the photo. */
+function productPhotoForm() {
+  const form = new FormData();
+  form.set("purpose", "product");
+  return form;
+}
+
 /** A GeoJSON file with one small field, as the import form sends it. */
 function boundaryFileForm() {
   const ring = [
@@ -494,6 +501,9 @@ const ROWS: Row[] = [
   // Photos: any signed-in user may send one (this body is not a photo form: 415 once let in); an
   // analysis also needs premium, checked before the body is read.
   { method: "POST", path: () => "/api/uploads", body: () => ({ not: "a form" }), expect: signedIn(415) },
+  // A catalogue photo: administrators only, refused before the photo is looked at (this form has
+  // none: 400 once let in).
+  { method: "POST", path: () => "/api/uploads", form: () => productPhotoForm(), expect: signedIn(403, { admin: 400 }) },
   {
     method: "POST",
     path: () => "/api/ai/analyze",

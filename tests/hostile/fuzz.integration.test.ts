@@ -574,6 +574,9 @@ function buildCases(): Case[] {
   );
   as("owner", jsonBodyCases("POST", "/api/uploads", {}, random).slice(-10));
   as("owner", multipartCases("/api/uploads", "file", { purpose: "listing" }));
+  // A catalogue photo: refused to anyone but an administrator, before the photo is looked at.
+  as("plain", multipartCases("/api/uploads", "file", { purpose: "product" }).slice(0, 12));
+  as("admin", multipartCases("/api/uploads", "file", { purpose: "product" }).slice(0, 12));
   as(
     "owner",
     queryCases(

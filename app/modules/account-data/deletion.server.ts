@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { paymentProvider } from "~/modules/payments/providers.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
@@ -10,11 +11,24 @@ import type { DeleteAccountInput } from "./schemas";
 
 // Deleting an account (Settings, DELETE /api/user/account), confirmed by its password. What goes:
 // the account, its sessions and browsers, listings, farms and plots, analyses, premium uses,
-// photos (their files too, on disk or in the bucket), its copies of its data, and its search
+// photos of every kind but those a catalogue product shows (their files too, on disk or in the
+// bucket), its copies of its data, and its search
 // documents (through the outbox, in the same transaction). What stays, because the law on
 // accounting and tax requires it: the subscription's payment records, detached from the account
 // (no user, no name, no phone: only the provider's references, amounts and dates). A running
 // subscription is cancelled with its provider first, so no renewal is charged to nobody.
+
+/** Which of `uploadIds` a catalogue product shows (as /uploads/<id>/<width>.webp, at any width). */
+async function catalogueUploads(tx: Prisma.TransactionClient, uploadIds: string[]): Promise<Set<string>> {
+  if (uploadIds.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT u.id FROM unnest(${uploadIds}::text[]) AS u(id)
+    WHERE EXISTS (
+      SELECT 1 FROM "Product" p, unnest(p.images) AS image
+      WHERE image LIKE '/uploads/%' AND split_part(image, '/', 3) = u.id
+    )`;
+  return new Set(rows.map((row) => row.id));
+}
 
 export async function deleteAccount(userId: string, input: DeleteAccountInput, now = new Date()) {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
@@ -49,6 +63,12 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
       tx.upload.findMany({ where: { ownerId: userId }, select: { id: true, purpose: true } }),
       tx.accountExport.findMany({ where: { userId }, select: { id: true } }),
     ]);
+    // A photo the catalogue shows stays (without its owner); every other one goes, whatever it
+    // was sent as, so nothing of the account stays public after it.
+    const shown = await catalogueUploads(
+      tx,
+      uploads.map((upload) => upload.id),
+    );
     for (const listing of listings) await recordIndexChange(tx, "listing", listing.id);
     for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
     // Orders they were buying go with them: what sellers held for those goes back on sale.
@@ -66,11 +86,11 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
       where: { userId },
       data: { userId: null, cancelAtPeriodEnd: true, canceledAt: now },
     });
-    // Sessions, browsers, listings, farms and plots, analyses, uploads, premium uses and exports
-    // go with the account (ON DELETE CASCADE); error reports and catalogue entries it made stay
-    // without it (SET NULL).
+    // Sessions, browsers, listings, farms and plots, analyses, premium uses and exports go with
+    // the account (ON DELETE CASCADE); error reports, catalogue entries it made and the photos
+    // they show stay without it (SET NULL); its other uploads are removed below.
     await tx.user.delete({ where: { id: userId } });
-    return { listings, farms, uploads, exports };
+    return { listings, farms, uploads: uploads.filter((upload) => !shown.has(upload.id)), exports };
   });
 
   // After the commit: the search documents' removal is asked for now (the outbox's sweep applies it
@@ -79,8 +99,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
     ...listings.map((listing) => notifyIndexing("listing", listing.id, "delete")),
     ...farms.map((farm) => notifyIndexing("farm", farm.id, "delete")),
   ]);
-  // Catalogue photos an administrator sent stay: products other people see show them.
-  for (const upload of uploads.filter((each) => each.purpose !== "product")) {
+  for (const upload of uploads) {
     await discardUpload(upload.id).catch((error: unknown) =>
       logger.error({ err: error, uploadId: upload.id }, "a deleted account's photo could not be removed"),
     );

@@ -3,6 +3,7 @@ import { getEnv, sessionSecrets } from "~/env.server";
 import { plainLettersFor } from "~/lib/gsm";
 import { isLanguage } from "~/lib/i18n";
 import { normaliseNigerianPhone } from "~/lib/phone";
+import { enqueue } from "~/jobs/enqueue.server";
 import { CODE_LENGTH, CODE_MINUTES, CODE_TRIES } from "~/modules/phones/constants";
 import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
 import { prisma } from "~/server/db.server";
@@ -53,8 +54,8 @@ export function signInPhone(typed: string): string {
 }
 
 /**
- * Sends a sign-in code to the number when it is an account's verified phone (not suspended);
- * otherwise sends nothing, and answers the same. 503 when no texts can be sent; 429 past a limit.
+ * Asks for a sign-in code to the number, sent when it is an account's verified phone (not
+ * suspended), nothing otherwise; the answer is the same. 503 when no texts can be sent; 429 past a limit.
  */
 export async function requestSignInCode(typed: string, clientIp: string): Promise<{ phone: string }> {
   const phone = signInPhone(typed);
@@ -63,6 +64,18 @@ export async function requestSignInCode(typed: string, clientIp: string): Promis
     { limit: SIGN_IN_CODE_LIMITS.perAddress, key: clientIp },
     { limit: SIGN_IN_CODE_LIMITS.perPhone, key: phone },
   ]);
+  // Whose number it is, the code and the text are found out and made by the sms queue's worker:
+  // the answer does the same work, so takes the same time, for an account's number and any other.
+  // The job (it holds the number) is not kept once done.
+  await enqueue("sms", { signInCode: { phone } }, { removeOnComplete: true, removeOnFail: true });
+  return { phone };
+}
+
+/**
+ * The sms worker's part of asking for a code: a code and its text when `phone` (E.164) is an
+ * account's verified phone (not suspended); nothing otherwise.
+ */
+export async function sendSignInCode(phone: string): Promise<{ phone: string }> {
   const user = await prisma.user.findFirst({
     where: { phone, phoneVerifiedAt: { not: null }, suspendedAt: null },
     select: { id: true, language: true },
@@ -97,16 +110,41 @@ const wrongCode = (left: number) =>
     { count: left },
   );
 
+/** Too many wrong tries: the code was spent by them, and this guess is not even looked at. */
+const exhausted = () =>
+  new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneSignIn.errors.exhausted", {
+    code: ["phoneSignIn.errors.exhausted"],
+  });
+
+// Takes one try of the waiting code and answers it with the tries taken so far, in one step
+// inside Redis, so guesses sent at once each count (a read, then a write, let them share one).
+// Past the last try the code stays, spent, until it expires: the guesses after it are refused.
+const TAKE_TRY = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local waiting = cjson.decode(raw)
+waiting.tries = (tonumber(waiting.tries) or 0) + 1
+if waiting.tries <= tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], cjson.encode(waiting), 'KEEPTTL')
+end
+return cjson.encode(waiting)`;
+
+async function takeTry(phone: string): Promise<Waiting | null> {
+  const taken = (await redis().eval(TAKE_TRY, 1, key(phone), CODE_TRIES)) as string | null;
+  return taken ? (JSON.parse(taken) as Waiting) : null;
+}
+
 /**
- * The account a right code signs in to (the code is spent). A wrong one counts; the fifth spends
- * the code. None waiting (never sent, past ten minutes, spent): 400 saying it expired.
+ * The account a right code signs in to (the code is spent). Each guess takes a try before it is
+ * judged; the fifth wrong one spends the code, and any guess after it is refused unjudged (400
+ * RATE_TOO_MANY_REQUESTS). None waiting (never sent, past ten minutes, used): 400 saying it expired.
  */
 export async function confirmSignInCode(typed: string, code: string, clientIp: string): Promise<string> {
   const phone = signInPhone(typed);
   await hitRateLimits([{ limit: SIGN_IN_CODE_LIMITS.confirmPerAddress, key: clientIp }]);
-  const raw = await redis().get(key(phone));
-  if (!raw) throw wrongCode(0);
-  const waiting = JSON.parse(raw) as Waiting;
+  const waiting = await takeTry(phone);
+  if (!waiting) throw wrongCode(0);
+  if (waiting.tries > CODE_TRIES) throw exhausted();
   const given = Buffer.from(hashOf(phone, code.trim()));
   const expected = Buffer.from(waiting.hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
@@ -119,11 +157,5 @@ export async function confirmSignInCode(typed: string, code: string, clientIp: s
     if (!user || user.phone !== phone || user.suspendedAt) throw wrongCode(0);
     return waiting.userId;
   }
-  const tries = waiting.tries + 1;
-  if (tries >= CODE_TRIES) {
-    await redis().del(key(phone));
-    throw wrongCode(0);
-  }
-  await redis().set(key(phone), JSON.stringify({ ...waiting, tries }), "KEEPTTL");
-  throw wrongCode(CODE_TRIES - tries);
+  throw wrongCode(CODE_TRIES - waiting.tries);
 }

@@ -158,20 +158,20 @@ export async function confirmPhoneCode(userId: string, typed: string, now = new 
   if (!code || code.expiresAt <= now) {
     throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] });
   }
-  if (code.attempts >= CODE_TRIES) {
+  // The try is taken before the code is judged, in one statement, so guesses sent at once each
+  // take one of their own: past the fifth, none is even looked at.
+  const [taken] = await prisma.$queryRaw<{ attempts: number }[]>`
+    UPDATE "PhoneCode" SET attempts = attempts + 1
+    WHERE id = ${code.id} AND attempts < ${CODE_TRIES} AND "confirmedAt" IS NULL AND "expiresAt" > ${now}
+    RETURNING attempts`;
+  if (!taken) {
     throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
       code: ["phoneCheck.errors.exhausted"],
     });
   }
   if (!sameHash(codeHash(code.id, code.phone, typed), code.codeHash)) {
-    // Counted atomically, so parallel guesses cannot share one try.
-    const counted = await prisma.phoneCode.updateMany({
-      where: { id: code.id, attempts: { lt: CODE_TRIES }, confirmedAt: null },
-      data: { attempts: { increment: 1 } },
-    });
-    const after = await prisma.phoneCode.findUnique({ where: { id: code.id }, select: { attempts: true } });
-    const left = CODE_TRIES - (after?.attempts ?? CODE_TRIES);
-    if (counted.count === 0 || left <= 0) {
+    const left = CODE_TRIES - taken.attempts;
+    if (left <= 0) {
       throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
         code: ["phoneCheck.errors.exhausted"],
       });

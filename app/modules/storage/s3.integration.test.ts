@@ -2,9 +2,11 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "~/modules/auth/password.server";
 import { prisma } from "~/server/db.server";
 import { startWorkers } from "../../../workers/index";
-import { apiClient, removeCreatedData, signedInUser, subscribe } from "../../../tests/support/api-client";
+import { apiClient, removeCreatedData, signedInUser, subscribe, uniqueName } from "../../../tests/support/api-client";
+import { createProduct } from "../../../tests/support/market";
 import { leafPhoto } from "../../../tests/support/leaf-photos";
 import { photoWithGps, servedSizes, whatAnswers } from "../../../tests/support/original-addresses";
 import { acceptUpload, processUpload } from "./uploads.server";
@@ -206,6 +208,35 @@ describe("photos in an S3-compatible bucket", () => {
     expect(sent.status).toBeLessThan(500);
     expect(await prisma.upload.count({ where: { ownerId: seller.user.id } })).toBe(0);
     expect(await keysIn()).toEqual(before);
+  });
+
+  it("deletes a deleted account's photos from the bucket, but one a catalogue product shows", async () => {
+    const person = await signedInUser("ADMIN", "s3_leaver");
+    await prisma.user.update({
+      where: { id: person.user.id },
+      data: { passwordHash: await hashPassword("Leaving#Soon7") },
+    });
+    const send = async (purpose: string) => {
+      const sent = await call("POST", "/api/uploads", undefined, {
+        cookie: person.cookie,
+        form: photoForm(await jpegWithGps(), { purpose }),
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      return sent.body.data.id as string;
+    };
+    const listingPhoto = await send("listing");
+    const unusedProductPhoto = await send("product");
+    const shownProductPhoto = await send("product");
+    await createProduct({ name: uniqueName("Millet"), images: [`/uploads/${shownProductPhoto}/800.webp`] });
+
+    const deleted = await call("DELETE", "/api/user/account", { password: "Leaving#Soon7" }, { cookie: person.cookie });
+    expect(deleted.status).toBe(200);
+    expect(await keysIn(`${listingPhoto}/`)).toEqual([]);
+    expect(await keysIn(`${unusedProductPhoto}/`)).toEqual([]);
+    expect(await prisma.upload.count({ where: { id: { in: [listingPhoto, unusedProductPhoto] } } })).toBe(0);
+    expect(await keysIn(`${shownProductPhoto}/`)).toHaveLength(3);
+    expect((await fetch(`${web.baseUrl}/uploads/${shownProductPhoto}/800.webp`)).status).toBe(200);
+    expect(filesOnDisk()).toEqual([]);
   });
 
   it("answers 503 while the bucket is out of reach, loses nothing, and works again when it is back", async () => {

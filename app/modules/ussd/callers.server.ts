@@ -111,25 +111,25 @@ export async function pinLock(userId: string, now = new Date()): Promise<Date | 
 
 /**
  * Checks a PIN: right, the failures are forgotten; wrong, counted, and the fifth locks PIN actions
- * for an hour (counted in one statement, so two wrong PINs at once both count).
+ * for an hour. The try is taken before the PIN is judged, in one statement, so PINs sent at once
+ * (from several sessions) each take one of their own: past the fifth, none is even looked at.
  */
 export async function checkPin(userId: string, pin: string, now = new Date()): Promise<PinCheck> {
-  const user = await prisma.user.findUnique({
-    where: { id: userId },
-    select: { pinHash: true, pinLockedUntil: true },
-  });
-  if (user?.pinLockedUntil && user.pinLockedUntil > now) return { ok: false, lockedUntil: user.pinLockedUntil };
-  if (user?.pinHash && (await verifyPassword(pin, user.pinHash))) {
+  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
+  const [taken] = await prisma.$queryRaw<{ failures: number; pinHash: string | null }[]>`
+    UPDATE "User" SET "pinFailures" = "pinFailures" + 1
+    WHERE id = ${userId} AND "pinFailures" < ${PIN_TRIES}
+      AND ("pinLockedUntil" IS NULL OR "pinLockedUntil" <= ${now})
+    RETURNING "pinFailures" AS failures, "pinHash"`;
+  // Locked, or the last tries are being judged right now (the lock follows in a moment).
+  if (!taken) return { ok: false, lockedUntil: (await pinLock(userId, now)) ?? lockUntil };
+  if (taken.pinHash && (await verifyPassword(pin, taken.pinHash))) {
     await prisma.user.update({ where: { id: userId }, data: { pinFailures: 0, pinLockedUntil: null } });
     return { ok: true };
   }
-  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
-  const [row] = await prisma.$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
-    UPDATE "User" SET
-      "pinFailures" = CASE WHEN "pinFailures" + 1 >= ${PIN_TRIES} THEN 0 ELSE "pinFailures" + 1 END,
-      "pinLockedUntil" = CASE WHEN "pinFailures" + 1 >= ${PIN_TRIES} THEN ${lockUntil} ELSE "pinLockedUntil" END
-    WHERE id = ${userId}
-    RETURNING "pinFailures" AS failures, "pinLockedUntil" AS "lockedUntil"`;
-  if (row?.lockedUntil && row.lockedUntil > now) return { ok: false, lockedUntil: row.lockedUntil };
-  return { ok: false, left: PIN_TRIES - (row?.failures ?? 0) };
+  if (taken.failures >= PIN_TRIES) {
+    await prisma.user.update({ where: { id: userId }, data: { pinFailures: 0, pinLockedUntil: lockUntil } });
+    return { ok: false, lockedUntil: lockUntil };
+  }
+  return { ok: false, left: PIN_TRIES - taken.failures };
 }
