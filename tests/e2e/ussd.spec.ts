@@ -106,7 +106,9 @@ test.describe("the basic phone at 360 px", () => {
     await page.screenshot({ path: `${SHOTS}/ussd-ha-360-texts.png`, fullPage: true });
   });
 
-  test("a visitor is offered only the demo accounts' numbers, and cannot call as another", async ({ page }) => {
+  test("a visitor calls as a demo account, is offered only the demo accounts' numbers, and cannot call as another", async ({
+    page,
+  }) => {
     const product = await pricedProduct();
     const { e164 } = await memberWithPhone(product.phone, "en");
     await page.goto(`/ussd?phone=${encodeURIComponent(e164)}`);
@@ -122,6 +124,14 @@ test.describe("the basic phone at 360 px", () => {
       form: { sessionId: `demo_${crypto.randomUUID()}`, phoneNumber: e164, text: "" },
     });
     expect(asked.status()).toBe(403);
+    // A demo account's number (the first offered) calls as any basic phone would.
+    expect(offered.length).toBeGreaterThan(0);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/ussd/simulator");
+    await page.getByRole("button", { name: "Call", exact: true }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByTestId("phone-screen")).not.toContainText("Dial *347*88# to start.");
+    await expect(page.getByTestId("phone-screen")).toContainText("1. ");
+    await page.getByRole("button", { name: "End call", exact: true }).click();
   });
 });
 
