@@ -188,7 +188,13 @@ async function main() {
   const { server, stop, runtime } = await startWebServer();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  runtime.logger.info({ port, mode: env.NODE_ENV }, `Asiiko web listening on http://localhost:${port}`);
+  const local = /^(127\.|localhost$|::1$)/.test(env.HOST);
+  runtime.logger.info(
+    { port, host: env.HOST, mode: env.NODE_ENV },
+    local
+      ? `Asiiko web listening on http://localhost:${port} (${env.HOST}: this machine only; set HOST=0.0.0.0 to open it to the network)`
+      : `Asiiko web listening on http://localhost:${port} (${env.HOST}: open to the network)`,
+  );
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     runtime.logger.warn(
       `PUBLIC_URL is not set: links that leave the product will point at http://localhost:${env.PORT}, and session cookies lack Secure unless a request comes over HTTPS through a trusted proxy (TRUST_PROXY)`,

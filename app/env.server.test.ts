@@ -185,6 +185,19 @@ const deployment = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+describe("HOST", () => {
+  it("is this machine only (127.0.0.1) in demo mode, every interface otherwise, unless HOST is set", () => {
+    expect(parseEnv({ DEMO_MODE: "1" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ DEMO_MODE: "1", HOST: "" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({}).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ DEMO_MODE: "0" }).HOST).toBe("0.0.0.0");
+    // A set HOST wins, either way.
+    expect(parseEnv({ DEMO_MODE: "1", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ DEMO_MODE: "1", HOST: "192.168.1.20" }).HOST).toBe("192.168.1.20");
+    expect(parseEnv({ HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+  });
+});
+
 describe("DEMO_MODE", () => {
   it("is on for 1 only, off for anything else or nothing", () => {
     expect(isDemoMode(parseEnv({ DEMO_MODE: "1" }))).toBe(true);

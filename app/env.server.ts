@@ -43,7 +43,12 @@ const envSchema = z
       .optional()
       .transform((value) => value?.trim() === "1"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /**
+     * The address the web server listens on. Unset: in demo mode 127.0.0.1 (this machine only: a
+     * demo's accounts and texts are public to whoever reaches it), otherwise 0.0.0.0 (every interface,
+     * as a container or a server behind a proxy needs).
+     */
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     PUBLIC_URL: optionalUrl,
     /**
      * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): empty trusts none,
@@ -337,7 +342,8 @@ const envSchema = z
           ctx.addIssue({ code: "custom", path: [name], message: "is required when S3 storage is configured" });
       }
     }
-  });
+  })
+  .transform((env) => ({ ...env, HOST: env.HOST ?? (env.DEMO_MODE ? "127.0.0.1" : "0.0.0.0") }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -478,7 +484,7 @@ function splitSecrets(value: string) {
 }
 
 /** The secrets a deployment must choose well, each value with the variable that holds it (SESSION_SECRET may hold several). */
-function deploymentSecrets(env: Env) {
+function deploymentSecrets(env: Omit<Env, "HOST">) {
   const sessionSecrets = splitSecrets(env.SESSION_SECRET ?? "");
   const named = sessionSecrets.map((value) => ({
     name: "SESSION_SECRET",

@@ -14,7 +14,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 function printed(envText: string, extra: Record<string, string> = {}) {
   const envFile = path.join(folder, ".env");
   writeFileSync(envFile, envText);
-  const { PORT: _port, DEMO_MODE: _demo, ...env } = process.env;
+  const { PORT: _port, DEMO_MODE: _demo, HOST: _host, ...env } = process.env;
   return execFileSync("bash", [path.join(import.meta.dirname, "start-info.sh"), envFile], {
     env: { ...env, ...extra },
     encoding: "utf8",
@@ -36,6 +36,17 @@ describe("npm start's welcome", () => {
     expect(text).toContain("http://localhost:3000/admin/queues?token=second…");
     expect(text).not.toContain("second-");
     expect(text).not.toContain("first-");
+  });
+
+  it("says a demo listens on this machine only, and how HOST opens it to the network", () => {
+    const demo = printed("DEMO_MODE=1\nHOST=\n");
+    expect(demo).toContain("Listening on:    127.0.0.1, this machine only. To open it to the network, set");
+    expect(demo).toContain("HOST=0.0.0.0 in");
+    for (const text of [printed("DEMO_MODE=1\nHOST=0.0.0.0\n"), printed("DEMO_MODE=1\n", { HOST: "0.0.0.0" })])
+      expect(text).toContain("Listening on:    0.0.0.0, open to the network (HOST)");
+    expect(printed("ADMIN_TOKEN=Zq81xPmA0b7c6d5e4f3g2h1i\n")).toContain(
+      "Listening on:    0.0.0.0, open to the network",
+    );
   });
 
   it("shows the demo sign-ins in demo mode only", () => {

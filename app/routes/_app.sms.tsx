@@ -9,26 +9,23 @@ import { isDemoMode } from "~/env.server";
 import { formatDate } from "~/lib/dates";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
-import { demoInbox, smsLog, smsProviderName } from "~/modules/sms/sms.server";
+import { smsLog, smsProviderName } from "~/modules/sms/sms.server";
+import { demoInboxFor } from "~/modules/ussd/demo.server";
 import { detectLanguage } from "~/server/i18n.server";
 
 // /sms: in demo mode with no SMS provider, the demo SMS inbox: every text the product would have
 // sent (codes included), so phones can be verified in a demo with no phone network. Any signed-in
-// reader of the demo may open it (the demo banner links here) and sees the texts sent for their own
-// account; administrators see them all. Outside that, administrators' log
-// of texts sent: to whom (masked), what became of each, and what they cost. Anyone else is told
-// the page is for administrators (as the catalogue does).
+// reader of the demo may open it (the demo banner links here) and sees the texts to the demo
+// accounts' numbers, to their own verified number, and those sent for their account to a number
+// nobody else has verified; administrators too (a code to someone else's number would take it
+// over). Outside that, administrators' log of texts sent: to whom (masked), what became of each,
+// and what they cost, never their words. Anyone else is told the page is for administrators (as
+// the catalogue does).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const locale = detectLanguage(request);
   if (isDemoMode() && smsProviderName() === "demo") {
-    const everyone = isAdministrator(user);
-    return {
-      mode: "inbox" as const,
-      locale,
-      everyone,
-      messages: await demoInbox({ forUserId: everyone ? null : user.id, take: 100 }),
-    };
+    return { mode: "inbox" as const, locale, messages: await demoInboxFor(user.id) };
   }
   if (!isAdministrator(user)) return { mode: "denied" as const, locale };
   if (!smsProviderName()) return { mode: "none" as const, locale };
@@ -119,7 +116,7 @@ export default function SmsPage() {
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PageHeader
         title={t(inbox ? "sms.inboxTitle" : "sms.logTitle")}
-        subtitle={t(inbox ? (data.everyone ? "sms.inboxTextAll" : "sms.inboxText") : "sms.logText")}
+        subtitle={t(inbox ? "sms.inboxText" : "sms.logText")}
       />
       {data.mode === "denied" ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">

@@ -45,8 +45,26 @@ async function personWithData(prefix: string) {
   const person = await signedInUser("USER", prefix);
   await prisma.user.update({
     where: { id: person.user.id },
-    data: { passwordHash: await hashPassword(PASSWORD), phone: `+23480${String(Date.now()).slice(-8)}` },
+    data: {
+      passwordHash: await hashPassword(PASSWORD),
+      phone: `+23480${String(Date.now()).slice(-8)}`,
+      // A USSD PIN, two wrong tries of it and the lock they led to: credentials, never copied.
+      pinHash: await hashPassword("2468"),
+      pinFailures: 2,
+      pinLockedUntil: new Date(Date.now() + 3_600_000),
+    },
   });
+  // A phone code asked for (its hash and tries are credentials) and a device known to the account.
+  await prisma.phoneCode.create({
+    data: {
+      userId: person.user.id,
+      phone: `+23481${String(Date.now()).slice(-8)}`,
+      codeHash: `hash_${prefix}_${"c".repeat(40)}`,
+      attempts: 2,
+      expiresAt: new Date(Date.now() + 600_000),
+    },
+  });
+  await prisma.device.create({ data: { userId: person.user.id, keyHash: `key_${prefix}_${"k".repeat(30)}` } });
   const subscription = await subscribe(person.user.id);
   // A month paid by transfer: the payment started here and the payment received.
   const reference = `asiiko_${prefix}_${subscription.id}`;
@@ -212,6 +230,32 @@ describe("Download my data", () => {
     expect(sessions.every((row: object) => !("id" in row))).toBe(true);
     expect(JSON.stringify(sessions)).not.toContain(amina.otherSession.id);
     expect(read("devices.json").every((row: object) => !("keyHash" in row))).toBe(true);
+    // No credential of any kind in any file: every hash and key of the account's rows, and the PIN's tries.
+    for (const field of ["passwordHash", "pinHash", "pinFailures", "pinLockedUntil"])
+      expect(profile).not.toHaveProperty(field);
+    expect(read("phone-codes.json")).toEqual([expect.not.objectContaining({ codeHash: expect.anything() })]);
+    expect(read("phone-codes.json")[0]).not.toHaveProperty("attempts");
+    const [account, codes, devices, allSessions] = await Promise.all([
+      prisma.user.findUniqueOrThrow({ where: { id: amina.user.id } }),
+      prisma.phoneCode.findMany({ where: { userId: amina.user.id } }),
+      prisma.device.findMany({ where: { userId: amina.user.id } }),
+      prisma.session.findMany({ where: { userId: amina.user.id } }),
+    ]);
+    const credentials = [
+      account.passwordHash,
+      account.pinHash!,
+      ...codes.map((row) => row.codeHash),
+      ...devices.map((row) => row.keyHash),
+      ...allSessions.map((row) => row.id),
+    ];
+    expect(devices.length).toBeGreaterThan(0);
+    for (const [name, bytes] of Object.entries(files)) {
+      const text = strFromU8(bytes);
+      for (const credential of credentials) expect(text, `${name} holds a credential`).not.toContain(credential);
+      expect(text, name).not.toMatch(
+        /"(passwordHash|pinHash|pinFailures|pinLockedUntil|codeHash|keyHash|sealedBody|emailToken)"/,
+      );
+    }
     // The photo, in its largest size.
     expect(Buffer.from(files[`photos/${amina.uploadId}.webp`]!)).toEqual(amina.photoBytes);
     expect(strFromU8(files["README.txt"]!)).toContain("profile.json");

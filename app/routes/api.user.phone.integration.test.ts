@@ -1,4 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getQueue } from "~/jobs/enqueue.server";
+import { hashPassword } from "~/modules/auth/password.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, newIp, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing } from "../../tests/support/market";
@@ -11,7 +14,9 @@ import { serveForTests } from "../../tests/support/web";
 // worker, with a local server speaking Africa's Talking's SMS API: the code texted, confirmed,
 // wrong, expired, spent; the limits per number, per account and per address; Africa's Talking
 // down (the code waits and goes once it is back); a number taken over by another account; and
-// buyers shown only verified numbers.
+// buyers shown only verified numbers. A code asked for someone else's number while Africa's
+// Talking is down is in nothing the asker or an administrator can read: the asker's data copy
+// (made by the maintenance worker), the SMS log, the queue dashboard's job data.
 
 const { atPort } = vi.hoisted(() => {
   const port = 45000 + (process.pid % 1000);
@@ -24,6 +29,14 @@ const { atPort } = vi.hoisted(() => {
 const web = serveForTests();
 const call = apiClient(() => web.baseUrl);
 const africasTalking = smsTestBed({ username: "asiiko-phone-test", apiKey: "atsk_local_phone_key", port: atPort });
+
+// Data copies are made by the maintenance queue's worker, run here beside the sms one.
+let maintenance: { close: () => Promise<void> } | undefined;
+beforeAll(async () => {
+  const { startWorkers } = await import("../../workers/index");
+  maintenance = await startWorkers({ queues: ["maintenance"] });
+});
+afterAll(() => maintenance?.close());
 
 /** The code in the newest text to `phone`, once the worker has handed it to Africa's Talking. */
 async function codeTextedTo(phone: string, { timeoutMs = 30_000, after = 0 } = {}) {
@@ -320,7 +333,8 @@ describe("when Africa's Talking cannot be reached", () => {
       const row = await prisma.smsMessage.findFirstOrThrow({ where: { userId: user.user.id } });
       if (row.attempts >= 1 || Date.now() > deadline) {
         expect(row).toMatchObject({ status: "queued", attempts: expect.any(Number) });
-        expect(row.body).not.toBeNull();
+        // Kept sealed for the next try, never readable.
+        expect(row).toMatchObject({ body: null, sealedBody: expect.stringMatching(/^v1\./) });
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -403,5 +417,131 @@ describe("one verified number, one account", () => {
     });
     const left = await confirm(user, "000000");
     expect(left.body.error.code).toBe("SEC_INVALID_TOKEN");
+  });
+});
+
+/** The person's data copy, asked for and downloaded as Settings does: every file's name and text. */
+async function dataCopyOf(person: SignedIn) {
+  const asked = await call("POST", "/api/user/export", undefined, { cookie: person.cookie });
+  expect(asked.status).toBe(202);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const now = await call("GET", "/api/user/export", undefined, { cookie: person.cookie });
+    if (now.body.data.export?.status === "ready") {
+      const response = await fetch(`${web.baseUrl}${now.body.data.export.downloadUrl}`, {
+        headers: { Cookie: person.cookie },
+      });
+      expect(response.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      return Object.entries(files).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
+    }
+    if (Date.now() > deadline) throw new Error("the data copy was never made");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What the queue dashboard (bull-board's own API, as its page reads it) shows an administrator of the sms queue. */
+async function queueDashboard(admin: SignedIn) {
+  const pages: string[] = [];
+  for (const status of ["latest", "active", "waiting", "delayed", "completed", "failed"]) {
+    const answer = await fetch(
+      `${web.baseUrl}/admin/queues/api/queues?activeQueue=sms&status=${status}&page=1&jobsPerPage=100`,
+      { headers: { Cookie: admin.cookie, Accept: "application/json" } },
+    );
+    expect(answer.status).toBe(200);
+    pages.push(await answer.text());
+  }
+  return pages.join("\n");
+}
+
+describe("a code asked for someone else's number while Africa's Talking is down", () => {
+  it("is in no file of the asker's data copy, the SMS log or the queue's job data, and reaches the phone whole", async () => {
+    const [owner, asker, admin] = await Promise.all([
+      signedInUser("USER", "owner"),
+      signedInUser("USER", "asker"),
+      signedInUser("ADMIN", "smslog"),
+    ]);
+    const phone = uniquePhone();
+    await verified(owner, phone);
+    // Credentials of the asker's own, which no copy may carry either.
+    await prisma.user.update({
+      where: { id: asker.user.id },
+      data: {
+        passwordHash: await hashPassword("Correct#Horse7"),
+        pinHash: await hashPassword("2468"),
+        pinFailures: 3,
+        pinLockedUntil: new Date(Date.now() + 60_000),
+      },
+    });
+    await prisma.device.create({ data: { userId: asker.user.id, keyHash: "d".repeat(43) } });
+
+    const before = africasTalking().messagesTo(phone).length;
+    africasTalking().setUnreachable(true);
+    expect((await askCode(asker, phone)).status).toBe(200);
+    // The worker has tried once: the text waits for the next try.
+    let waiting;
+    for (const deadline = Date.now() + 30_000; ;) {
+      waiting = await prisma.smsMessage.findFirstOrThrow({ where: { userId: asker.user.id, to: phone } });
+      if (waiting.attempts >= 1 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(waiting).toMatchObject({ status: "queued" });
+    const copy = await dataCopyOf(asker);
+    const logWhileWaiting = await (await fetch(`${web.baseUrl}/sms`, { headers: { Cookie: admin.cookie } })).text();
+    const dashboardWhileWaiting = await queueDashboard(admin);
+    const job = await getQueue("sms").getJob(`sms-${waiting.id}`);
+    const jobWhileWaiting = JSON.stringify(job?.asJSON() ?? {});
+    // The dashboard and the job do show the waiting text (by its id): what they show holds no code.
+    expect(dashboardWhileWaiting).toContain(waiting.id);
+    expect(jobWhileWaiting).toContain(waiting.id);
+
+    africasTalking().setUnreachable(false);
+    const code = await codeTextedTo(phone, { after: before, timeoutMs: 60_000 });
+    // The phone gets the text whole.
+    expect(africasTalking().messagesTo(phone).at(-1)!.message).toContain(code);
+    // Marked sent as soon as Africa's Talking has answered the worker.
+    let sent = await prisma.smsMessage.findUniqueOrThrow({ where: { id: waiting.id } });
+    for (const deadline = Date.now() + 30_000; sent.status === "queued" && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = await prisma.smsMessage.findUniqueOrThrow({ where: { id: waiting.id } });
+    }
+
+    // The secrets of the asker's rows: the code's hash, the sealed text, the PIN's hash, the session and device keys.
+    const [codes, sessions, devices, user] = await Promise.all([
+      prisma.phoneCode.findMany({ where: { userId: asker.user.id } }),
+      prisma.session.findMany({ where: { userId: asker.user.id } }),
+      prisma.device.findMany({ where: { userId: asker.user.id } }),
+      prisma.user.findUniqueOrThrow({ where: { id: asker.user.id } }),
+    ]);
+    const secrets = [
+      code,
+      ...codes.map((row) => row.codeHash),
+      waiting.sealedBody,
+      user.pinHash,
+      user.passwordHash,
+      ...sessions.map((row) => row.id),
+      ...devices.map((row) => row.keyHash),
+    ].filter((value): value is string => Boolean(value));
+    expect(copy.map((file) => file.name)).toContain("texts.json");
+    // The text waiting for someone else's number: in the copy, without its words.
+    const texts = JSON.parse(copy.find((file) => file.name === "texts.json")!.text);
+    expect(texts).toEqual([expect.objectContaining({ to: phone, kind: "phone_code", status: "queued", body: null })]);
+    for (const file of copy) {
+      for (const secret of secrets) expect(file.text, `${file.name} holds a secret`).not.toContain(secret);
+      expect(file.text, file.name).not.toMatch(/"pin(Hash|Failures|LockedUntil)"|"codeHash"|"sealedBody"/);
+    }
+
+    const logAfter = await (await fetch(`${web.baseUrl}/sms`, { headers: { Cookie: admin.cookie } })).text();
+    expect(logAfter).toContain('data-testid="sms-log"');
+    const dashboardAfter = await queueDashboard(admin);
+    const jobAfter = JSON.stringify((await getQueue("sms").getJob(`sms-${waiting.id}`))?.asJSON() ?? {});
+    for (const seen of [logWhileWaiting, logAfter, dashboardWhileWaiting, dashboardAfter, jobWhileWaiting, jobAfter])
+      expect(seen).not.toContain(code);
+    // The rows, waiting and sent, hold no code.
+    expect(JSON.stringify(waiting)).not.toContain(code);
+    expect(sent).toMatchObject({ status: "sent", body: null, sealedBody: null });
+    expect(JSON.stringify(sent)).not.toContain(code);
+    // The number is still its owner's.
+    expect(await stateOf(owner)).toMatchObject({ data: { phone, verified: true } });
   });
 });

@@ -599,9 +599,16 @@ describe("POST /api/ussd: who may call, and what it takes", () => {
     const posted = await fetch(`${web.baseUrl}/ussd`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=call&typedPhone=08030000001",
+      body: "intent=call&phone=08030000001",
     });
     expect(posted.status).toBe(404);
+    // Nor its screens' route: an address nobody answers, in the catalogue's JSON.
+    const screen = await callback(
+      { sessionId: `demo_${randomUUID()}`, phoneNumber: "+2348030000001", text: "" },
+      { path: "/api/ussd/simulator", query: "" },
+    );
+    expect(screen.status).toBe(404);
+    expect(await screen.json()).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
   });
 
   it("refuses a body past its cap with 413, another method with 405", async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 // cannot be born unguarded by accident.
 
 const ROUTES = path.resolve(__dirname);
-const GATES = new Set(["requireUser", "requireAdmin", "requireFeature", "requireProviderCallback"]);
+const GATES = new Set(["requireUser", "requireAdmin", "requireFeature", "requireProviderCallback", "requireDemoPhone"]);
 const PUBLIC = /\/\/\s*Public:\s*\S/;
 
 type Entry = { name: string; node: ts.Node; body: ts.Block | undefined };

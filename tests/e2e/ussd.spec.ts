@@ -2,11 +2,13 @@ import { randomBytes, randomInt } from "node:crypto";
 import { weekOf } from "../../app/modules/prices/figures";
 import { createUser, expect, hydrated, signIn, test, withDatabase } from "./fixtures";
 
-// The demo's basic phone (/ussd), as someone trying Asiiko without a network would use it: a
-// number typed, the short code dialled, answers on the keypad; every screen is a POST to
-// /api/ussd exactly as Africa's Talking sends it. A price by USSD in Hausa, sent by SMS, lands in
-// the phone's texts; a text to Asiiko ("PRICE ...") is answered there. Without the page's script
-// the same menu works by plain form posts (Yoruba, dark, 360 px).
+// The demo's basic phone (/ussd), as someone trying Asiiko without a network would use it: signed
+// in, they call as their own verified number (a visitor only as the demo accounts), dial the short
+// code and answer on the keypad; every screen is a POST to /api/ussd/simulator, which asks the
+// menu in the server as Africa's Talking's callback would: the callback's token is never on the
+// page. A price by USSD in Hausa, sent by SMS, lands in the phone's texts; a text to Asiiko
+// ("PRICE ...") is answered there. Without the page's script the same menu works by plain form
+// posts (Yoruba, dark, 360 px).
 
 const SHOTS = "test-results/screens";
 
@@ -28,29 +30,49 @@ async function pricedProduct() {
   return { ...product, phone: `080${randomInt(1, 10)}${String(randomInt(0, 10_000_000)).padStart(7, "0")}` };
 }
 
+/** A member whose verified number is `phone` (0803...), its USSD language already chosen. */
+async function memberWithPhone(phone: string, ussdLanguage: string) {
+  const user = await createUser({ firstName: "Bala", lastName: "Musa" });
+  const e164 = `+234${phone.slice(1)}`;
+  await withDatabase(async (client) => {
+    await client.query(`UPDATE "User" SET phone = $2, "phoneVerifiedAt" = now() WHERE id = $1`, [user.id, e164]);
+    await client.query(
+      `INSERT INTO "PhoneCaller" (phone, language, "updatedAt") VALUES ($1, $2, now())
+       ON CONFLICT (phone) DO UPDATE SET language = $2`,
+      [e164, ussdLanguage],
+    );
+  });
+  return { user, e164 };
+}
+
 test.describe("the basic phone at 360 px", () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test("dials the short code, asks a price in Hausa on the keypad, and gets it by SMS", async ({ page }) => {
+  test("calls as the member's own number, asks a price in Hausa on the keypad, and gets it by SMS", async ({
+    page,
+    baseURL,
+  }) => {
     const product = await pricedProduct();
+    const { user, e164 } = await memberWithPhone(product.phone, "ha");
+    await signIn(page, user, baseURL!);
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/ussd/simulator")
+        calls.push(request.postData() ?? "");
+    });
     await page.goto("/ussd");
     await hydrated(page);
-    await page.getByLabel("Or type a number").fill(product.phone);
+    // The provider's callback and its token are nowhere in the page.
+    expect(await page.content()).not.toContain("/api/ussd?token");
+    await page.getByLabel("The number to call as").selectOption(e164);
     const screen = page.getByTestId("phone-screen");
     await expect(screen).toContainText("Dial *347*88# to start.");
 
-    const calls: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/api/ussd?token=")) calls.push(request.postData() ?? "");
-    });
     await page.getByRole("button", { name: "Call", exact: true }).click();
-    await expect(screen).toContainText("Choose your language");
-    const keypad = page.getByTestId("keypad");
-    const send = page.getByRole("button", { name: "Send", exact: true });
-    await keypad.getByRole("button", { name: "3", exact: true }).click();
-    await send.click();
     // Hausa, in plain letters: the menu's first line.
     await expect(screen).toContainText("1. Farashin kasuwa");
+    const keypad = page.getByTestId("keypad");
+    const send = page.getByRole("button", { name: "Send", exact: true });
     await keypad.getByRole("button", { name: "1", exact: true }).click();
     await send.click();
     // The product's screen first: an answer typed before it arrives is cleared with the last one.
@@ -68,9 +90,8 @@ test.describe("the basic phone at 360 px", () => {
     await expect(screen).toContainText("Session ended.");
     // Each screen was the provider's form: the session, the number, and every answer so far.
     const last = new URLSearchParams(calls.at(-1));
-    expect(last.get("phoneNumber")).toBe(`+234${product.phone.slice(1)}`);
-    expect(last.get("serviceCode")).toBe("*347*88#");
-    expect(last.get("text")).toBe(`3*1*${product.name.toLowerCase()}*1*1`);
+    expect(last.get("phoneNumber")).toBe(e164);
+    expect(last.get("text")).toBe(`1*${product.name.toLowerCase()}*1*1`);
     expect(new Set(calls.map((body) => new URLSearchParams(body).get("sessionId"))).size).toBe(1);
     // The price, by SMS, in the phone's texts.
     await expect(page.getByTestId("phone-text").first()).toContainText(product.name);
@@ -84,6 +105,34 @@ test.describe("the basic phone at 360 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/ussd-ha-360-texts.png`, fullPage: true });
   });
+
+  test("a visitor calls as a demo account, is offered only the demo accounts' numbers, and cannot call as another", async ({
+    page,
+  }) => {
+    const product = await pricedProduct();
+    const { e164 } = await memberWithPhone(product.phone, "en");
+    await page.goto(`/ussd?phone=${encodeURIComponent(e164)}`);
+    await hydrated(page);
+    const offered = await page
+      .getByLabel("The number to call as")
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(offered).not.toContain(e164);
+    await expect(page.getByText("Anyone may call as a demo account.")).toBeVisible();
+    // Asked for straight, as a script would: refused.
+    const asked = await page.request.post("/api/ussd/simulator", {
+      form: { sessionId: `demo_${crypto.randomUUID()}`, phoneNumber: e164, text: "" },
+    });
+    expect(asked.status()).toBe(403);
+    // A demo account's number (the first offered) calls as any basic phone would.
+    expect(offered.length).toBeGreaterThan(0);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/ussd/simulator");
+    await page.getByRole("button", { name: "Call", exact: true }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByTestId("phone-screen")).not.toContainText("Dial *347*88# to start.");
+    await expect(page.getByTestId("phone-screen")).toContainText("1. ");
+    await page.getByRole("button", { name: "End call", exact: true }).click();
+  });
 });
 
 test("without the page's script, in Yoruba and dark at 360 px, the menu works by form posts", async ({
@@ -91,6 +140,7 @@ test("without the page's script, in Yoruba and dark at 360 px, the menu works by
   baseURL,
 }) => {
   const product = await pricedProduct();
+  const { user, e164 } = await memberWithPhone(product.phone, "yo");
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 360, height: 780 },
@@ -101,13 +151,14 @@ test("without the page's script, in Yoruba and dark at 360 px, the menu works by
     { name: "asiiko-theme", value: "dark", url: baseURL! },
   ]);
   const page = await context.newPage();
+  await signIn(page, user, baseURL!);
   try {
-    await page.goto("/ussd");
-    await page.locator("#typedPhone").fill(product.phone);
+    await page.goto(`/ussd?phone=${encodeURIComponent(e164)}`);
+    await page.locator("#phone").selectOption(e164);
     await page.locator('button[value="call"]').click();
     const screen = page.getByTestId("phone-screen");
-    await expect(screen).toContainText("5. Yoruba");
-    for (const answer of ["5", "1", product.name.toLowerCase(), "Kano"]) {
+    await expect(screen).toContainText("1.");
+    for (const answer of ["1", product.name.toLowerCase(), "Kano"]) {
       await page.locator("#answer").fill(answer);
       await page.locator('button[value="send"]').click();
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeGeohash } from "~/lib/geo";
 import { buildExport } from "~/modules/account-data/exports.server";
@@ -199,6 +200,8 @@ type Row = {
   body?: () => unknown;
   /** A multipart body instead (a file sent). */
   form?: () => FormData;
+  /** An urlencoded form instead (a page's form, the demo phone's screens). */
+  urlencoded?: () => Record<string, string>;
   /** Request headers of the row's own (a browser's Accept, say). */
   headers?: Record<string, string>;
   expect: Record<Role, number>;
@@ -473,7 +476,8 @@ const ROWS: Row[] = [
   // that is not theirs confirms nothing (400).
   { method: "PUT", path: () => "/api/user/phone", body: () => ({ phone: uniquePhone() }), expect: signedIn(200) },
   { method: "POST", path: () => "/api/user/phone/verify", body: () => ({ code: "000000" }), expect: signedIn(400) },
-  // The demo SMS inbox: each signed-in reader sees their own texts (the owner's phone is no one else's).
+  // The demo SMS inbox: each signed-in reader sees the demo accounts' texts, and their own (the
+  // owner's phone is no one else's, administrators' included).
   { method: "GET", path: () => "/sms.data", expect: all(200, { visitor: 202 }) },
   // The account's signed-in devices: each reads their own.
   { method: "GET", path: () => "/api/user/sessions", expect: signedIn(200) },
@@ -580,14 +584,41 @@ const ROWS: Row[] = [
     expect: all(403, { visitor: 401, admin: 200 }),
   },
   // The demo's basic phone (this table runs in demo mode; outside it the page is 404,
-  // app/routes/api.ussd.integration.test.ts): anyone's, with or without a session, as a basic
-  // phone's caller has none; a body that is not its form is refused.
+  // app/routes/api.ussd.integration.test.ts): open to anyone, with or without a session, but it
+  // calls only as a demo account's number or the signed-in person's own verified one: the owner's
+  // number as the owner alone (administrators neither), a number that is nobody's as nobody. A body
+  // that is not its form is refused. Its page shows the owner's number and texts to the owner alone.
   { method: "GET", path: () => "/ussd", expect: all(200) },
+  { method: "GET", path: () => `/ussd.data?phone=${encodeURIComponent(secret.phone)}`, expect: all(200) },
   {
     method: "POST",
     path: () => "/ussd",
-    body: () => ({ intent: "call", typedPhone: "08030000001" }),
+    body: () => ({ intent: "call", phone: "08030000001" }),
     expect: all(400),
+  },
+  {
+    method: "POST",
+    path: () => "/ussd",
+    urlencoded: () => ({ intent: "call", phone: secret.phone }),
+    expect: all(403, { owner: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => "/ussd",
+    urlencoded: () => ({ intent: "call", phone: uniquePhone() }),
+    expect: all(403),
+  },
+  {
+    method: "POST",
+    path: () => "/api/ussd/simulator",
+    urlencoded: () => ({ sessionId: `demo_${randomUUID()}`, phoneNumber: secret.phone, text: "" }),
+    expect: all(403, { owner: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/ussd/simulator",
+    urlencoded: () => ({ sessionId: `demo_${randomUUID()}`, phoneNumber: uniquePhone(), text: "" }),
+    expect: all(403),
   },
   // Signing in with a code by SMS: a visitor's page; someone signed in already goes to the dashboard.
   { method: "GET", path: () => "/auth/phone", expect: all(302, { visitor: 200 }) },
@@ -607,7 +638,12 @@ async function ask(row: Row, role: Role) {
   return call(row.method, row.path(), body, {
     cookie,
     form: row.form?.(),
-    headers: { Origin: web.baseUrl, ...row.headers },
+    raw: row.urlencoded ? new URLSearchParams(row.urlencoded()).toString() : undefined,
+    headers: {
+      Origin: web.baseUrl,
+      ...(row.urlencoded ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...row.headers,
+    },
   });
 }
 

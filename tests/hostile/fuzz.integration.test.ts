@@ -710,6 +710,18 @@ function buildCases(): Case[] {
     ...methodCases(`/api/ussd?token=${token}`, ["POST"]),
     ...methodCases(`/api/sms/incoming?token=${token}`, ["POST"]),
   ]);
+  // The demo phone's own screens (demo mode: this suite's): a number nobody has is refused (403)
+  // after its form is checked; every field spoiled, 400, 403 or 413, never more.
+  const simulatorScreen = {
+    sessionId: "demo_0b6f5c4e-2f51-4d7a-9a55-7d1c2f9e8a10",
+    phoneNumber: "+2348030000099",
+    text: "1*1",
+  };
+  as("visitor", [
+    ...formBodyCases("/api/ussd/simulator", simulatorScreen, random, 6),
+    ...methodCases("/api/ussd/simulator", ["POST"]),
+  ]);
+  as("owner", formBodyCases("/api/ussd/simulator", simulatorScreen, random, 2));
 
   // Asiiko AI.
   as(
@@ -813,6 +825,7 @@ describe("generated malformed requests on every /api route", () => {
       "/api/webhooks/stripe",
       "/api/webhooks/paystack",
       "/api/ussd",
+      "/api/ussd/simulator",
       "/api/sms/incoming",
       "/checkout/paystack/return",
       "/api/ai/analyze",

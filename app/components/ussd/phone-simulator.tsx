@@ -5,13 +5,14 @@ import { BrandMark } from "~/components/shell/brand-mark";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import { formatNigerianPhone, normaliseNigerianPhone } from "~/lib/phone";
+import { formatNigerianPhone } from "~/lib/phone";
 import { useMounted } from "~/lib/use-mounted";
 
-// The demo's basic phone: a number to call as, the short code, a screen of the network's text
-// and a keypad. With the page's script, every screen is a POST to the USSD callback exactly as
-// the provider sends it (sessionId, serviceCode, phoneNumber, networkCode, and every answer so
-// far joined by '*'); without it, the page's form does the same through the server.
+// The demo's basic phone: a number to call as (a demo account's, or the signed-in person's own
+// verified number), the short code, a screen of the network's text and a keypad. With the page's
+// script, every screen is a POST to /api/ussd/simulator with what the provider would send (the
+// session, the number, and every answer so far joined by '*'), which asks the USSD menu in the
+// server; without it, the page's form does the same. The provider's callback token stays there.
 
 interface Caller {
   name: string;
@@ -32,14 +33,23 @@ interface Reply {
   ended: boolean;
 }
 
+/** The page action's answer: a screen, or a refusal in the reader's language. */
+interface PageAnswer {
+  data?: Reply;
+  refusal?: { message: string };
+}
+
+/** Where each screen is asked for (the server asks the USSD menu as the provider would). */
+const SCREEN_URL = "/api/ussd/simulator";
+
 export interface PhoneSimulatorProps {
   locale: LanguageCode;
   callers: Caller[];
   phone: string | null;
   serviceCode: string;
-  callback: string;
+  signedIn: boolean;
   texts: Text[];
-  reply: Reply | null;
+  reply: PageAnswer | null;
 }
 
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"];
@@ -47,13 +57,9 @@ const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"];
 export function PhoneSimulator(props: PhoneSimulatorProps) {
   const { t } = useTranslation();
   const mounted = useMounted();
-  const fromReply = props.reply?.screen ? props.reply : null;
-  const [phone, setPhone] = useState(props.reply?.phone ?? props.phone ?? "");
-  // A typed number stays through the page's form posts (without the script, each is a new page).
-  const replied = props.reply?.phone ?? null;
-  const [typedPhone, setTypedPhone] = useState(
-    replied && !props.callers.some((entry) => entry.phone === replied) ? formatNigerianPhone(replied) : "",
-  );
+  const replied = props.reply?.data ?? null;
+  const fromReply = replied?.screen ? replied : null;
+  const [phone, setPhone] = useState(replied?.phone ?? props.phone ?? "");
   const [session, setSession] = useState({
     id: fromReply?.sessionId ?? "",
     text: fromReply?.text ?? "",
@@ -62,11 +68,12 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
   });
   const [answer, setAnswer] = useState("");
   const [failed, setFailed] = useState(false);
+  const [refused, setRefused] = useState<string | null>(props.reply?.refusal?.message ?? null);
   const [busy, setBusy] = useState(false);
   const texts = useFetcher<{ texts: Text[] }>();
   const texting = useFetcher();
   const answerInput = useRef<HTMLInputElement>(null);
-  const caller = typedPhone.trim() || phone;
+  const caller = phone;
   const shownTexts = texts.data?.texts ?? props.texts;
   const inCall = !session.ended && session.id !== "";
 
@@ -84,23 +91,22 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the number changes
   }, [caller, mounted]);
 
-  /** One screen asked of the callback as the provider asks it. */
+  /** One screen asked of the server as the provider asks the callback. */
   async function ask(sessionId: string, text: string, sent = "") {
     setBusy(true);
     setFailed(false);
+    setRefused(null);
     try {
-      const response = await fetch(props.callback, {
+      const response = await fetch(SCREEN_URL, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          sessionId,
-          serviceCode: props.serviceCode,
-          // As the network gives it: +234 and ten digits.
-          phoneNumber: normaliseNigerianPhone(caller) ?? caller,
-          networkCode: "62130",
-          text,
-        }).toString(),
+        body: new URLSearchParams({ sessionId, phoneNumber: caller, text }).toString(),
       });
+      if (response.status === 403) {
+        const refusal = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        setRefused(refusal?.error?.message ?? t("phoneSim.notYourNumber"));
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       const screen = await response.text();
       setSession({ id: sessionId, text, screen, ended: screen.startsWith("END ") });
@@ -150,13 +156,17 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
           <label htmlFor="phone" className="text-sm font-medium">
             {t("phoneSim.chooseNumber")}
           </label>
+          <p id="phone-note" className="text-xs text-gray-700 dark:text-gray-300">
+            {t(props.signedIn ? "phoneSim.numbersNoteSignedIn" : "phoneSim.numbersNote")}
+          </p>
           <select
             id="phone"
             name="phone"
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
             disabled={inCall}
-            className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-base dark:border-gray-600 dark:bg-gray-900"
+            aria-describedby="phone-note"
+            className="min-h-11 min-w-0 rounded-lg border border-gray-300 bg-white px-3 text-base dark:border-gray-600 dark:bg-gray-900"
           >
             {props.callers.map((entry) => (
               <option key={entry.phone} value={entry.phone}>
@@ -164,21 +174,6 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
               </option>
             ))}
           </select>
-          <label htmlFor="typedPhone" className="mt-1 text-sm font-medium">
-            {t("phoneSim.typedNumber")}
-          </label>
-          <input
-            id="typedPhone"
-            name="typedPhone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="0803 123 4567"
-            value={typedPhone}
-            onChange={(event) => setTypedPhone(event.target.value)}
-            disabled={inCall}
-            className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-base dark:border-gray-600 dark:bg-gray-900"
-          />
         </div>
         <section
           aria-label={t("phoneSim.title")}
@@ -200,6 +195,11 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
               {t("phoneSim.networkError")}
             </p>
           ) : null}
+          {refused ? (
+            <p role="alert" className="text-sm text-amber-200">
+              {refused}
+            </p>
+          ) : null}
           <label htmlFor="answer" className="sr-only">
             {t("phoneSim.answer")}
           </label>
@@ -219,7 +219,7 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
               type="submit"
               name="intent"
               value="call"
-              disabled={busy || inCall}
+              disabled={busy || inCall || !caller}
               className="bg-green-700 text-white"
             >
               {t("phoneSim.dial")}
@@ -268,7 +268,6 @@ export function PhoneSimulator(props: PhoneSimulatorProps) {
         </h2>
         <texting.Form method="post" className="flex flex-col gap-2">
           <input type="hidden" name="phone" value={phone} />
-          <input type="hidden" name="typedPhone" value={typedPhone} />
           <label htmlFor="message" className="text-sm font-medium">
             {t("phoneSim.textLabel")}
           </label>

@@ -87,8 +87,9 @@ const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
 export async function collectAccountData(userId: string) {
   const user = await prisma.user.findUniqueOrThrow({
     where: { id: userId },
-    // Everything but the password's hash.
-    omit: { passwordHash: true },
+    // Everything but credentials: the password's and the USSD PIN's hashes, and the PIN's wrong
+    // tries and lock (what someone guessing it would want to know).
+    omit: { passwordHash: true, pinHash: true, pinFailures: true, pinLockedUntil: true },
   });
   const [
     sessions,
@@ -136,9 +137,14 @@ export async function collectAccountData(userId: string) {
     prisma.subscription.findMany({ where: { userId }, omit: { emailToken: true }, orderBy: { createdAt: "asc" } }),
     prisma.payment.findMany({ where: { userId }, orderBy: { paidAt: "asc" } }),
     prisma.paymentCheckout.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-    prisma.smsMessage.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-    // A code's hash is a credential, not information about the owner: the numbers and times are.
-    prisma.phoneCode.findMany({ where: { userId }, omit: { codeHash: true }, orderBy: { createdAt: "asc" } }),
+    // A code's text is sealed (and may be to a number that is not theirs): never in the copy.
+    prisma.smsMessage.findMany({ where: { userId }, omit: { sealedBody: true }, orderBy: { createdAt: "asc" } }),
+    // A code's hash and its wrong tries are credentials, not information about the owner: the numbers and times are.
+    prisma.phoneCode.findMany({
+      where: { userId },
+      omit: { codeHash: true, attempts: true },
+      orderBy: { createdAt: "asc" },
+    }),
     prisma.savedListing.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     // What this person reported and what became of each (who moderated it is the operators' own record).
     prisma.listingReport.findMany({
@@ -212,13 +218,14 @@ sessions.json and devices.json (where you are signed in), listings.json, farms.j
 plots and boundaries), analyses.json (Asiiko AI), photos.json and the photos/ folder (the photos
 you sent, in their largest web size), subscriptions.json (your plan), payments.json (each payment
 received) and payment-checkouts.json (each payment you started), texts.json (text messages sent
-to your phone, their words erased once sent), phone-codes.json (codes asked for to verify a phone,
-without the codes), saved-listings.json, listing-reports.json (listings you reported), cart-items.json,
+to your phone, their words erased once sent; a code's words are never kept readable), phone-codes.json
+(codes asked for to verify a phone, without the codes), saved-listings.json, listing-reports.json (listings you reported), cart-items.json,
 order-requests.json (orders you sent or received, with their items), order-messages.json (the
 messages of those orders), order-reviews.json (reviews you gave or received), your-notifications.json,
 price-alerts.json (the prices you follow and your targets), trade-reports.json (disputes and the messages or reviews you reported), premium-uses.json,
 error-reports.json (error reports your browser sent), catalogue-products.json (catalogue entries
 you created, administrators only) and data-exports.json (the copies you asked for).
+Nothing that lets someone in is copied: no password, USSD PIN or code, nor their hashes or tries.
 Times are UTC (ISO 8601); amounts are in naira, or in kobo (1/100 naira) where the field says Kobo.
 `;
 

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { isDemoMode } from "~/env.server";
 import type { FeatureAccess, PremiumFeature } from "~/modules/premium/access";
 import { requireFeatureAccess } from "~/modules/premium/premium.server";
 import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
@@ -6,6 +7,7 @@ import { Refusal } from "~/server/refusal";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { assertAdministrator } from "./roles";
 import { checkCallback } from "~/modules/ussd/callback.server";
+import { demoCallersFor, requireDemo } from "~/modules/ussd/demo.server";
 
 // Who may enter. The first line of every protected loader, action and /api
 // handler is one of these gates, so a reader sees at a glance who gets in
@@ -88,4 +90,18 @@ export const perUserAndAddress =
  */
 export async function requireProviderCallback(request: Request, clientIp: string): Promise<void> {
   checkCallback(request, clientIp);
+}
+
+/**
+ * The demo's basic phone (demo mode only; the not-found page outside it): whoever is there, signed
+ * in or not, and the numbers they may call as and read the texts of: the demo accounts', and a
+ * signed-in person's own verified number. Any other number is refused by the caller of this gate.
+ * Under /api outside demo mode, 404 in the catalogue's JSON, as for an address nobody answers.
+ */
+export async function requireDemoPhone(request: Request) {
+  if (isApiRequest(request) && !isDemoMode()) throw new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress");
+  requireDemo();
+  const user = await getSessionUser(request);
+  const callers = await demoCallersFor(user?.id ?? null);
+  return { user, callers, mayUse: (phone: string) => callers.some((caller) => caller.phone === phone) };
 }

@@ -1,10 +1,14 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
+import { demoInboxFor } from "~/modules/ussd/demo.server";
 import { prisma } from "~/server/db.server";
 import { removeCreatedData, signedInUser } from "../../../tests/support/api-client";
-import { demoInbox, queueSms } from "./sms.server";
+import { uniquePhone } from "../../../tests/support/phones";
+import { queueSms } from "./sms.server";
 
-// Demo mode without a provider: a text is kept for the demo SMS inbox, whole, and sent to no phone.
+// Demo mode without a provider: a text is kept for the demo SMS inbox and sent to no phone; a
+// code's text is kept sealed in its row, and the inbox shows it only to whom the number is theirs
+// to read (the demo accounts', their own verified one, or one they are adding that nobody has).
 
 vi.hoisted(() => {
   process.env.DEMO_MODE = "1";
@@ -14,45 +18,41 @@ vi.hoisted(() => {
 afterAll(() => removeCreatedData());
 
 describe("the demo SMS inbox", () => {
-  it("keeps each text whole, newest first, and queues nothing", async () => {
+  it("keeps each text for the inbox, a code's sealed in its row, newest first, and queues nothing", async () => {
     const { user } = await signedInUser("USER", "sms_demo");
-    const first = (
-      await queueSms({ to: "+2348032220001", body: "Code 111111", kind: "phone_code", userId: user.id })
-    )[0]!;
-    const second = (
-      await queueSms({ to: "+2348032220002", body: "Code 222222", kind: "phone_code", userId: user.id })
-    )[0]!;
+    const [one, two] = [uniquePhone(), uniquePhone()];
+    const first = (await queueSms({ to: one, body: "Code 111111", kind: "phone_code", userId: user.id }))[0]!;
+    const second = (await queueSms({ to: two, body: "Code 222222", kind: "phone_code", userId: user.id }))[0]!;
     expect(first.status).toBe("demo");
-    const inbox = await demoInbox();
+    const inbox = await demoInboxFor(user.id);
     const ours = inbox.filter((message) => [first.id, second.id].includes(message.id));
     expect(ours).toEqual([
-      expect.objectContaining({ id: second.id, to: "+2348032220002", body: "Code 222222", kind: "phone_code" }),
-      expect.objectContaining({ id: first.id, to: "+2348032220001", body: "Code 111111" }),
+      expect.objectContaining({ id: second.id, to: two, body: "Code 222222", kind: "phone_code" }),
+      expect.objectContaining({ id: first.id, to: one, body: "Code 111111" }),
     ]);
     expect(await getQueue("sms").getJob(`sms-${first.id}`)).toBeUndefined();
-    expect(await prisma.smsMessage.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
-      provider: "demo",
-      status: "demo",
-    });
+    const row = await prisma.smsMessage.findUniqueOrThrow({ where: { id: first.id } });
+    expect(row).toMatchObject({ provider: "demo", status: "demo", body: null });
+    expect(JSON.stringify(row)).not.toContain("111111");
   });
 
-  it("shows a reader the texts sent for their own account; an administrator's view has everyone's", async () => {
-    const [mine, theirs] = await Promise.all([signedInUser("USER", "sms_demo"), signedInUser("USER", "sms_demo")]);
-    const own = (
-      await queueSms({ to: "+2348032220003", body: "Code 333333", kind: "phone_code", userId: mine.user.id })
+  it("shows nobody, administrators included, a code to a number another account has verified", async () => {
+    const [owner, asker, admin] = await Promise.all([
+      signedInUser("USER", "sms_demo"),
+      signedInUser("USER", "sms_demo"),
+      signedInUser("ADMIN", "sms_demo"),
+    ]);
+    const phone = uniquePhone();
+    await prisma.user.update({ where: { id: owner.user.id }, data: { phone, phoneVerifiedAt: new Date() } });
+    const aimed = (await queueSms({ to: phone, body: "Code 333333", kind: "phone_code", userId: asker.user.id }))[0]!;
+    const order = (
+      await queueSms({ to: phone, body: "New order AS-1", kind: "order_request", userId: owner.user.id })
     )[0]!;
-    const other = (
-      await queueSms({
-        to: "+2348032220004",
-        body: "Code 444444",
-        kind: "phone_code",
-        userId: theirs.user.id,
-      })
-    )[0]!;
-    const seen = (await demoInbox({ forUserId: mine.user.id })).map((message) => message.id);
-    expect(seen).toContain(own.id);
-    expect(seen).not.toContain(other.id);
-    const all = (await demoInbox({ take: 500 })).map((message) => message.id);
-    expect(all).toEqual(expect.arrayContaining([own.id, other.id]));
+    const seen = async (userId: string) => (await demoInboxFor(userId, 500)).map((message) => message.id);
+    expect(await seen(asker.user.id)).not.toContain(aimed.id);
+    expect(await seen(admin.user.id)).not.toContain(aimed.id);
+    expect(await seen(admin.user.id)).not.toContain(order.id);
+    // The number's owner reads every text to it.
+    expect(await seen(owner.user.id)).toEqual(expect.arrayContaining([aimed.id, order.id]));
   });
 });

@@ -7,12 +7,20 @@ import { prisma } from "~/server/db.server";
 import { splitSms, toGsm } from "~/lib/gsm";
 import { Refusal } from "~/server/refusal";
 import { AtError, createAtClient, type AtClient } from "./africastalking-client.server";
+import { openText, sealText } from "./sealed-text.server";
 
 // Texts to phones. Each is stored first (SmsMessage: to whom, what kind, the text) and sent by
 // the sms queue's worker through Africa's Talking, with retries while it cannot be reached; what
 // each cost is kept for the operators. The text is erased once the provider has taken or refused
 // it. In demo mode without a provider, a text is kept for the demo SMS inbox and sent to no phone;
-// outside demo mode without one, nothing can be sent, and callers are told so (503).
+// outside demo mode without one, nothing can be sent, and callers are told so (503). A text that
+// carries a secret (a code) is never stored readable: it is sealed (sealed-text.server.ts) and
+// opened only to send it, or by the demo phone (docs/decisions/0002-sealed-code-texts.md).
+
+/** The kinds of text that carry a secret (verification and sign-in codes): always stored sealed. */
+export const SECRET_KINDS: readonly SmsKind[] = ["phone_code"];
+
+export const carriesSecret = (kind: SmsKind) => SECRET_KINDS.includes(kind);
 
 export type SmsProviderName = "africastalking" | "demo";
 
@@ -49,6 +57,7 @@ export async function queueSms(input: {
   const provider = smsProviderName();
   if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
   const parts = splitSms(toGsm(input.body, { plainLetters: input.plainLetters }));
+  const sealed = carriesSecret(input.kind);
   const messages = await prisma.$transaction(
     parts.map((body) =>
       prisma.smsMessage.create({
@@ -56,7 +65,8 @@ export async function queueSms(input: {
           userId: input.userId,
           to: input.to,
           kind: input.kind,
-          body,
+          body: sealed ? null : body,
+          sealedBody: sealed ? sealText(body, input.to) : null,
           provider,
           status: provider === "demo" ? "demo" : "queued",
         },
@@ -78,14 +88,22 @@ export async function queueSms(input: {
  */
 export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAttempt: boolean }) {
   const message = await prisma.smsMessage.findUnique({ where: { id: messageId } });
-  if (!message || message.status !== "queued" || !message.body) return { sent: false, reason: "not waiting" };
+  if (!message || message.status !== "queued" || (!message.body && !message.sealedBody))
+    return { sent: false, reason: "not waiting" };
   const attempts = message.attempts + 1;
   const fail = async (error: string, providerStatus: string | null = null) => {
     await prisma.smsMessage.update({
       where: { id: messageId },
-      data: { status: "failed", body: null, attempts, error: error.slice(0, 1000), providerStatus },
+      data: { status: "failed", body: null, sealedBody: null, attempts, error: error.slice(0, 1000), providerStatus },
     });
   };
+  // Opened here only, at the moment of sending; held in memory for this one call.
+  const text = message.sealedBody ? openText(message.sealedBody, message.to) : message.body;
+  if (text === null) {
+    // Sealed with a secret no longer configured, or spoilt: it can never be sent.
+    await fail("the sealed text could not be opened (the session secret changed)");
+    return { sent: false, reason: "unreadable" };
+  }
   const tryLater = async (error: string, providerStatus: string | null = null) => {
     if (lastAttempt) {
       await fail(`${error} (gave up after ${attempts} tries)`, providerStatus);
@@ -100,7 +118,7 @@ export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAt
   let recipient;
   try {
     const from = getEnv().AT_SENDER_ID;
-    const answer = await atClient().sendSms({ to: [message.to], message: message.body, from });
+    const answer = await atClient().sendSms({ to: [message.to], message: text, from });
     recipient = answer.recipients.find((each) => each.number === message.to) ?? answer.recipients[0];
   } catch (error) {
     if (error instanceof AtError && error.kind === "unreachable") return tryLater(error.message);
@@ -116,6 +134,7 @@ export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAt
       data: {
         status: "sent",
         body: null,
+        sealedBody: null,
         attempts,
         error: null,
         sentAt: new Date(),
@@ -130,20 +149,6 @@ export async function sendQueuedSms(messageId: string, { lastAttempt }: { lastAt
   if (recipient.retryable) return tryLater(`Africa's Talking: ${recipient.status}`, recipient.status);
   await fail(`Africa's Talking: ${recipient.status}`, recipient.status);
   return { sent: false, reason: recipient.status };
-}
-
-/**
- * The demo SMS inbox: what the product would have sent, newest first (demo mode only). A reader
- * sees the texts sent for their own account; `forUserId` null (administrators) sees them all.
- */
-export async function demoInbox({ forUserId = null, take = 50 }: { forUserId?: string | null; take?: number } = {}) {
-  const messages = await prisma.smsMessage.findMany({
-    where: { provider: "demo", ...(forUserId ? { userId: forUserId } : {}) },
-    orderBy: { createdAt: "desc" },
-    take,
-    select: { id: true, to: true, kind: true, body: true, createdAt: true },
-  });
-  return messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
 }
 
 /** A number as operators see it in the log: enough to tell texts apart, not enough to call. */
