@@ -22,6 +22,8 @@ vi.hoisted(() => {
 const web = serveForTests();
 const { post, get } = pageClient(() => web.baseUrl);
 const phones: string[] = [];
+/** The texts' worker: it makes a sign-in code and puts it in the demo inbox, a second after it is asked for. */
+let smsWorker: { close: () => Promise<void> } | undefined;
 
 /** A demo account (the seed's kind: its id starts seed_user_) with a verified number. */
 let demo: { id: string; phone: string };
@@ -29,6 +31,8 @@ let demo: { id: string; phone: string };
 let owner: SignedIn & { phone: string };
 
 beforeAll(async () => {
+  const { startWorkers } = await import("../../workers/index");
+  smsWorker = await startWorkers({ queues: ["sms"] });
   const phone = uniquePhone();
   const id = `seed_user_ussd_${randomBytes(4).toString("hex")}`;
   await prisma.user.create({
@@ -55,6 +59,7 @@ afterAll(async () => {
   await prisma.smsMessage.deleteMany({ where: { to: { in: phones } } });
   await prisma.phoneCaller.deleteMany({ where: { phone: { in: phones } } });
   await removeCreatedData();
+  await smsWorker?.close();
 });
 
 /** The screen text of a simulator page. */
@@ -124,6 +129,9 @@ describe("/ussd in demo mode", () => {
     // A sign-in code for the owner's number, asked for by anyone (the sign-in page is public).
     const asked = await post("/auth/phone", { intent: "send", phone: owner.phone });
     expect(asked.status).toBe(200);
+    await expect
+      .poll(() => prisma.smsMessage.count({ where: { to: owner.phone, kind: "phone_code" } }), { timeout: 30_000 })
+      .toBe(1);
     const other = await signedInUser("USER", "ussd_other");
     for (const cookie of [undefined, other.cookie]) {
       for (const path of [
