@@ -30,34 +30,45 @@ const route = apiRoute({
       { bytes: new Uint8Array(bytes), useAsBoundary: fields.use === "boundary", save },
       t,
     );
-    const shapes = plan.shapes.map(({ ring: _ring, problem, ...shape }) => ({
-      ...shape,
-      problem,
-      reason: problem ? t(problem) : null,
+    const shapes = plan.shapes.map(({ coordinates: _coordinates, geometryJson, problem, ...shape }) => ({
+      fields: { ...shape, problem, reason: problem ? t(problem) : null },
+      geometryJson,
     }));
     const counts = {
-      boundary: shapes.some((shape) => shape.role === "boundary"),
-      plots: shapes.filter((shape) => shape.role === "plot").length,
-      refused: shapes.filter((shape) => shape.role === "refused").length,
+      boundary: shapes.some(({ fields: shape }) => shape.role === "boundary"),
+      plots: shapes.filter(({ fields: shape }) => shape.role === "plot").length,
+      refused: shapes.filter(({ fields: shape }) => shape.role === "refused").length,
     };
-    return Response.json(
-      {
-        success: true,
-        saved: save,
-        format: plan.format,
-        skipped: plan.skipped,
-        counts,
-        shapes,
-        ...(save ? { farm, plots } : {}),
-        message:
-          save && counts.plots === 0
-            ? t("mapping.import.savedBoundary")
-            : t(save ? "mapping.import.saved" : "mapping.import.previewed", { count: counts.plots }),
-      },
-      { status: save ? 201 : 200 },
-    );
+    const answer = {
+      success: true,
+      saved: save,
+      format: plan.format,
+      skipped: plan.skipped,
+      counts,
+      ...(save ? { farm, plots } : {}),
+      message:
+        save && counts.plots === 0
+          ? t("mapping.import.savedBoundary")
+          : t(save ? "mapping.import.saved" : "mapping.import.previewed", { count: counts.plots }),
+    };
+    return new Response(withShapes(answer, shapes), {
+      status: save ? 201 : 200,
+      headers: { "Content-Type": "application/json" },
+    });
   },
 });
+
+/**
+ * The answer as JSON, its `shapes` each with the `geometry` the file's thread wrote as JSON
+ * spliced in: a file's hundreds of thousands of corners are never made into arrays and written
+ * out again on the event loop.
+ */
+function withShapes(answer: Record<string, unknown>, shapes: { fields: object; geometryJson: string }[]) {
+  const written = shapes.map(
+    ({ fields, geometryJson }) => `${JSON.stringify(fields).slice(0, -1)},"geometry":${geometryJson}}`,
+  );
+  return `{"shapes":[${written.join(",")}],${JSON.stringify(answer).slice(1)}`;
+}
 
 export const loader = route.loader;
 export const action = route.action;

@@ -23,7 +23,12 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   // HTTP tests serve the production build; make one if `npm test` has not yet.
-  if (!existsSync("build/server/index.js") || !existsSync("build/node/server.js")) {
+  // (build/node/threads/ too: a build from before the threads has the rest, and its route code would miss them.)
+  if (
+    ["build/server/index.js", "build/node/server.js", "build/node/threads/boundary-file.js"].some(
+      (file) => !existsSync(file),
+    )
+  ) {
     for (const args of [
       ["remix", "vite:build", "--logLevel", "warn"],
       ["vite", "build", "--config", "vite.node.config.ts"],

@@ -19,8 +19,14 @@ export interface Started {
   stop: (signal?: NodeJS.Signals) => Promise<number | string>;
 }
 
-function startCompiled(script: string, env: Record<string, string | undefined>, keepStdout = false): Started {
+function startCompiled(
+  script: string,
+  env: Record<string, string | undefined>,
+  keepStdout = false,
+  cwd?: string,
+): Started {
   const child = spawn(process.execPath, [script], {
+    cwd,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", keepStdout ? "pipe" : "ignore", "pipe"],
   });
@@ -47,14 +53,18 @@ function startCompiled(script: string, env: Record<string, string | undefined>, 
 /** build/node/server.js on a free port, once /api/health answers (or it stops, which throws). */
 export async function startCompiledWeb(
   env: Record<string, string | undefined> = {},
-  /** `port`: one chosen beforehand (when the configuration must name it, as PUBLIC_URL does). */
-  options: { keepStdout?: boolean; port?: number } = {},
+  /**
+   * `port`: one chosen beforehand (when the configuration must name it, as PUBLIC_URL does);
+   * `cwd`: another copy of the project to run (its build/node/server.js), this one's by default.
+   */
+  options: { keepStdout?: boolean; port?: number; cwd?: string } = {},
 ) {
   const port = options.port ?? (await freePort());
   const started = startCompiled(
     "build/node/server.js",
     { PORT: String(port), HOST: "127.0.0.1", ...env },
     options.keepStdout,
+    options.cwd,
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {

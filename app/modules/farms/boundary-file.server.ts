@@ -1,6 +1,6 @@
 import { kml as kmlToGeoJson } from "@tmcw/togeojson";
 import { DOMParser } from "@xmldom/xmldom";
-import { unzipSync } from "fflate";
+import { Inflate } from "fflate";
 import type { Geometry } from "geojson";
 import { isValidLatitude, isValidLongitude, type LngLat } from "~/lib/geo";
 import { Refusal } from "~/server/refusal";
@@ -10,12 +10,16 @@ import { Refusal } from "~/server/refusal";
 // out is each polygon's outer ring (longitude, latitude; heights dropped) with the name its
 // placemark or feature had; points and lines are counted and left out. Whether a shape is a
 // good boundary or plot (no crossing edges, within the area limits, inside the farm) is for the
-// same checks a drawn shape passes (polygon.ts): this only reads.
+// same checks a drawn shape passes (polygon.ts): this only reads. It reads a person's bytes, so it
+// runs in a worker thread with a time and a memory limit (app/threads/boundary-file.ts), never
+// on the web process's event loop; within it, every size is counted before it is spent.
 
 /** A file larger than this is refused before it is read (a farm's map is kilobytes). */
 export const BOUNDARY_FILE_MAX_BYTES = 5 * 1024 * 1024;
-/** What a KMZ's KML may unpack to: a small zip must not unpack into gigabytes. */
+/** What a KMZ's KML may unpack to, counted as it unpacks: a small zip must not unpack into gigabytes. */
 export const BOUNDARY_KML_MAX_BYTES = 20 * 1024 * 1024;
+/** Entries a KMZ may hold (its KML, and a few icons or pictures Google Earth puts beside it). */
+export const KMZ_MAX_ENTRIES = 16;
 /** Shapes one file may bring (a farm and its plots). */
 export const BOUNDARY_FILE_MAX_SHAPES = 200;
 /** Points in one ring: more is a survey trace, not a field edge. */
@@ -99,28 +103,136 @@ function decode(bytes: Uint8Array) {
   }
 }
 
-/** The KML inside a KMZ: doc.kml as Google Earth names it, else the first .kml; its size checked before it is unpacked. */
+/**
+ * The one KML of a KMZ, as Google Earth reads it: `doc.kml` at the zip's root, else the first
+ * `.kml` at its root (in the zip's order); no other entry is unpacked, nor one in a folder. The
+ * zip's table of contents (its central directory, at its end) is read first: more than
+ * KMZ_MAX_ENTRIES entries is refused before anything is unpacked. The KML is unpacked as a
+ * stream, its bytes counted as they come: past BOUNDARY_KML_MAX_BYTES it stops there, whatever
+ * the zip's headers said its size was.
+ */
 function kmlOfKmz(bytes: Uint8Array): string {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        if (!/\.kml$/i.test(file.name)) return false;
-        if (file.originalSize > BOUNDARY_KML_MAX_BYTES) throw tooLarge();
-        return true;
-      },
+  const entries = zipEntries(bytes);
+  const atRoot = entries.filter((entry) => !/[/\\]/.test(entry.name) && /\.kml$/i.test(entry.name));
+  const chosen = atRoot.find((entry) => entry.name.toLowerCase() === "doc.kml") ?? atRoot[0];
+  if (!chosen) throw unreadable();
+  return decode(unpack(bytes, chosen));
+}
+
+interface ZipEntry {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  size: number;
+  /** Where the entry's local header starts. */
+  offset: number;
+}
+
+/** The entries the zip's central directory lists; 413 past KMZ_MAX_ENTRIES, 400 when it is no zip we read. */
+function zipEntries(bytes: Uint8Array): ZipEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record: 22 bytes, then a comment of at most 65,535.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw unreadable();
+  const disk = view.getUint16(end + 4, true);
+  const directoryDisk = view.getUint16(end + 6, true);
+  const count = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryOffset = view.getUint32(end + 16, true);
+  // A zip split over several disks, or a ZIP64 one (its counts elsewhere): no KMZ is either.
+  if (disk !== 0 || directoryDisk !== 0 || count === 0xffff || directoryOffset === 0xffffffff) throw unreadable();
+  if (count > KMZ_MAX_ENTRIES) throw tooLarge();
+  if (directoryOffset + directorySize > end) throw unreadable();
+  const entries: ZipEntry[] = [];
+  let at = directoryOffset;
+  while (at < directoryOffset + directorySize) {
+    // The count is what the record says; the directory itself is what counts.
+    if (entries.length === KMZ_MAX_ENTRIES) throw tooLarge();
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) throw unreadable();
+    const nameLength = view.getUint16(at + 28, true);
+    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (next > end) throw unreadable();
+    entries.push({
+      name: decodeName(bytes.subarray(at + 46, at + 46 + nameLength), view.getUint16(at + 8, true)),
+      flags: view.getUint16(at + 8, true),
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      offset: view.getUint32(at + 42, true),
     });
+    at = next;
+  }
+  if (entries.length !== count) throw unreadable();
+  return entries;
+}
+
+/** An entry's name: UTF-8 when its flag says so (bit 11), else read as Latin-1 (close enough to CP437 for a name ending .kml). */
+function decodeName(name: Uint8Array, flags: number) {
+  return new TextDecoder(flags & 0x800 ? "utf-8" : "latin1").decode(name);
+}
+
+/** One entry's bytes: stored as they are, or deflated and unpacked within BOUNDARY_KML_MAX_BYTES. */
+function unpack(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  // Encrypted (bit 0): nothing to read without its password.
+  if (entry.flags & 0x1) throw unreadable();
+  // What the headers say is only a first look: the unpacking counts for itself.
+  if (entry.size > BOUNDARY_KML_MAX_BYTES) throw tooLarge();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (entry.offset + 30 > bytes.length || view.getUint32(entry.offset, true) !== 0x04034b50) throw unreadable();
+  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (data.length !== entry.compressedSize) throw unreadable();
+  if (entry.method === 0) {
+    if (data.length > BOUNDARY_KML_MAX_BYTES) throw tooLarge();
+    return data;
+  }
+  if (entry.method !== 8) throw unreadable();
+  return inflateAtMost(data, BOUNDARY_KML_MAX_BYTES);
+}
+
+/** Compressed bytes given to the inflater at a time: DEFLATE unpacks at most about 1,032 times, so about 1 MiB comes out of each. */
+const INFLATE_STEP_BYTES = 1024;
+
+/**
+ * Unpacks a raw DEFLATE stream, counting the bytes as they come out: 413 as soon as they pass
+ * `cap` (never more than about a mebibyte past it is made), 400 when the stream is broken or
+ * cut short. `onChunk` hears of each piece (for tests).
+ */
+export function inflateAtMost(data: Uint8Array, cap: number, onChunk?: (bytes: number) => void): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  const inflater = new Inflate((chunk, final) => {
+    onChunk?.(chunk.length);
+    total += chunk.length;
+    if (total > cap) throw tooLarge();
+    chunks.push(chunk);
+    if (final) ended = true;
+  });
+  try {
+    for (let at = 0; at < data.length && !ended; at += INFLATE_STEP_BYTES) {
+      const next = Math.min(data.length, at + INFLATE_STEP_BYTES);
+      inflater.push(data.subarray(at, next), next === data.length);
+    }
   } catch (error) {
     if (error instanceof Refusal) throw error;
     throw unreadable();
   }
-  const names = Object.keys(files);
-  const chosen = names.find((name) => name.toLowerCase() === "doc.kml") ?? names.sort()[0];
-  if (!chosen) throw unreadable();
-  const kml = files[chosen]!;
-  // The header may say less than it holds: what was unpacked is what counts.
-  if (kml.length > BOUNDARY_KML_MAX_BYTES) throw tooLarge();
-  return decode(kml);
+  if (!ended) throw unreadable();
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 function fromKml(text: string) {

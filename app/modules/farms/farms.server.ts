@@ -5,7 +5,7 @@ import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
-import { planImport } from "~/modules/farms/import.server";
+import { planImport, ringOf } from "~/modules/farms/import.server";
 import { forgetFarmEnvironment } from "~/modules/environment/environment.server";
 import type { ExportFeature } from "~/modules/farms/kml";
 import { isRecordId } from "~/lib/text";
@@ -362,6 +362,9 @@ export interface ImportRequest {
   save: boolean;
 }
 
+/** Plots an import writes per statement (see importIntoFarm). */
+const PLOTS_PER_STATEMENT = 10;
+
 /**
  * A boundary file brought into the user's farm: the plan of what each shape becomes (the preview)
  * and, when saving, the boundary and plots written in one transaction. Saving writes what the
@@ -370,7 +373,7 @@ export interface ImportRequest {
 export async function importIntoFarm(farmId: string, grant: MappingGrant, request: ImportRequest, t: TFunction) {
   const farm = await ownedFarm(farmId, grant.user.id);
   const plotCount = await prisma.plot.count({ where: { farmId: farm.id } });
-  const plan = planImport(request.bytes, farm, { useAsBoundary: request.useAsBoundary, plotCount }, t);
+  const plan = await planImport(request.bytes, farm, { useAsBoundary: request.useAsBoundary, plotCount }, t);
   if (!request.save) return { plan, farm: null, plots: [] as PlotDto[] };
   const boundary = plan.shapes.find((shape) => shape.role === "boundary");
   const plots = plan.shapes.filter((shape) => shape.role === "plot");
@@ -389,22 +392,28 @@ export async function importIntoFarm(farmId: string, grant: MappingGrant, reques
         await tx.farm.update({
           where: { id: farm.id },
           data: boundaryData(
-            { ring: boundary.ring, areaHectares: boundary.areaHectares!, centroid: boundary.centroid! },
+            { ring: ringOf(boundary), areaHectares: boundary.areaHectares!, centroid: boundary.centroid! },
             farm.name,
           ),
         });
-      const created = await tx.plot.createManyAndReturn({
-        data: plots.map((plot) => ({
-          farmId: farm.id,
-          name: plot.name,
-          type: "field" as const,
-          crops: [],
-          geometry: polygonFeature(plot.ring),
-          centroidLat: plot.centroid!.latitude,
-          centroidLng: plot.centroid!.longitude,
-          areaHectares: plot.areaHectares,
-        })),
-      });
+      // A few plots a statement: the database client builds each statement on the event loop,
+      // and one of 200 plots of 1,000 corners held it for a second.
+      const created: Plot[] = [];
+      for (let at = 0; at < plots.length; at += PLOTS_PER_STATEMENT) {
+        const rows = await tx.plot.createManyAndReturn({
+          data: plots.slice(at, at + PLOTS_PER_STATEMENT).map((plot) => ({
+            farmId: farm.id,
+            name: plot.name,
+            type: "field" as const,
+            crops: [],
+            geometry: polygonFeature(ringOf(plot)),
+            centroidLat: plot.centroid!.latitude,
+            centroidLng: plot.centroid!.longitude,
+            areaHectares: plot.areaHectares,
+          })),
+        });
+        created.push(...rows);
+      }
       const after = await tx.farm.findUniqueOrThrow({ where: { id: farm.id }, include: withPlotCount });
       return { farm: after, plots: created };
     },

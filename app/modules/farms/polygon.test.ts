@@ -330,6 +330,65 @@ describe("shareInside", () => {
     expect(share).toBeGreaterThan(0.47);
     expect(share).toBeLessThan(0.53);
   });
+
+  it("is exactly what testing every sample point with pointInRing gives, and quick for two 1,000-corner rings", () => {
+    /** The grid of sample points, each tested against every edge of both rings. */
+    function pointByPoint(plot: readonly LngLat[], outer: readonly LngLat[]) {
+      const [lngs, lats] = [plot.map(([lng]) => lng), plot.map(([, lat]) => lat)];
+      const [minLng, maxLng, minLat, maxLat] = [
+        Math.min(...lngs),
+        Math.max(...lngs),
+        Math.min(...lats),
+        Math.max(...lats),
+      ];
+      let [inPlot, inBoth] = [0, 0];
+      for (let i = 0; i < 60; i += 1)
+        for (let j = 0; j < 60; j += 1) {
+          const point: LngLat = [
+            minLng + ((i + 0.5) / 60) * (maxLng - minLng),
+            minLat + ((j + 0.5) / 60) * (maxLat - minLat),
+          ];
+          if (!pointInRing(point, plot)) continue;
+          inPlot += 1;
+          if (pointInRing(point, outer)) inBoth += 1;
+        }
+      if (inPlot === 0) return pointInRing(plot[0]!, outer) ? 1 : 0;
+      return inBoth / inPlot;
+    }
+    let seed = 11;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const star = (corners: number, lng: number, lat: number, radius: number): LngLat[] => {
+      const ring = Array.from({ length: corners }, (_, step): LngLat => {
+        const angle = (2 * Math.PI * step) / corners;
+        const reach = radius * (0.4 + 0.6 * random());
+        return [lng + reach * Math.cos(angle), lat + reach * Math.sin(angle)];
+      });
+      return [...ring, ring[0]!];
+    };
+    const grid: LngLat[] = [
+      [0.004, 0.004],
+      [0.005, 0.004],
+      [0.005, 0.01],
+      [0.004, 0.01],
+      [0.004, 0.004],
+    ];
+    const pairs: [LngLat[], LngLat[]][] = [
+      [grid, farm],
+      [star(7, 0.009, 0.005, 0.003), farm],
+      [star(60, 0.005, 0.005, 0.004), star(80, 0.006, 0.005, 0.005)],
+      [star(1_000, 0.005, 0.005, 0.004), star(1_000, 0.006, 0.005, 0.005)],
+      [star(300, 0.02, 0.02, 0.004), farm],
+    ];
+    for (const [plot, outer] of pairs) expect(shareInside(plot, outer)).toBe(pointByPoint(plot, outer));
+    // Ten times over in less time than the point-by-point test takes once (it is about a hundred times quicker).
+    const [plot, outer] = pairs[3]!;
+    let started = performance.now();
+    pointByPoint(plot, outer);
+    const once = performance.now() - started;
+    started = performance.now();
+    for (let round = 0; round < 10; round += 1) shareInside(plot, outer);
+    expect(performance.now() - started).toBeLessThan(once);
+  });
 });
 
 describe("pointInRing, polygonFeature and featureRing", () => {

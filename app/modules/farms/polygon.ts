@@ -232,28 +232,57 @@ export function checkPolygonFeature(input: unknown, limits: PolygonLimits): Poly
 /**
  * The share (0..1) of a plot's area that lies inside its farm's boundary,
  * estimated on a grid of sample points over the plot (about 1,600 inside it),
- * good to a percent or two, whatever the shapes.
+ * good to a percent or two, whatever the shapes. Each row of the grid is one
+ * latitude, so where each ring's edges cross it is worked out once per row
+ * (pointInRing's own test, the same numbers) and each sample point only counts
+ * the crossings east of it: a few thousand steps for two 1,000-corner rings,
+ * where testing each point against every edge took millions.
  */
 export function shareInside(plot: readonly LngLat[], farm: readonly LngLat[]): number {
   const lngs = plot.map(([lng]) => lng);
   const lats = plot.map(([, lat]) => lat);
   const [minLng, maxLng, minLat, maxLat] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
   const steps = 60;
+  const rows = Array.from({ length: steps }, (_, j) => {
+    const lat = minLat + ((j + 0.5) / steps) * (maxLat - minLat);
+    return { plot: crossingsAt(plot, lat), farm: crossingsAt(farm, lat) };
+  });
   let inPlot = 0;
   let inBoth = 0;
   for (let i = 0; i < steps; i += 1) {
-    for (let j = 0; j < steps; j += 1) {
-      const point: LngLat = [
-        minLng + ((i + 0.5) / steps) * (maxLng - minLng),
-        minLat + ((j + 0.5) / steps) * (maxLat - minLat),
-      ];
-      if (!pointInRing(point, plot)) continue;
+    const lng = minLng + ((i + 0.5) / steps) * (maxLng - minLng);
+    for (const row of rows) {
+      if (!insideAt(row.plot, lng)) continue;
       inPlot += 1;
-      if (pointInRing(point, farm)) inBoth += 1;
+      if (insideAt(row.farm, lng)) inBoth += 1;
     }
   }
   if (inPlot === 0) return pointInRing(plot[0]!, farm) ? 1 : 0;
   return inBoth / inPlot;
+}
+
+/** Where the ring's edges cross the latitude `y`, as pointInRing works them out, in ascending order. */
+function crossingsAt(ring: readonly LngLat[], y: number): Float64Array {
+  const crossings: number[] = [];
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > y !== yj > y) crossings.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+  }
+  return Float64Array.from(crossings).sort();
+}
+
+/** pointInRing for a point of that latitude: inside when an odd number of crossings lie east of it (x < crossing). */
+function insideAt(crossings: Float64Array, x: number): boolean {
+  // The first crossing east of x (binary search): those from there on count.
+  let low = 0;
+  let high = crossings.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (crossings[middle]! > x) high = middle;
+    else low = middle + 1;
+  }
+  return (crossings.length - low) % 2 === 1;
 }
 
 /** A GeoJSON Feature holding one polygon ring. */
