@@ -16,7 +16,7 @@ import type { ThreadAnswer, ThreadRefusal } from "~/threads/serve";
 // Where a thread's code is: as compiled JavaScript in build/node/threads/ (vite.node.config.ts)
 // when the code starting it is compiled (the production build), its TypeScript in app/threads/
 // (through tsx) when that code runs from source (development, Vitest). See
-// docs/decisions/0001-worker-threads-for-peoples-files.md.
+// docs/decisions/0003-worker-threads-for-peoples-files.md.
 
 /** Threads at once in one process, each up to its memory limit. */
 export const THREADS_AT_ONCE = 2;
