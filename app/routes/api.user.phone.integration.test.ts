@@ -381,6 +381,25 @@ describe("one verified number, one account", () => {
     expect(after.body.data.listing.seller.phone).toBeNull();
   });
 
+  it("a code sent before another account proved the number theirs is spent, not used", async () => {
+    const [asker, owner] = await Promise.all([signedInUser("USER", "early"), signedInUser("USER", "owner")]);
+    const phone = uniquePhone();
+    // The asker's code reaches the phone (or a demo inbox) while nobody has the number...
+    const before = africasTalking().messagesTo(phone).length;
+    expect((await askCode(asker, phone)).status).toBe(200);
+    const early = await codeTextedTo(phone, { after: before });
+    // ...then its owner verifies it, and the early code comes back within its ten minutes.
+    await verified(owner, phone);
+    const late = await confirm(asker, early);
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe("SEC_INVALID_TOKEN");
+    expect(await stateOf(owner)).toMatchObject({ data: { phone, verified: true } });
+    expect((await stateOf(asker)).data).toMatchObject({ verified: false });
+    // Spent: the same code again is no better.
+    expect((await confirm(asker, early)).status).toBe(400);
+    expect(await stateOf(owner)).toMatchObject({ data: { phone, verified: true } });
+  });
+
   it("buyers are shown only a verified number", async () => {
     const [seller, buyer] = await Promise.all([signedInUser("USER", "seller"), signedInUser("USER", "buyer")]);
     const phone = uniquePhone();

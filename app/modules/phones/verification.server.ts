@@ -185,15 +185,27 @@ export async function confirmPhoneCode(userId: string, typed: string, now = new 
       { count: left },
     );
   }
-  await takePhone(userId, code.id, code.phone, now);
+  await takePhone(userId, code, now);
   return phoneState(userId, now);
 }
 
-/** Makes `phone` this account's verified number, taking it from whoever had it verified. */
-async function takePhone(userId: string, codeId: string, phone: string, now: Date) {
+/**
+ * Makes `phone` this account's verified number, taking it from whoever had it verified before the
+ * code was sent. A code sent before someone else proved the number theirs is spent, not used: it
+ * reached whoever held the phone then (or, in demo mode, the asker's inbox), not its owner now.
+ */
+async function takePhone(userId: string, code: { id: string; phone: string; createdAt: Date }, now: Date) {
+  const { id: codeId, phone } = code;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await prisma.$transaction(async (tx) => {
+      const stale = await prisma.$transaction(async (tx) => {
+        const verifiedSince = await tx.user.count({
+          where: { phone, id: { not: userId }, phoneVerifiedAt: { gte: code.createdAt } },
+        });
+        if (verifiedSince > 0) {
+          await tx.phoneCode.updateMany({ where: { id: codeId, confirmedAt: null }, data: { expiresAt: now } });
+          return true;
+        }
         const confirmed = await tx.phoneCode.updateMany({
           where: { id: codeId, confirmedAt: null },
           data: { confirmedAt: now },
@@ -222,7 +234,12 @@ async function takePhone(userId: string, codeId: string, phone: string, now: Dat
           where: { id: userId },
           data: { phone, phoneVerifiedAt: now, phoneTakenAt: null },
         });
+        return false;
       });
+      if (stale)
+        throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
+          code: ["phoneCheck.errors.expired"],
+        });
       return;
     } catch (error) {
       // Two accounts confirming one number at the same moment: the index lets one win; try again
