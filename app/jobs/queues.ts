@@ -72,7 +72,7 @@ export const jobPayloadSchemas = {
   // number (E.164), which the worker sends only if the number is an account's.
   sms: z.union([
     z.object({ messageId: id }),
-    z.object({ signInCode: z.object({ phone: z.string().regex(/^\+234\d{10}$/) }) }),
+    z.object({ signInCode: z.object({ phone: text({ min: 14, max: 14 }).regex(/^\+234\d{10}$/) }) }),
   ]),
   // A farm's forecast or soil, asked of the outside service for the mapping page's cache.
   "farm-environment": z.object({ farmId: id, kind: z.enum(["weather", "soil"]) }),
