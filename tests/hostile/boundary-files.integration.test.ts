@@ -12,20 +12,21 @@ import { startCompiledWeb } from "../support/processes";
 // TypeScript loader) runs from a copy of the project holding only the build, package.json and
 // node_modules: no app/ sources, so its route code can only read files with the compiled thread
 // (build/node/threads/boundary-file.js). Each hostile file is sent by a user on their trial while
-// another client asks /api/health every 100 ms: no answer may be slow, the server's memory (RSS,
-// from /proc) stays within 150 MB of where it started, and the zip bombs are refused in the
-// catalogue's JSON.
+// another client asks /api/health every 100 ms: no answer is held up 200 ms by the server's own
+// event loop (its CPU time read from /proc beside each answer's time, so a busy machine is told
+// apart from a stalled loop), the server's memory (RSS, from /proc) stays within 150 MB of where
+// it started, and the zip bombs are refused in the catalogue's JSON.
 
 const MB = 1024 * 1024;
 const PROBE_EVERY_MS = 100;
+/** The longest a health answer may be held up by the server's own work. */
+const STALL_MS = 200;
 
 let copy = "";
 let web: Awaited<ReturnType<typeof startCompiledWeb>>;
 const call = apiClient(() => web.baseUrl);
 let farmer: SignedIn;
 let farmId = "";
-/** What a health answer may take: see the baseline below. */
-let slowestAllowedMs = 200;
 let startRssBytes = 0;
 
 /** The web process's resident memory, from /proc/<pid>/status (VmRSS, in kB). */
@@ -37,28 +38,44 @@ function rssBytes(pid: number) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** /api/health asked every 100 ms while `during` runs (and a few times after): how long each answer took. */
+/** CPU time (ms) the web process's main thread (its event loop: the thread whose id is the pid) has used, from /proc. */
+function mainThreadCpuMs(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+  // utime and stime: fields 14 and 15 of stat, the 12th and 13th after the name, in ticks of 10 ms.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface HealthAnswer {
+  /** How long the answer took. */
+  ms: number;
+  /** CPU time the server's event loop spent while it was awaited. */
+  loopMs: number;
+}
+
+/** /api/health asked every 100 ms while `during` runs (and a few times after): each answer's time, and the loop's work meanwhile. */
 async function healthWhile<T>(during: () => Promise<T>) {
-  const latencies: number[] = [];
+  const pid = web.child.pid!;
+  const answers: HealthAnswer[] = [];
   let running = true;
   const prober = (async () => {
     while (running) {
-      const started = performance.now();
+      const [started, loopBefore] = [performance.now(), mainThreadCpuMs(pid)];
       const response = await fetch(`${web.baseUrl}/api/health`);
       await response.arrayBuffer();
-      latencies.push(performance.now() - started);
+      answers.push({ ms: performance.now() - started, loopMs: mainThreadCpuMs(pid) - loopBefore });
       await pause(PROBE_EVERY_MS);
     }
   })();
-  let peakRss = rssBytes(web.child.pid!);
+  let peakRss = rssBytes(pid);
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssBytes(web.child.pid!));
+    peakRss = Math.max(peakRss, rssBytes(pid));
   }, 20);
   try {
     const result = await during();
     // A stall right after the answer counts too.
     await pause(5 * PROBE_EVERY_MS);
-    return { result, latencies, peakRss: Math.max(peakRss, rssBytes(web.child.pid!)) };
+    return { result, answers, peakRss: Math.max(peakRss, rssBytes(pid)) };
   } finally {
     running = false;
     clearInterval(sampler);
@@ -66,11 +83,18 @@ async function healthWhile<T>(during: () => Promise<T>) {
   }
 }
 
-/** No health answer slower than allowed, and the server's memory within 150 MB of where it started. */
-function expectNoStall(latencies: number[], peakRss: number) {
-  expect(Math.max(...latencies), `health answers (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(
-    slowestAllowedMs,
-  );
+/**
+ * No health answer held up over 200 ms by the server's own event loop, and the server's memory
+ * within 150 MB of where it started. An answer is held up by the loop when it took over 200 ms
+ * and the loop worked 200 ms of CPU meanwhile (the file read on it: seconds, before the threads).
+ * On a busy two-core machine an answer can take longer while the loop works little (the process
+ * waiting for a core, PostgreSQL or Redis slow to answer): that is the machine, not the file.
+ */
+function expectNoStall(answers: HealthAnswer[], peakRss: number) {
+  const report = answers.map(({ ms, loopMs }) => `${Math.round(ms)} (loop ${loopMs})`).join(", ");
+  expect(answers.length, report).toBeGreaterThan(0);
+  const heldUp = answers.filter(({ ms, loopMs }) => ms >= STALL_MS && loopMs >= STALL_MS);
+  expect(heldUp, `health answers, ms (the loop's CPU ms meanwhile): ${report}`).toEqual([]);
   expect(
     peakRss - startRssBytes,
     `peak RSS ${Math.round(peakRss / MB)} MB, from ${Math.round(startRssBytes / MB)} MB`,
@@ -103,13 +127,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   farmId = created.body.farm.id;
 
-  // The baseline, on this machine now: /api/health asked every 100 ms for 3 s, with nothing
-  // uploaded. On a busy two-core machine (other test files running) an answer may take far
-  // more than the 20 ms an idle one takes, so the limit is 200 ms or three times the slowest
-  // baseline answer, whichever is more: a stall of the event loop by a file (seconds, before
-  // the threads) is far past either.
-  const baseline = await healthWhile(() => pause(3_000));
-  slowestAllowedMs = Math.max(200, 3 * Math.max(...baseline.latencies));
   startRssBytes = rssBytes(web.child.pid!);
 }, 180_000);
 
@@ -134,8 +151,8 @@ describe("a hostile boundary file, sent to the production build", () => {
     async (_name, make, filename) => {
       const bytes = make();
       expect(bytes.length).toBeLessThan(5 * MB);
-      const { result, latencies, peakRss } = await healthWhile(() => upload(bytes, filename));
-      expectNoStall(latencies, peakRss);
+      const { result, answers, peakRss } = await healthWhile(() => upload(bytes, filename));
+      expectNoStall(answers, peakRss);
       expect(result.status).toBe(413);
       expect(result.body).toEqual({
         success: false,
@@ -149,8 +166,8 @@ describe("a hostile boundary file, sent to the production build", () => {
     const bytes = heavyGeoJson(45, 4_999);
     expect(bytes.length).toBeGreaterThan(4.4 * MB);
     // As the farm's boundary and plots: the heavier plan (each trace checked against the largest).
-    const { result, latencies, peakRss } = await healthWhile(() => upload(bytes, "traces.geojson", "boundary"));
-    expectNoStall(latencies, peakRss);
+    const { result, answers, peakRss } = await healthWhile(() => upload(bytes, "traces.geojson", "boundary"));
+    expectNoStall(answers, peakRss);
     // Read within its thread's limits it is previewed (45 traces simplified); past them, refused.
     if (result.status === 200) {
       expect(result.body).toMatchObject({ success: true, saved: false, format: "geojson" });
@@ -164,8 +181,8 @@ describe("a hostile boundary file, sent to the production build", () => {
   it("the largest file read in full (200 polygons of 1,000 corners, 4.2 MB) comes back without a stall", async () => {
     const bytes = heavyGeoJson(200, 1_001);
     expect(bytes.length).toBeLessThan(5 * MB);
-    const { result, latencies, peakRss } = await healthWhile(() => upload(bytes, "fields.geojson"));
-    expectNoStall(latencies, peakRss);
+    const { result, answers, peakRss } = await healthWhile(() => upload(bytes, "fields.geojson"));
+    expectNoStall(answers, peakRss);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ success: true, saved: false, counts: { plots: 200, refused: 0 } });
     expect(result.body.shapes[199].geometry.geometry.coordinates[0]).toHaveLength(1_001);
