@@ -11,7 +11,7 @@ import { demoCallersFor, requireDemo } from "~/modules/ussd/demo.server";
 
 // Who may enter. The first line of every protected loader, action and /api
 // handler is one of these gates, so a reader sees at a glance who gets in
-// (tests/build/route-gates.test.ts fails on a route that has neither a gate
+// (app/routes/route-gates.test.ts fails on a route that has neither a gate
 // nor a `// Public:` comment saying why it is open). Pages and the API share
 // them: under /api a refusal is the catalogue's JSON (401, 403, 429); a page's
 // visitor is sent to sign in and comes back afterwards.
