@@ -10,7 +10,7 @@ import { formatDate } from "~/lib/dates";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
 import { smsLog, smsProviderName } from "~/modules/sms/sms.server";
-import { demoInboxFor } from "~/modules/ussd/demo.server";
+import { demoInboxFor } from "~/modules/sms/demo.server";
 import { detectLanguage } from "~/server/i18n.server";
 
 // /sms: in demo mode with no SMS provider, the demo SMS inbox: every text the product would have

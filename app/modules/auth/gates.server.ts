@@ -6,8 +6,8 @@ import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { assertAdministrator } from "./roles";
-import { checkCallback } from "~/modules/ussd/callback.server";
-import { demoCallersFor, requireDemo } from "~/modules/ussd/demo.server";
+import { checkCallback } from "~/modules/sms/callback.server";
+import { demoCallersFor, requireDemo } from "~/modules/sms/demo.server";
 
 // Who may enter. The first line of every protected loader, action and /api
 // handler is one of these gates, so a reader sees at a glance who gets in
@@ -86,7 +86,7 @@ export const perUserAndAddress =
 /**
  * The SMS and USSD provider calling back (no session: the secret in the callback's address and,
  * when configured, the provider's addresses): otherwise 403 AUTHZ_INSUFFICIENT_PERMISSIONS, before
- * any body is read (app/modules/ussd/callback.server.ts).
+ * any body is read (app/modules/sms/callback.server.ts).
  */
 export async function requireProviderCallback(request: Request, clientIp: string): Promise<void> {
   checkCallback(request, clientIp);
