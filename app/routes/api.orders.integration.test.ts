@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { completeDueOrders } from "~/modules/orders/orders.server";
+import { completeDueOrders } from "~/modules/orders/moves.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing, createProduct } from "../../tests/support/market";
