@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
-import { publicListingsAmong } from "~/modules/listings/listings.server";
+import { publicListingsAmong } from "~/modules/listings/browsing.server";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
