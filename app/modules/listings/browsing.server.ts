@@ -5,6 +5,7 @@ import { searchBackend } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
 import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
 import { LISTING_LIMIT_MAX } from "./constants";
+import { onSaleSql } from "./on-sale.server";
 import { listingAsSeenBy, type BrowsedListing } from "./listings.server";
 import { listingQuerySchema, type ListingQuery } from "./schemas";
 
@@ -103,3 +104,15 @@ async function browse(query: ListingQuery, viewerId: string | null, matched: str
   return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };
 }
 
+/**
+ * Of these listings, the ones on sale (on-sale.server.ts): what a cart may hold and an order ask
+ * for. A listing buyers see may not be (sold, or its seller suspended).
+ */
+export async function listingsOnSale(ids: readonly string[]): Promise<Set<string>> {
+  const wanted = ids.filter(isRecordId);
+  if (wanted.length === 0) return new Set();
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT l.id FROM "Listing" l JOIN "User" se ON se.id = l."sellerId"
+    WHERE l.id = ANY(${wanted}::text[]) AND ${onSaleSql("l", "se")}`;
+  return new Set(rows.map((row) => row.id));
+}
