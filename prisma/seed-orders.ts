@@ -1,4 +1,5 @@
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { holdForOpenOrders } from "~/modules/listings/stock.server";
 import type { OrderStatus } from "~/modules/orders/constants";
 
 // The demo's trades: a few orders in every state between the demo farmers, so the demo shows the
@@ -283,15 +284,7 @@ export async function seedDemoOrders(
     made += 1;
   }
   // What the orders hold, and the sellers' ratings, as the app keeps them.
-  await tx.$executeRaw`
-    UPDATE "Listing" l SET "reservedQuantity" = held.quantity
-    FROM (
-      SELECT i."listingId", sum(coalesce(i."proposedQuantity", i.quantity))::int AS quantity
-      FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId"
-      WHERE o.status IN ('changes_proposed', 'accepted', 'delivered', 'disputed') AND i."listingId" IS NOT NULL
-      GROUP BY i."listingId"
-    ) held
-    WHERE l.id = held."listingId"`;
+  await holdForOpenOrders(tx);
   await tx.$executeRaw`
     UPDATE "User" u SET "reviewCount" = r.count, "reviewStars" = r.stars
     FROM (SELECT "sellerId", count(*)::int AS count, sum(rating)::int AS stars FROM "Review" WHERE "hiddenAt" IS NULL GROUP BY "sellerId") r

@@ -1,7 +1,7 @@
 import { buildExport, deleteExpiredExports } from "~/modules/account-data/exports.server";
 import { deleteStaleDevices } from "~/modules/auth/devices.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
-import { completeDueOrders } from "~/modules/orders/orders.server";
+import { completeDueOrders } from "~/modules/orders/moves.server";
 import { notifyPremiumEnding } from "~/modules/notifications/premium-ending.server";
 import { checkPriceAlerts } from "~/modules/prices/alerts.server";
 import { refreshPriceFigures } from "~/modules/prices/prices.server";

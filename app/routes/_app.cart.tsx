@@ -10,7 +10,7 @@ import { CART_WRITE_LIMIT } from "~/modules/cart/constants";
 import { cartIssueCode, cartItemSchema } from "~/modules/cart/schemas";
 import { isCartIntent } from "~/modules/cart/intents";
 import { ORDER_CREATE_LIMIT } from "~/modules/orders/constants";
-import { createOrder, lagosToday } from "~/modules/orders/orders.server";
+import { createOrder, lagosToday } from "~/modules/orders/requesting.server";
 import { createOrderSchema, orderIssueCode } from "~/modules/orders/schemas";
 import { readPageForm } from "~/server/http/page-form.server";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";

@@ -30,7 +30,7 @@ import { passRetryAfter } from "~/lib/route-headers";
 import { readCookie } from "~/lib/cookies";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
-import { listListings, marketplaceListing } from "~/modules/listings/listings.server";
+import { listListings, marketplaceListing } from "~/modules/listings/browsing.server";
 import { listingQuerySchema } from "~/modules/listings/schemas";
 import { savedAmong } from "~/modules/saved/saved.server";
 import { countPageSearch } from "~/modules/search/rate-limits.server";

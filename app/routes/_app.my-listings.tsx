@@ -36,16 +36,9 @@ import { requireUser } from "~/modules/auth/gates.server";
 import { readPhone } from "~/modules/auth/users.server";
 import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
 import { validate, validateLeniently, validateValue } from "~/server/validation";
-import {
-  createListing,
-  deleteListing,
-  listListings,
-  countComparableListings,
-  marketInsights,
-  priceStats,
-  setListingStatus,
-  updateListing,
-} from "~/modules/listings/listings.server";
+import { createListing, deleteListing, setListingStatus, updateListing } from "~/modules/listings/listings.server";
+import { listListings } from "~/modules/listings/browsing.server";
+import { countComparableListings, marketInsights, priceStats } from "~/modules/listings/insights.server";
 import {
   isListingIntent,
   listingQuerySchema,

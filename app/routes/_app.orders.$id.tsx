@@ -14,7 +14,9 @@ import {
 } from "~/modules/orders/constants";
 import { isOrderIntent, type OrderIntent } from "~/modules/orders/intents";
 import { listMessages, postMessage, reportMessage } from "~/modules/orders/messages.server";
-import { getOrder, moveOrder, type MoveInput } from "~/modules/orders/orders.server";
+import { moveOrder } from "~/modules/orders/moves.server";
+import { getOrder } from "~/modules/orders/reading.server";
+import type { MoveInput } from "~/modules/orders/types";
 import { acceptSchema, declineSchema, disputeSchema, messageSchema, orderIssueCode } from "~/modules/orders/schemas";
 import { replyToReview, reviewOrder } from "~/modules/reviews/reviews.server";
 import { replySchema, reviewSchema } from "~/modules/reviews/schemas";

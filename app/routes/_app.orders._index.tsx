@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { OrdersPage } from "~/components/orders/orders-page";
 import { requireUser } from "~/modules/auth/gates.server";
-import { listOrders } from "~/modules/orders/orders.server";
+import { listOrders } from "~/modules/orders/reading.server";
 import { orderListQuery } from "~/modules/orders/schemas";
 import { detectLanguage } from "~/server/i18n.server";
 import { validateLeniently } from "~/server/validation";

@@ -1,5 +1,6 @@
 import { requireUser } from "~/modules/auth/gates.server";
-import { createListing, listListings } from "~/modules/listings/listings.server";
+import { listListings } from "~/modules/listings/browsing.server";
+import { createListing } from "~/modules/listings/listings.server";
 import { countSearch } from "~/modules/search/rate-limits.server";
 import { listingIssueCode, listingQuerySchema, listingSchema } from "~/modules/listings/schemas";
 import { readJsonBody } from "~/server/http/api.server";

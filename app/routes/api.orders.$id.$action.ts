@@ -1,6 +1,7 @@
 import { perUser, requireUser } from "~/modules/auth/gates.server";
 import { ORDER_ACTIONS, ORDER_MOVE_LIMIT, type OrderAction } from "~/modules/orders/constants";
-import { moveOrder, type MoveInput } from "~/modules/orders/orders.server";
+import { moveOrder } from "~/modules/orders/moves.server";
+import type { MoveInput } from "~/modules/orders/types";
 import { acceptSchema, declineSchema, disputeSchema, emptyMoveSchema, orderIssueCode } from "~/modules/orders/schemas";
 import { readOptionalJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";

@@ -1,5 +1,5 @@
 import { requireUser } from "~/modules/auth/gates.server";
-import { getOrder } from "~/modules/orders/orders.server";
+import { getOrder } from "~/modules/orders/reading.server";
 import { apiRoute } from "~/server/http/api-route.server";
 
 // GET /api/orders/{id}: one order, for its buyer or its seller (404 for anyone else).

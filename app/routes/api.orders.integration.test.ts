@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { completeDueOrders } from "~/modules/orders/orders.server";
+import { completeDueOrders } from "~/modules/orders/moves.server";
 import { prisma } from "~/server/db.server";
 import { apiClient, signedInUser, type SignedIn } from "../../tests/support/api-client";
 import { createListing, createProduct } from "../../tests/support/market";
@@ -167,6 +167,27 @@ describe("the cart", () => {
     expect(await prisma.cartItem.count({ where: { userId: buyer.user.id } })).toBe(0);
   });
 
+  it("takes only what is on sale: a hidden listing is not found, a suspended seller's cannot be had and leaves a cart", async () => {
+    const buyer = await signedInUser("USER", "ord_onsale");
+    const { listing: hidden } = await sellerWithListing({ hiddenAt: new Date(), hiddenCause: "moderator" });
+    const hiddenAnswer = await call("PUT", cartItem(hidden.id), { quantity: 1 }, as(buyer));
+    expect(hiddenAnswer.status).toBe(404);
+    expect(hiddenAnswer.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+    // A suspended seller's listing the suspension did not hide: still not on sale.
+    const { seller, listing } = await sellerWithListing();
+    const { listing: kept } = await sellerWithListing();
+    await putInCart(buyer, listing.id, 1);
+    await putInCart(buyer, kept.id, 1);
+    await prisma.user.update({ where: { id: seller.user.id }, data: { suspendedAt: new Date() } });
+    const suspended = await call("PUT", cartItem(listing.id), { quantity: 2 }, as(buyer));
+    expect(suspended.status).toBe(409);
+    expect(suspended.body.error.code).toBe("MKT_OUT_OF_STOCK");
+    const cart = (await call("GET", "/api/cart", undefined, as(buyer))).body.data;
+    expect(cart.changes).toEqual([{ listingId: listing.id, name: productName, change: "removed" }]);
+    expect(cart.count).toBe(1);
+    expect(cart.sellers[0].items[0]).toMatchObject({ listingId: kept.id, quantity: 1 });
+  });
+
   it("tidies itself: what can no longer be ordered leaves, a quantity above what is left comes down, and it says so", async () => {
     const { listing } = await sellerWithListing({ quantity: 10 });
     const { listing: other } = await sellerWithListing({ quantity: 10 });
@@ -290,6 +311,34 @@ describe("sending an order request", () => {
     expect(await prisma.cartItem.count({ where: { userId: buyer.user.id } })).toBe(1);
     expect(await prisma.order.count({ where: { buyerId: buyer.user.id } })).toBe(0);
   });
+  it("asks only for what is still on sale: a listing paused, hidden or its seller suspended since it went in the cart", async () => {
+    const buyer = await signedInUser("USER", "ord_offsale");
+    const changes: [string, (listing: { id: string; sellerId: string }) => Promise<unknown>][] = [
+      ["paused", (listing) => prisma.listing.update({ where: { id: listing.id }, data: { status: "paused" } })],
+      [
+        "hidden",
+        (listing) =>
+          prisma.listing.update({
+            where: { id: listing.id },
+            data: { hiddenAt: new Date(), hiddenCause: "moderator" },
+          }),
+      ],
+      [
+        "suspended",
+        (listing) => prisma.user.update({ where: { id: listing.sellerId }, data: { suspendedAt: new Date() } }),
+      ],
+    ];
+    for (const [what, change] of changes) {
+      const { seller, listing } = await sellerWithListing();
+      await putInCart(buyer, listing.id, 1);
+      await change(listing);
+      const answer = await call("POST", "/api/orders", { sellerId: seller.user.id, fulfilment: "pickup" }, as(buyer));
+      expect(answer.status, what).toBe(409);
+      expect(answer.body.error.code, what).toBe("MKT_OUT_OF_STOCK");
+    }
+    expect(await prisma.cartItem.count({ where: { userId: buyer.user.id } })).toBe(3);
+    expect(await prisma.order.count({ where: { buyerId: buyer.user.id } })).toBe(0);
+  });
 });
 
 describe("the trade, move by move", () => {
@@ -387,6 +436,20 @@ describe("the trade, move by move", () => {
     const early = await requested(2);
     expect((await moved(early.buyer, early.order.id, "cancel")).status).toBe("cancelled");
     expect((await listingRow(early.listing.id)).reservedQuantity).toBe(0);
+  });
+
+  it("an acceptance reserves only what is on sale: a listing paused or hidden since the request holds nothing", async () => {
+    for (const data of [{ status: "paused" as const }, { hiddenAt: new Date(), hiddenCause: "moderator" as const }]) {
+      const { seller, listing, order } = await requested(2);
+      await prisma.listing.update({ where: { id: listing.id }, data });
+      const answer = await move(seller, order.id, "accept");
+      expect(answer.status, JSON.stringify(data)).toBe(409);
+      expect(answer.body.error.code).toBe("MKT_OUT_OF_STOCK");
+      expect(await listingRow(listing.id)).toMatchObject({ reservedQuantity: 0 });
+      expect((await call("GET", `/api/orders/${order.id}`, undefined, as(seller))).body.data.order.status).toBe(
+        "requested",
+      );
+    }
   });
 
   it("refuses the other party's moves (403) and moves the state no longer allows (409)", async () => {

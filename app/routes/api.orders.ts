@@ -1,6 +1,7 @@
 import { perUser, requireUser } from "~/modules/auth/gates.server";
 import { ORDER_CREATE_LIMIT } from "~/modules/orders/constants";
-import { createOrder, listOrders } from "~/modules/orders/orders.server";
+import { listOrders } from "~/modules/orders/reading.server";
+import { createOrder } from "~/modules/orders/requesting.server";
 import { createOrderSchema, orderIssueCode, orderListQuery } from "~/modules/orders/schemas";
 import { readJsonBody } from "~/server/http/api.server";
 import { apiRoute } from "~/server/http/api-route.server";

@@ -18,7 +18,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ListingCard, toMarketplaceListing } from "../../app/components/marketplace/listing-card";
 import { ShellCountsProvider } from "../../app/components/shell/shell-counts";
-import { listListings } from "../../app/modules/listings/listings.server";
+import { listListings } from "../../app/modules/listings/browsing.server";
 import { listingQuerySchema } from "../../app/modules/listings/schemas";
 import { createI18nInstance } from "../../app/server/i18n.server";
 

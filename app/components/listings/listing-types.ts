@@ -50,8 +50,8 @@ export interface ListingReplyData {
 }
 export type ListingReply = PageReply<ListingIntent, ListingReplyData>;
 
-export type { MarketInsight } from "~/modules/listings/listings.server";
-import type { MarketInsight } from "~/modules/listings/listings.server";
+export type { MarketInsight } from "~/modules/listings/insights.server";
+import type { MarketInsight } from "~/modules/listings/insights.server";
 
 /** The premium price suggestion: what active listings of the same product ask. */
 export interface PriceSuggestion {

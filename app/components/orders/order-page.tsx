@@ -17,7 +17,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { ReportReasonSelect } from "~/components/reports/reason-select";
 import { DISPUTE_REASONS, ORDER_TEXT_LIMITS } from "~/modules/orders/constants";
 import type { OrderMessageDto } from "~/modules/orders/messages.server";
-import type { OrderDto, OrderItemDto, OrderParty } from "~/modules/orders/orders.server";
+import type { OrderDto, OrderItemDto, OrderParty } from "~/modules/orders/types";
 import { REVIEW_TEXT_MAX } from "~/modules/reviews/schemas";
 import { OrderStatusBadge } from "./order-status";
 import { Stars } from "./stars";

@@ -8,7 +8,7 @@ import { TabList } from "~/components/ui/tabs";
 import { formatNaira } from "~/lib/currency";
 import { formatDate } from "~/lib/dates";
 import type { LanguageCode } from "~/lib/i18n";
-import type { OrderSummary } from "~/modules/orders/orders.server";
+import type { OrderSummary } from "~/modules/orders/types";
 import { OrderStatusBadge } from "./order-status";
 
 // My orders: Buying and Selling as tabs (links, so they work before the page's script), each a

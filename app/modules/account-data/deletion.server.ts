@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { verifyPassword } from "~/modules/auth/password.server";
+import { releaseBuyersHolds } from "~/modules/listings/stock.server";
 import { paymentProvider } from "~/modules/payments/providers.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import { discardUpload } from "~/modules/storage/uploads.server";
@@ -72,16 +73,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
     for (const listing of listings) await recordIndexChange(tx, "listing", listing.id);
     for (const farm of farms) await recordIndexChange(tx, "farm", farm.id);
     // Orders they were buying go with them: what sellers held for those goes back on sale.
-    await tx.$executeRaw`
-      UPDATE "Listing" l SET "reservedQuantity" = GREATEST(l."reservedQuantity" - held.quantity, 0)
-      FROM (
-        SELECT i."listingId", sum(coalesce(i."proposedQuantity", i.quantity))::int AS quantity
-        FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId"
-        WHERE o."buyerId" = ${userId} AND i."listingId" IS NOT NULL
-          AND o.status IN ('changes_proposed', 'accepted', 'delivered', 'disputed')
-        GROUP BY i."listingId"
-      ) held
-      WHERE l.id = held."listingId"`;
+    await releaseBuyersHolds(tx, userId);
     await tx.subscription.updateMany({
       where: { userId },
       data: { userId: null, cancelAtPeriodEnd: true, canceledAt: now },

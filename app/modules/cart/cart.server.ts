@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
-import { publicListingsAmong } from "~/modules/listings/listings.server";
+import { listingsOnSale, publicListingsAmong } from "~/modules/listings/browsing.server";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
@@ -63,19 +63,14 @@ export async function getCart(userId: string): Promise<Cart> {
       listing: { select: { title: true, product: { select: { name: true } } } },
     },
   });
-  const shown = new Map(
-    (
-      await publicListingsAmong(
-        rows.map((row) => row.listingId),
-        userId,
-      )
-    ).map((listing) => [listing.id, toMarketplaceListing(listing)]),
-  );
+  const ids = rows.map((row) => row.listingId);
+  const [found, onSale] = await Promise.all([publicListingsAmong(ids, userId), listingsOnSale(ids)]);
+  const shown = new Map(found.map((listing) => [listing.id, toMarketplaceListing(listing)]));
   const changes: CartChange[] = [];
   const bySeller = new Map<string, CartSeller>();
   for (const row of rows) {
     const listing = shown.get(row.listingId);
-    if (!listing || listing.status !== "active" || listing.available < 1 || listing.seller.id === userId) {
+    if (!listing || !onSale.has(row.listingId) || listing.available < 1 || listing.seller.id === userId) {
       changes.push({ listingId: row.listingId, name: listingName(row.listing), change: "removed" });
       continue;
     }
@@ -129,7 +124,7 @@ export async function setCartItem(userId: string, listingId: string, quantity: n
   if (!found) throw notFound();
   const listing = toMarketplaceListing(found);
   if (listing.seller.id === userId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
-  if (listing.status !== "active" || listing.available < 1)
+  if (!(await listingsOnSale([listingId])).has(listingId) || listing.available < 1)
     throw new Refusal(409, "MKT_OUT_OF_STOCK", "cart.errors.soldOut");
   if (quantity > listing.available)
     throw new Refusal(

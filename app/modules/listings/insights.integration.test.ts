@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/server/db.server";
-import { marketInsights, priceStats } from "./listings.server";
+import { marketInsights, priceStats } from "./insights.server";
 
 const tag = randomBytes(4).toString("hex");
 const userIds: string[] = [];
@@ -23,7 +23,13 @@ async function product(name: string) {
   return created.id;
 }
 
-async function listing(sellerId: string, productId: string, price: string, status: "active" | "paused" = "active") {
+async function listing(
+  sellerId: string,
+  productId: string,
+  price: string,
+  status: "active" | "paused" = "active",
+  hiddenAt: Date | null = null,
+) {
   await prisma.listing.create({
     data: {
       sellerId,
@@ -33,6 +39,8 @@ async function listing(sellerId: string, productId: string, price: string, statu
       condition: "new",
       status,
       images: ["/images/products/maize.svg"],
+      hiddenAt,
+      hiddenCause: hiddenAt ? "moderator" : null,
     },
   });
 }
@@ -72,6 +80,27 @@ describe("market price insights", () => {
 
     const stats = await priceStats(yam);
     expect(stats).toMatchObject({ count: 5 });
+  });
+
+  it("count only listings on sale: not a hidden one, nor a suspended seller's", async () => {
+    const seller = await user("okra_seller");
+    const okra = await product("Okra");
+    for (const [index, other] of [await user("e"), await user("f"), await user("g")].entries())
+      await listing(other, okra, String(20_000 + index * 1_000)); // 20,000 .. 22,000
+    await listing(await user("hidden"), okra, "1000", "active", new Date());
+    // Suspended, with a listing the suspension did not hide: its seller is what takes it off sale.
+    const suspended = await user("suspended");
+    await prisma.user.update({ where: { id: suspended }, data: { suspendedAt: new Date() } });
+    await listing(suspended, okra, "1000");
+    await listing(seller, okra, "21000");
+
+    expect(await priceStats(okra)).toEqual({ count: 4, low: 20750, median: 21000, high: 21250 });
+    const [insight] = await marketInsights(seller);
+    expect(insight).toMatchObject({
+      yourPriceNgn: 21000,
+      position: "within",
+      market: { count: 3, low: 20500, median: 21000, high: 21500 },
+    });
   });
 
   it("is empty for a seller with nothing from the catalogue on sale", async () => {

@@ -3,19 +3,16 @@ import { encodeGeohash, sharedCoordinate, sharedDistanceKm } from "~/lib/geo";
 import { isRecordId } from "~/lib/text";
 import { prisma } from "~/server/db.server";
 import { hitDistinctRateLimit } from "~/server/rate-limit.server";
-import { CONTACT_REVEAL_LIMIT, LISTING_LIMIT_MAX } from "./constants";
+import { CONTACT_REVEAL_LIMIT } from "./constants";
 import { Refusal } from "~/server/refusal";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { recordListingPrice } from "~/modules/prices/prices.server";
-import { EXACT_TOO_FEW, MATCH_LIMIT, type ListingWords } from "~/modules/search/backend";
-import { cachedAnswer } from "~/modules/search/answer-cache.server";
-import { searchBackend, writeIndexed } from "~/modules/search/indexing.server";
+import { writeIndexed } from "~/modules/search/indexing.server";
 import { checkPhotos, shownPhotos } from "~/modules/storage/image-addresses.server";
-import { browseStatements, cappedTotal, nearPoint } from "./browse-sql.server";
-import { listingQuerySchema, type ListingInput, type ListingQuery } from "./schemas";
+import type { ListingInput } from "./schemas";
 
-// Marketplace listings. Anyone signed in reads the public ones; only the
-// seller changes or deletes a listing.
+// Marketplace listings. Anyone signed in reads the public ones (lists: browsing.server.ts);
+// only the seller changes or deletes a listing. Its stock moves with orders: stock.server.ts.
 
 const listingSelect = {
   id: true,
@@ -111,97 +108,6 @@ export function listingAsSeenBy<T extends ListingDto>(listing: T, viewerId: stri
       ? {}
       : { distanceKm: own ? Math.round(listing.distanceKm * 10) / 10 : sharedDistanceKm(listing.distanceKm) }),
   };
-}
-
-/**
- * The listings a buyer browses (the marketplace) or a seller manages (My Listings, `seller_id`
- * their own), filtered, sorted and counted by one statement (browse-sql.server.ts). Words go
- * through the search engine, so typos and local names work as on /search: on PostgreSQL every
- * exact match is a condition of that statement; with too few (or on Meilisearch), the engine's
- * best matches (at most MATCH_LIMIT, with typos) are what the statement filters and sorts.
- * 'N found' is exact up to COUNT_CAP past the page; above that the answer says `totalCapped`.
- */
-export async function listListings(query: ListingQuery, viewerId: string) {
-  const text = query.search;
-  // Words are a search: a hot one ('maize' at market time) is answered from memory until the
-  // index changes, as /api/search is (answer-cache.server.ts).
-  const own = query.seller_id !== undefined && query.seller_id === viewerId;
-  const answer = text
-    ? await cachedAnswer("listings", query, viewerId, own, (asViewer) => searchListings(query, text, asViewer, own))
-    : await browse(query, viewerId, null);
-  return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
-}
-
-/**
- * One listing as the marketplace shows it to `viewerId` (the list's own visibility rules:
- * no one else's paused, hidden or suspended listing), or null: what a search result opens
- * (/marketplace?listing={id}).
- */
-export async function marketplaceListing(id: string, viewerId: string) {
-  if (!isRecordId(id)) return null;
-  const { listings } = await browse(listingQuerySchema.parse({}), viewerId, [id]);
-  const listing = listings[0];
-  return listing ? listingAsSeenBy(listing, viewerId) : null;
-}
-
-/**
- * A seller's listings on sale as anyone but them sees them (their page: `viewerId` is who reads
- * it), newest first, by the marketplace's own statement and visibility rules, with the count.
- */
-export async function sellerListingsOnSale(
-  sellerId: string,
-  viewerId: string,
-  page: { limit: number; offset: number },
-) {
-  const query = listingQuerySchema.parse({ seller_id: sellerId, status: "active", sort: "newest", ...page });
-  const answer = await browse(query, null, null);
-  return { ...answer, listings: answer.listings.map((listing) => listingAsSeenBy(listing, viewerId)) };
-}
-
-/**
- * Of these listings, the ones the marketplace shows anyone (active or sold, by its visibility
- * rules), as its list answers them to `viewerId`; in no particular order.
- */
-export async function publicListingsAmong(ids: readonly string[], viewerId: string) {
-  const found: BrowsedListing[] = [];
-  const wanted = ids.filter(isRecordId);
-  for (let start = 0; start < wanted.length; start += LISTING_LIMIT_MAX) {
-    const chunk = wanted.slice(start, start + LISTING_LIMIT_MAX);
-    const { listings } = await browse(listingQuerySchema.parse({ limit: chunk.length }), null, chunk);
-    found.push(...listings.map((listing) => listingAsSeenBy(listing, viewerId)));
-  }
-  return found;
-}
-
-/** `viewerId` null: as nobody sees it (an answer readers share, answer-cache.server.ts). */
-async function searchListings(query: ListingQuery, text: string, viewerId: string | null, own: boolean) {
-  const backend = searchBackend();
-  // A backend in the database hands over every exact match as SQL; only when that finds too
-  // little do the engine's matches (with typos) take over.
-  const words = backend.listingCondition?.(text) ?? null;
-  if (words) {
-    const exact = await browse(query, viewerId, words);
-    if (exact.total >= EXACT_TOO_FEW) return exact;
-  }
-  const ids = await backend.matchingIds({
-    type: "listing",
-    text,
-    viewerId,
-    ownOnly: own,
-    ownerId: query.seller_id ?? undefined,
-    categories: query.categories ? [...query.categories].sort() : undefined,
-    near: nearPoint(query),
-    limit: MATCH_LIMIT,
-  });
-  if (ids.length === 0) return { listings: [], total: 0, totalCapped: false };
-  return browse(query, viewerId, ids);
-}
-
-/** One round trip: the page, as the API's JSON, and its capped count (browse-sql.server.ts). */
-async function browse(query: ListingQuery, viewerId: string | null, matched: string[] | ListingWords | null) {
-  const statements = browseStatements(query, viewerId, matched);
-  const [row] = await prisma.$queryRaw<{ counted: number; listings: BrowsedListing[] }[]>(statements.statement);
-  return { listings: row?.listings ?? [], ...cappedTotal(row?.counted ?? 0, statements.countUpTo) };
 }
 
 async function checkProduct(productId: string | null | undefined, currentProductId?: string | null) {
@@ -410,84 +316,4 @@ export async function setListingStatus(id: string, userId: string, status: "acti
 export async function deleteListing(id: string, userId: string) {
   await ownedListing(id, userId);
   await writeIndexed("listing", (tx) => tx.listing.delete({ where: { id } }), id, "delete");
-}
-
-/** Quartiles and median of what active listings of a product ask, optionally leaving one seller out. */
-async function marketQuartiles(productId: string, excludeSellerId: string | null = null) {
-  const [row] = await prisma.$queryRaw<
-    { count: bigint; low: number | null; median: number | null; high: number | null }[]
-  >`
-    SELECT count(*) AS count,
-           percentile_cont(0.25) WITHIN GROUP (ORDER BY "priceNgn") AS low,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY "priceNgn") AS median,
-           percentile_cont(0.75) WITHIN GROUP (ORDER BY "priceNgn") AS high
-    FROM "Listing"
-    WHERE "productId" = ${productId} AND status = 'active' AND "hiddenAt" IS NULL
-      AND (${excludeSellerId}::text IS NULL OR "sellerId" <> ${excludeSellerId}::text)`;
-  const count = Number(row?.count ?? 0);
-  if (!row || row.low === null || row.median === null || row.high === null) return { count, quartiles: null };
-  return { count, quartiles: { low: row.low, median: row.median, high: row.high } };
-}
-
-/**
- * What active listings of a product ask, for the premium price suggestion:
- * the quartiles and median of their prices (null with fewer than 3 listings).
- */
-export async function priceStats(productId: string) {
-  const { count, quartiles } = await marketQuartiles(productId);
-  if (!quartiles || count < 3) return null;
-  const round = (value: number) => Math.round(value / 50) * 50;
-  return { count, low: round(quartiles.low), median: round(quartiles.median), high: round(quartiles.high) };
-}
-
-export interface MarketInsight {
-  productId: string;
-  productName: string;
-  unit: string | null;
-  yourPriceNgn: number;
-  market: { count: number; low: number; median: number; high: number } | null;
-  position: "below" | "within" | "above" | null;
-}
-
-/**
- * For each product the seller has on sale: their price against what other
- * sellers' active listings of it ask (the premium listing analytics).
- */
-/** How many of the seller's listings market insights can compare (active, linked to a catalogue product). */
-export function countComparableListings(sellerId: string): Promise<number> {
-  return prisma.listing.count({ where: { sellerId, status: "active", productId: { not: null } } });
-}
-
-export async function marketInsights(sellerId: string): Promise<MarketInsight[]> {
-  const own = await prisma.listing.findMany({
-    where: { sellerId, status: "active", productId: { not: null } },
-    select: { productId: true, priceNgn: true, product: { select: { name: true, unit: true } } },
-    orderBy: { priceNgn: "asc" },
-  });
-  const byProduct = new Map<string, (typeof own)[number]>();
-  for (const listing of own)
-    if (listing.productId && !byProduct.has(listing.productId)) byProduct.set(listing.productId, listing);
-  const insights: MarketInsight[] = [];
-  for (const [productId, listing] of byProduct) {
-    const { count, quartiles } = await marketQuartiles(productId, sellerId);
-    const market =
-      quartiles && count >= 2
-        ? {
-            count,
-            low: Math.round(quartiles.low),
-            median: Math.round(quartiles.median),
-            high: Math.round(quartiles.high),
-          }
-        : null;
-    const price = Number(listing.priceNgn);
-    insights.push({
-      productId,
-      productName: listing.product?.name ?? productId,
-      unit: listing.product?.unit ?? null,
-      yourPriceNgn: price,
-      market,
-      position: market ? (price < market.low ? "below" : price > market.high ? "above" : "within") : null,
-    });
-  }
-  return insights.sort((a, b) => a.productName.localeCompare(b.productName));
 }

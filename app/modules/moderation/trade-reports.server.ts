@@ -1,7 +1,7 @@
 import { isRecordId } from "~/lib/text";
 import { assertAdministrator } from "~/modules/auth/roles";
 import { notify } from "~/modules/notifications/notifications.server";
-import { settleDispute } from "~/modules/orders/orders.server";
+import { settleDispute } from "~/modules/orders/moves.server";
 import { notifyIndexing } from "~/modules/search/indexing.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { isDatabaseRefusal } from "~/server/db-errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { createOrder } from "~/modules/orders/orders.server";
+import { createOrder } from "~/modules/orders/requesting.server";
 import { quietHoursDelayMs } from "~/modules/orders/quiet-hours";
 import { prisma } from "~/server/db.server";
 import { signedInUser } from "../../../tests/support/api-client";

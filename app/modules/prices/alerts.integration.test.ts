@@ -254,10 +254,18 @@ describe("the alerts check", () => {
     await listed(seller.user.id, 27000);
     await checkPriceAlerts(new Date(noon.getTime() + 60 * 60 * 1000));
     expect(await noticesOf(user.user.id, "price_under_target")).toHaveLength(1);
-    // A day later, a new one is told.
+    // A day later, a new one is told: the cheapest on sale (on-sale.server.ts), not a cheaper one
+    // a moderator hid, nor a suspended seller's.
     await listed(seller.user.id, 26000);
+    const hidden = await listed(seller.user.id, 20000);
+    await prisma.listing.update({ where: { id: hidden.id }, data: { hiddenAt: new Date(), hiddenCause: "moderator" } });
+    const suspended = await signedInUser("USER", "alert_suspended");
+    await prisma.user.update({ where: { id: suspended.user.id }, data: { suspendedAt: new Date() } });
+    await listed(suspended.user.id, 21000);
     await checkPriceAlerts(new Date(noon.getTime() + DAY_MS + 60 * 1000));
-    expect(await noticesOf(user.user.id, "price_under_target")).toHaveLength(2);
+    const notices = await noticesOf(user.user.id, "price_under_target");
+    expect(notices).toHaveLength(2);
+    expect(notices[1]?.data).toMatchObject({ price: 26000 });
   });
 
   it("texts a verified phone in the follower's language, one price text a day", async () => {

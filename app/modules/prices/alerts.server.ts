@@ -1,6 +1,7 @@
 import { plainLettersFor } from "~/lib/gsm";
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
+import { onSaleSql } from "~/modules/listings/on-sale.server";
 import { findTown } from "~/modules/listings/towns";
 import { notify } from "~/modules/notifications/notifications.server";
 import { quietHoursDelayMs } from "~/modules/orders/quiet-hours";
@@ -211,9 +212,8 @@ async function targetsReached(quietSince: Date, batch: number): Promise<TargetTo
     FROM "PriceEvent" e
     JOIN "PriceAlert" a ON a."productId" = e."productId" AND a.town = e.town AND e."priceNgn" <= a."targetNgn"
     JOIN "Product" p ON p.id = a."productId"
-    JOIN "Listing" l ON l.id = e."listingId" AND l.status = 'active' AND l."sellerId" <> a."userId"
-      AND l."priceNgn" = e."priceNgn"
-    JOIN "User" s ON s.id = l."sellerId" AND s."suspendedAt" IS NULL
+    JOIN "Listing" l ON l.id = e."listingId" AND l."sellerId" <> a."userId" AND l."priceNgn" = e."priceNgn"
+    JOIN "User" s ON s.id = l."sellerId" AND ${onSaleSql("l", "s")}
     WHERE e.id > ${cursor.position} AND e.id <= ${newest} AND e.source IN ('listed', 'repriced')
       AND (a."lastToldAt" IS NULL OR a."lastToldAt" < ${quietSince})
     ORDER BY a.id, e."priceNgn" ASC, e.id ASC

@@ -1,6 +1,6 @@
 import { isRecordId } from "~/lib/text";
 import { priceTown } from "~/modules/listings/towns";
-import { publicListingsAmong } from "~/modules/listings/listings.server";
+import { publicListingsAmong } from "~/modules/listings/browsing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { pricePosition, usualRange, type UsualRange } from "./prices.server";

@@ -1,6 +1,6 @@
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
-import { marketplaceListing, publicListingsAmong } from "~/modules/listings/listings.server";
+import { marketplaceListing, publicListingsAmong } from "~/modules/listings/browsing.server";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
 import { SAVED_LISTINGS_MAX } from "./constants";

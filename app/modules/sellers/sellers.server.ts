@@ -1,6 +1,6 @@
 import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing } from "~/modules/listings/card";
-import { sellerListingsOnSale } from "~/modules/listings/listings.server";
+import { sellerListingsOnSale } from "~/modules/listings/browsing.server";
 import { z } from "~/lib/zod";
 import { prisma } from "~/server/db.server";
 import { Refusal } from "~/server/refusal";
