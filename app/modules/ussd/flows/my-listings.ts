@@ -26,8 +26,9 @@ const line = (t: TFunction, listing: OwnListing) =>
   `${listing.name} ${listing.quantity} ${naira(listing.priceNgn)} ${t(`ussd.status.${listing.status}`)}`;
 
 /**
- * The listing's name on its own screen: its list line less the last three words (quantity, price,
- * status), as the screens have always named it.
+ * The listing's name on its own screen and in the answer: its list line less the last three words
+ * (quantity, price, status), as the screens have always named it. A status of several words ("on
+ * sale") takes words of the line with it; kept so while the menu's texts stay as they are.
  */
 const shownName = (t: TFunction, listing: OwnListing) =>
   line(t, listing).split(" ").slice(0, -3).join(" ") || line(t, listing);
