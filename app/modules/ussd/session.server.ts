@@ -1,29 +1,26 @@
 import { getEnv } from "~/env.server";
 import { sharedRedisConnection } from "~/server/redis.server";
 import { USSD_SESSION_SECONDS } from "./constants";
-import type { UssdState } from "./state";
+import { decodeSession, encodeSession, SESSION_VERSION, type UssdSession } from "./state";
 
 // A USSD session's state between screens, in Redis for five minutes (a session lasts three at
 // most): the answers it has taken, the screen it showed and what that screen offered. The
 // provider sends every answer so far with each screen, so a screen asked for again (the network
-// retrying) is answered from here, and an answer is applied once.
+// retrying) is answered from here, and an answer is applied once. The key carries the state's
+// version, and a state that is not this version's reads as none (app/modules/ussd/state.ts): a
+// session met mid-flow across a deploy ends as an expired one does, in either direction.
 
 const redis = () => sharedRedisConnection("app", "app", 55);
-const key = (sessionId: string) => `${getEnv().QUEUE_PREFIX}:ussd:session:${sessionId}`;
+const key = (sessionId: string) => `${getEnv().QUEUE_PREFIX}:ussd:session:v${SESSION_VERSION}:${sessionId}`;
 const lockKey = (sessionId: string) => `${getEnv().QUEUE_PREFIX}:ussd:lock:${sessionId}`;
 
-export async function loadSession(sessionId: string): Promise<UssdState | null> {
+export async function loadSession(sessionId: string): Promise<UssdSession | null> {
   const raw = await redis().get(key(sessionId));
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as UssdState;
-  } catch {
-    return null;
-  }
+  return raw ? decodeSession(raw) : null;
 }
 
-export async function saveSession(state: UssdState) {
-  await redis().set(key(state.sessionId), JSON.stringify(state), "EX", USSD_SESSION_SECONDS);
+export async function saveSession(session: UssdSession) {
+  await redis().set(key(session.sessionId), encodeSession(session), "EX", USSD_SESSION_SECONDS);
 }
 
 /**
