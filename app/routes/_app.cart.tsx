@@ -10,7 +10,8 @@ import { CART_WRITE_LIMIT } from "~/modules/cart/constants";
 import { cartIssueCode, cartItemSchema } from "~/modules/cart/schemas";
 import { isCartIntent } from "~/modules/cart/intents";
 import { ORDER_CREATE_LIMIT } from "~/modules/orders/constants";
-import { createOrder, lagosToday } from "~/modules/orders/requesting.server";
+import { lagosDate } from "~/lib/lagos-time";
+import { createOrder } from "~/modules/orders/requesting.server";
 import { createOrderSchema, orderIssueCode } from "~/modules/orders/schemas";
 import { readPageForm } from "~/server/http/page-form.server";
 import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Cart · Asiiko" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const cart = await getCart(user.id);
-  return { cart, today: lagosToday(new Date()), locale: detectLanguage(request) };
+  return { cart, today: lagosDate(new Date()), locale: detectLanguage(request) };
 }
 
 const listingField = recordId("listing.errors.notFound");

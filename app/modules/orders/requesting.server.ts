@@ -1,3 +1,4 @@
+import { lagosDate } from "~/lib/lagos-time";
 import { randomInt } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { isRecordId } from "~/lib/text";
@@ -29,12 +30,9 @@ export function newReference(): string {
   return `AS-${code}`;
 }
 
-/** Today's date in Lagos (UTC+1), as 'YYYY-MM-DD'. */
-export const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
-
 function checkPreferredDate(value: string | undefined, now: Date) {
   if (!value) return null;
-  const today = lagosToday(now);
+  const today = lagosDate(now);
   const latest = new Date(`${today}T00:00:00Z`).getTime() + PREFERRED_DATE_MAX_DAYS * DAY_MS;
   if (value < today || new Date(`${value}T00:00:00Z`).getTime() > latest)
     throw new Refusal(

@@ -3,7 +3,8 @@ import { sessionSecrets } from "~/env.server";
 import { checkPin, createPhoneAccount, pinLock, setPin } from "../callers.server";
 import { con, end, type FlowScreens, type Reply, type Turn } from "../dispatch";
 import type { PinFlow } from "../state";
-import { firstNameOf, lagosTime } from "./words";
+import { lagosTimeOfDay } from "~/lib/lagos-time";
+import { firstNameOf } from "./words";
 
 // The PIN that selling, "My listings" and "My orders" ask for, once per session. A number with
 // no account gives a first name and chooses a PIN (it becomes an account then); an account without
@@ -16,7 +17,7 @@ export async function startWithPin(turn: Turn, flow: PinFlow): Promise<Reply> {
   if (!session.userId) return turn.go({ name: "sellName", after: flow }, [t("ussd.sellAccount")]);
   if (!session.hasPin) return turn.go({ name: "pinNew", after: flow });
   const locked = await pinLock(session.userId, turn.now);
-  if (locked) return end(t("ussd.pinLocked", { time: lagosTime(locked) }));
+  if (locked) return end(t("ussd.pinLocked", { time: lagosTimeOfDay(locked) }));
   return turn.go({ name: "pin", after: flow });
 }
 
@@ -61,7 +62,7 @@ export const pinScreens: FlowScreens<"sellName" | "pinNew" | "pinAgain" | "pin">
         // An account without a PIN yet (made on the web, or by buying): the network proves the number.
         if (session.hasPin) {
           const locked = await pinLock(session.userId, turn.now);
-          if (locked) return end(t("ussd.pinLocked", { time: lagosTime(locked) }));
+          if (locked) return end(t("ussd.pinLocked", { time: lagosTimeOfDay(locked) }));
           return turn.go({ name: "pin", after: screen.after });
         }
         await setPin(session.userId, answer);
@@ -89,7 +90,7 @@ export const pinScreens: FlowScreens<"sellName" | "pinNew" | "pinAgain" | "pin">
         session.pinOk = true;
         return afterPin(turn, screen.after);
       }
-      if ("lockedUntil" in checked) return end(t("ussd.pinLocked", { time: lagosTime(checked.lockedUntil) }));
+      if ("lockedUntil" in checked) return end(t("ussd.pinLocked", { time: lagosTimeOfDay(checked.lockedUntil) }));
       return turn.go(screen, [t("ussd.pinWrong", { count: checked.left })]);
     },
   },

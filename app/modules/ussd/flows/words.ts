@@ -27,6 +27,3 @@ export function firstNameOf(answer: string): string | null {
   if (!/^[\p{L}][\p{L}\p{M}' .-]*$/u.test(name)) return null;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
-
-/** "14:05" in Lagos. */
-export const lagosTime = (at: Date) => new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(11, 16);
