@@ -24,6 +24,7 @@ import {
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
+import { isErrorCode } from "~/server/errors/catalogue";
 import { Refusal } from "~/server/refusal";
 import { chooseAnalyzer, configuredModels } from "./analyzers.server";
 import { onAnalysisChange, publishAnalysisChange } from "./events.server";
@@ -64,10 +65,11 @@ export function analysisDeadlineMs() {
   return getEnv().AI_ANALYSIS_DEADLINE_SECONDS * 1000;
 }
 
+/** The answer for an analysis that ended without a result (its code as stored on the row). */
 export function failureRefusal(code: string, messageKey?: string) {
   const answer = failureAnswer(code);
   const headers = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : undefined;
-  return new Refusal(answer.status, code, messageKey ?? answer.messageKey, undefined, headers);
+  return new Refusal(isErrorCode(code) ? code : "AI_ANALYSIS_FAILED", messageKey ?? answer.messageKey, { headers });
 }
 
 // ---------------------------------------------------------------------------
@@ -91,7 +93,7 @@ export async function startAnalysis(input: {
   const userId = grant.user.id;
   const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
   if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE)
-    throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
+    throw new Refusal("AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
   await verifyImageDecodes(image);
 
   const now = new Date();
@@ -99,7 +101,7 @@ export async function startAnalysis(input: {
     where: { userId, status: { in: [...OPEN_STATUSES] }, deadlineAt: { gt: now } },
   });
   if (open >= MAX_OPEN_ANALYSES) {
-    throw new Refusal(429, "RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", undefined, { "Retry-After": "30" });
+    throw new Refusal("RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", { headers: { "Retry-After": "30" } });
   }
 
   const upload = await acceptUpload(userId, "analysis", image, { queue: false, image: inspected });
@@ -185,7 +187,7 @@ async function expireOverdue(where: { id: string } | { userId: string }) {
 async function ownAnalysis(userId: string, id: string) {
   const analysis = await prisma.analysis.findFirst({ where: { id, userId } });
   // Another farmer's analysis is answered exactly like one that does not exist.
-  if (!analysis) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!analysis) throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   return analysis;
 }
 
@@ -312,7 +314,8 @@ export async function listAnalyses(
       where: { id: options.before, userId },
       select: { id: true, createdAt: true },
     });
-    if (!cursor) throw new Refusal(400, "VLD_REQUIRED_FIELD", "ai.errors.notFound", { before: ["ai.errors.notFound"] });
+    if (!cursor)
+      throw new Refusal("VLD_REQUIRED_FIELD", "ai.errors.notFound", { fields: { before: ["ai.errors.notFound"] } });
     olderThan = {
       OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
     };
@@ -333,10 +336,9 @@ export async function analysisPhoto(userId: string, id: string, width: 320 | 800
   const upload = analysis.uploadId
     ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } })
     : null;
-  if (!analysis.uploadId || upload?.status !== "ready")
-    throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!analysis.uploadId || upload?.status !== "ready") throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   const bytes = await readRendition(analysis.uploadId, "analysis", width);
-  if (!bytes) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!bytes) throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   return bytes;
 }
 
@@ -398,7 +400,7 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
       }
       if (!analysis.onTrial) await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
       else if (!(await confirmTrialHold(tx, analysis.userId, analysis.id, now)))
-        throw new Refusal(403, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");
+        throw new Refusal("AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");
       return true;
     });
     if (written) {

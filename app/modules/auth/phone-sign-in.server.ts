@@ -47,8 +47,8 @@ interface Waiting {
 export function signInPhone(typed: string): string {
   const phone = normaliseNigerianPhone(typed.slice(0, 40));
   if (!phone)
-    throw new Refusal(400, "VLD_REQUIRED_FIELD", "contact.errors.phoneInvalid", {
-      phone: ["contact.errors.phoneInvalid"],
+    throw new Refusal("VLD_REQUIRED_FIELD", "contact.errors.phoneInvalid", {
+      fields: { phone: ["contact.errors.phoneInvalid"] },
     });
   return phone;
 }
@@ -59,7 +59,7 @@ export function signInPhone(typed: string): string {
  */
 export async function requestSignInCode(typed: string, clientIp: string): Promise<{ phone: string }> {
   const phone = signInPhone(typed);
-  if (!smsProviderName()) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  if (!smsProviderName()) throw new Refusal("SYS_CONFIGURATION_ERROR", "sms.unavailable");
   await hitRateLimits([
     { limit: SIGN_IN_CODE_LIMITS.perAddress, key: clientIp },
     { limit: SIGN_IN_CODE_LIMITS.perPhone, key: phone },
@@ -101,19 +101,15 @@ export async function sendSignInCode(phone: string): Promise<{ phone: string }> 
 }
 
 const wrongCode = (left: number) =>
-  new Refusal(
-    400,
-    "SEC_INVALID_TOKEN",
-    left > 0 ? "phoneSignIn.errors.wrong" : "phoneSignIn.errors.expired",
-    { code: [left > 0 ? "phoneSignIn.errors.wrong" : "phoneSignIn.errors.expired"] },
-    undefined,
-    { count: left },
-  );
+  new Refusal("SEC_INVALID_TOKEN", left > 0 ? "phoneSignIn.errors.wrong" : "phoneSignIn.errors.expired", {
+    fields: { code: [left > 0 ? "phoneSignIn.errors.wrong" : "phoneSignIn.errors.expired"] },
+    params: { count: left },
+  });
 
 /** Too many wrong tries: the code was spent by them, and this guess is not even looked at. */
 const exhausted = () =>
-  new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneSignIn.errors.exhausted", {
-    code: ["phoneSignIn.errors.exhausted"],
+  new Refusal("SEC_INVALID_TOKEN", "phoneSignIn.errors.exhausted", {
+    fields: { code: ["phoneSignIn.errors.exhausted"] },
   });
 
 // Takes one try of the waiting code and answers it with the tries taken so far, in one step

@@ -14,7 +14,7 @@ import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
 import { getFixedT } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import {
   AUTO_COMPLETE_DAYS,
   ORDERS_PAGE_SIZE,
@@ -36,8 +36,6 @@ import type { AcceptInput, CreateOrderInput, DisputeInput, OrderListQuery } from
 // order: to anyone else it does not exist (404).
 
 type Tx = Prisma.TransactionClient;
-
-const notFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "orders.errors.notFound");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -261,7 +259,7 @@ async function readOrder(orderId: string, userId: string): Promise<OrderDto | nu
  */
 export async function getOrder(orderId: string, userId: string): Promise<OrderDto> {
   const order = await readOrder(orderId, userId);
-  if (!order) throw notFound();
+  if (!order) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   await markOrderRead(userId, order.id);
   return order;
 }
@@ -323,14 +321,10 @@ function checkPreferredDate(value: string | undefined, now: Date) {
   const today = lagosToday(now);
   const latest = new Date(`${today}T00:00:00Z`).getTime() + PREFERRED_DATE_MAX_DAYS * DAY_MS;
   if (value < today || new Date(`${value}T00:00:00Z`).getTime() > latest)
-    throw new Refusal(
-      400,
-      "VLD_REQUIRED_FIELD",
-      "orders.errors.dateRange",
-      { preferredDate: ["orders.errors.dateRange"] },
-      undefined,
-      { days: PREFERRED_DATE_MAX_DAYS },
-    );
+    throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.dateRange", {
+      fields: { preferredDate: ["orders.errors.dateRange"] },
+      params: { days: PREFERRED_DATE_MAX_DAYS },
+    });
   return new Date(`${value}T00:00:00Z`);
 }
 
@@ -353,7 +347,7 @@ interface CartRow {
  * never at night).
  */
 export async function createOrder(buyerId: string, input: CreateOrderInput, now = new Date()): Promise<OrderDto> {
-  if (input.sellerId === buyerId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+  if (input.sellerId === buyerId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
   const preferredDate = checkPreferredDate(input.preferredDate ?? undefined, now);
   const orderId = await withFreshReference((reference) =>
     prisma.$transaction(async (tx) => {
@@ -371,13 +365,13 @@ export async function createOrder(buyerId: string, input: CreateOrderInput, now 
         WHERE c."userId" = ${buyerId} AND l."sellerId" = ${input.sellerId}
         ORDER BY c."createdAt", c."listingId"`;
       if (rows.length === 0)
-        throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.emptyCart", {
-          sellerId: ["orders.errors.emptyCart"],
+        throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.emptyCart", {
+          fields: { sellerId: ["orders.errors.emptyCart"] },
         });
       const gone = rows.filter((row) => !row.onSale || row.available < row.quantity);
       if (gone.length > 0)
-        throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", {
-          items: gone.map((row) => row.listingId),
+        throw new Refusal("MKT_OUT_OF_STOCK", "orders.errors.cartChanged", {
+          fields: { items: gone.map((row) => row.listingId) },
         });
       const order = await insertOrder(tx, reference, buyerId, input.sellerId, rows, {
         fulfilment: input.fulfilment,
@@ -445,7 +439,7 @@ export async function requestListing(
   { placedByPhone = false }: { placedByPhone?: boolean } = {},
   now = new Date(),
 ): Promise<{ id: string; reference: string; sellerId: string; totalNgn: string }> {
-  if (!isRecordId(input.listingId)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!isRecordId(input.listingId)) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const placed = await withFreshReference((reference) =>
     prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${buyerId} FOR UPDATE`;
@@ -458,10 +452,10 @@ export async function requestListing(
         JOIN "User" se ON se.id = l."sellerId"
         LEFT JOIN "Product" p ON p.id = l."productId"
         WHERE l.id = ${input.listingId}`;
-      if (!row) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
-      if (row.sellerId === buyerId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+      if (!row) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
+      if (row.sellerId === buyerId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
       if (!row.onSale || row.available < input.quantity)
-        throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", { items: [row.listingId] });
+        throw new Refusal("MKT_OUT_OF_STOCK", "orders.errors.cartChanged", { fields: { items: [row.listingId] } });
       const order = await insertOrder(tx, reference, buyerId, row.sellerId, [row], {
         fulfilment: "pickup",
         town: null,
@@ -542,8 +536,7 @@ async function lockOrder(tx: Tx, orderId: string) {
   return order ?? null;
 }
 
-const outOfStock = (name: string) =>
-  new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.notEnough", undefined, undefined, { name });
+const outOfStock = (name: string) => new Refusal("MKT_OUT_OF_STOCK", "orders.errors.notEnough", { params: { name } });
 
 /** Holds an item's quantity on its listing, if the listing can still give it (else 409). */
 async function reserve(tx: Tx, item: ItemRow) {
@@ -632,16 +625,17 @@ export type MoveInput =
  * listing cannot give what was agreed. Answers the order as the mover now reads it.
  */
 export async function moveOrder(orderId: string, userId: string, move: MoveInput, now = new Date()) {
-  if (!isRecordId(orderId)) throw notFound();
+  if (!isRecordId(orderId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const sold = await prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
+    if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+      throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
     const party: Party = order.buyerId === userId ? "buyer" : "seller";
     if (!movesFor(order.status, party).includes(move.action)) {
       if (isOtherPartysMove(order.status, move.action, party))
-        throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", `orders.errors.notYourMove`);
-      throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "orders.errors.noLongerApplies", undefined, undefined, {
-        status: order.status,
+        throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", `orders.errors.notYourMove`);
+      throw new Refusal("DB_CONSTRAINT_VIOLATION", "orders.errors.noLongerApplies", {
+        params: { status: order.status },
       });
     }
     const items = await tx.orderItem.findMany({ where: { orderId }, select: itemSelect, orderBy: { id: "asc" } });
@@ -652,8 +646,8 @@ export async function moveOrder(orderId: string, userId: string, move: MoveInput
         if (party === "buyer") {
           // The seller's changes, taken: held since the seller proposed them.
           if (move.input.items?.length)
-            throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.buyerCannotChange", {
-              items: ["orders.errors.buyerCannotChange"],
+            throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.buyerCannotChange", {
+              fields: { items: ["orders.errors.buyerCannotChange"] },
             });
           await tx.order.update({ where: { id: orderId }, data: { status: "accepted", acceptedAt: now } });
           await notify(tx, other, "order_answered", { ...told, status: "accepted" }, orderId);
@@ -790,7 +784,8 @@ function applyChanges(items: ItemRow[], input: AcceptInput) {
   let any = false;
   for (const change of input.items ?? []) {
     const item = byId.get(change.id);
-    if (!item) throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.item", { items: ["orders.errors.item"] });
+    if (!item)
+      throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.item", { fields: { items: ["orders.errors.item"] } });
     if (change.quantity !== undefined && change.quantity !== item.quantity) {
       item.proposedQuantity = change.quantity;
       any = true;
@@ -849,7 +844,7 @@ export async function completeDueOrders(now = new Date(), batch = 200): Promise<
 export async function settleDispute(tx: Tx, orderId: string, outcome: "complete" | "cancel", now = new Date()) {
   const order = await lockOrder(tx, orderId);
   if (!order || order.status !== "disputed")
-    throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
+    throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
   const items = await tx.orderItem.findMany({ where: { orderId }, select: itemSelect });
   let sold: string[] = [];
   if (outcome === "complete") sold = await complete(tx, order, items, now);

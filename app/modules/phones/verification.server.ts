@@ -74,7 +74,7 @@ function countRefusal(rows: { createdAt: Date }[], windowMs: number, message: st
   const oldest = rows.reduce((min, row) => Math.min(min, row.createdAt.getTime()), now.getTime());
   const refusal = waitRefusal((oldest + windowMs - now.getTime()) / 1000, message);
   return message === CODE_LIMITS.perAccount.message
-    ? new Refusal(429, "RATE_DAILY_LIMIT_REACHED", message, undefined, refusal.headers)
+    ? new Refusal("RATE_DAILY_LIMIT_REACHED", message, { headers: refusal.headers })
     : refusal;
 }
 
@@ -88,7 +88,7 @@ export async function requestPhoneCode(
   clientIp: string,
   now = new Date(),
 ): Promise<{ sent: boolean; state: PhoneState }> {
-  if (!canVerifyPhones()) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  if (!canVerifyPhones()) throw new Refusal("SYS_CONFIGURATION_ERROR", "sms.unavailable");
   const current = await prisma.user.findUnique({
     where: { id: user.id },
     select: { phone: true, phoneVerifiedAt: true },
@@ -156,7 +156,9 @@ export async function requestPhoneCode(
 export async function confirmPhoneCode(userId: string, typed: string, now = new Date()): Promise<PhoneState> {
   const code = await latestCode(userId);
   if (!code || code.expiresAt <= now) {
-    throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] });
+    throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
+      fields: { code: ["phoneCheck.errors.expired"] },
+    });
   }
   // The try is taken before the code is judged, in one statement, so guesses sent at once each
   // take one of their own: past the fifth, none is even looked at.
@@ -165,25 +167,21 @@ export async function confirmPhoneCode(userId: string, typed: string, now = new 
     WHERE id = ${code.id} AND attempts < ${CODE_TRIES} AND "confirmedAt" IS NULL AND "expiresAt" > ${now}
     RETURNING attempts`;
   if (!taken) {
-    throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
-      code: ["phoneCheck.errors.exhausted"],
+    throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.exhausted", {
+      fields: { code: ["phoneCheck.errors.exhausted"] },
     });
   }
   if (!sameHash(codeHash(code.id, code.phone, typed), code.codeHash)) {
     const left = CODE_TRIES - taken.attempts;
     if (left <= 0) {
-      throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
-        code: ["phoneCheck.errors.exhausted"],
+      throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.exhausted", {
+        fields: { code: ["phoneCheck.errors.exhausted"] },
       });
     }
-    throw new Refusal(
-      400,
-      "SEC_INVALID_TOKEN",
-      "phoneCheck.errors.wrongTries",
-      { code: ["phoneCheck.errors.wrong"] },
-      undefined,
-      { count: left },
-    );
+    throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.wrongTries", {
+      fields: { code: ["phoneCheck.errors.wrong"] },
+      params: { count: left },
+    });
   }
   await takePhone(userId, code, now);
   return phoneState(userId, now);
@@ -211,8 +209,8 @@ async function takePhone(userId: string, code: { id: string; phone: string; crea
           data: { confirmedAt: now },
         });
         if (confirmed.count === 0) {
-          throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
-            code: ["phoneCheck.errors.expired"],
+          throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
+            fields: { code: ["phoneCheck.errors.expired"] },
           });
         }
         const others = await tx.user.findMany({
@@ -237,8 +235,8 @@ async function takePhone(userId: string, code: { id: string; phone: string; crea
         return false;
       });
       if (stale)
-        throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
-          code: ["phoneCheck.errors.expired"],
+        throw new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
+          fields: { code: ["phoneCheck.errors.expired"] },
         });
       return;
     } catch (error) {
