@@ -349,11 +349,11 @@ describe("with a subscription", () => {
     });
   });
 
-  it("cancelling without a subscription is 404 AUTHZ_SUBSCRIPTION_REQUIRED", async () => {
+  it("cancelling without a subscription is 404 DB_RECORD_NOT_FOUND", async () => {
     const { cookie } = await newUser();
     const response = await call("POST", "/api/subscription/cancel", undefined, { cookie });
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED" } });
+    expect(response.body).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
   });
 });
 
@@ -539,7 +539,7 @@ describe("sandbox checkout", () => {
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({
       success: false,
-      error: { code: "PAY_PROCESSING_ERROR", message: "You already have Premium." },
+      error: { code: "DB_CONSTRAINT_VIOLATION", message: "You already have Premium." },
     });
   });
 

@@ -133,7 +133,7 @@ async function takeTry(phone: string): Promise<Waiting | null> {
 /**
  * The account a right code signs in to (the code is spent). Each guess takes a try before it is
  * judged; the fifth wrong one spends the code, and any guess after it is refused unjudged (400
- * RATE_TOO_MANY_REQUESTS). None waiting (never sent, past ten minutes, used): 400 saying it expired.
+ * SEC_INVALID_TOKEN). None waiting (never sent, past ten minutes, used): 400 saying it expired.
  */
 export async function confirmSignInCode(typed: string, code: string, clientIp: string): Promise<string> {
   const phone = signInPhone(typed);

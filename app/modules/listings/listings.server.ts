@@ -270,7 +270,7 @@ export async function createListing(input: ListingInput, sellerId: string) {
 }
 
 /**
- * The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist
+ * The listing, if the user is its seller: 404 DB_RECORD_NOT_FOUND if it does not exist
  * or is someone else's paused one (which only its seller may know of), 403 if it is
  * someone else's that buyers see.
  */
@@ -325,7 +325,7 @@ function refuseActivatingHidden(current: { status: string; hiddenAt: Date | null
 
 /** 409 when the seller would have less than accepted orders hold (they must be declined first). */
 const belowReserved = (reserved: number) =>
-  new Refusal("VLD_INVALID_QUANTITY", "listing.errors.quantityBelowReserved", {
+  new Refusal("DB_CONSTRAINT_VIOLATION", "listing.errors.quantityBelowReserved", {
     fields: { quantity: ["listing.errors.quantityBelowReserved"] },
     params: { count: reserved },
   });

@@ -150,7 +150,7 @@ export async function requestPhoneCode(
 /**
  * Confirms the waiting code, answering with the catalogue's codes: wrong, 400 SEC_INVALID_TOKEN with
  * the tries left; past ten minutes or none waiting, 400 SEC_INVALID_TOKEN saying it expired; five
- * wrong tries, 400 RATE_TOO_MANY_REQUESTS (ask for a new code). Right: the
+ * wrong tries, 400 SEC_INVALID_TOKEN (ask for a new code). Right: the
  * number becomes this account's, verified, taken from any other account that had it verified.
  */
 export async function confirmPhoneCode(userId: string, typed: string, now = new Date()): Promise<PhoneState> {

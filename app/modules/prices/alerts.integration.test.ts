@@ -85,7 +85,7 @@ describe("GET/POST/DELETE /api/price-alerts", () => {
     expect(await prisma.priceAlert.count({ where: { id: made.body.data.alert.id } })).toBe(0);
     const twice = await call("DELETE", `/api/price-alerts?id=${made.body.data.alert.id}`, undefined, as(follower));
     expect(twice.status).toBe(404);
-    expect(twice.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+    expect(twice.body.error.code).toBe("DB_RECORD_NOT_FOUND");
   });
 
   it("refuses what it cannot follow, with the catalogue's codes, and keeps nothing", async () => {

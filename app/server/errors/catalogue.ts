@@ -11,11 +11,11 @@ export interface CatalogueEntry {
 export const ERROR_CATALOGUE = {
   VLD_REQUIRED_FIELD: { status: 400, meaning: "A field is missing, or its value is not one the form takes" },
   VLD_INVALID_EMAIL: { status: 400, meaning: "The e-mail address is not valid" },
-  VLD_INVALID_PHONE: { status: 400, meaning: "The phone number is not valid, or a verified one is needed first" },
+  VLD_INVALID_PHONE: { status: 400, meaning: "The phone number is not valid, or none is saved for it to show" },
   VLD_PASSWORD_TOO_SHORT: { status: 400, meaning: "The password is shorter than 8 characters" },
   VLD_INVALID_GPS_COORDS: { status: 400, meaning: "A latitude, longitude or radius is out of range" },
   VLD_INVALID_PRICE: { status: 400, meaning: "A price in naira is not valid" },
-  VLD_INVALID_QUANTITY: { status: 400, meaning: "A quantity is not valid, or below what orders have reserved" },
+  VLD_INVALID_QUANTITY: { status: 400, meaning: "A quantity is not a whole number in the range allowed" },
   VLD_INVALID_CROP_TYPE: { status: 400, meaning: "A crop or category is not one of the list" },
   VLD_FARM_NAME_TOO_LONG: { status: 400, meaning: "The farm name is 100 characters or longer" },
   AUTH_INVALID_CREDENTIALS: { status: 401, meaning: "Signing in failed: no account matches that e-mail and password" },
@@ -33,7 +33,7 @@ export const ERROR_CATALOGUE = {
   AUTHZ_FARM_ACCESS_DENIED: { status: 403, meaning: "The farm or plot belongs to someone else" },
   DB_CONSTRAINT_VIOLATION: {
     status: 409,
-    meaning: "The thing's present state does not allow this (already done, or not yet)",
+    meaning: "The thing's present state does not allow this (already done, not yet possible, or held by orders)",
   },
   DB_DUPLICATE_ENTRY: { status: 409, meaning: "It exists already, or the same request is being handled" },
   DB_RECORD_NOT_FOUND: { status: 404, meaning: "Nothing the asker may see has that id or address" },
