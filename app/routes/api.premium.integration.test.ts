@@ -200,7 +200,7 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
     expect((await use("asiiko_ai", cookie)).status).toBe(200);
   });
 
-  it("an unknown feature is 404 with a VLD_ code, for check and use, and records nothing", async () => {
+  it("an unknown feature is 404 DB_RECORD_NOT_FOUND, for check and use, and records nothing", async () => {
     const { user, cookie } = await newUser();
     for (const response of [
       await check("crystal_ball", cookie),
@@ -209,7 +209,7 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
     ]) {
       expect(response.status).toBe(404);
       expect(response.body.success).toBe(false);
-      expect(response.body.error.code).toMatch(/^VLD_/);
+      expect(response.body.error.code).toBe("DB_RECORD_NOT_FOUND");
       expect(response.body.error.message).toBe("Unknown premium feature");
     }
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).firstPremiumUseAt).toBeNull();
