@@ -157,9 +157,10 @@ function literalRefusals(file: string, source: ts.SourceFile): Finding[] {
   const visit = (node: ts.Node) => {
     if (
       (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
-      ["Refusal", "apiError"].includes(node.expression.getText(source))
+      ["Refusal", "notFound", "apiError"].includes(node.expression.getText(source))
     ) {
-      const message = node.arguments?.[2];
+      // new Refusal(code, message, options), notFound(code, message, options), apiError(status, code, message)
+      const message = node.arguments?.[node.expression.getText(source) === "apiError" ? 2 : 1];
       const text = stringValue(message);
       if (message && text !== undefined && !/^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/.test(text)) {
         found.push(
@@ -234,11 +235,11 @@ describe("texts in the source", () => {
     expect(unknownKeys("careless.tsx", careless)).toEqual(['careless.tsx:1 "nav.nowhere"']);
     const refusing = ts.createSourceFile(
       "refusing.ts",
-      'throw new Refusal(400, "VLD_REQUIRED_FIELD", `Use ${x}`); new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");',
+      'throw new Refusal("VLD_REQUIRED_FIELD", `Use ${x}`); new Refusal("AUTH_SESSION_EXPIRED", "errors.unauthorized"); notFound("DB_RECORD_NOT_FOUND", "Gone"); apiError(500, "SYS_INTERNAL_ERROR", "errors.unexpected");',
       ts.ScriptTarget.Latest,
       true,
       ts.ScriptKind.TS,
     );
-    expect(literalRefusals("refusing.ts", refusing)).toEqual(["refusing.ts:1 `Use ${x}`"]);
+    expect(literalRefusals("refusing.ts", refusing)).toEqual(["refusing.ts:1 `Use ${x}`", 'refusing.ts:1 "Gone"']);
   });
 });

@@ -105,8 +105,8 @@ function jsonField(form: FormData, name: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.notFeature", {
-      [name]: ["mapping.geometry.notFeature"],
+    throw new Refusal("FARM_BOUNDARY_INVALID", "mapping.geometry.notFeature", {
+      fields: { [name]: ["mapping.geometry.notFeature"] },
     });
   }
 }

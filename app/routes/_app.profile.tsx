@@ -126,7 +126,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (intent === "ussd-pin") {
         // The menu asks for it by the verified number; without one there is no menu to ask.
         if (!(await phoneState(user.id)).verified)
-          throw new Refusal(409, "VLD_REQUIRED_FIELD", "ussdPin.needsPhone", { pin: ["ussdPin.needsPhone"] });
+          throw new Refusal("DB_CONSTRAINT_VIOLATION", "ussdPin.needsPhone", {
+            fields: { pin: ["ussdPin.needsPhone"] },
+          });
         await setPin(user.id, ussdPinSchema.parse(submission.value).pin);
         return pageSuccess(intent, { result: submission.reply({ resetForm: true }) });
       }

@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const session = form.get("session");
     return answerIntent(request, DEVICE_SIGN_OUT.device, async () => {
       const ended = typeof session === "string" ? await signOutDevice(user.id, session) : null;
-      if (!ended) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "pages.devices.notFound");
+      if (!ended) throw new Refusal("DB_RECORD_NOT_FOUND", "pages.devices.notFound");
       return ended === currentSession ? toSignIn(request, false) : pageSuccess<SettingsIntent>(DEVICE_SIGN_OUT.device);
     });
   }

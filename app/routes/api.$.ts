@@ -4,7 +4,7 @@ import { Refusal } from "~/server/refusal";
 
 // Any /api address that no route answers: 404 in the catalogue's JSON, whatever the method.
 const notFound = ({ request }: LoaderFunctionArgs) =>
-  refusalResponse(request, new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress"));
+  refusalResponse(request, new Refusal("DB_RECORD_NOT_FOUND", "apiErrors.noSuchAddress"));
 
 // Public: an address no route answers is refused the same for everyone.
 export const loader = notFound;

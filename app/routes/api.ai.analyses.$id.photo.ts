@@ -11,7 +11,7 @@ const route = apiRoute({
     const user = await requireUser(request);
     const size = new URL(request.url).searchParams.get("size");
     if (size !== null && size !== "320" && size !== "800") {
-      throw new Refusal(400, "VLD_REQUIRED_FIELD", "errors.validation", { size: ["errors.validation"] });
+      throw new Refusal("VLD_REQUIRED_FIELD", "errors.validation", { fields: { size: ["errors.validation"] } });
     }
     const bytes = await analysisPhoto(user.id, params.id ?? "", size === "320" ? 320 : 800);
     // The file behind an address never changes: the owner's browser keeps it.

@@ -197,7 +197,7 @@ describe("POST /api/register", () => {
       raw: JSON.stringify({ ...registration(), firstName: "x".repeat(5 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
+    expect(huge.body.error.code).toBe("FILE_TOO_LARGE");
 
     const form = await call("POST", "/api/register", undefined, {
       raw: "username=a&password=b",
@@ -503,7 +503,10 @@ describe("refusals in the reader's language", () => {
   it("speaks the language of the cookie, else of Accept-Language, else English", async () => {
     const hausa = await call("GET", "/api/no-such-route", undefined, { cookie: "asiiko-lang=ha" });
     expect(hausa.status).toBe(404);
-    expect(hausa.body.error).toEqual({ code: "VLD_REQUIRED_FIELD", message: "Babu irin wannan adireshi a cikin API." });
+    expect(hausa.body.error).toEqual({
+      code: "DB_RECORD_NOT_FOUND",
+      message: "Babu irin wannan adireshi a cikin API.",
+    });
     const french = await call("GET", "/api/user", undefined, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
     expect(french.status).toBe(401);
     expect(french.body.error.message).toBe("Veuillez vous reconnecter");

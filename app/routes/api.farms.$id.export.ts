@@ -16,8 +16,8 @@ const route = apiRoute({
     const user = await requireUser(request);
     const format = new URL(request.url).searchParams.get("format") ?? "geojson";
     if (format !== "geojson" && format !== "kml")
-      throw new Refusal(400, "VLD_REQUIRED_FIELD", "mapping.exportFormatInvalid", {
-        format: ["mapping.exportFormatInvalid"],
+      throw new Refusal("VLD_REQUIRED_FIELD", "mapping.exportFormatInvalid", {
+        fields: { format: ["mapping.exportFormatInvalid"] },
       });
     const { farm, collection } = await exportFarm(params.id ?? "", user.id);
     const baseName =

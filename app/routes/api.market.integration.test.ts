@@ -829,13 +829,13 @@ describe("PATCH and DELETE /api/market/listings/{id} by the seller", () => {
     ["PATCH (whole form)", "PATCH", listingBody()],
     ["PATCH ({ status })", "PATCH", { status: "paused" }],
     ["DELETE", "DELETE", undefined],
-  ])("%s of a listing that does not exist answers 404 MKT_PRODUCT_NOT_FOUND", async (_case, method, body) => {
+  ])("%s of a listing that does not exist answers 404 DB_RECORD_NOT_FOUND", async (_case, method, body) => {
     const seller = await signedInUser("USER", "seller");
     const response = await call(method, `/api/market/listings/${uniqueName("missing")}`, body, {
       cookie: seller.cookie,
     });
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, error: { code: "MKT_PRODUCT_NOT_FOUND" } });
+    expect(response.body).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
   });
 
   it("answers 405 to other methods", async () => {

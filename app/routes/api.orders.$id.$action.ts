@@ -31,7 +31,7 @@ const route = apiRoute({
   POST: async ({ request, params }) => {
     const user = await requireUser(request, { limits: perUser(ORDER_MOVE_LIMIT) });
     const action = params.action ?? "";
-    if (!isAction(action)) throw new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress");
+    if (!isAction(action)) throw new Refusal("DB_RECORD_NOT_FOUND", "apiErrors.noSuchAddress");
     const move = readMove(action, await readOptionalJsonBody(request));
     const order = await moveOrder(params.id ?? "", user.id, move);
     return Response.json({ success: true, data: { order } });

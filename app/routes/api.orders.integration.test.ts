@@ -162,7 +162,7 @@ describe("the cart", () => {
     for (const id of [paused.id, "c000000000000000000000000", "not-an-id"]) {
       const answer = await call("PUT", cartItem(id), { quantity: 1 }, as(buyer));
       expect(answer.status, id).toBe(404);
-      expect(answer.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+      expect(answer.body.error.code).toBe("DB_RECORD_NOT_FOUND");
     }
     expect(await prisma.cartItem.count({ where: { userId: buyer.user.id } })).toBe(0);
   });
@@ -532,7 +532,7 @@ describe("the trade, move by move", () => {
     };
     const lower = await call("PATCH", `/api/market/listings/${listing.id}`, body, as(seller));
     expect(lower.status, JSON.stringify(lower.body)).toBe(409);
-    expect(lower.body.error.code).toBe("VLD_INVALID_QUANTITY");
+    expect(lower.body.error.code).toBe("DB_CONSTRAINT_VIOLATION");
     expect(lower.body.error.message).toContain("6");
     expect(
       (await call("PATCH", `/api/market/listings/${listing.id}`, { ...body, quantity: 6 }, as(seller))).status,

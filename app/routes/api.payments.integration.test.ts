@@ -819,7 +819,7 @@ describe("POST /api/subscription/checkout with Stripe", () => {
     fake.reset();
     const response = await call("POST", "/api/subscription/checkout", undefined, { cookie: subscriber.cookie });
     expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe("PAY_PROCESSING_ERROR");
+    expect(response.body.error.code).toBe("DB_CONSTRAINT_VIOLATION");
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -84,13 +84,13 @@ describe("POST /api/preferences", () => {
     const json = await call("POST", "/api/preferences", { theme: "dark" });
     expect(json.status).toBe(415);
     expect(json.body.error).toMatchObject({
-      code: "SEC_MALICIOUS_REQUEST",
+      code: "FILE_INVALID_TYPE",
       message: "Send the form as application/x-www-form-urlencoded.",
     });
 
     const huge = await post(`theme=dark&back=/${"a".repeat(5000)}`);
     expect(huge.status).toBe(413);
-    expect(huge.body.error.code).toBe("SEC_MALICIOUS_REQUEST");
+    expect(huge.body.error.code).toBe("FILE_TOO_LARGE");
   });
 
   it("takes no harm from hostile text: NUL, a lone surrogate, no body, a stream past the cap with no length", async () => {
@@ -123,7 +123,7 @@ describe("POST /api/preferences", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect((await streamed.json()).error.code).toBe("SEC_MALICIOUS_REQUEST");
+    expect((await streamed.json()).error.code).toBe("FILE_TOO_LARGE");
   });
 
   it("answers only POST, and refuses a post from another site", async () => {

@@ -29,7 +29,7 @@ const route = apiRoute({
   // Public: a visitor chooses a theme and language too; only their own cookies change.
   POST: async ({ request }) => {
     if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
-      throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.formRequired");
+      throw new Refusal("FILE_INVALID_TYPE", "apiErrors.formRequired");
     }
     const fields = Object.fromEntries(new URLSearchParams(await readTextBody(request, MAX_PREFERENCES_BYTES)));
     const choice = validate(preferencesSchema, fields);

@@ -200,7 +200,7 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
     expect((await use("asiiko_ai", cookie)).status).toBe(200);
   });
 
-  it("an unknown feature is 404 with a VLD_ code, for check and use, and records nothing", async () => {
+  it("an unknown feature is 404 DB_RECORD_NOT_FOUND, for check and use, and records nothing", async () => {
     const { user, cookie } = await newUser();
     for (const response of [
       await check("crystal_ball", cookie),
@@ -209,7 +209,7 @@ describe("GET /api/premium/{feature}/check and POST /api/premium/{feature}/use",
     ]) {
       expect(response.status).toBe(404);
       expect(response.body.success).toBe(false);
-      expect(response.body.error.code).toMatch(/^VLD_/);
+      expect(response.body.error.code).toBe("DB_RECORD_NOT_FOUND");
       expect(response.body.error.message).toBe("Unknown premium feature");
     }
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).firstPremiumUseAt).toBeNull();
@@ -349,11 +349,11 @@ describe("with a subscription", () => {
     });
   });
 
-  it("cancelling without a subscription is 404 AUTHZ_SUBSCRIPTION_REQUIRED", async () => {
+  it("cancelling without a subscription is 404 DB_RECORD_NOT_FOUND", async () => {
     const { cookie } = await newUser();
     const response = await call("POST", "/api/subscription/cancel", undefined, { cookie });
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, error: { code: "AUTHZ_SUBSCRIPTION_REQUIRED" } });
+    expect(response.body).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
   });
 });
 
@@ -539,7 +539,7 @@ describe("sandbox checkout", () => {
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({
       success: false,
-      error: { code: "PAY_PROCESSING_ERROR", message: "You already have Premium." },
+      error: { code: "DB_CONSTRAINT_VIOLATION", message: "You already have Premium." },
     });
   });
 

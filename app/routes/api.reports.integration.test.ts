@@ -117,7 +117,7 @@ describe("POST /api/market/listings/{id}/reports", () => {
     for (const id of [paused.id, "cm000000000000000000000000", "not an id!", "%00"]) {
       const response = await report(encodeURIComponent(id), reporter);
       expect(response.status, id).toBe(404);
-      expect(response.body.error.code, id).toBe("MKT_PRODUCT_NOT_FOUND");
+      expect(response.body.error.code, id).toBe("DB_RECORD_NOT_FOUND");
     }
     expect(await prisma.listingReport.count({ where: { listingId: { in: [listing.id, paused.id] } } })).toBe(0);
   });
@@ -210,7 +210,7 @@ describe("three reports from verified phones", () => {
     expect(await searchIds(tag, onlooker)).toEqual([]);
     const details = await call("GET", `/api/market/listings/${listing.id}`, undefined, { cookie: onlooker.cookie });
     expect(details.status).toBe(404);
-    expect(details.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+    expect(details.body.error.code).toBe("DB_RECORD_NOT_FOUND");
     // Nobody else can report it now either: it is gone for them.
     expect((await report(listing.id, await buyer(true))).status).toBe(404);
     // The seller still sees it, and why.

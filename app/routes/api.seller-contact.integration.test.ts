@@ -183,7 +183,7 @@ describe("GET /api/market/listings/{id}", () => {
     // The details dialog's loader: the same answers, each with its own status.
     const dialogMissing = await call("GET", `/marketplace/${paused.id}/seller`, undefined, { cookie: buyer.cookie });
     expect(dialogMissing.status).toBe(404);
-    expect(dialogMissing.body).toMatchObject({ ok: false, listingId: paused.id, code: "MKT_PRODUCT_NOT_FOUND" });
+    expect(dialogMissing.body).toMatchObject({ ok: false, listingId: paused.id, code: "DB_RECORD_NOT_FOUND" });
     expect(dialogMissing.headers.get("cache-control")).toMatch(/no-store/);
     const dialogOwn = await call("GET", `/marketplace/${paused.id}/seller`, undefined, { cookie: seller.cookie });
     expect(dialogOwn.status).toBe(200);

@@ -23,7 +23,7 @@ const route = apiRoute({
     const status = await waitForUpload(upload.id);
     if (status === "failed") {
       await discardUpload(upload.id);
-      throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+      throw new Refusal("FILE_CORRUPTED", "upload.errors.corrupted");
     }
     const urls = Object.fromEntries(UPLOAD_WIDTHS.map((width) => [width, uploadUrl(upload.id, width)]));
     return Response.json(

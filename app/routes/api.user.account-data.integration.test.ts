@@ -360,7 +360,7 @@ describe("Delete my account", () => {
   it("refuses a wrong or missing password and deletes nothing", async () => {
     const wrong = await call("DELETE", "/api/user/account", { password: "not-it" }, { cookie: amina.cookie });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.code).toBe("AUTH_INVALID_CREDENTIALS");
+    expect(wrong.body.error.code).toBe("SEC_INVALID_TOKEN");
     expect(wrong.body.error.fields.password).toHaveLength(1);
     const missing = await call("DELETE", "/api/user/account", {}, { cookie: amina.cookie });
     expect(missing.status).toBe(400);

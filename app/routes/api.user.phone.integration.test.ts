@@ -155,12 +155,12 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
     }
     const fifth = await confirm(user, wrong);
     expect(fifth.status).toBe(400);
-    expect(fifth.body.error.code).toBe("RATE_TOO_MANY_REQUESTS");
+    expect(fifth.body.error.code).toBe("SEC_INVALID_TOKEN");
     // Spent: even the right code is refused now, and the number is not the account's.
     const right = await confirm(user, code);
     expect(right.status).toBe(400);
     expect(right.body.error).toMatchObject({
-      code: "RATE_TOO_MANY_REQUESTS",
+      code: "SEC_INVALID_TOKEN",
       message: "Too many wrong tries for this code. Send a new code.",
     });
     expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });
@@ -188,12 +188,12 @@ describe("PUT /api/user/phone and POST /api/user/phone/verify", () => {
       right = confirm(user, code);
       await lockWaiters('"PhoneCode"', 2);
     });
-    expect((await fifth!).body.error.code).toBe("RATE_TOO_MANY_REQUESTS");
+    expect((await fifth!).body.error.code).toBe("SEC_INVALID_TOKEN");
     // The right code came after the last try was taken: it is not even looked at.
     const late = await right!;
     expect(late.status).toBe(400);
     expect(late.body.error).toMatchObject({
-      code: "RATE_TOO_MANY_REQUESTS",
+      code: "SEC_INVALID_TOKEN",
       message: "Too many wrong tries for this code. Send a new code.",
     });
     expect(await stateOf(user)).toMatchObject({ data: { phone: null, verified: false, pending: null } });

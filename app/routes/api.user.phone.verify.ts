@@ -9,7 +9,7 @@ import { validate } from "~/server/validation";
 
 // POST { code }: confirms the code texted by PUT /api/user/phone; the number becomes the account's,
 // verified. Wrong and expired codes answer 400 SEC_INVALID_TOKEN (each with its message), a code
-// spent by five wrong tries 400 RATE_TOO_MANY_REQUESTS; a code that is not six digits 400
+// spent by five wrong tries 400 SEC_INVALID_TOKEN; a code that is not six digits 400
 // VLD_REQUIRED_FIELD.
 const route = apiRoute({
   POST: async ({ request }) => {

@@ -11,7 +11,7 @@ const route = apiRoute({
   DELETE: async ({ request, params }) => {
     const user = await requireUser(request);
     const ended = await signOutDevice(user.id, params.id ?? "");
-    if (!ended) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "pages.devices.notFound");
+    if (!ended) throw new Refusal("DB_RECORD_NOT_FOUND", "pages.devices.notFound");
     const headers = new Headers({ "Cache-Control": "no-store" });
     if (ended === (await readSessionId(request))) headers.set("Set-Cookie", await clearedSessionCookie(request));
     return Response.json({ success: true, data: { id: params.id?.toLowerCase() } }, { headers });

@@ -608,7 +608,7 @@ describe("POST /api/ussd: who may call, and what it takes", () => {
       { path: "/api/ussd/simulator", query: "" },
     );
     expect(screen.status).toBe(404);
-    expect(await screen.json()).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
+    expect(await screen.json()).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
   });
 
   it("refuses a body past its cap with 413, another method with 405", async () => {

@@ -35,8 +35,7 @@ const route = apiRoute({
       text: one("text"),
     });
     const phone = normaliseNigerianPhone(screen.phoneNumber);
-    if (!phone || !demo.mayUse(phone))
-      throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "phoneSim.notYourNumber");
+    if (!phone || !demo.mayUse(phone)) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "phoneSim.notYourNumber");
     const answer = await answerUssd({
       sessionId: screen.sessionId,
       serviceCode: getEnv().USSD_SERVICE_CODE,

@@ -58,8 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
   const phone = formPhone(form);
   return answerIntent(request, intent, async () => {
-    if (!phone || !demo.mayUse(phone))
-      throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "phoneSim.notYourNumber");
+    if (!phone || !demo.mayUse(phone)) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "phoneSim.notYourNumber");
     if (intent === "text") {
       await receiveSms({ from: phone, text: String(form.get("message") ?? "").slice(0, 500) });
       // The number's texts, the answer among them.

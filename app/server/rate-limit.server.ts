@@ -29,7 +29,7 @@ export function waitRefusal(seconds: number, message?: string) {
         : wait < 120
           ? ["apiErrors.tryAgainInSeconds", { count: wait }]
           : ["apiErrors.tryAgainInMinutes", { count: Math.ceil(wait / 60) }];
-  return new Refusal(429, "RATE_LIMIT_EXCEEDED", key, undefined, { "Retry-After": String(wait) }, params);
+  return new Refusal("RATE_LIMIT_EXCEEDED", key, { headers: { "Retry-After": String(wait) }, params });
 }
 
 const redis = () => sharedRedisConnection("app", "app", 55);

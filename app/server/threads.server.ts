@@ -181,5 +181,5 @@ function startThread<T>(name: ThreadName, input: unknown, limits: ThreadLimits) 
   return { answer, ended };
 }
 
-const refusalOf = ({ status, code, message, fields, headers, params }: ThreadRefusal) =>
-  new Refusal(status, code, message, fields, headers, params);
+const refusalOf = ({ code, message, fields, headers, params }: ThreadRefusal) =>
+  new Refusal(code, message, { fields, headers, params });

@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { isStorableText, TEXT_MESSAGES } from "~/lib/text";
+import type { ErrorCode } from "./errors/catalogue";
 import { Refusal } from "./refusal";
 
 /** Catalogue code for the first problem of a failed validation. */
-export type IssueCoder = (issue: z.core.$ZodIssue) => string;
+export type IssueCoder = (issue: z.core.$ZodIssue) => ErrorCode;
 
 const defaultCoder: IssueCoder = (issue) => {
   const field = String(issue.path[0] ?? "");
@@ -54,7 +55,7 @@ export function validate<S extends z.ZodType>(
     const unstorable = unstorablePath(result.data);
     if (unstorable) {
       const key = unstorable.length ? unstorable.join(".") : "form";
-      throw new Refusal(400, "VLD_REQUIRED_FIELD", TEXT_MESSAGES.invalid, { [key]: [TEXT_MESSAGES.invalid] });
+      throw new Refusal("VLD_REQUIRED_FIELD", TEXT_MESSAGES.invalid, { fields: { [key]: [TEXT_MESSAGES.invalid] } });
     }
     return result.data;
   }
@@ -64,7 +65,7 @@ export function validate<S extends z.ZodType>(
     (fields[key] ??= []).push(issue.message);
   }
   const first = result.error.issues[0]!;
-  throw new Refusal(400, coder(first), first.message, fields);
+  throw new Refusal(coder(first), first.message, { fields });
 }
 
 /**
@@ -80,7 +81,7 @@ export function validateValue<S extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success && !unstorablePath(result.data)) return result.data;
   const first = result.error?.issues[0];
-  throw new Refusal(400, first ? coder(first) : "VLD_REQUIRED_FIELD", first?.message ?? TEXT_MESSAGES.invalid);
+  throw new Refusal(first ? coder(first) : "VLD_REQUIRED_FIELD", first?.message ?? TEXT_MESSAGES.invalid);
 }
 
 /**

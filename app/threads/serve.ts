@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import type { ErrorCode } from "~/server/errors/catalogue";
 import { Refusal, type FieldMessages } from "~/server/refusal";
 
 // The thread's side of app/server/threads.server.ts: says it is ready once its code is loaded,
@@ -6,7 +7,7 @@ import { Refusal, type FieldMessages } from "~/server/refusal";
 
 export interface ThreadRefusal {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: FieldMessages;
   headers?: Record<string, string>;

@@ -262,7 +262,7 @@ describe("bodies are capped while they are read", () => {
       yield Buffer.from('"}');
     });
     expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "SEC_MALICIOUS_REQUEST" } });
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
   });
 
   it("a page form far past any form's size is refused 413, not read whole", async () => {
@@ -294,7 +294,7 @@ describe("addresses and connections", () => {
     ]) {
       const answer = await rawRequest("DELETE", path, owner.cookie);
       expect(answer.status, path).toBe(404);
-      expect(JSON.parse(answer.body), path).toMatchObject({ success: false, error: { code: "VLD_REQUIRED_FIELD" } });
+      expect(JSON.parse(answer.body), path).toMatchObject({ success: false, error: { code: "DB_RECORD_NOT_FOUND" } });
     }
     expect((await call("GET", `/api/farms/${farmId}`, undefined, { cookie: owner.cookie })).status).toBe(200);
     // Dots inside a segment are nobody's business.
@@ -417,7 +417,7 @@ describe("the newsletter, the account's data and the queue page under hostile in
         method,
       );
       expect(response.status, `${method} ${pathName}`).toBe(413);
-      expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "SEC_MALICIOUS_REQUEST" } });
+      expect(JSON.parse(response.body)).toMatchObject({ success: false, error: { code: "FILE_TOO_LARGE" } });
     }
     const form = await sendChunked(
       "/newsletter",

@@ -172,7 +172,7 @@ describe("the search routes under hostile input", () => {
     expect(own.body.data.listings.map((listing: { id: string }) => listing.id).sort()).toEqual([active, paused].sort());
     const hidden = await call("GET", `/marketplace/${paused}/seller`, undefined, { cookie: buyer.cookie });
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toMatchObject({ ok: false, code: "MKT_PRODUCT_NOT_FOUND" });
+    expect(hidden.body).toMatchObject({ ok: false, code: "DB_RECORD_NOT_FOUND" });
   });
 
   it("a user whose trial is spent searches like anyone (search is not a premium feature)", async () => {

@@ -118,7 +118,7 @@ export function DeleteAccountCard() {
       window.location.assign("/account-deleted");
     } catch (failure) {
       setPending(false);
-      if (failure instanceof ApiError && failure.code === "AUTH_INVALID_CREDENTIALS")
+      if (failure instanceof ApiError && failure.code === "SEC_INVALID_TOKEN")
         setError(t("accountData.delete.passwordWrong"));
       else if (failure instanceof ApiError && failure.code === "PAY_PROCESSING_ERROR")
         setError(t("accountData.delete.cancelFailed"));

@@ -19,7 +19,7 @@ export function cartFailure(error: unknown): string {
     if (error.code === "MKT_OUT_OF_STOCK") return "cart.errors.soldOut";
     if (error.code === "AUTHZ_INSUFFICIENT_PERMISSIONS") return "cart.errors.ownListing";
     if (error.code === "AUTHZ_FEATURE_LIMIT_REACHED") return "cart.full";
-    if (error.code === "MKT_PRODUCT_NOT_FOUND") return "cart.gone";
+    if (error.code === "DB_RECORD_NOT_FOUND") return "cart.gone";
   }
   return "cart.addFailed";
 }

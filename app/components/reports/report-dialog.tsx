@@ -21,7 +21,7 @@ function failureKey(error: unknown) {
   if (error instanceof ApiError) {
     if (error.code === "DB_DUPLICATE_ENTRY") return "reports.errors.alreadyReported";
     if (error.code === "AUTHZ_INSUFFICIENT_PERMISSIONS") return "reports.errors.ownListing";
-    if (error.code === "MKT_PRODUCT_NOT_FOUND") return "reports.errors.gone";
+    if (error.code === "DB_RECORD_NOT_FOUND") return "reports.errors.gone";
     if (error.status === 429) return "errors.rateLimited";
   }
   return "reports.errors.failed";

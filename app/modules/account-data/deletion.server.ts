@@ -34,8 +34,8 @@ async function catalogueUploads(tx: Prisma.TransactionClient, uploadIds: string[
 export async function deleteAccount(userId: string, input: DeleteAccountInput, now = new Date()) {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    throw new Refusal(400, "AUTH_INVALID_CREDENTIALS", "accountData.delete.passwordWrong", {
-      password: ["accountData.delete.passwordWrong"],
+    throw new Refusal("SEC_INVALID_TOKEN", "accountData.delete.passwordWrong", {
+      fields: { password: ["accountData.delete.passwordWrong"] },
     });
   }
 
@@ -50,7 +50,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, n
       await paymentProvider(subscription.provider).cancelAtPeriodEnd(subscription);
     } catch (error) {
       logger.error({ err: error, provider: subscription.provider }, "The payment provider refused the cancellation");
-      throw new Refusal(502, "PAY_PROCESSING_ERROR", "accountData.delete.cancelFailed");
+      throw new Refusal("PAY_PROCESSING_ERROR", "accountData.delete.cancelFailed");
     }
   }
 

@@ -57,7 +57,7 @@ export async function requestExport(userId: string, now = new Date()): Promise<E
     where: { userId, createdAt: { gt: new Date(now.getTime() - 24 * 3600_000) } },
   });
   if (today >= EXPORTS_PER_DAY)
-    throw new Refusal(429, "RATE_LIMIT_EXCEEDED", "accountData.export.tooMany", undefined, { "Retry-After": "3600" });
+    throw new Refusal("RATE_LIMIT_EXCEEDED", "accountData.export.tooMany", { headers: { "Retry-After": "3600" } });
   const row = await prisma.accountExport.create({
     data: { userId, expiresAt: new Date(now.getTime() + EXPORT_KEEP_HOURS * 3600_000) },
   });
@@ -66,7 +66,7 @@ export async function requestExport(userId: string, now = new Date()): Promise<E
   } catch (error) {
     await prisma.accountExport.delete({ where: { id: row.id } });
     logger.error({ err: error }, "account export not queued");
-    throw new Refusal(503, "SYS_SERVICE_DEGRADED", "accountData.export.unavailable");
+    throw new Refusal("SYS_SERVICE_DEGRADED", "accountData.export.unavailable");
   }
   return view(row);
 }
@@ -75,9 +75,9 @@ export async function requestExport(userId: string, now = new Date()): Promise<E
 export async function readExportFile(userId: string, exportId: string, now = new Date()) {
   const row = await prisma.accountExport.findUnique({ where: { id: exportId } });
   if (!row || row.userId !== userId || row.status !== "ready" || row.expiresAt <= now)
-    throw new Refusal(404, "DB_RECORD_NOT_FOUND", "accountData.export.notFound");
+    throw new Refusal("DB_RECORD_NOT_FOUND", "accountData.export.notFound");
   const bytes = await fileStore().get(exportKey(row.id));
-  if (!bytes) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "accountData.export.notFound");
+  if (!bytes) throw new Refusal("DB_RECORD_NOT_FOUND", "accountData.export.notFound");
   return { bytes, createdAt: row.createdAt };
 }
 

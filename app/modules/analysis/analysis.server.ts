@@ -59,7 +59,7 @@ export async function startAnalysis(input: {
   const userId = grant.user.id;
   const inspected = await inspectImage(image, ANALYSIS_PHOTO_FORMATS);
   if (Math.min(inspected.width, inspected.height) < MIN_IMAGE_SIDE)
-    throw new Refusal(400, "AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
+    throw new Refusal("AI_INVALID_IMAGE", "ai.errors.imageTooSmall");
   await verifyImageDecodes(image);
 
   const now = new Date();
@@ -67,7 +67,7 @@ export async function startAnalysis(input: {
     where: { userId, status: { in: [...OPEN_STATUSES] }, deadlineAt: { gt: now } },
   });
   if (open >= MAX_OPEN_ANALYSES) {
-    throw new Refusal(429, "RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", undefined, { "Retry-After": "30" });
+    throw new Refusal("RATE_TOO_MANY_REQUESTS", "ai.errors.tooMany", { headers: { "Retry-After": "30" } });
   }
 
   const upload = await acceptUpload(userId, "analysis", image, { queue: false, image: inspected });

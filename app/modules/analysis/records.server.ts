@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { releaseTrialHold } from "~/modules/premium/premium.server";
 import { prisma } from "~/server/db.server";
+import { isErrorCode } from "~/server/errors/catalogue";
 import { Refusal } from "~/server/refusal";
 import { publishAnalysisChange } from "./events.server";
 import { failureAnswer } from "./failures";
@@ -16,7 +17,7 @@ export const OPEN_STATUSES = ["queued", "processing"] as const;
 export function failureRefusal(code: string, messageKey?: string) {
   const answer = failureAnswer(code);
   const headers = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : undefined;
-  return new Refusal(answer.status, code, messageKey ?? answer.messageKey, undefined, headers);
+  return new Refusal(isErrorCode(code) ? code : "AI_ANALYSIS_FAILED", messageKey ?? answer.messageKey, { headers });
 }
 
 /**
@@ -56,7 +57,7 @@ export async function expireOverdue(where: { id: string } | { userId: string }) 
 export async function ownAnalysis(userId: string, id: string) {
   const analysis = await prisma.analysis.findFirst({ where: { id, userId } });
   // Another farmer's analysis is answered exactly like one that does not exist.
-  if (!analysis) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!analysis) throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   return analysis;
 }
 

@@ -73,7 +73,7 @@ async function completeAnalysis(analysis: Analysis, result: AnalysisResult, answ
       }
       if (!analysis.onTrial) await recordFeatureUseIn(tx, analysis.userId, "asiiko_ai", now, analysis.createdAt);
       else if (!(await confirmTrialHold(tx, analysis.userId, analysis.id, now)))
-        throw new Refusal(403, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");
+        throw new Refusal("AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.required");
       return true;
     });
     if (written) {

@@ -68,7 +68,8 @@ export async function listAnalyses(
       where: { id: options.before, userId },
       select: { id: true, createdAt: true },
     });
-    if (!cursor) throw new Refusal(400, "VLD_REQUIRED_FIELD", "ai.errors.notFound", { before: ["ai.errors.notFound"] });
+    if (!cursor)
+      throw new Refusal("VLD_REQUIRED_FIELD", "ai.errors.notFound", { fields: { before: ["ai.errors.notFound"] } });
     olderThan = {
       OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
     };
@@ -89,9 +90,8 @@ export async function analysisPhoto(userId: string, id: string, width: 320 | 800
   const upload = analysis.uploadId
     ? await prisma.upload.findUnique({ where: { id: analysis.uploadId }, select: { status: true } })
     : null;
-  if (!analysis.uploadId || upload?.status !== "ready")
-    throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!analysis.uploadId || upload?.status !== "ready") throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   const bytes = await readRendition(analysis.uploadId, "analysis", width);
-  if (!bytes) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "ai.errors.notFound");
+  if (!bytes) throw new Refusal("DB_RECORD_NOT_FOUND", "ai.errors.notFound");
   return bytes;
 }

@@ -55,13 +55,13 @@ export async function signIn(input: LoginInput, { clientIp, deviceId }: SignInOr
   else await takeSignInTurn(username);
   const user = await verifyLogin(input);
   // One answer for an unknown name and a wrong password.
-  if (!user) throw new Refusal(401, "AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
+  if (!user) throw new Refusal("AUTH_INVALID_CREDENTIALS", "auth.errors.invalidCredentials");
   if (perDevice) await clearRateLimit(perDevice.limit, perDevice.key);
   else await giveBackSignInTurn(username);
   // Suspended by a moderator: said only to someone who knows the password, with whom to write to.
   if (user.suspendedAt)
-    throw new Refusal(403, "AUTH_ACCOUNT_LOCKED", "moderation.suspendedSignIn", undefined, undefined, {
-      email: getEnv().SUPPORT_EMAIL,
+    throw new Refusal("AUTH_ACCOUNT_LOCKED", "moderation.suspendedSignIn", {
+      params: { email: getEnv().SUPPORT_EMAIL },
     });
   return user;
 }

@@ -38,7 +38,7 @@ const isApiRequest = (request: Request) => new URL(request.url).pathname.startsW
 export async function requireUser(request: Request, options: GateOptions = {}): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
-    if (isApiRequest(request)) throw new Refusal(401, "AUTH_SESSION_EXPIRED", "errors.unauthorized");
+    if (isApiRequest(request)) throw new Refusal("AUTH_SESSION_EXPIRED", "errors.unauthorized");
     const url = new URL(request.url);
     const back = `${url.pathname}${url.search}`;
     throw redirect(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`);
@@ -99,7 +99,7 @@ export async function requireProviderCallback(request: Request, clientIp: string
  * Under /api outside demo mode, 404 in the catalogue's JSON, as for an address nobody answers.
  */
 export async function requireDemoPhone(request: Request) {
-  if (isApiRequest(request) && !isDemoMode()) throw new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchAddress");
+  if (isApiRequest(request) && !isDemoMode()) throw new Refusal("DB_RECORD_NOT_FOUND", "apiErrors.noSuchAddress");
   requireDemo();
   const user = await getSessionUser(request);
   const callers = await demoCallersFor(user?.id ?? null);

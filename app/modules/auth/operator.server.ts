@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/env.server";
+import type { ErrorCode } from "~/server/errors/catalogue";
 import { readCookie } from "~/lib/cookies";
 import { getSessionUser } from "./session.server";
 
@@ -37,7 +38,7 @@ export function checkOperatorToken(presented: string | undefined, expected = get
   return sameSecret(presented, expected) ? "granted" : "wrong";
 }
 
-function deny(res: Response, status: number, code: string, message: string) {
+function deny(res: Response, status: number, code: ErrorCode, message: string) {
   res.status(status).setHeader("Cache-Control", "no-store").json({ success: false, error: { code, message } });
 }
 

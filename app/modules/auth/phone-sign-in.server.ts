@@ -28,8 +28,8 @@ export const SIGN_IN_CODE_LIMITS = {
 export function signInPhone(typed: string): string {
   const phone = normaliseNigerianPhone(typed.slice(0, 40));
   if (!phone)
-    throw new Refusal(400, "VLD_REQUIRED_FIELD", "contact.errors.phoneInvalid", {
-      phone: ["contact.errors.phoneInvalid"],
+    throw new Refusal("VLD_REQUIRED_FIELD", "contact.errors.phoneInvalid", {
+      fields: { phone: ["contact.errors.phoneInvalid"] },
     });
   return phone;
 }
@@ -40,7 +40,7 @@ export function signInPhone(typed: string): string {
  */
 export async function requestSignInCode(typed: string, clientIp: string): Promise<{ phone: string }> {
   const phone = signInPhone(typed);
-  if (!smsProviderName()) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  if (!smsProviderName()) throw new Refusal("SYS_CONFIGURATION_ERROR", "sms.unavailable");
   await hitRateLimits([
     { limit: SIGN_IN_CODE_LIMITS.perAddress, key: clientIp },
     { limit: SIGN_IN_CODE_LIMITS.perPhone, key: phone },

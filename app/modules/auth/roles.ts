@@ -7,5 +7,5 @@ export const isAdministrator = (user: { role: string }) => user.role === "ADMIN"
 
 /** Refuses (403 AUTHZ_INSUFFICIENT_PERMISSIONS) anyone but an administrator. */
 export function assertAdministrator(user: { role: string }, message = "errors.forbidden") {
-  if (!isAdministrator(user)) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", message);
+  if (!isAdministrator(user)) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", message);
 }

@@ -48,11 +48,13 @@ export async function registerUser(input: RegisterInput, language = "en") {
     email ? prisma.user.findUnique({ where: { email }, select: { id: true } }) : null,
   ]);
   if (byUsername)
-    throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
-      username: ["auth.errors.usernameExists"],
+    throw new Refusal("AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
+      fields: { username: ["auth.errors.usernameExists"] },
     });
   if (byEmail)
-    throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+    throw new Refusal("AUTH_EMAIL_EXISTS", "auth.errors.emailExists", {
+      fields: { email: ["auth.errors.emailExists"] },
+    });
   try {
     return await prisma.user.create({
       data: {
@@ -70,9 +72,11 @@ export async function registerUser(input: RegisterInput, language = "en") {
     if (isDatabaseRefusal(error, "P2002")) {
       const target = JSON.stringify(error.meta ?? {});
       if (target.includes("email"))
-        throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
-      throw new Refusal(409, "AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
-        username: ["auth.errors.usernameExists"],
+        throw new Refusal("AUTH_EMAIL_EXISTS", "auth.errors.emailExists", {
+          fields: { email: ["auth.errors.emailExists"] },
+        });
+      throw new Refusal("AUTH_USERNAME_EXISTS", "auth.errors.usernameExists", {
+        fields: { username: ["auth.errors.usernameExists"] },
       });
     }
     throw error;
@@ -98,7 +102,9 @@ export async function updateProfile(userId: string, input: ProfileInput) {
   if (email) {
     const owner = await prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (owner && owner.id !== userId) {
-      throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal("AUTH_EMAIL_EXISTS", "auth.errors.emailExists", {
+        fields: { email: ["auth.errors.emailExists"] },
+      });
     }
   }
   try {
@@ -113,7 +119,9 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     });
   } catch (error) {
     if (isDatabaseRefusal(error, "P2002")) {
-      throw new Refusal(409, "AUTH_EMAIL_EXISTS", "auth.errors.emailExists", { email: ["auth.errors.emailExists"] });
+      throw new Refusal("AUTH_EMAIL_EXISTS", "auth.errors.emailExists", {
+        fields: { email: ["auth.errors.emailExists"] },
+      });
     }
     throw error;
   }
@@ -133,8 +141,8 @@ export async function changePassword(
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   // An account made on a basic phone has none to give yet: it signed in with a code to its phone.
   if (hasPassword(user.passwordHash) && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash))) {
-    throw new Refusal(400, "AUTH_INVALID_CREDENTIALS", "auth.errors.currentPasswordWrong", {
-      currentPassword: ["auth.errors.currentPasswordWrong"],
+    throw new Refusal("SEC_INVALID_TOKEN", "auth.errors.currentPasswordWrong", {
+      fields: { currentPassword: ["auth.errors.currentPasswordWrong"] },
     });
   }
   const passwordHash = await hashPassword(input.newPassword);

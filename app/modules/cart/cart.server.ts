@@ -4,7 +4,7 @@ import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listing
 import { listingsOnSale, publicListingsAmong } from "~/modules/listings/browsing.server";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { CART_ITEMS_MAX } from "./constants";
 
 // The cart: listings a buyer means to ask for, with how much of each, kept with the account (it
@@ -12,8 +12,6 @@ import { CART_ITEMS_MAX } from "./constants";
 // of its moment, and only the seller's acceptance reserves. Reading the cart tidies it: what
 // buyers can no longer ask for (sold, paused, hidden, gone, all reserved) leaves it, and the
 // answer says so; a quantity above what is left comes down to it, and the answer says that too.
-
-const notFound = () => new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
 
 export interface CartLine {
   listingId: string;
@@ -119,22 +117,18 @@ export async function cartListingIds(userId: string): Promise<string[]> {
  * are left). Past CART_ITEMS_MAX listings, 403 AUTHZ_FEATURE_LIMIT_REACHED.
  */
 export async function setCartItem(userId: string, listingId: string, quantity: number): Promise<CartLine> {
-  if (!isRecordId(listingId)) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const [found] = await publicListingsAmong([listingId], userId);
-  if (!found) throw notFound();
+  if (!found) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const listing = toMarketplaceListing(found);
-  if (listing.seller.id === userId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+  if (listing.seller.id === userId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
   if (!(await listingsOnSale([listingId])).has(listingId) || listing.available < 1)
-    throw new Refusal(409, "MKT_OUT_OF_STOCK", "cart.errors.soldOut");
+    throw new Refusal("MKT_OUT_OF_STOCK", "cart.errors.soldOut");
   if (quantity > listing.available)
-    throw new Refusal(
-      409,
-      "MKT_OUT_OF_STOCK",
-      "cart.errors.onlyLeft",
-      { quantity: ["cart.errors.onlyLeft"] },
-      undefined,
-      { count: listing.available },
-    );
+    throw new Refusal("MKT_OUT_OF_STOCK", "cart.errors.onlyLeft", {
+      fields: { quantity: ["cart.errors.onlyLeft"] },
+      params: { count: listing.available },
+    });
   await prisma
     .$transaction(async (tx) => {
       // One change of this user's cart at a time, so two at once cannot both pass the count.
@@ -142,14 +136,12 @@ export async function setCartItem(userId: string, listingId: string, quantity: n
       const updated = await tx.cartItem.updateMany({ where: { userId, listingId }, data: { quantity } });
       if (updated.count > 0) return;
       if ((await tx.cartItem.count({ where: { userId } })) >= CART_ITEMS_MAX)
-        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "cart.errors.tooMany", undefined, undefined, {
-          count: CART_ITEMS_MAX,
-        });
+        throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "cart.errors.tooMany", { params: { count: CART_ITEMS_MAX } });
       await tx.cartItem.create({ data: { userId, listingId, quantity } });
     })
     .catch((error: unknown) => {
       // Deleted by its seller since it was looked up: gone, as any listing no longer there.
-      if (isDatabaseRefusal(error, "P2003")) throw notFound();
+      if (isDatabaseRefusal(error, "P2003")) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
       throw error;
     });
   return {
@@ -162,6 +154,6 @@ export async function setCartItem(userId: string, listingId: string, quantity: n
 
 /** Takes a listing out of the cart; one not there changes nothing. */
 export async function removeCartItem(userId: string, listingId: string) {
-  if (!isRecordId(listingId)) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   await prisma.cartItem.deleteMany({ where: { userId, listingId } });
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "~/server/errors/catalogue";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { z } from "~/lib/zod";
 
@@ -14,4 +15,4 @@ export const cartItemSchema = z.strictObject({
 export type CartItemInput = z.infer<typeof cartItemSchema>;
 
 /** Every cart problem is a quantity's. */
-export const cartIssueCode = () => "VLD_INVALID_QUANTITY";
+export const cartIssueCode = (): ErrorCode => "VLD_INVALID_QUANTITY";

@@ -39,8 +39,8 @@ export interface BoundaryFile {
   skipped: number;
 }
 
-const unreadable = () => new Refusal(400, "FILE_CORRUPTED", "mapping.import.errors.unreadable");
-const tooLarge = () => new Refusal(413, "FILE_TOO_LARGE", "mapping.import.errors.tooLarge");
+const unreadable = () => new Refusal("FILE_CORRUPTED", "mapping.import.errors.unreadable");
+const tooLarge = () => new Refusal("FILE_TOO_LARGE", "mapping.import.errors.tooLarge");
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
@@ -87,11 +87,11 @@ export function readBoundaryFile(bytes: Uint8Array): BoundaryFile {
       shapes.push({ name: name && polygons.length > 1 ? `${name} ${index + 1}` : name, ring });
     });
     if (shapes.length > BOUNDARY_FILE_MAX_SHAPES)
-      throw new Refusal(400, "VLD_REQUIRED_FIELD", "mapping.import.errors.tooMany", undefined, undefined, {
-        max: BOUNDARY_FILE_MAX_SHAPES,
+      throw new Refusal("VLD_REQUIRED_FIELD", "mapping.import.errors.tooMany", {
+        params: { max: BOUNDARY_FILE_MAX_SHAPES },
       });
   }
-  if (shapes.length === 0) throw new Refusal(400, "VLD_REQUIRED_FIELD", "mapping.import.errors.noShapes");
+  if (shapes.length === 0) throw new Refusal("VLD_REQUIRED_FIELD", "mapping.import.errors.noShapes");
   return { format, shapes, skipped };
 }
 

@@ -90,8 +90,8 @@ export function measureShape(value: unknown, field: "boundary" | "geometry") {
   });
   if (!check.ok) {
     const key = `mapping.geometry.${check.problem}`;
-    throw new Refusal(400, check.problem === "tooLarge" ? "FARM_AREA_TOO_LARGE" : "FARM_BOUNDARY_INVALID", key, {
-      [field]: [key],
+    throw new Refusal(check.problem === "tooLarge" ? "FARM_AREA_TOO_LARGE" : "FARM_BOUNDARY_INVALID", key, {
+      fields: { [field]: [key] },
     });
   }
   return check;
@@ -100,11 +100,11 @@ export function measureShape(value: unknown, field: "boundary" | "geometry") {
 /** The farm, if the user owns it: 404 DB_RECORD_NOT_FOUND when there is none, 403 AUTHZ_FARM_ACCESS_DENIED when it is someone else's. */
 export async function ownedFarm(id: string, userId: string) {
   // An id that cannot be one names no farm; it never reaches the database.
-  if (!isRecordId(id)) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
+  if (!isRecordId(id)) throw new Refusal("DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
   const farm = await prisma.farm.findUnique({ where: { id } });
-  if (!farm) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
+  if (!farm) throw new Refusal("DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
   // Nothing of the farm (name, owner, place) goes into the refusal.
-  if (farm.ownerId !== userId) throw new Refusal(403, "AUTHZ_FARM_ACCESS_DENIED", "mapping.errors.farmAccessDenied");
+  if (farm.ownerId !== userId) throw new Refusal("AUTHZ_FARM_ACCESS_DENIED", "mapping.errors.farmAccessDenied");
   return farm;
 }
 
@@ -148,7 +148,7 @@ export async function createFarm(grant: MappingGrant, input: FarmCreateInput): P
     async (tx) => {
       const owned = await tx.farm.count({ where: { ownerId: userId } });
       if (owned >= MAPPING_LIMITS.farmsPerUser) {
-        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyFarms");
+        throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyFarms");
       }
       await recordMappingUse(tx, grant);
       return tx.farm.create({
@@ -234,8 +234,8 @@ function plotShape(geometry: unknown, farm: Farm) {
   const check = measureShape(geometry, "geometry");
   const farmRing = featureRing(farm.boundary);
   if (farmRing && shareInside(check.ring, farmRing) < MAPPING_LIMITS.plotInsideShare) {
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.geometry.outsideFarm", {
-      geometry: ["mapping.geometry.outsideFarm"],
+    throw new Refusal("FARM_BOUNDARY_INVALID", "mapping.geometry.outsideFarm", {
+      fields: { geometry: ["mapping.geometry.outsideFarm"] },
     });
   }
   return {
@@ -252,7 +252,7 @@ export async function createPlot(farmId: string, grant: MappingGrant, input: Plo
   const plot = await prisma.$transaction(async (tx) => {
     const count = await tx.plot.count({ where: { farmId: farm.id } });
     if (count >= MAPPING_LIMITS.plotsPerFarm)
-      throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+      throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
     await recordMappingUse(tx, grant);
     return tx.plot.create({
       data: { farmId: farm.id, name: input.name, type: input.type, crops: input.crops, ...(shape ?? {}) },
@@ -263,9 +263,9 @@ export async function createPlot(farmId: string, grant: MappingGrant, input: Plo
 
 /** The plot, if it belongs to this farm: 404 otherwise (the farm's owner has been checked). */
 async function farmPlot(farm: Farm, plotId: string) {
-  if (!isRecordId(plotId)) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
+  if (!isRecordId(plotId)) throw new Refusal("DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
   const plot = await prisma.plot.findFirst({ where: { id: plotId, farmId: farm.id } });
-  if (!plot) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
+  if (!plot) throw new Refusal("DB_RECORD_NOT_FOUND", "mapping.errors.plotNotFound");
   return plot;
 }
 

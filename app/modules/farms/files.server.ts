@@ -89,7 +89,7 @@ export async function importIntoFarm(farmId: string, grant: MappingGrant, reques
   const boundary = plan.shapes.find((shape) => shape.role === "boundary");
   const plots = plan.shapes.filter((shape) => shape.role === "plot");
   if (!boundary && plots.length === 0)
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.import.errors.nothingToSave");
+    throw new Refusal("FARM_BOUNDARY_INVALID", "mapping.import.errors.nothingToSave");
   const written = await writeIndexed(
     "farm",
     async (tx) => {
@@ -97,7 +97,7 @@ export async function importIntoFarm(farmId: string, grant: MappingGrant, reques
       await tx.$queryRaw`SELECT id FROM "Farm" WHERE id = ${farm.id} FOR UPDATE`;
       const count = await tx.plot.count({ where: { farmId: farm.id } });
       if (count + plots.length > MAPPING_LIMITS.plotsPerFarm)
-        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
+        throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
       await recordMappingUse(tx, grant);
       if (boundary)
         await tx.farm.update({

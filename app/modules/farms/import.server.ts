@@ -69,8 +69,8 @@ export async function planFileInThread(input: FilePlanInput, limits: ThreadLimit
   } catch (error) {
     if (!(error instanceof ThreadStopped) || error.reason === "failed") throw error;
     if (error.reason === "busy")
-      throw new Refusal(503, "SYS_SERVICE_DEGRADED", "apiErrors.unavailable", undefined, { "Retry-After": "5" });
-    throw new Refusal(413, "FILE_TOO_LARGE", "mapping.import.errors.tooLarge");
+      throw new Refusal("SYS_SERVICE_DEGRADED", "apiErrors.unavailable", { headers: { "Retry-After": "5" } });
+    throw new Refusal("FILE_TOO_LARGE", "mapping.import.errors.tooLarge");
   }
 }
 

@@ -115,8 +115,8 @@ async function checkProduct(productId: string | null | undefined, currentProduct
   const product = await prisma.product.findUnique({ where: { id: productId }, select: { id: true, isActive: true } });
   // A listing may keep a product that was deactivated after it was linked, but new links need an active one.
   if (!product || (!product.isActive && product.id !== currentProductId)) {
-    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", {
-      productId: ["listing.errors.productNotFound"],
+    throw new Refusal("MKT_PRODUCT_NOT_FOUND", "listing.errors.productNotFound", {
+      fields: { productId: ["listing.errors.productNotFound"] },
     });
   }
   return product.id;
@@ -130,8 +130,8 @@ async function checkShowPhone(input: ListingInput, sellerId: string) {
     select: { phone: true, phoneVerifiedAt: true },
   });
   if (!seller?.phone || !seller.phoneVerifiedAt) {
-    throw new Refusal(400, "VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", {
-      showPhone: ["contact.errors.noPhoneSaved"],
+    throw new Refusal("VLD_INVALID_PHONE", "contact.errors.noPhoneSaved", {
+      fields: { showPhone: ["contact.errors.noPhoneSaved"] },
     });
   }
 }
@@ -176,13 +176,13 @@ export async function createListing(input: ListingInput, sellerId: string) {
 }
 
 /**
- * The listing, if the user is its seller: 404 MKT_PRODUCT_NOT_FOUND if it does not exist
+ * The listing, if the user is its seller: 404 DB_RECORD_NOT_FOUND if it does not exist
  * or is someone else's paused one (which only its seller may know of), 403 if it is
  * someone else's that buyers see.
  */
 async function ownedListing(id: string, userId: string) {
   // An id that cannot be one names no listing; it never reaches the database.
-  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!isRecordId(id)) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const listing = await prisma.listing.findUnique({
     where: { id },
     select: {
@@ -196,9 +196,9 @@ async function ownedListing(id: string, userId: string) {
     },
   });
   if (!listing || (listing.sellerId !== userId && (listing.status === "paused" || listing.hiddenAt !== null)))
-    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+    throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   if (listing.sellerId !== userId) {
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
+    throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "listing.errors.notYours");
   }
   return listing;
 }
@@ -224,21 +224,17 @@ async function recordPriceChange(
  */
 function refuseActivatingHidden(current: { status: string; hiddenAt: Date | null }, status: string) {
   if (current.hiddenAt !== null && status === "active" && current.status !== "active")
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.hiddenCannotActivate", {
-      status: ["moderation.errors.hiddenCannotActivate"],
+    throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.hiddenCannotActivate", {
+      fields: { status: ["moderation.errors.hiddenCannotActivate"] },
     });
 }
 
 /** 409 when the seller would have less than accepted orders hold (they must be declined first). */
 const belowReserved = (reserved: number) =>
-  new Refusal(
-    409,
-    "VLD_INVALID_QUANTITY",
-    "listing.errors.quantityBelowReserved",
-    { quantity: ["listing.errors.quantityBelowReserved"] },
-    undefined,
-    { count: reserved },
-  );
+  new Refusal("DB_CONSTRAINT_VIOLATION", "listing.errors.quantityBelowReserved", {
+    fields: { quantity: ["listing.errors.quantityBelowReserved"] },
+    params: { count: reserved },
+  });
 
 export async function updateListing(id: string, userId: string, input: ListingInput) {
   const current = await ownedListing(id, userId);
@@ -263,9 +259,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
   ).catch(async (error: unknown) => {
     if (!isDatabaseRefusal(error, "P2025")) throw error;
     const now = await prisma.listing.findUnique({ where: { id }, select: { reservedQuantity: true } });
-    throw now
-      ? belowReserved(now.reservedQuantity)
-      : new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+    throw now ? belowReserved(now.reservedQuantity) : new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   });
   return listingAsSeenBy(listingDto(listing), userId);
 }
@@ -278,7 +272,7 @@ export async function updateListing(id: string, userId: string, input: ListingIn
  * against CONTACT_REVEAL_LIMIT; the seller looking at their own does not.
  */
 export async function listingDetails(id: string, viewerId: string) {
-  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!isRecordId(id)) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const row = await prisma.listing.findUnique({
     where: { id },
     select: { ...listingSelect, seller: { select: { firstName: true, phone: true, phoneVerifiedAt: true } } },
@@ -286,7 +280,7 @@ export async function listingDetails(id: string, viewerId: string) {
   const own = row?.sellerId === viewerId;
   // Someone else's paused or hidden listing is as if it did not exist.
   if (!row || ((row.status === "paused" || row.hiddenAt !== null) && !own))
-    throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+    throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   // Only a number its owner confirmed by a code is shown: anyone can type anyone's number.
   const phone = row.showPhone && row.seller.phoneVerifiedAt ? row.seller.phone : null;
   if (phone && !own) await hitDistinctRateLimit(CONTACT_REVEAL_LIMIT, viewerId, row.id);

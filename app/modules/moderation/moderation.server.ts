@@ -4,7 +4,7 @@ import { assertAdministrator, isAdministrator } from "~/modules/auth/roles";
 import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { notifyIndexing } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { shownPhotos } from "~/modules/storage/image-addresses.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { MODERATION_PAGE_SIZE, type ModerationKind, type ResolveAction } from "./constants";
@@ -23,9 +23,6 @@ import type { ResolveInput, UnsuspendInput } from "./schemas";
 
 type Tx = Prisma.TransactionClient;
 type Moderator = { id: string; role: string };
-
-const reportNotFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
-const userNotFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "moderation.errors.userNotFound");
 
 /** How a user is named to others: first name and the initial of the last, as on seller pages. */
 const shownName = (user: { firstName: string; lastName: string }) => publicName(user.firstName, user.lastName);
@@ -263,10 +260,8 @@ async function suspendInTx(tx: Tx, sellerId: string, reason: string, at: Date) {
 
 /** 403 for suspending an administrator (oneself included): an operator's account is not moderated here. */
 function refuseSuspendingAdministrator(moderator: Moderator, seller: { id: string; role: string }) {
-  if (seller.id === moderator.id)
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.suspendSelf");
-  if (isAdministrator(seller))
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.suspendAdmin");
+  if (seller.id === moderator.id) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.suspendSelf");
+  if (isAdministrator(seller)) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "moderation.errors.suspendAdmin");
 }
 
 /**
@@ -278,13 +273,13 @@ function refuseSuspendingAdministrator(moderator: Moderator, seller: { id: strin
  */
 export async function resolveReport(moderator: Moderator, reportId: string, input: ResolveInput) {
   assertAdministrator(moderator, "moderation.denied");
-  if (!isRecordId(reportId)) throw reportNotFound();
+  if (!isRecordId(reportId)) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
   const action: ResolveAction = input.action;
   const note = input.note ?? null;
   const { result, changed } = await prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ listingId: string }[]>`
       SELECT "listingId" FROM "ListingReport" WHERE id = ${reportId} FOR UPDATE`;
-    if (!locked) throw reportNotFound();
+    if (!locked) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
     // The listing's row is the lock every report and action of it takes (reports.server.ts too).
     await tx.$queryRaw`SELECT id FROM "Listing" WHERE id = ${locked.listingId} FOR UPDATE`;
     const report = await tx.listingReport.findUniqueOrThrow({
@@ -296,13 +291,12 @@ export async function resolveReport(moderator: Moderator, reportId: string, inpu
         },
       },
     });
-    if (report.status !== "open")
-      throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
+    if (report.status !== "open") throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
     const { listing } = report;
     if (action === "suspend_seller") {
       refuseSuspendingAdministrator(moderator, listing.seller);
       if (listing.seller.suspendedAt)
-        throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadySuspended");
+        throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadySuspended");
     }
     const recorded = await tx.moderationAction.create({
       data: { kind: action, note, moderatorId: moderator.id, userId: listing.seller.id, listingId: listing.id },
@@ -344,12 +338,12 @@ export async function resolveReport(moderator: Moderator, reportId: string, inpu
  */
 export async function liftSuspension(moderator: Moderator, userId: string, input: UnsuspendInput) {
   assertAdministrator(moderator, "moderation.denied");
-  if (!isRecordId(userId)) throw userNotFound();
+  if (!isRecordId(userId)) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.userNotFound");
   const { result, changed } = await prisma.$transaction(async (tx) => {
     const [user] = await tx.$queryRaw<{ suspended: boolean }[]>`
       SELECT "suspendedAt" IS NOT NULL AS suspended FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    if (!user) throw userNotFound();
-    if (!user.suspended) throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.notSuspended");
+    if (!user) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.userNotFound");
+    if (!user.suspended) throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.notSuspended");
     const recorded = await tx.moderationAction.create({
       data: { kind: "unsuspend", note: input.note ?? null, moderatorId: moderator.id, userId },
       select: actionSelect,

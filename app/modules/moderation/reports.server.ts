@@ -2,7 +2,7 @@ import { isRecordId } from "~/lib/text";
 import { bumpSearchGeneration } from "~/modules/search/answer-cache.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { AUTO_HIDE_REPORTERS } from "./constants";
 import type { ReportInput } from "./schemas";
 import { isDatabaseRefusal } from "~/server/db-errors";
@@ -12,8 +12,6 @@ import { isDatabaseRefusal } from "~/server/db-errors";
 // reported: nothing the seller can read names a reporter. Open reports from AUTO_HIDE_REPORTERS
 // different users with verified phones hide the listing at once, until an administrator looks
 // (moderation.server.ts: dismissing brings it back, hiding makes it a moderator's hide).
-
-const notFound = () => new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
 
 /** A report as its reporter is answered: what they sent, and that it is open. */
 export interface ReportDto {
@@ -32,17 +30,18 @@ export interface ReportDto {
  * reports arriving together count each other).
  */
 export async function reportListing(listingId: string, reporterId: string, input: ReportInput): Promise<ReportDto> {
-  if (!isRecordId(listingId)) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const { report, hidden } = await prisma
     .$transaction(async (tx) => {
       const [listing] = await tx.$queryRaw<{ sellerId: string; status: string; hidden: boolean }[]>`
         SELECT "sellerId", status::text AS status, "hiddenAt" IS NOT NULL AS hidden
         FROM "Listing" WHERE id = ${listingId} FOR UPDATE`;
-      if (!listing) throw notFound();
+      if (!listing) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
       if (listing.sellerId === reporterId)
-        throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "reports.errors.ownListing");
+        throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "reports.errors.ownListing");
       // Someone else's paused or hidden listing: nobody else can see it, so nobody reports it.
-      if (listing.status === "paused" || listing.hidden) throw notFound();
+      if (listing.status === "paused" || listing.hidden)
+        throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
       const report = await tx.listingReport.create({
         data: { listingId, reporterId, reason: input.reason, note: input.note ?? null },
       });
@@ -62,8 +61,7 @@ export async function reportListing(listingId: string, reporterId: string, input
       return { report, hidden: true };
     })
     .catch((error: unknown) => {
-      if (isDatabaseRefusal(error, "P2002"))
-        throw new Refusal(409, "DB_DUPLICATE_ENTRY", "reports.errors.alreadyReported");
+      if (isDatabaseRefusal(error, "P2002")) throw new Refusal("DB_DUPLICATE_ENTRY", "reports.errors.alreadyReported");
       throw error;
     });
   if (hidden) {

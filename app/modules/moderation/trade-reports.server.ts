@@ -6,7 +6,7 @@ import { notifyIndexing } from "~/modules/search/indexing.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { MODERATION_PAGE_SIZE, TRADE_RESOLVE_ACTIONS, type TradeAction } from "./constants";
 import type { ReportInput } from "./schemas";
 
@@ -17,8 +17,6 @@ import type { ReportInput } from "./schemas";
 // the outcome, and for a dispute both parties are; nothing they are told names the moderator.
 
 type Moderator = { id: string; role: string };
-
-const reportNotFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
 
 export interface TradeReportDto {
   id: string;
@@ -110,7 +108,7 @@ export async function resolveTradeReport(
   input: { action: TradeAction; note?: string | null },
 ) {
   assertAdministrator(moderator, "moderation.denied");
-  if (!isRecordId(reportId)) throw reportNotFound();
+  if (!isRecordId(reportId)) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
   const note = input.note ?? null;
   const sold = await prisma.$transaction(async (tx) => {
     const [report] = await tx.$queryRaw<
@@ -124,12 +122,11 @@ export async function resolveTradeReport(
       }[]
     >`SELECT kind::text AS kind, status::text AS status, "orderId", "messageId", "reviewId", "reporterId"
       FROM "TradeReport" WHERE id = ${reportId} FOR UPDATE`;
-    if (!report) throw reportNotFound();
-    if (report.status !== "open")
-      throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
+    if (!report) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
+    if (report.status !== "open") throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
     if (!(TRADE_RESOLVE_ACTIONS[report.kind] as readonly string[]).includes(input.action))
-      throw new Refusal(400, "VLD_REQUIRED_FIELD", "moderation.errors.tradeAction", {
-        action: ["moderation.errors.tradeAction"],
+      throw new Refusal("VLD_REQUIRED_FIELD", "moderation.errors.tradeAction", {
+        fields: { action: ["moderation.errors.tradeAction"] },
       });
     const order = await tx.order.findUniqueOrThrow({
       where: { id: report.orderId },
@@ -202,14 +199,14 @@ export async function resolveTradeReport(
  * one open report each (409).
  */
 export async function reportReview(reviewId: string, reporterId: string, input: ReportInput) {
-  if (!isRecordId(reviewId)) throw reportNotFound();
+  if (!isRecordId(reviewId)) throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
   const review = await prisma.review.findUnique({
     where: { id: reviewId },
     select: { orderId: true, reviewerId: true, hiddenAt: true, seller: { select: { suspendedAt: true } } },
   });
-  if (!review || review.hiddenAt || review.seller.suspendedAt) throw reportNotFound();
-  if (review.reviewerId === reporterId)
-    throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.ownReview");
+  if (!review || review.hiddenAt || review.seller.suspendedAt)
+    throw notFound("DB_RECORD_NOT_FOUND", "moderation.errors.reportNotFound");
+  if (review.reviewerId === reporterId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.ownReview");
   const report = await prisma.tradeReport
     .create({
       data: {
@@ -223,8 +220,7 @@ export async function reportReview(reviewId: string, reporterId: string, input: 
       select: { id: true, status: true, createdAt: true },
     })
     .catch((error: unknown) => {
-      if (isDatabaseRefusal(error, "P2002"))
-        throw new Refusal(409, "DB_DUPLICATE_ENTRY", "orders.errors.alreadyReported");
+      if (isDatabaseRefusal(error, "P2002")) throw new Refusal("DB_DUPLICATE_ENTRY", "orders.errors.alreadyReported");
       throw error;
     });
   return { ...report, createdAt: report.createdAt.toISOString() };

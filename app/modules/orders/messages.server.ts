@@ -3,7 +3,7 @@ import { notifyMessage } from "~/modules/notifications/notifications.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { ORDER_MESSAGES_MAX } from "./constants";
 import type { ReportInput } from "~/modules/moderation/schemas";
 
@@ -11,8 +11,6 @@ import type { ReportInput } from "~/modules/moderation/schemas";
 // quantity, the price, where to meet). Only the two read or write it; to anyone else the order
 // does not exist (404). Each message tells the other party (one notification per unread thread);
 // the one who receives a message may report it to the moderators, who may hide it.
-
-const notFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "orders.errors.notFound");
 
 export interface OrderMessageDto {
   id: string;
@@ -26,12 +24,13 @@ export interface OrderMessageDto {
 }
 
 async function partyOf(orderId: string, userId: string) {
-  if (!isRecordId(orderId)) throw notFound();
+  if (!isRecordId(orderId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const order = await prisma.order.findUnique({
     where: { id: orderId },
     select: { id: true, reference: true, buyerId: true, sellerId: true },
   });
-  if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
+  if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+    throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   return { ...order, other: order.buyerId === userId ? order.sellerId : order.buyerId };
 }
 
@@ -68,8 +67,8 @@ export async function postMessage(orderId: string, userId: string, body: string)
     // One message of this order's at a time, so the count holds.
     await tx.$executeRaw`SELECT 1 FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
     if ((await tx.orderMessage.count({ where: { orderId } })) >= ORDER_MESSAGES_MAX)
-      throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "orders.errors.threadFull", undefined, undefined, {
-        count: ORDER_MESSAGES_MAX,
+      throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "orders.errors.threadFull", {
+        params: { count: ORDER_MESSAGES_MAX },
       });
     const created = await tx.orderMessage.create({
       data: { orderId, authorId: userId, body },
@@ -94,21 +93,20 @@ export async function postMessage(orderId: string, userId: string, body: string)
  */
 export async function reportMessage(orderId: string, messageId: string, userId: string, input: ReportInput) {
   await partyOf(orderId, userId);
-  if (!isRecordId(messageId)) throw notFound();
+  if (!isRecordId(messageId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const message = await prisma.orderMessage.findUnique({
     where: { id: messageId },
     select: { orderId: true, authorId: true },
   });
-  if (!message || message.orderId !== orderId) throw notFound();
-  if (message.authorId === userId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "orders.errors.ownMessage");
+  if (!message || message.orderId !== orderId) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
+  if (message.authorId === userId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "orders.errors.ownMessage");
   const report = await prisma.tradeReport
     .create({
       data: { kind: "message", orderId, messageId, reporterId: userId, reason: input.reason, note: input.note ?? null },
       select: { id: true, reason: true, status: true, createdAt: true },
     })
     .catch((error: unknown) => {
-      if (isDatabaseRefusal(error, "P2002"))
-        throw new Refusal(409, "DB_DUPLICATE_ENTRY", "orders.errors.alreadyReported");
+      if (isDatabaseRefusal(error, "P2002")) throw new Refusal("DB_DUPLICATE_ENTRY", "orders.errors.alreadyReported");
       throw error;
     });
   return { ...report, createdAt: report.createdAt.toISOString() };

@@ -5,10 +5,10 @@ import { notify } from "~/modules/notifications/notifications.server";
 import { recordPrice } from "~/modules/prices/prices.server";
 import { notifyIndexing, recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { notFound, Refusal } from "~/server/refusal";
 import { AUTO_COMPLETE_DAYS, type OrderStatus } from "./constants";
 import { holdsReservation, isOtherPartysMove, movesFor, type Party } from "./moves";
-import { agreedPrice, agreedQuantity, itemSelect, notFound, readOrder, type ItemRow } from "./reading.server";
+import { agreedPrice, agreedQuantity, itemSelect, readOrder, type ItemRow } from "./reading.server";
 import type { AcceptInput } from "./schemas";
 import { textBuyerOfAnswer } from "./texts.server";
 import type { MoveInput } from "./types";
@@ -41,8 +41,7 @@ async function lockOrder(tx: Tx, orderId: string) {
   return order ?? null;
 }
 
-const outOfStock = (name: string) =>
-  new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.notEnough", undefined, undefined, { name });
+const outOfStock = (name: string) => new Refusal("MKT_OUT_OF_STOCK", "orders.errors.notEnough", { params: { name } });
 
 /** Holds an item's quantity on its listing, if the listing can still give it (else 409). */
 async function reserve(tx: Tx, item: ItemRow) {
@@ -97,16 +96,17 @@ async function complete(tx: Tx, order: LockedOrder, items: ItemRow[], now: Date)
  * listing cannot give what was agreed. Answers the order as the mover now reads it.
  */
 export async function moveOrder(orderId: string, userId: string, move: MoveInput, now = new Date()) {
-  if (!isRecordId(orderId)) throw notFound();
+  if (!isRecordId(orderId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const sold = await prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
+    if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+      throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
     const party: Party = order.buyerId === userId ? "buyer" : "seller";
     if (!movesFor(order.status, party).includes(move.action)) {
       if (isOtherPartysMove(order.status, move.action, party))
-        throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", `orders.errors.notYourMove`);
-      throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "orders.errors.noLongerApplies", undefined, undefined, {
-        status: order.status,
+        throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", `orders.errors.notYourMove`);
+      throw new Refusal("DB_CONSTRAINT_VIOLATION", "orders.errors.noLongerApplies", {
+        params: { status: order.status },
       });
     }
     const items = await tx.orderItem.findMany({ where: { orderId }, select: itemSelect, orderBy: { id: "asc" } });
@@ -117,8 +117,8 @@ export async function moveOrder(orderId: string, userId: string, move: MoveInput
         if (party === "buyer") {
           // The seller's changes, taken: held since the seller proposed them.
           if (move.input.items?.length)
-            throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.buyerCannotChange", {
-              items: ["orders.errors.buyerCannotChange"],
+            throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.buyerCannotChange", {
+              fields: { items: ["orders.errors.buyerCannotChange"] },
             });
           await tx.order.update({ where: { id: orderId }, data: { status: "accepted", acceptedAt: now } });
           await notify(tx, other, "order_answered", { ...told, status: "accepted" }, orderId);
@@ -202,7 +202,8 @@ function applyChanges(items: ItemRow[], input: AcceptInput) {
   let any = false;
   for (const change of input.items ?? []) {
     const item = byId.get(change.id);
-    if (!item) throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.item", { items: ["orders.errors.item"] });
+    if (!item)
+      throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.item", { fields: { items: ["orders.errors.item"] } });
     if (change.quantity !== undefined && change.quantity !== item.quantity) {
       item.proposedQuantity = change.quantity;
       any = true;
@@ -261,7 +262,7 @@ export async function completeDueOrders(now = new Date(), batch = 200): Promise<
 export async function settleDispute(tx: Tx, orderId: string, outcome: "complete" | "cancel", now = new Date()) {
   const order = await lockOrder(tx, orderId);
   if (!order || order.status !== "disputed")
-    throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
+    throw new Refusal("DB_CONSTRAINT_VIOLATION", "moderation.errors.alreadyResolved");
   const items = await tx.orderItem.findMany({ where: { orderId }, select: itemSelect });
   let sold: string[] = [];
   if (outcome === "complete") sold = await complete(tx, order, items, now);

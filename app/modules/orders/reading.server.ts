@@ -3,7 +3,7 @@ import { isRecordId } from "~/lib/text";
 import { markOrderRead } from "~/modules/notifications/notifications.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { notFound } from "~/server/refusal";
 import { ORDERS_PAGE_SIZE, type OrderStatus } from "./constants";
 import { movesFor, type Party } from "./moves";
 import type { OrderListQuery } from "./schemas";
@@ -13,8 +13,6 @@ import type { OrderDto, OrderItemDto, OrderParty, OrderSummary } from "./types";
 // confirmation (requesting.server.ts, moves.server.ts). Only the two parties ever read an
 // order: to anyone else it does not exist (404). This file reads one, or a page of them, as its
 // reader is shown it.
-
-export const notFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "orders.errors.notFound");
 
 export const naira = (value: Prisma.Decimal) => value.toFixed(2);
 
@@ -145,7 +143,7 @@ export async function readOrder(orderId: string, userId: string): Promise<OrderD
  */
 export async function getOrder(orderId: string, userId: string): Promise<OrderDto> {
   const order = await readOrder(orderId, userId);
-  if (!order) throw notFound();
+  if (!order) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   await markOrderRead(userId, order.id);
   return order;
 }

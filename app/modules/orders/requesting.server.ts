@@ -35,14 +35,10 @@ function checkPreferredDate(value: string | undefined, now: Date) {
   const today = lagosDate(now);
   const latest = new Date(`${today}T00:00:00Z`).getTime() + PREFERRED_DATE_MAX_DAYS * DAY_MS;
   if (value < today || new Date(`${value}T00:00:00Z`).getTime() > latest)
-    throw new Refusal(
-      400,
-      "VLD_REQUIRED_FIELD",
-      "orders.errors.dateRange",
-      { preferredDate: ["orders.errors.dateRange"] },
-      undefined,
-      { days: PREFERRED_DATE_MAX_DAYS },
-    );
+    throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.dateRange", {
+      fields: { preferredDate: ["orders.errors.dateRange"] },
+      params: { days: PREFERRED_DATE_MAX_DAYS },
+    });
   return new Date(`${value}T00:00:00Z`);
 }
 
@@ -65,7 +61,7 @@ interface CartRow {
  * never at night).
  */
 export async function createOrder(buyerId: string, input: CreateOrderInput, now = new Date()): Promise<OrderDto> {
-  if (input.sellerId === buyerId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+  if (input.sellerId === buyerId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
   const preferredDate = checkPreferredDate(input.preferredDate ?? undefined, now);
   const orderId = await withFreshReference((reference) =>
     prisma.$transaction(async (tx) => {
@@ -82,13 +78,13 @@ export async function createOrder(buyerId: string, input: CreateOrderInput, now 
         WHERE c."userId" = ${buyerId} AND l."sellerId" = ${input.sellerId}
         ORDER BY c."createdAt", c."listingId"`;
       if (rows.length === 0)
-        throw new Refusal(400, "VLD_REQUIRED_FIELD", "orders.errors.emptyCart", {
-          sellerId: ["orders.errors.emptyCart"],
+        throw new Refusal("VLD_REQUIRED_FIELD", "orders.errors.emptyCart", {
+          fields: { sellerId: ["orders.errors.emptyCart"] },
         });
       const gone = rows.filter((row) => !row.onSale || row.available < row.quantity);
       if (gone.length > 0)
-        throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", {
-          items: gone.map((row) => row.listingId),
+        throw new Refusal("MKT_OUT_OF_STOCK", "orders.errors.cartChanged", {
+          fields: { items: gone.map((row) => row.listingId) },
         });
       const order = await insertOrder(tx, reference, buyerId, input.sellerId, rows, {
         fulfilment: input.fulfilment,
@@ -156,7 +152,7 @@ export async function requestListing(
   { placedByPhone = false }: { placedByPhone?: boolean } = {},
   now = new Date(),
 ): Promise<{ id: string; reference: string; sellerId: string; totalNgn: string }> {
-  if (!isRecordId(input.listingId)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
+  if (!isRecordId(input.listingId)) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const placed = await withFreshReference((reference) =>
     prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${buyerId} FOR UPDATE`;
@@ -168,10 +164,10 @@ export async function requestListing(
         JOIN "User" se ON se.id = l."sellerId"
         LEFT JOIN "Product" p ON p.id = l."productId"
         WHERE l.id = ${input.listingId}`;
-      if (!row) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
-      if (row.sellerId === buyerId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
+      if (!row) throw new Refusal("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
+      if (row.sellerId === buyerId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "cart.errors.ownListing");
       if (!row.onSale || row.available < input.quantity)
-        throw new Refusal(409, "MKT_OUT_OF_STOCK", "orders.errors.cartChanged", { items: [row.listingId] });
+        throw new Refusal("MKT_OUT_OF_STOCK", "orders.errors.cartChanged", { fields: { items: [row.listingId] } });
       const order = await insertOrder(tx, reference, buyerId, row.sellerId, [row], {
         fulfilment: "pickup",
         town: null,

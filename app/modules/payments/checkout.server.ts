@@ -28,15 +28,14 @@ export async function createCheckout(
 ): Promise<{ checkoutUrl: string }> {
   const provider = checkoutProvider();
   // No payment provider and not a demo: nothing can take the payment, and nothing is granted.
-  if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "premium.paymentsNotSetUp");
+  if (!provider) throw new Refusal("SYS_CONFIGURATION_ERROR", "premium.paymentsNotSetUp");
   if (!provider.methods.includes(method)) {
-    throw new Refusal(400, "PAY_PROCESSING_ERROR", "premium.errors.methodNotOffered");
+    throw new Refusal("VLD_REQUIRED_FIELD", "premium.errors.methodNotOffered");
   }
   const current = await currentSubscriptionOf(userId);
   if (current && !(current.method === "transfer" && method === "transfer")) {
     throw new Refusal(
-      409,
-      "PAY_PROCESSING_ERROR",
+      "DB_CONSTRAINT_VIOLATION",
       current.method === "transfer" ? "premium.errors.transferRunning" : "premium.errors.alreadySubscribed",
     );
   }
@@ -53,11 +52,11 @@ export async function createCheckout(
     logger.error({ err: error, provider: provider.name }, "Failed to create checkout session");
     // Nothing could answer: nothing was started, and the payer can try again shortly.
     if (error instanceof PaystackError && error.retryable) {
-      throw new Refusal(503, "SYS_SERVICE_DEGRADED", "premium.errors.providerUnreachable", undefined, {
-        "Retry-After": String(RETRY_AFTER_SECONDS),
+      throw new Refusal("SYS_SERVICE_DEGRADED", "premium.errors.providerUnreachable", {
+        headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
       });
     }
-    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
+    throw new Refusal("PAY_PROCESSING_ERROR", "premium.errors.checkoutFailed");
   }
 }
 

@@ -92,21 +92,21 @@ export type Plan = Awaited<ReturnType<typeof getPlan>>;
 /** Stops renewal; access continues to the end of the period already paid for. */
 export async function cancelSubscription(userId: string) {
   const current = await currentSubscriptionOf(userId);
-  if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  if (!current) throw new Refusal("DB_RECORD_NOT_FOUND", "premium.errors.noSubscription");
   // A month paid by transfer ends by itself; there is no renewal to stop.
-  if (current.method === "transfer") throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.doesNotRenew");
+  if (current.method === "transfer") throw new Refusal("DB_CONSTRAINT_VIOLATION", "premium.errors.doesNotRenew");
   if (current.cancelAtPeriodEnd) return getPlan(userId);
   // Paystack names a card's subscription a moment after the first payment; until then it cannot be stopped.
   if (current.provider === "paystack" && !current.emailToken) {
-    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.subscriptionNotReady", undefined, {
-      "Retry-After": "60",
+    throw new Refusal("DB_CONSTRAINT_VIOLATION", "premium.errors.subscriptionNotReady", {
+      headers: { "Retry-After": "60" },
     });
   }
   try {
     await paymentProvider(current.provider).cancelAtPeriodEnd(current);
   } catch (error) {
     logger.error({ err: error, provider: current.provider }, "The payment provider refused the cancellation");
-    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
+    throw new Refusal("PAY_PROCESSING_ERROR", "premium.errors.cancelFailed");
   }
   await prisma.subscription.update({ where: { id: current.id }, data: { cancelAtPeriodEnd: true } });
   return getPlan(userId);
@@ -118,16 +118,16 @@ export async function cancelSubscription(userId: string) {
  */
 export async function cardUpdateLink(userId: string) {
   const current = await currentSubscriptionOf(userId);
-  if (!current) throw new Refusal(404, "AUTHZ_SUBSCRIPTION_REQUIRED", "premium.errors.noSubscription");
+  if (!current) throw new Refusal("DB_RECORD_NOT_FOUND", "premium.errors.noSubscription");
   const provider = paymentProvider(current.provider);
   if (!provider.cardUpdateLink || current.method !== "card" || current.cancelAtPeriodEnd || !current.emailToken) {
-    throw new Refusal(409, "PAY_PROCESSING_ERROR", "premium.errors.noCardToUpdate");
+    throw new Refusal("DB_CONSTRAINT_VIOLATION", "premium.errors.noCardToUpdate");
   }
   try {
     return { url: await provider.cardUpdateLink(current) };
   } catch (error) {
     logger.error({ err: error, provider: current.provider }, "The payment provider gave no card update link");
-    throw new Refusal(502, "PAY_PROCESSING_ERROR", "premium.errors.cardLinkFailed");
+    throw new Refusal("PAY_PROCESSING_ERROR", "premium.errors.cardLinkFailed");
   }
 }
 

@@ -37,7 +37,7 @@ export async function receiveWebhook(
   signatureHeader: string | null,
 ) {
   const event = paymentProvider(providerName).verifyEvent(rawBody, signatureHeader);
-  if (!event) throw new Refusal(400, "SEC_INVALID_TOKEN", "premium.errors.badSignature");
+  if (!event) throw new Refusal("SEC_INVALID_TOKEN", "premium.errors.badSignature");
   return storePaymentEvent(providerName, event);
 }
 

@@ -49,48 +49,38 @@ const PURPOSES: Record<
     hashLabel: "phone-code",
     smsText: "phoneCheck.smsText",
     gone: () =>
-      new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] }),
+      new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
+        fields: { code: ["phoneCheck.errors.expired"] },
+      }),
     wrong: (left) =>
-      new Refusal(
-        400,
-        "SEC_INVALID_TOKEN",
-        "phoneCheck.errors.wrongTries",
-        { code: ["phoneCheck.errors.wrong"] },
-        undefined,
-        { count: left },
-      ),
+      new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.wrongTries", {
+        fields: { code: ["phoneCheck.errors.wrong"] },
+        params: { count: left },
+      }),
     lastWrong: () => PURPOSES.verify_phone.exhausted(),
     exhausted: () =>
-      new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
-        code: ["phoneCheck.errors.exhausted"],
+      new Refusal("SEC_INVALID_TOKEN", "phoneCheck.errors.exhausted", {
+        fields: { code: ["phoneCheck.errors.exhausted"] },
       }),
   },
   sign_in: {
     hashLabel: "sign-in",
     smsText: "phoneSignIn.smsText",
     gone: () =>
-      new Refusal(
-        400,
-        "SEC_INVALID_TOKEN",
-        "phoneSignIn.errors.expired",
-        { code: ["phoneSignIn.errors.expired"] },
-        undefined,
-        { count: 0 },
-      ),
+      new Refusal("SEC_INVALID_TOKEN", "phoneSignIn.errors.expired", {
+        fields: { code: ["phoneSignIn.errors.expired"] },
+        params: { count: 0 },
+      }),
     wrong: (left) =>
-      new Refusal(
-        400,
-        "SEC_INVALID_TOKEN",
-        "phoneSignIn.errors.wrong",
-        { code: ["phoneSignIn.errors.wrong"] },
-        undefined,
-        { count: left },
-      ),
+      new Refusal("SEC_INVALID_TOKEN", "phoneSignIn.errors.wrong", {
+        fields: { code: ["phoneSignIn.errors.wrong"] },
+        params: { count: left },
+      }),
     // Signing in says the code is gone, as it is: nothing tells a guesser the count ran out.
     lastWrong: () => PURPOSES.sign_in.gone(),
     exhausted: () =>
-      new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneSignIn.errors.exhausted", {
-        code: ["phoneSignIn.errors.exhausted"],
+      new Refusal("SEC_INVALID_TOKEN", "phoneSignIn.errors.exhausted", {
+        fields: { code: ["phoneSignIn.errors.exhausted"] },
       }),
   },
 };

@@ -62,7 +62,7 @@ function countRefusal(rows: { createdAt: Date }[], windowMs: number, message: st
   const oldest = rows.reduce((min, row) => Math.min(min, row.createdAt.getTime()), now.getTime());
   const refusal = waitRefusal((oldest + windowMs - now.getTime()) / 1000, message);
   return message === CODE_LIMITS.perAccount.message
-    ? new Refusal(429, "RATE_DAILY_LIMIT_REACHED", message, undefined, refusal.headers)
+    ? new Refusal("RATE_DAILY_LIMIT_REACHED", message, { headers: refusal.headers })
     : refusal;
 }
 
@@ -76,7 +76,7 @@ export async function requestPhoneCode(
   clientIp: string,
   now = new Date(),
 ): Promise<{ sent: boolean; state: PhoneState }> {
-  if (!canVerifyPhones()) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  if (!canVerifyPhones()) throw new Refusal("SYS_CONFIGURATION_ERROR", "sms.unavailable");
   const current = await prisma.user.findUnique({
     where: { id: user.id },
     select: { phone: true, phoneVerifiedAt: true },

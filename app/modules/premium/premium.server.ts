@@ -58,7 +58,7 @@ export async function requireFeatureAccess(
 ): Promise<FeatureAccess> {
   const facts = await accessFacts(userId);
   const access = featureAccess(facts, now, feature);
-  if (!access.canAccess) throw new Refusal(403, refusalCode(facts), refusalMessage(facts, now));
+  if (!access.canAccess) throw new Refusal(refusalCode(facts), refusalMessage(facts, now));
   return access;
 }
 
@@ -114,7 +114,7 @@ export async function recordFeatureUseIn(
     return featureAccess(facts, now, feature);
   }
   // The trial's window was over when access was checked: nothing to claim.
-  if (!inTrialWindow(facts, grantedAt)) throw new Refusal(403, refusalCode(facts), refusalMessage(facts, now));
+  if (!inTrialWindow(facts, grantedAt)) throw new Refusal(refusalCode(facts), refusalMessage(facts, now));
   if (!(await claimTrial(tx, userId, now))) {
     // Another use claimed the trial first. If it went to this same session feature
     // (two farm-mapping writes at once), this one is part of that session.
@@ -123,7 +123,7 @@ export async function recordFeatureUseIn(
       await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
       return featureAccess(current, now, feature);
     }
-    throw new Refusal(403, refusalCode(current), refusalMessage(current, now));
+    throw new Refusal(refusalCode(current), refusalMessage(current, now));
   }
   await tx.premiumFeatureUse.create({ data: { userId, feature, duringTrial: true } });
   return featureAccess({ ...facts, firstPremiumUseAt: now, trialHeldUntil: null, trialSpentOn: feature }, now, feature);
@@ -151,7 +151,7 @@ export async function holdTrialForAnalysis(
   if (featureAccess(facts, grantedAt).hasActiveSubscription) return false;
   if (inTrialWindow(facts, grantedAt) && (await claimTrial(tx, userId, now, { analysisId, until }))) return true;
   const current = await accessFacts(userId, tx);
-  throw new Refusal(403, refusalCode(current), refusalMessage(current, now));
+  throw new Refusal(refusalCode(current), refusalMessage(current, now));
 }
 
 /** Whether the trial's one use is held at `now` by an analysis still running (whichever it is). */

@@ -77,7 +77,9 @@ async function alertTown(productId: string, typed: string) {
     select: { town: true },
   });
   if (kept) return kept.town;
-  throw new Refusal(400, "VLD_REQUIRED_FIELD", "prices.errors.townUnknown", { town: ["prices.errors.townUnknown"] });
+  throw new Refusal("VLD_REQUIRED_FIELD", "prices.errors.townUnknown", {
+    fields: { town: ["prices.errors.townUnknown"] },
+  });
 }
 
 /**
@@ -92,7 +94,7 @@ export async function followPrice(
     where: { id: input.productId, isActive: true },
     select: { id: true },
   });
-  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
+  if (!product) throw new Refusal("MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
   const town = await alertTown(product.id, input.town);
   const targetNgn = input.targetNgn === null ? null : new Prisma.Decimal(input.targetNgn);
   return prisma.$transaction(async (tx) => {
@@ -107,9 +109,7 @@ export async function followPrice(
       return { alert: toDto(row), created: false };
     }
     if ((await tx.priceAlert.count({ where: { userId } })) >= PRICE_ALERTS_MAX) {
-      throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "prices.alerts.tooMany", undefined, undefined, {
-        max: PRICE_ALERTS_MAX,
-      });
+      throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "prices.alerts.tooMany", { params: { max: PRICE_ALERTS_MAX } });
     }
     const row = await tx.priceAlert.create({
       data: { userId, productId: product.id, town, targetNgn },
@@ -122,7 +122,7 @@ export async function followPrice(
 /** Stops an alert of the user's (404 for one that is not theirs or is gone). */
 export async function unfollowPrice(userId: string, alertId: string) {
   const gone = isRecordId(alertId) ? await prisma.priceAlert.deleteMany({ where: { id: alertId, userId } }) : null;
-  if (!gone?.count) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.alerts.notFound");
+  if (!gone?.count) throw new Refusal("DB_RECORD_NOT_FOUND", "prices.alerts.notFound");
 }
 
 /** The user's alert on a product in a town, if they follow it (for the prices page). */

@@ -235,7 +235,7 @@ export async function pricesOfProduct(productId: string, options: { town?: strin
     where: { id: productId },
     select: { id: true, name: true, unit: true },
   });
-  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
+  if (!product) throw new Refusal("MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
   const { towns, series } = await productPrices(product.id, options);
   return { product, unit: product.unit, towns, series };
 }

@@ -103,7 +103,7 @@ describe("GET /api/prices/usual", () => {
       [`product_id=${productId}&locality=${"x".repeat(201)}`, 400, "VLD_REQUIRED_FIELD"],
       [`product_id=${productId}&unknown=1`, 400, "VLD_REQUIRED_FIELD"],
       ["product_id=no-such-product", 404, "MKT_PRODUCT_NOT_FOUND"],
-      ["listing_id=no-such-listing", 404, "MKT_PRODUCT_NOT_FOUND"],
+      ["listing_id=no-such-listing", 404, "DB_RECORD_NOT_FOUND"],
       ["product_id=%00", 400, "VLD_REQUIRED_FIELD"],
     ];
     for (const [query, status, code] of cases) {

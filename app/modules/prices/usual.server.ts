@@ -2,7 +2,7 @@ import { isRecordId } from "~/lib/text";
 import { priceTown } from "~/modules/listings/towns";
 import { publicListingsAmong } from "~/modules/listings/browsing.server";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { pricePosition, usualRange, type UsualRange } from "./prices.server";
 import type { UsualPriceQuery } from "./schemas";
 
@@ -18,8 +18,6 @@ export interface UsualPriceAnswer {
   /** Only for a listing: where its price stands against the usual range. */
   position?: "below" | "within" | "above" | null;
 }
-
-const listingGone = () => new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
 
 export async function usualPrice(viewerId: string, query: UsualPriceQuery): Promise<UsualPriceAnswer> {
   if (query.listing_id) {
@@ -40,7 +38,7 @@ export async function usualPrice(viewerId: string, query: UsualPriceQuery): Prom
     // The seller's own listing, or one the viewer may see on the marketplace; anything else is not there.
     const visible =
       listing && (listing.sellerId === viewerId || (await publicListingsAmong([listing.id], viewerId)).length > 0);
-    if (!listing || !visible) throw listingGone();
+    if (!listing || !visible) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
     const town = priceTown(listing);
     const usual = listing.product && town ? await usualRange(listing.product.id, town) : null;
     return {
@@ -54,7 +52,7 @@ export async function usualPrice(viewerId: string, query: UsualPriceQuery): Prom
     where: { id: query.product_id ?? "" },
     select: { id: true, name: true, unit: true },
   });
-  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
+  if (!product) throw new Refusal("MKT_PRODUCT_NOT_FOUND", "prices.errors.product");
   const town = priceTown({
     locality: query.locality ?? null,
     latitude: query.lat ?? null,

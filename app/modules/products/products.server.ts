@@ -75,9 +75,9 @@ export async function listProducts(query: ProductQuery) {
 
 export async function getProduct(id: string) {
   // An id that cannot be one names no product; it never reaches the database.
-  if (!isRecordId(id)) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
+  if (!isRecordId(id)) throw new Refusal("MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
   const product = await prisma.product.findUnique({ where: { id }, select: productSelect });
-  if (!product) throw new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
+  if (!product) throw new Refusal("MKT_PRODUCT_NOT_FOUND", "catalog.errors.notFound");
   return productDto(product);
 }
 

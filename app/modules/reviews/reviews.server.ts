@@ -3,7 +3,7 @@ import { notify } from "~/modules/notifications/notifications.server";
 import { publicName } from "~/modules/sellers/public-profile";
 import { isDatabaseRefusal } from "~/server/db-errors";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { REVIEWS_PAGE_SIZE, type ReviewInput } from "./schemas";
 import { ratingOf } from "~/modules/listings/rating";
 
@@ -11,8 +11,6 @@ import { ratingOf } from "~/modules/listings/rating";
 // short text), and the seller may answer once. No review without a trade: only a completed order
 // gives the right. The seller's count and stars are kept on their row with each change (cards
 // show the average without counting); a review a moderator hides leaves them.
-
-const notFound = () => new Refusal(404, "DB_RECORD_NOT_FOUND", "orders.errors.notFound");
 
 export interface ReviewDto {
   id: string;
@@ -29,16 +27,15 @@ export interface ReviewDto {
 
 /** The buyer of a completed order rates its seller (409 before completion, and for a second review). */
 export async function reviewOrder(orderId: string, userId: string, input: ReviewInput) {
-  if (!isRecordId(orderId)) throw notFound();
+  if (!isRecordId(orderId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const review = await prisma
     .$transaction(async (tx) => {
       const [order] = await tx.$queryRaw<{ buyerId: string; sellerId: string; status: string; reference: string }[]>`
         SELECT "buyerId", "sellerId", status::text AS status, reference FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
-      if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
-      if (order.buyerId !== userId)
-        throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.onlyBuyer");
-      if (order.status !== "completed")
-        throw new Refusal(409, "DB_CONSTRAINT_VIOLATION", "reviews.errors.notCompleted");
+      if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+        throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
+      if (order.buyerId !== userId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.onlyBuyer");
+      if (order.status !== "completed") throw new Refusal("DB_CONSTRAINT_VIOLATION", "reviews.errors.notCompleted");
       const created = await tx.review.create({
         data: { orderId, reviewerId: userId, sellerId: order.sellerId, rating: input.rating, text: input.text ?? null },
         select: { id: true, rating: true, text: true, createdAt: true },
@@ -57,7 +54,7 @@ export async function reviewOrder(orderId: string, userId: string, input: Review
       return created;
     })
     .catch((error: unknown) => {
-      if (isDatabaseRefusal(error, "P2002")) throw new Refusal(409, "DB_DUPLICATE_ENTRY", "reviews.errors.already");
+      if (isDatabaseRefusal(error, "P2002")) throw new Refusal("DB_DUPLICATE_ENTRY", "reviews.errors.already");
       throw error;
     });
   return { ...review, createdAt: review.createdAt.toISOString() };
@@ -65,19 +62,20 @@ export async function reviewOrder(orderId: string, userId: string, input: Review
 
 /** The seller answers the review of one of their orders, once (409 for a second answer). */
 export async function replyToReview(orderId: string, userId: string, reply: string) {
-  if (!isRecordId(orderId)) throw notFound();
+  if (!isRecordId(orderId)) throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
   const order = await prisma.order.findUnique({
     where: { id: orderId },
     select: { buyerId: true, sellerId: true, review: { select: { id: true, reply: true, hiddenAt: true } } },
   });
-  if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw notFound();
-  if (order.sellerId !== userId) throw new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.onlySeller");
-  if (!order.review || order.review.hiddenAt) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "reviews.errors.noReview");
+  if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+    throw notFound("DB_RECORD_NOT_FOUND", "orders.errors.notFound");
+  if (order.sellerId !== userId) throw new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "reviews.errors.onlySeller");
+  if (!order.review || order.review.hiddenAt) throw new Refusal("DB_RECORD_NOT_FOUND", "reviews.errors.noReview");
   const answered = await prisma.review.updateMany({
     where: { id: order.review.id, reply: null },
     data: { reply, repliedAt: new Date() },
   });
-  if (answered.count === 0) throw new Refusal(409, "DB_DUPLICATE_ENTRY", "reviews.errors.alreadyAnswered");
+  if (answered.count === 0) throw new Refusal("DB_DUPLICATE_ENTRY", "reviews.errors.alreadyAnswered");
   return { reply };
 }
 
@@ -89,7 +87,7 @@ export async function sellerReviews(sellerId: string, page = 1) {
         select: { suspendedAt: true, reviewCount: true, reviewStars: true },
       })
     : null;
-  if (!seller || seller.suspendedAt) throw new Refusal(404, "MKT_SELLER_UNAVAILABLE", "sellers.notFound");
+  if (!seller || seller.suspendedAt) throw new Refusal("MKT_SELLER_UNAVAILABLE", "sellers.notFound");
   const rows = await prisma.review.findMany({
     where: { sellerId, hiddenAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -2,7 +2,7 @@ import { isRecordId } from "~/lib/text";
 import { toMarketplaceListing, type MarketplaceListing } from "~/modules/listings/card";
 import { marketplaceListing, publicListingsAmong } from "~/modules/listings/browsing.server";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { Refusal, notFound } from "~/server/refusal";
 import { SAVED_LISTINGS_MAX } from "./constants";
 import { isDatabaseRefusal } from "~/server/db-errors";
 
@@ -11,8 +11,6 @@ import { isDatabaseRefusal } from "~/server/db-errors";
 // tab). Only what the marketplace shows may be saved. A saved listing that has since sold, been
 // paused, hidden by a moderator or lost its seller to a suspension stays on the list as
 // unavailable, with nothing of it but its catalogue product's name; a deleted one goes with it.
-
-const notFound = () => new Refusal(404, "MKT_PRODUCT_NOT_FOUND", "listing.errors.notFound");
 
 /** One saved listing as its saver is shown it. */
 export type SavedListing =
@@ -79,7 +77,7 @@ export async function listSavedListings(userId: string): Promise<SavedListing[]>
 
 /** Whether the user saved this listing (false for an id that names nothing saved). */
 export async function isListingSaved(userId: string, listingId: string) {
-  if (!isRecordId(listingId)) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   const row = await prisma.savedListing.findUnique({
     where: { userId_listingId: { userId, listingId } },
     select: { listingId: true },
@@ -103,8 +101,8 @@ export async function savedAmong(userId: string, listingIds: readonly string[]):
  * changes nothing; past SAVED_LISTINGS_MAX, 403 AUTHZ_FEATURE_LIMIT_REACHED.
  */
 export async function saveListing(userId: string, listingId: string) {
-  if (!isRecordId(listingId)) throw notFound();
-  if (!(await marketplaceListing(listingId, userId))) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
+  if (!(await marketplaceListing(listingId, userId))) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   await prisma
     .$transaction(async (tx) => {
       // One save of this user's at a time, so two at once cannot both pass the count.
@@ -115,20 +113,18 @@ export async function saveListing(userId: string, listingId: string) {
       });
       if (already) return;
       if ((await tx.savedListing.count({ where: { userId } })) >= SAVED_LISTINGS_MAX)
-        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "saved.tooMany", undefined, undefined, {
-          count: SAVED_LISTINGS_MAX,
-        });
+        throw new Refusal("AUTHZ_FEATURE_LIMIT_REACHED", "saved.tooMany", { params: { count: SAVED_LISTINGS_MAX } });
       await tx.savedListing.create({ data: { userId, listingId } });
     })
     .catch((error: unknown) => {
       // Deleted by its seller since it was looked up: gone, as for any listing no longer there.
-      if (isDatabaseRefusal(error, "P2003")) throw notFound();
+      if (isDatabaseRefusal(error, "P2003")) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
       throw error;
     });
 }
 
 /** Removes a saved listing; removing one not saved (or no longer existing) changes nothing. */
 export async function unsaveListing(userId: string, listingId: string) {
-  if (!isRecordId(listingId)) throw notFound();
+  if (!isRecordId(listingId)) throw notFound("DB_RECORD_NOT_FOUND", "listing.errors.notFound");
   await prisma.savedListing.deleteMany({ where: { userId, listingId } });
 }

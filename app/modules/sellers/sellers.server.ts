@@ -3,7 +3,7 @@ import { toMarketplaceListing } from "~/modules/listings/card";
 import { sellerListingsOnSale } from "~/modules/listings/browsing.server";
 import { z } from "~/lib/zod";
 import { prisma } from "~/server/db.server";
-import { Refusal } from "~/server/refusal";
+import { notFound } from "~/server/refusal";
 import { chooseTown, publicName } from "./public-profile";
 import { ratingOf } from "~/modules/listings/rating";
 
@@ -24,8 +24,6 @@ export const sellerPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1000).catch(1),
 });
 
-const unavailable = () => new Refusal(404, "MKT_SELLER_UNAVAILABLE", "sellers.notFound");
-
 /** Listings buyers are shown (active or sold, not hidden by a moderator or a suspension). */
 const publicWhere = (sellerId: string) => ({
   sellerId,
@@ -38,7 +36,7 @@ const publicWhere = (sellerId: string) => ({
  * is shown them.
  */
 export async function sellerPage(sellerId: string, viewerId: string, page = 1) {
-  if (!isRecordId(sellerId)) throw unavailable();
+  if (!isRecordId(sellerId)) throw notFound("MKT_SELLER_UNAVAILABLE", "sellers.notFound");
   const user = await prisma.user.findUnique({
     where: { id: sellerId },
     select: {
@@ -52,7 +50,7 @@ export async function sellerPage(sellerId: string, viewerId: string, page = 1) {
       reviewStars: true,
     },
   });
-  if (!user || user.suspendedAt) throw unavailable();
+  if (!user || user.suspendedAt) throw notFound("MKT_SELLER_UNAVAILABLE", "sellers.notFound");
   const [places, soldCount, onSale] = await Promise.all([
     prisma.listing.findMany({
       where: publicWhere(sellerId),
@@ -63,7 +61,7 @@ export async function sellerPage(sellerId: string, viewerId: string, page = 1) {
     prisma.listing.count({ where: { ...publicWhere(sellerId), status: "sold" } }),
     sellerListingsOnSale(sellerId, viewerId, { limit: SELLER_PAGE_SIZE, offset: (page - 1) * SELLER_PAGE_SIZE }),
   ]);
-  if (places.length === 0) throw unavailable();
+  if (places.length === 0) throw notFound("MKT_SELLER_UNAVAILABLE", "sellers.notFound");
   return {
     seller: {
       id: user.id,

@@ -36,7 +36,7 @@ export function checkCallback(request: Request, clientIp: string, env: Env = get
   const given = new URL(request.url).searchParams.get("token") ?? "";
   const refuse = (why: string) => {
     logger.warn({ path: new URL(request.url).pathname, clientIp, why }, "a provider callback was refused");
-    return new Refusal(403, "AUTHZ_INSUFFICIENT_PERMISSIONS", "ussd.forbidden");
+    return new Refusal("AUTHZ_INSUFFICIENT_PERMISSIONS", "ussd.forbidden");
   };
   if (!expected) throw refuse("USSD_CALLBACK_TOKEN is not set");
   if (!sameSecret(given, expected)) throw refuse("wrong or missing token");

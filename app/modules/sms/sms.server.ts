@@ -55,7 +55,7 @@ export async function queueSms(input: {
   plainLetters?: boolean;
 }) {
   const provider = smsProviderName();
-  if (!provider) throw new Refusal(503, "SYS_CONFIGURATION_ERROR", "sms.unavailable");
+  if (!provider) throw new Refusal("SYS_CONFIGURATION_ERROR", "sms.unavailable");
   const parts = splitSms(toGsm(input.body, { plainLetters: input.plainLetters }));
   const sealed = carriesSecret(input.kind);
   const messages = await prisma.$transaction(

@@ -51,5 +51,5 @@ export async function checkPhotos(images: readonly string[], use: PhotoUse) {
 }
 
 function refusePhoto(): never {
-  throw new Refusal(400, "VLD_REQUIRED_FIELD", PHOTO_NOT_ALLOWED, { images: [PHOTO_NOT_ALLOWED] });
+  throw new Refusal("VLD_REQUIRED_FIELD", PHOTO_NOT_ALLOWED, { fields: { images: [PHOTO_NOT_ALLOWED] } });
 }

@@ -52,26 +52,26 @@ export function readPublicPhoto(id: string, width: number) {
 
 /** Reads what the bytes really are; refuses anything but a photo of an accepted format (JPEG, PNG or WebP by default) of sane size. */
 export async function inspectImage(bytes: Buffer, formats: readonly string[] = PHOTO_FORMATS) {
-  if (bytes.length === 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.empty");
-  if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge");
+  if (bytes.length === 0) throw new Refusal("FILE_CORRUPTED", "upload.errors.empty");
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal("FILE_TOO_LARGE", "upload.errors.tooLarge");
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
     // sharp refuses to even read the header of an image claiming too many pixels.
     if (/pixel limit/i.test((error as Error).message))
-      throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
-    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+      throw new Refusal("FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+    throw new Refusal("FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   if (!metadata.format || !formats.includes(metadata.format)) {
-    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.invalidType");
+    throw new Refusal("FILE_INVALID_TYPE", "upload.errors.invalidType");
   }
   if (metadata.format === "heif" && metadata.compression !== "av1")
-    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.heic");
+    throw new Refusal("FILE_INVALID_TYPE", "upload.errors.heic");
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width <= 0 || height <= 0) throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
-  if (width * height > MAX_INPUT_PIXELS) throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooManyPixels");
+  if (width <= 0 || height <= 0) throw new Refusal("FILE_CORRUPTED", "upload.errors.corrupted");
+  if (width * height > MAX_INPUT_PIXELS) throw new Refusal("FILE_TOO_LARGE", "upload.errors.tooManyPixels");
   return { format: metadata.format, width, height };
 }
 export type InspectedImage = Awaited<ReturnType<typeof inspectImage>>;
@@ -88,7 +88,7 @@ export async function verifyImageDecodes(bytes: Buffer) {
       .raw()
       .toBuffer();
   } catch {
-    throw new Refusal(400, "FILE_CORRUPTED", "upload.errors.corrupted");
+    throw new Refusal("FILE_CORRUPTED", "upload.errors.corrupted");
   }
 }
 

@@ -23,7 +23,7 @@ export function checkAddressParams(params: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     if (value.length > MAX_PARAM_LENGTH || UNADDRESSABLE.test(value) || value.includes("\uFFFD")) {
-      throw new Refusal(404, "VLD_REQUIRED_FIELD", "apiErrors.noSuchParam", undefined, undefined, { name });
+      throw new Refusal("DB_RECORD_NOT_FOUND", "apiErrors.noSuchParam", { params: { name } });
     }
   }
 }

@@ -1,4 +1,5 @@
 import en from "~/locales/en.json";
+import type { ErrorCode } from "~/server/errors/catalogue";
 import { apiErrorBody } from "~/server/http/error-body";
 import { isServiceOutage } from "~/server/outage";
 import { Refusal } from "~/server/refusal";
@@ -12,7 +13,7 @@ import { logger } from "~/server/logger.server";
 
 export function apiError(
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   init: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
 ) {
@@ -28,7 +29,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.jsonRequired");
+    throw new Refusal("FILE_INVALID_TYPE", "apiErrors.jsonRequired");
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -37,7 +38,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
   try {
     return JSON.parse(text);
   } catch {
-    throw new Refusal(400, "SEC_MALICIOUS_REQUEST", "apiErrors.invalidJson");
+    throw new Refusal("SEC_MALICIOUS_REQUEST", "apiErrors.invalidJson");
   }
 }
 
@@ -48,7 +49,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BYTES):
 export async function readOptionalJsonBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   if (request.headers.get("Content-Type") === null) {
     if ((await readTextBody(request, maxBytes)).trim() === "") return {};
-    throw new Refusal(415, "SEC_MALICIOUS_REQUEST", "apiErrors.jsonRequired");
+    throw new Refusal("FILE_INVALID_TYPE", "apiErrors.jsonRequired");
   }
   return readJsonBody(request, maxBytes);
 }
@@ -62,14 +63,10 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 
 /** The answer to a body past its cap; the connection closes after it, so the unread rest is dropped with it. */
 function tooLarge(maxBytes: number) {
-  return new Refusal(
-    413,
-    "SEC_MALICIOUS_REQUEST",
-    "apiErrors.bodyTooLarge",
-    undefined,
-    { Connection: "close" },
-    { kb: Math.round(maxBytes / 1024) },
-  );
+  return new Refusal("FILE_TOO_LARGE", "apiErrors.bodyTooLarge", {
+    headers: { Connection: "close" },
+    params: { kb: Math.round(maxBytes / 1024) },
+  });
 }
 
 async function readLimited(request: Request, maxBytes: number) {
@@ -93,9 +90,9 @@ async function readLimited(request: Request, maxBytes: number) {
 }
 
 /** A refusal as the API's JSON answer, its texts in the reader's language. */
-export async function refusalResponse(request: Request, refusal: Refusal): Promise<Response> {
+export async function refusalResponse(request: Request, refusal: Refusal, status = refusal.status): Promise<Response> {
   const { message, fields } = await translateRefusal(request, refusal);
-  return apiError(refusal.status, refusal.code, message, { fields, headers: refusal.headers });
+  return apiError(status, refusal.code, message, { fields, headers: refusal.headers });
 }
 
 /**
@@ -113,14 +110,14 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
       logger.warn({ err: error }, "a service is out of reach");
       return refusalResponse(
         request,
-        new Refusal(503, "SYS_SERVICE_DEGRADED", "apiErrors.unavailable", undefined, { "Retry-After": "5" }),
+        new Refusal("SYS_SERVICE_DEGRADED", "apiErrors.unavailable", { headers: { "Retry-After": "5" } }),
       ).catch(() =>
         apiError(503, "SYS_SERVICE_DEGRADED", en.apiErrors.unavailable, { headers: { "Retry-After": "5" } }),
       );
     }
     logger.error({ err: error }, "unhandled API error");
     try {
-      return await refusalResponse(request, new Refusal(500, "SYS_INTERNAL_ERROR", "apiErrors.internal"));
+      return await refusalResponse(request, new Refusal("SYS_INTERNAL_ERROR", "apiErrors.internal"));
     } catch {
       // Even the texts failed to load: the answer is still the catalogue's JSON, in English.
       return apiError(500, "SYS_INTERNAL_ERROR", en.apiErrors.internal);
@@ -131,15 +128,14 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
 /** For routes that answer only some methods. */
 export function methodNotAllowed(request: Request, allowed: string[]) {
   const list = allowed.join(", ");
+  // HTTP's own status for a method an address does not take; the code is the catalogue's for a
+  // request the API cannot take (the specification has none for a method alone).
   return refusalResponse(
     request,
-    new Refusal(
-      405,
-      "SEC_MALICIOUS_REQUEST",
-      "apiErrors.methodNotAllowed",
-      undefined,
-      { Allow: list },
-      { methods: list },
-    ),
+    new Refusal("SEC_MALICIOUS_REQUEST", "apiErrors.methodNotAllowed", {
+      headers: { Allow: list },
+      params: { methods: list },
+    }),
+    405,
   );
 }

@@ -37,15 +37,15 @@ export async function onceForKey(
     return Response.json(body, { status });
   }
   if (!KEY_SHAPE.test(key))
-    throw new Refusal(400, "VLD_REQUIRED_FIELD", "apiErrors.idempotencyKey", {
-      [IDEMPOTENCY_HEADER]: ["apiErrors.idempotencyKey"],
+    throw new Refusal("VLD_REQUIRED_FIELD", "apiErrors.idempotencyKey", {
+      fields: { [IDEMPOTENCY_HEADER]: ["apiErrors.idempotencyKey"] },
     });
   const slot = `${getEnv().QUEUE_PREFIX}:idempotency:${accountId}:${scope}:${key}`;
   const claimed = await redis().set(slot, "", "EX", HELD_SECONDS, "NX");
   if (claimed === null) {
     const kept = await redis().get(slot);
     if (!kept)
-      throw new Refusal(409, "DB_DUPLICATE_ENTRY", "apiErrors.idempotencyBusy", undefined, { "Retry-After": "2" });
+      throw new Refusal("DB_DUPLICATE_ENTRY", "apiErrors.idempotencyBusy", { headers: { "Retry-After": "2" } });
     const { status, body } = JSON.parse(kept) as Kept;
     return Response.json(body, { status, headers: { "Idempotent-Replayed": "true" } });
   }

@@ -18,8 +18,7 @@ export async function readMultipart(request: Request, caps: MultipartCaps): Prom
   let total = 0;
   let parts = 0;
   // The connection closes after the answer, so what was not read is dropped with it.
-  const tooLarge = () =>
-    new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
+  const tooLarge = () => new Refusal("FILE_TOO_LARGE", "upload.errors.tooLarge", { headers: { Connection: "close" } });
 
   const handler: UploadHandler = async ({ filename, contentType, data }) => {
     parts += 1;
@@ -42,7 +41,7 @@ export async function readMultipart(request: Request, caps: MultipartCaps): Prom
     return await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof Refusal) throw error;
-    throw new Refusal(400, "FILE_UPLOAD_FAILED", "upload.errors.failed");
+    throw new Refusal("FILE_UPLOAD_FAILED", "upload.errors.failed");
   }
 }
 
@@ -56,10 +55,10 @@ const PHOTO_FORM_OVERHEAD_BYTES = 64 * 1024;
  */
 export async function readFileForm(request: Request, maxPhotoBytes: number): Promise<FormData> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw new Refusal(415, "FILE_INVALID_TYPE", "upload.errors.multipart");
+    throw new Refusal("FILE_INVALID_TYPE", "upload.errors.multipart");
   }
   if (Number(request.headers.get("Content-Length") ?? 0) > maxPhotoBytes + PHOTO_FORM_OVERHEAD_BYTES) {
-    throw new Refusal(413, "FILE_TOO_LARGE", "upload.errors.tooLarge", undefined, { Connection: "close" });
+    throw new Refusal("FILE_TOO_LARGE", "upload.errors.tooLarge", { headers: { Connection: "close" } });
   }
   return readMultipart(request, {
     maxFileBytes: maxPhotoBytes,
@@ -73,5 +72,5 @@ export async function photoField(form: FormData, names: string[], messageKey: st
     const value = form.get(name);
     if (value instanceof Blob) return Buffer.from(await value.arrayBuffer());
   }
-  throw new Refusal(400, "VLD_REQUIRED_FIELD", messageKey, { [names[0]!]: [messageKey] });
+  throw new Refusal("VLD_REQUIRED_FIELD", messageKey, { fields: { [names[0]!]: [messageKey] } });
 }

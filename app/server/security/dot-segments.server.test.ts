@@ -32,7 +32,7 @@ describe("refuseDotSegmentsInApi", () => {
       expect(JSON.parse(answer.body), path).toEqual({
         success: false,
         message: "There is no such address in the API.",
-        error: { code: "VLD_REQUIRED_FIELD", message: "There is no such address in the API." },
+        error: { code: "DB_RECORD_NOT_FOUND", message: "There is no such address in the API." },
       });
     }
   });

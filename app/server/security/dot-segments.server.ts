@@ -16,5 +16,5 @@ export const refuseDotSegmentsInApi: RequestHandler = (req, res, next) => {
   res
     .status(404)
     .set("Cache-Control", "no-store")
-    .json(apiErrorBody("VLD_REQUIRED_FIELD", "There is no such address in the API."));
+    .json(apiErrorBody("DB_RECORD_NOT_FOUND", "There is no such address in the API."));
 };
