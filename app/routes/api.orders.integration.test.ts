@@ -172,7 +172,7 @@ describe("the cart", () => {
     const { listing: hidden } = await sellerWithListing({ hiddenAt: new Date(), hiddenCause: "moderator" });
     const hiddenAnswer = await call("PUT", cartItem(hidden.id), { quantity: 1 }, as(buyer));
     expect(hiddenAnswer.status).toBe(404);
-    expect(hiddenAnswer.body.error.code).toBe("MKT_PRODUCT_NOT_FOUND");
+    expect(hiddenAnswer.body.error.code).toBe("DB_RECORD_NOT_FOUND");
     // A suspended seller's listing the suspension did not hide: still not on sale.
     const { seller, listing } = await sellerWithListing();
     const { listing: kept } = await sellerWithListing();

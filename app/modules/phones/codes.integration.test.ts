@@ -59,8 +59,8 @@ const PURPOSES = [
       message: "phoneCheck.errors.wrongTries",
       params: { count: left },
     }),
-    lastWrong: { code: "RATE_TOO_MANY_REQUESTS", message: "phoneCheck.errors.exhausted" },
-    exhausted: { code: "RATE_TOO_MANY_REQUESTS", message: "phoneCheck.errors.exhausted" },
+    lastWrong: { code: "SEC_INVALID_TOKEN", message: "phoneCheck.errors.exhausted" },
+    exhausted: { code: "SEC_INVALID_TOKEN", message: "phoneCheck.errors.exhausted" },
     gone: { code: "SEC_INVALID_TOKEN", message: "phoneCheck.errors.expired" },
   },
   {
@@ -73,7 +73,7 @@ const PURPOSES = [
       params: { count: left },
     }),
     lastWrong: { code: "SEC_INVALID_TOKEN", message: "phoneSignIn.errors.expired", params: { count: 0 } },
-    exhausted: { code: "RATE_TOO_MANY_REQUESTS", message: "phoneSignIn.errors.exhausted" },
+    exhausted: { code: "SEC_INVALID_TOKEN", message: "phoneSignIn.errors.exhausted" },
     gone: { code: "SEC_INVALID_TOKEN", message: "phoneSignIn.errors.expired", params: { count: 0 } },
   },
 ];
