@@ -91,27 +91,39 @@ export function pageActions<T extends Record<string, AnyIntent>>(intents: T, opt
     if (typeof name !== "string" || !chosen) throw new Response("Unknown intent", { status: 400 });
     const speaker = options.language ? options.language(request) : request;
 
-    const answer = await answerIntent(speaker, name, async () => {
-      const user = chosen.gate ? await chosen.gate(request) : undefined;
-      const args = { request, params, context, form, user, input: undefined as unknown, submission: undefined };
-      const input = chosen.input;
-      if (input && "form" in input) {
-        const schema = typeof input.form === "function" ? await input.form(user) : input.form;
-        const submission = parseWithZod(form, { schema });
-        if (submission.status !== "success") return invalidSubmission(name, submission, input);
-        // A module's refusal of a field shows on that field.
-        return answerIntent(speaker, name, () => chosen.run({ ...args, input: submission.value, submission }), {
-          submission,
-          hideFields: input.hideFields,
-        });
-      }
-      if (input && "read" in input) return chosen.run({ ...args, input: input.read(form) });
-      if (input) {
-        const posted = input.fields ? input.fields(form) : fieldsOf(form);
-        return chosen.run({ ...args, input: validate(input.schema, posted, { coder: input.coder }) });
-      }
-      return chosen.run(args);
-    });
+    const input = chosen.input;
+    // Where a refusal is shown: on the submission's fields once the form is parsed. A form
+    // whose schema is fixed is parsed at once (it changes nothing), so even the gate's
+    // refusal (a premium feature) comes back with what was typed.
+    const shown: { submission?: Submission<unknown>; hideFields?: string[] } = {};
+    if (input && "form" in input) {
+      shown.hideFields = input.hideFields;
+      if (typeof input.form !== "function") shown.submission = parseWithZod(form, { schema: input.form });
+    }
+
+    const answer = await answerIntent(
+      speaker,
+      name,
+      async () => {
+        const user = chosen.gate ? await chosen.gate(request) : undefined;
+        const args = { request, params, context, form, user, input: undefined as unknown, submission: undefined };
+        if (input && "form" in input) {
+          const submission =
+            shown.submission ??
+            parseWithZod(form, { schema: typeof input.form === "function" ? await input.form(user) : input.form });
+          shown.submission = submission;
+          if (submission.status !== "success") return invalidSubmission(name, submission, shown);
+          return chosen.run({ ...args, input: submission.value, submission });
+        }
+        if (input && "read" in input) return chosen.run({ ...args, input: input.read(form) });
+        if (input) {
+          const posted = input.fields ? input.fields(form) : fieldsOf(form);
+          return chosen.run({ ...args, input: validate(input.schema, posted, { coder: input.coder }) });
+        }
+        return chosen.run(args);
+      },
+      shown,
+    );
     return answer as Answer<T[keyof T]> | Awaited<ReturnType<typeof invalidSubmission>>;
   };
 }
