@@ -116,10 +116,12 @@ describe("pageActions", () => {
 
   it("lets the gate refuse before the form is checked, as the form's reply", async () => {
     seen.length = 0;
-    const { data, init } = unwrap(await action(post({ intent: "limited", name: "" })));
+    const { data, init } = unwrap(await action(post({ intent: "limited", name: "Ada" })));
     expect(seen).toEqual([]);
     expect(init?.status).toBe(429);
     expect(data).toMatchObject({ intent: "limited", refusal: { code: "RATE_LIMIT_EXCEEDED", message: "Slow down" } });
+    // A form with a fixed schema keeps what was typed, as when the refusal came from the module.
+    expect(data).toMatchObject({ result: { status: "error", initialValue: { name: "Ada" } } });
   });
 
   it("follows the gate's redirect to sign in", async () => {
