@@ -2,7 +2,6 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import type { LanguageCode } from "~/lib/i18n";
 import { validate, type IssueCoder } from "~/server/validation";
 import { readPageForm } from "./page-form.server";
 import { answerIntent, invalidSubmission } from "./page-reply.server";
@@ -65,8 +64,6 @@ export function intent<U = undefined, V = undefined, R = unknown>(spec: PageInte
 export interface PageActionsOptions {
   /** The form's cap, when a page posts more than most (a walked boundary). */
   maxBytes?: number;
-  /** The language refusals are said in, for pages a visitor posts (the reader's own otherwise). */
-  language?: (request: Request) => LanguageCode;
 }
 
 // The table holds intents of different users and inputs, each typed where it was declared (by
@@ -89,7 +86,6 @@ export function pageActions<T extends Record<string, AnyIntent>>(intents: T, opt
     const name = form.get("intent");
     const chosen = typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined;
     if (typeof name !== "string" || !chosen) throw new Response("Unknown intent", { status: 400 });
-    const speaker = options.language ? options.language(request) : request;
 
     const input = chosen.input;
     // Where a refusal is shown: on the submission's fields once the form is parsed. A form
@@ -102,7 +98,7 @@ export function pageActions<T extends Record<string, AnyIntent>>(intents: T, opt
     }
 
     const answer = await answerIntent(
-      speaker,
+      request,
       name,
       async () => {
         const user = chosen.gate ? await chosen.gate(request) : undefined;
