@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { CartPage } from "~/components/cart/cart-page";
@@ -8,15 +8,14 @@ import { perUser, requireUser } from "~/modules/auth/gates.server";
 import { getCart, removeCartItem, setCartItem } from "~/modules/cart/cart.server";
 import { CART_WRITE_LIMIT } from "~/modules/cart/constants";
 import { cartIssueCode, cartItemSchema } from "~/modules/cart/schemas";
-import { isCartIntent } from "~/modules/cart/intents";
 import { ORDER_CREATE_LIMIT } from "~/modules/orders/constants";
 import { lagosDate } from "~/lib/lagos-time";
 import { createOrder } from "~/modules/orders/requesting.server";
 import { createOrderSchema, orderIssueCode } from "~/modules/orders/schemas";
-import { readPageForm } from "~/server/http/page-form.server";
-import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
+import { intent, pageActions } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
-import { validate, validateValue } from "~/server/validation";
+import { validateValue } from "~/server/validation";
 
 // The cart (/cart): the listings the buyer means to order, grouped by seller, with quantities and
 // subtotals; what can no longer be ordered has left it, and the page says so. Per seller, "Send
@@ -38,40 +37,49 @@ const typedQuantity = z.preprocess(
   cartItemSchema.shape.quantity,
 );
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { limits: perUser(CART_WRITE_LIMIT) });
-  const form = await readPageForm(request);
-  const intent = form.get("intent");
-  if (!isCartIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  return answerIntent(request, intent, async () => {
-    if (intent === "send") {
-      const input = validate(
-        createOrderSchema,
-        {
-          sellerId: form.get("sellerId") ?? undefined,
-          fulfilment: form.get("fulfilment") ?? undefined,
-          preferredDate: form.get("preferredDate") || undefined,
-          message: form.get("message") || undefined,
-          town: form.get("town") || undefined,
-          deliveryNote: form.get("deliveryNote") || undefined,
-        },
-        { coder: orderIssueCode },
-      );
-      // Requests are counted as the API counts them.
-      await requireUser(request, { limits: perUser(ORDER_CREATE_LIMIT) });
+const cartWrites = (request: Request) => requireUser(request, { limits: perUser(CART_WRITE_LIMIT) });
+
+export const action = pageActions({
+  quantity: intent({
+    gate: cartWrites,
+    run: async ({ user, form }) => {
+      const listingId = validateValue(listingField, form.get("listingId"));
+      const quantity = validateValue(typedQuantity, form.get("quantity"), { coder: cartIssueCode });
+      await setCartItem(user.id, listingId, quantity);
+      return pageSuccess("quantity");
+    },
+  }),
+  remove: intent({
+    gate: cartWrites,
+    run: async ({ user, form }) => {
+      await removeCartItem(user.id, validateValue(listingField, form.get("listingId")));
+      return pageSuccess("remove");
+    },
+  }),
+  send: intent({
+    // A cart write, and an order request counted as the API counts them.
+    gate: (request) =>
+      requireUser(request, {
+        limits: (who) => [...perUser(CART_WRITE_LIMIT)(who), ...perUser(ORDER_CREATE_LIMIT)(who)],
+      }),
+    input: {
+      schema: createOrderSchema,
+      fields: (form) => ({
+        sellerId: form.get("sellerId") ?? undefined,
+        fulfilment: form.get("fulfilment") ?? undefined,
+        preferredDate: form.get("preferredDate") || undefined,
+        message: form.get("message") || undefined,
+        town: form.get("town") || undefined,
+        deliveryNote: form.get("deliveryNote") || undefined,
+      }),
+      coder: orderIssueCode,
+    },
+    run: async ({ user, input }) => {
       const order = await createOrder(user.id, input);
       return redirect(`/orders/${order.id}?sent=1`);
-    }
-    const listingId = validateValue(listingField, form.get("listingId"));
-    if (intent === "remove") {
-      await removeCartItem(user.id, listingId);
-      return pageSuccess(intent);
-    }
-    const quantity = validateValue(typedQuantity, form.get("quantity"), { coder: cartIssueCode });
-    await setCartItem(user.id, listingId, quantity);
-    return pageSuccess(intent);
-  });
-}
+    },
+  }),
+});
 
 export default function Cart() {
   const { cart, today, locale } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletDrawStyles from "leaflet-draw/dist/leaflet.draw.css?url";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
@@ -31,15 +30,14 @@ import {
   plotCreateSchema,
   plotFormSchema,
   plotIssueCode,
-  isMappingIntent,
   type MappingIntent,
   type MappingReplyData,
 } from "~/modules/farms/schemas";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { detectLanguage } from "~/server/i18n.server";
-import { readPageForm } from "~/server/http/page-form.server";
-import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
+import { intent, pageActions } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
 import { logger } from "~/server/logger.server";
 import { Refusal } from "~/server/refusal";
 import { validate, validateValue } from "~/server/validation";
@@ -122,73 +120,78 @@ function fields(form: FormData, shape?: "boundary" | "geometry") {
   return values;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  // A walked boundary of 1,000 corners is larger than most forms.
-  const form = await readPageForm(request, MAPPING_JSON_BYTES);
-  const intent = form.get("intent");
-  if (!isMappingIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  const farmId = () => validateValue(recordId("mapping.errors.farmNotFound"), form.get("farmId"));
-  const plotId = () => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
+// Every intent but selecting changes a farm: the same gate as the API's farm writes (its refusal is the form's reply).
+const farmWrites = (request: Request) => requireFeature(request, "farm_mapping", FARM_WRITES);
 
-  const success = (farmId: string) => pageSuccess<MappingIntent, MappingReplyData>(intent, { data: { farmId } });
+const farmId = (form: FormData) => validateValue(recordId("mapping.errors.farmNotFound"), form.get("farmId"));
+const plotId = (form: FormData) => validateValue(recordId("mapping.errors.plotNotFound"), form.get("plotId"));
+const success = (intent: MappingIntent, farmId: string) =>
+  pageSuccess<MappingIntent, MappingReplyData>(intent, { data: { farmId } });
 
-  // The farm and plot dialogs: their schema is the authority, and a module's refusal of a field shows on that field.
-  if (intent === "createFarm" || intent === "updateFarm") {
-    const submission = parseWithZod(form, { schema: farmFormSchema });
-    if (submission.status !== "success") return invalidSubmission(intent, submission);
-    return answerIntent(
-      request,
-      intent,
-      async () => {
-        const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
-        if (intent === "createFarm") return success((await createFarm(grant, submission.value)).id);
+// The farm and plot dialogs: their schema is the authority, and a module's refusal of a field shows on that field.
+export const action = pageActions(
+  {
+    select: intent({
+      gate: requireUser,
+      run: async ({ user, form }) => {
+        // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
+        const farm = await getFarm(farmId(form), user.id);
+        await recordFeatureUse(user.id, "farm_mapping");
+        return success("select", farm.id);
+      },
+    }),
+    createFarm: intent({
+      gate: farmWrites,
+      input: { form: farmFormSchema },
+      run: async ({ user: grant, input }) => success("createFarm", (await createFarm(grant, input)).id),
+    }),
+    updateFarm: intent({
+      gate: farmWrites,
+      input: { form: farmFormSchema },
+      run: async ({ user: grant, form, input }) => {
         // The dialog's emptied description removes it (in the API, a missing one is kept); an edit does not move the farm.
-        const { name, description, crops } = submission.value;
-        const farm = await updateFarm(farmId(), grant, { name, description: description ?? null, crops });
-        return success(farm.id);
+        const { name, description, crops } = input;
+        const farm = await updateFarm(farmId(form), grant, { name, description: description ?? null, crops });
+        return success("updateFarm", farm.id);
       },
-      { submission },
-    );
-  }
-  if (intent === "createPlot" || intent === "updatePlot") {
-    const submission = parseWithZod(form, { schema: plotFormSchema });
-    if (submission.status !== "success") return invalidSubmission(intent, submission);
-    return answerIntent(
-      request,
-      intent,
-      async () => {
-        const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
-        const id = farmId();
-        if (intent === "createPlot") await createPlot(id, grant, submission.value);
-        else await updatePlot(id, plotId(), grant, submission.value);
-        return success(id);
-      },
-      { submission },
-    );
-  }
-
-  return answerIntent(request, intent, async () => {
-    if (intent === "select") {
-      // Selecting a farm is a use of farm mapping (the trial's one, for a new account).
-      const farm = await getFarm(farmId(), user.id);
-      await recordFeatureUse(user.id, "farm_mapping");
-      return success(farm.id);
-    }
-    // Every other intent changes a farm: the same gate as the API's farm writes (a refusal is the form's reply).
-    const grant = await requireFeature(request, "farm_mapping", FARM_WRITES);
-    switch (intent) {
-      case "deleteFarm": {
-        const id = farmId();
+    }),
+    deleteFarm: intent({
+      gate: farmWrites,
+      run: async ({ user: grant, form }) => {
+        const id = farmId(form);
         await deleteFarm(id, grant);
-        return success(id);
-      }
-      case "boundary": {
-        const farm = await updateFarm(farmId(), grant, { boundary: jsonField(form, "boundary") ?? null });
-        return success(farm.id);
-      }
-      case "drawnPlot": {
-        const id = farmId();
+        return success("deleteFarm", id);
+      },
+    }),
+    boundary: intent({
+      gate: farmWrites,
+      run: async ({ user: grant, form }) => {
+        const farm = await updateFarm(farmId(form), grant, { boundary: jsonField(form, "boundary") ?? null });
+        return success("boundary", farm.id);
+      },
+    }),
+    createPlot: intent({
+      gate: farmWrites,
+      input: { form: plotFormSchema },
+      run: async ({ user: grant, form, input }) => {
+        const id = farmId(form);
+        await createPlot(id, grant, input);
+        return success("createPlot", id);
+      },
+    }),
+    updatePlot: intent({
+      gate: farmWrites,
+      input: { form: plotFormSchema },
+      run: async ({ user: grant, form, input }) => {
+        const id = farmId(form);
+        await updatePlot(id, plotId(form), grant, input);
+        return success("updatePlot", id);
+      },
+    }),
+    drawnPlot: intent({
+      gate: farmWrites,
+      run: async ({ user: grant, form }) => {
+        const id = farmId(form);
         const plot = await createPlot(
           id,
           grant,
@@ -196,18 +199,23 @@ export async function action({ request }: ActionFunctionArgs) {
         );
         // The page offers to rename the drawn plot at once (through updatePlot).
         const { name, type, crops } = plot;
-        return pageSuccess<MappingIntent, MappingReplyData>(intent, {
+        return pageSuccess<MappingIntent, MappingReplyData>("drawnPlot", {
           data: { farmId: id, plot: { id: plot.id, name, type, crops } },
         });
-      }
-      case "deletePlot": {
-        const id = farmId();
-        await deletePlot(id, plotId(), grant);
-        return success(id);
-      }
-    }
-  });
-}
+      },
+    }),
+    deletePlot: intent({
+      gate: farmWrites,
+      run: async ({ user: grant, form }) => {
+        const id = farmId(form);
+        await deletePlot(id, plotId(form), grant);
+        return success("deletePlot", id);
+      },
+    }),
+  },
+  // A walked boundary of 1,000 corners is larger than most forms.
+  { maxBytes: MAPPING_JSON_BYTES },
+);
 
 export default function MappingPage() {
   const loaderData = useLoaderData<typeof loader>();

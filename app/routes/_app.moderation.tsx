@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
@@ -10,15 +10,15 @@ import { recordId } from "~/lib/text";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
 import { liftSuspension, openReports, resolveReport, suspendedSellers } from "~/modules/moderation/moderation.server";
-import { isModerationIntent, resolveSchema, tradeResolveSchema, unsuspendSchema } from "~/modules/moderation/schemas";
+import { resolveSchema, tradeResolveSchema, unsuspendSchema } from "~/modules/moderation/schemas";
 import { openTradeReports, resolveTradeReport } from "~/modules/moderation/trade-reports.server";
 import { TradeReportsPanel } from "~/components/moderation/trade-reports-panel";
 import { IgnoredPaymentsPanel } from "~/components/moderation/ignored-payments-panel";
 import { ignoredPaymentEvents } from "~/modules/payments/ignored-events.server";
-import { readPageForm } from "~/server/http/page-form.server";
-import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
+import { intent, pageActions } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
-import { validate, validateValue } from "~/server/validation";
+import { validateValue } from "~/server/validation";
 
 // Moderation, beside the catalogue under Management: the open reports grouped by listing (newest
 // first) with the listing, its seller's history and its earlier reports; dismiss, hide the
@@ -39,33 +39,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isAdmin: true as const, ...reports, suspended, trade, payments, locale: detectLanguage(request) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readPageForm(request);
-  const intent = form.get("intent");
-  if (!isModerationIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  return answerIntent(request, intent, async () => {
-    if (intent === "resolve") {
-      const reportId = validateValue(recordId("moderation.errors.reportNotFound"), form.get("reportId"));
-      const input = validate(resolveSchema, { action: form.get("action"), note: form.get("note") ?? undefined });
-      const { action } = await resolveReport(user, reportId, input);
-      return pageSuccess(intent, { data: { kind: action.kind } });
-    }
-    if (intent === "trade") {
-      const reportId = validateValue(recordId("moderation.errors.reportNotFound"), form.get("reportId"));
-      const input = validate(tradeResolveSchema, { action: form.get("action"), note: form.get("note") || undefined });
-      const { action } = await resolveTradeReport(user, reportId, input);
-      return pageSuccess(intent, { data: { kind: action } });
-    }
-    const userId = validateValue(recordId("moderation.errors.userNotFound"), form.get("userId"));
-    const { action } = await liftSuspension(
-      user,
-      userId,
-      validate(unsuspendSchema, { note: form.get("note") ?? undefined }),
-    );
-    return pageSuccess(intent, { data: { kind: action.kind } });
-  });
-}
+const reportId = (form: FormData) => validateValue(recordId("moderation.errors.reportNotFound"), form.get("reportId"));
+
+// Signed in is enough to ask: the moderation module refuses anyone but an administrator (403), as the form's reply.
+export const action = pageActions({
+  resolve: intent({
+    gate: requireUser,
+    input: {
+      schema: resolveSchema,
+      fields: (form) => ({ action: form.get("action"), note: form.get("note") ?? undefined }),
+    },
+    run: async ({ user, form, input }) => {
+      const { action } = await resolveReport(user, reportId(form), input);
+      return pageSuccess("resolve", { data: { kind: action.kind } });
+    },
+  }),
+  trade: intent({
+    gate: requireUser,
+    input: {
+      schema: tradeResolveSchema,
+      fields: (form) => ({ action: form.get("action"), note: form.get("note") || undefined }),
+    },
+    run: async ({ user, form, input }) => {
+      const { action } = await resolveTradeReport(user, reportId(form), input);
+      return pageSuccess("trade", { data: { kind: action } });
+    },
+  }),
+  unsuspend: intent({
+    gate: requireUser,
+    input: { schema: unsuspendSchema, fields: (form) => ({ note: form.get("note") ?? undefined }) },
+    run: async ({ user, form, input }) => {
+      const userId = validateValue(recordId("moderation.errors.userNotFound"), form.get("userId"));
+      const { action } = await liftSuspension(user, userId, input);
+      return pageSuccess("unsuspend", { data: { kind: action.kind } });
+    },
+  }),
+});
 
 export default function ModerationPage() {
   const loaderData = useLoaderData<typeof loader>();

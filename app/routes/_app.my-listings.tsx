@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,25 +31,19 @@ import { toast } from "~/lib/toast-store";
 import { cn } from "~/lib/cn";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useUrlFilters, useUrlSearch } from "~/lib/use-url-search";
-import { requireUser } from "~/modules/auth/gates.server";
+import { requireFeature, requireUser } from "~/modules/auth/gates.server";
 import { readPhone } from "~/modules/auth/users.server";
-import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
-import { validate, validateLeniently, validateValue } from "~/server/validation";
+import { intent, pageActions } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
+import { validateLeniently, validateValue } from "~/server/validation";
 import { createListing, deleteListing, setListingStatus, updateListing } from "~/modules/listings/listings.server";
 import { listListings } from "~/modules/listings/browsing.server";
 import { countComparableListings, marketInsights, priceStats } from "~/modules/listings/insights.server";
-import {
-  isListingIntent,
-  listingQuerySchema,
-  listingSchema,
-  listingStatusSchema,
-  type ListingIntent,
-} from "~/modules/listings/schemas";
+import { listingQuerySchema, listingSchema, listingStatusSchema, type ListingIntent } from "~/modules/listings/schemas";
 import { logger } from "~/server/logger.server";
 import { pageFeatureAccess } from "~/modules/premium/page-access.server";
 import { recordFeatureUse } from "~/modules/premium/premium.server";
 import { listProducts } from "~/modules/products/products.server";
-import { readPageForm } from "~/server/http/page-form.server";
 
 // My Listings: the seller's own listings (paused ones included), filtered by a
 // search and a status kept in the URL; create, edit, pause or activate, delete.
@@ -126,65 +119,65 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readPageForm(request);
-  const intent = form.get("intent");
-  if (!isListingIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  // The listing an update, a status change or a delete is about: a record id, or the form's error.
-  const listingId = () => validateValue(recordId("listing.errors.notFound"), form.get("id"));
-  const success = (data?: ListingReplyData) => pageSuccess<ListingIntent, ListingReplyData>(intent, { data });
+/** The listing an update, a status change or a delete is about: a record id, or the form's error. */
+const listingId = (form: FormData) => validateValue(recordId("listing.errors.notFound"), form.get("id"));
+const success = (intent: ListingIntent, data?: ListingReplyData) =>
+  pageSuccess<ListingIntent, ListingReplyData>(intent, { data });
 
-  switch (intent) {
-    case "create":
-    case "update": {
-      const submission = parseWithZod(form, { schema: listingSchema });
-      if (submission.status !== "success") return invalidSubmission(intent, submission);
-      return answerIntent(
-        request,
-        intent,
-        async () => {
-          if (intent === "create") await createListing(submission.value, user.id);
-          else await updateListing(listingId(), user.id, submission.value);
-          return success();
-        },
-        { submission },
-      );
-    }
-    case "insights":
-      // The premium listing analytics: each look is a recorded premium use.
-      return answerIntent(request, intent, async () => {
-        // Compared first: a look that finds nothing to compare does not spend a premium use (or the trial).
-        const insights = await marketInsights(user.id);
-        if (insights.length > 0) await recordFeatureUse(user.id, "premium_products");
-        return success({ insights });
-      });
-    case "suggest-price":
-      // A premium marketplace tool: each suggestion is a recorded premium use.
-      return answerIntent(request, intent, async () => {
-        const productId = validateValue(
-          optionalText(recordId("listing.errors.productNotFound")),
-          form.get("productId"),
-        );
-        // A product with too few listings to suggest from costs nothing.
-        const suggestion = productId ? await priceStats(productId) : null;
-        if (suggestion) await recordFeatureUse(user.id, "premium_products");
-        return success({ suggestion });
-      });
-    case "delete":
-      return answerIntent(request, intent, async () => {
-        await deleteListing(listingId(), user.id);
-        return success();
-      });
-    case "status":
-      return answerIntent(request, intent, async () => {
-        const id = listingId();
-        const { status } = validate(listingStatusSchema, { status: form.get("status") });
-        await setListingStatus(id, user.id, status);
-        return success({ status });
-      });
-  }
-}
+export const action = pageActions({
+  create: intent({
+    gate: requireUser,
+    input: { form: listingSchema },
+    run: async ({ user, input }) => {
+      await createListing(input, user.id);
+      return success("create");
+    },
+  }),
+  update: intent({
+    gate: requireUser,
+    input: { form: listingSchema },
+    run: async ({ user, form, input }) => {
+      await updateListing(listingId(form), user.id, input);
+      return success("update");
+    },
+  }),
+  // The premium listing analytics: each look is a recorded premium use.
+  insights: intent({
+    gate: (request) => requireFeature(request, "premium_products"),
+    run: async ({ user: grant }) => {
+      // Compared first: a look that finds nothing to compare does not spend a premium use (or the trial).
+      const insights = await marketInsights(grant.user.id);
+      if (insights.length > 0) await recordFeatureUse(grant.user.id, "premium_products");
+      return success("insights", { insights });
+    },
+  }),
+  // A premium marketplace tool: each suggestion is a recorded premium use.
+  "suggest-price": intent({
+    gate: requireUser,
+    run: async ({ user, form }) => {
+      const productId = validateValue(optionalText(recordId("listing.errors.productNotFound")), form.get("productId"));
+      // A product with too few listings to suggest from costs nothing.
+      const suggestion = productId ? await priceStats(productId) : null;
+      if (suggestion) await recordFeatureUse(user.id, "premium_products");
+      return success("suggest-price", { suggestion });
+    },
+  }),
+  delete: intent({
+    gate: requireUser,
+    run: async ({ user, form }) => {
+      await deleteListing(listingId(form), user.id);
+      return success("delete");
+    },
+  }),
+  status: intent({
+    gate: requireUser,
+    input: { schema: listingStatusSchema, fields: (form) => ({ status: form.get("status") }) },
+    run: async ({ user, form, input: { status } }) => {
+      await setListingStatus(listingId(form), user.id, status);
+      return success("status", { status });
+    },
+  }),
+});
 
 type FormState = { open: boolean; listing: MyListing | null; draft: ListingDraft | null; opened: number };
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadErrorBoundary } from "~/components/errors/page-error-boundary";
 import { NotificationsList } from "~/components/notifications/notifications-list";
@@ -6,7 +6,7 @@ import { z } from "~/lib/zod";
 import { perUser, requireUser } from "~/modules/auth/gates.server";
 import { listNotifications, markRead } from "~/modules/notifications/notifications.server";
 import { NOTIFICATION_READ_LIMIT } from "~/modules/notifications/schemas";
-import { readPageForm } from "~/server/http/page-form.server";
+import { intent, pageActions } from "~/server/http/page-actions.server";
 import { pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
 
@@ -24,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...answer, page, locale: detectLanguage(request) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { limits: perUser(NOTIFICATION_READ_LIMIT) });
-  const form = await readPageForm(request);
-  if (form.get("intent") !== "read-all") throw new Response("Unknown intent", { status: 400 });
-  await markRead(user.id, "all");
-  return pageSuccess("read-all");
-}
+export const action = pageActions({
+  "read-all": intent({
+    gate: (request) => requireUser(request, { limits: perUser(NOTIFICATION_READ_LIMIT) }),
+    run: async ({ user }) => {
+      await markRead(user.id, "all");
+      return pageSuccess("read-all");
+    },
+  }),
+});
 
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();

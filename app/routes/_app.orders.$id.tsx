@@ -1,9 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { OrderPage } from "~/components/orders/order-page";
 import { recordId } from "~/lib/text";
 import { perUser, requireUser } from "~/modules/auth/gates.server";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { REPORT_LIMIT } from "~/modules/moderation/constants";
 import { reportSchema } from "~/modules/moderation/schemas";
 import {
@@ -12,19 +13,18 @@ import {
   ORDER_MOVE_LIMIT,
   type OrderAction,
 } from "~/modules/orders/constants";
-import { isOrderIntent, type OrderIntent } from "~/modules/orders/intents";
+import { filledField, moveBody } from "~/modules/orders/intents";
 import { listMessages, postMessage, reportMessage } from "~/modules/orders/messages.server";
 import { moveOrder } from "~/modules/orders/moves.server";
 import { getOrder } from "~/modules/orders/reading.server";
-import type { MoveInput } from "~/modules/orders/types";
-import { acceptSchema, declineSchema, disputeSchema, messageSchema, orderIssueCode } from "~/modules/orders/schemas";
+import { messageSchema, readMove, type Move } from "~/modules/orders/schemas";
 import { replyToReview, reviewOrder } from "~/modules/reviews/reviews.server";
 import { replySchema, reviewSchema } from "~/modules/reviews/schemas";
-import { readPageForm } from "~/server/http/page-form.server";
-import { answerIntent, pageSuccess } from "~/server/http/page-reply.server";
+import { intent, pageActions, type IntentArgs } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
 import { detectLanguage } from "~/server/i18n.server";
 import { Refusal } from "~/server/refusal";
-import { validate, validateValue } from "~/server/validation";
+import { validateValue } from "~/server/validation";
 
 // One order (/orders/{id}), for its buyer or its seller (404 for anyone else): its state and what
 // happens next, the items as asked and as agreed, the handover's details, the thread, and the
@@ -46,83 +46,72 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { order, messages, sent, locale: detectLanguage(request) };
 }
 
-const MOVES: Partial<Record<OrderIntent, OrderAction>> = {
-  accept: "accept",
-  decline: "decline",
-  cancel: "cancel",
-  deliver: "deliver",
-  confirm: "confirm",
-  dispute: "dispute",
-};
+// Moves, reviews and answers to reviews share one limit; messages and reports have their own.
+const moveGate = (request: Request) => requireUser(request, { limits: perUser(ORDER_MOVE_LIMIT) });
 
-/** The seller's changes from the accept form: `quantity_{item}` and `price_{item}` for each item. */
-function changesFrom(form: FormData) {
-  const items = form.getAll("item").map(String);
-  const changes = items.map((id) => {
-    const quantity = String(form.get(`quantity_${id}`) ?? "").trim();
-    const price = String(form.get(`price_${id}`) ?? "").trim();
-    return {
-      id,
-      ...(quantity ? { quantity: /^\d{1,7}$/.test(quantity) ? Number(quantity) : quantity } : {}),
-      ...(price ? { priceNgn: price } : {}),
-    };
-  });
-  return changes.length > 0 ? { items: changes } : {};
+/** A move's form, checked as the API checks what it is sent for that move. */
+const moveFrom = (action: OrderAction) => ({ read: (form: FormData) => readMove(action, moveBody(action, form)) });
+
+async function makeMove({ params, user, input }: IntentArgs<SessionUser, Move>) {
+  await moveOrder(params.id ?? "", user.id, input);
+  return pageSuccess(input.action);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const orderId = params.id ?? "";
-  const form = await readPageForm(request);
-  const intent = form.get("intent");
-  if (!isOrderIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  return answerIntent(request, intent, async () => {
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" && value.trim() !== "" ? value : undefined;
-    };
-    const options = { coder: orderIssueCode };
-    const action = MOVES[intent];
-    if (action) {
-      await requireUser(request, { limits: perUser(ORDER_MOVE_LIMIT) });
-      let move: MoveInput;
-      if (action === "accept") move = { action, input: validate(acceptSchema, changesFrom(form), options) };
-      else if (action === "decline")
-        move = { action, input: validate(declineSchema, { reason: text("reason") }, options) };
-      else if (action === "dispute")
-        move = { action, input: validate(disputeSchema, { reason: text("reason"), note: text("note") }, options) };
-      else move = { action, input: {} };
-      await moveOrder(orderId, user.id, move);
-      return pageSuccess(intent);
-    }
-    if (intent === "message") {
-      await requireUser(request, {
+const filled =
+  (...names: string[]) =>
+  (form: FormData) =>
+    Object.fromEntries(names.map((name) => [name, filledField(form, name)]));
+
+export const action = pageActions({
+  accept: intent({ gate: moveGate, input: moveFrom("accept"), run: makeMove }),
+  decline: intent({ gate: moveGate, input: moveFrom("decline"), run: makeMove }),
+  cancel: intent({ gate: moveGate, input: moveFrom("cancel"), run: makeMove }),
+  deliver: intent({ gate: moveGate, input: moveFrom("deliver"), run: makeMove }),
+  confirm: intent({ gate: moveGate, input: moveFrom("confirm"), run: makeMove }),
+  dispute: intent({ gate: moveGate, input: moveFrom("dispute"), run: makeMove }),
+  message: intent({
+    gate: (request) =>
+      requireUser(request, {
         limits: (who) => [...perUser(ORDER_MESSAGE_LIMIT)(who), ...perUser(ORDER_MESSAGE_DAILY_LIMIT)(who)],
-      });
-      const { body } = validate(messageSchema, { body: text("body") });
-      await postMessage(orderId, user.id, body);
-      return pageSuccess(intent);
-    }
-    if (intent === "report") {
-      await requireUser(request, { limits: perUser(REPORT_LIMIT) });
+      }),
+    input: { schema: messageSchema, fields: filled("body") },
+    run: async ({ params, user, input }) => {
+      await postMessage(params.id ?? "", user.id, input.body);
+      return pageSuccess("message");
+    },
+  }),
+  report: intent({
+    gate: (request) => requireUser(request, { limits: perUser(REPORT_LIMIT) }),
+    input: { schema: reportSchema, fields: filled("reason") },
+    run: async ({ params, user, form, input }) => {
       const messageId = validateValue(recordId("orders.errors.notFound"), form.get("messageId"));
-      await reportMessage(orderId, messageId, user.id, validate(reportSchema, { reason: text("reason") }));
-      return pageSuccess(intent);
-    }
-    await requireUser(request, { limits: perUser(ORDER_MOVE_LIMIT) });
-    if (intent === "review") {
-      const rating = text("rating");
-      await reviewOrder(
-        orderId,
-        user.id,
-        validate(reviewSchema, { rating: rating && /^\d$/.test(rating) ? Number(rating) : rating, text: text("text") }),
-      );
-      return pageSuccess(intent);
-    }
-    await replyToReview(orderId, user.id, validate(replySchema, { reply: text("reply") }).reply);
-    return pageSuccess(intent);
-  });
-}
+      await reportMessage(params.id ?? "", messageId, user.id, input);
+      return pageSuccess("report");
+    },
+  }),
+  review: intent({
+    gate: moveGate,
+    input: {
+      schema: reviewSchema,
+      fields: (form) => {
+        const rating = filledField(form, "rating");
+        return { rating: rating && /^\d$/.test(rating) ? Number(rating) : rating, text: filledField(form, "text") };
+      },
+    },
+    run: async ({ params, user, input }) => {
+      await reviewOrder(params.id ?? "", user.id, input);
+      return pageSuccess("review");
+    },
+  }),
+  reply: intent({
+    gate: moveGate,
+    input: { schema: replySchema, fields: filled("reply") },
+    run: async ({ params, user, input }) => {
+      await replyToReview(params.id ?? "", user.id, input.reply);
+      return pageSuccess("reply");
+    },
+  }),
+});
 
 export default function Order() {
   const data = useLoaderData<typeof loader>();

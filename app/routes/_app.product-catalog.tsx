@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,12 +18,12 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { isFilteringHere } from "~/lib/use-url-search";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
-import { answerIntent, invalidSubmission, pageSuccess } from "~/server/http/page-reply.server";
+import { intent, pageActions } from "~/server/http/page-actions.server";
+import { pageSuccess } from "~/server/http/page-reply.server";
 import { replySucceeded } from "~/lib/page-reply";
 import { detectLanguage } from "~/server/i18n.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/modules/products/products.server";
 import {
-  isCatalogIntent,
   productFormSchema,
   productQuerySchema,
   type CatalogIntent,
@@ -32,7 +31,6 @@ import {
 } from "~/modules/products/schemas";
 import { recordId } from "~/lib/text";
 import { validateLeniently, validateValue } from "~/server/validation";
-import { readPageForm } from "~/server/http/page-form.server";
 
 // Product Catalog: administrators keep the global product list that listings
 // link to; everyone else sees the access-denied alert.
@@ -50,36 +48,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { isAdmin: true as const, products, total, locale: detectLanguage(request) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readPageForm(request);
-  const intent = form.get("intent");
-  if (!isCatalogIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  // Only an administrator changes the catalogue: every write below refuses anyone else (403, 'catalog.denied').
-  // The product a delete or an update is about: a record id, or the form's error.
-  const productId = () => validateValue(recordId("catalog.errors.notFound"), form.get("id"));
+/** The product a delete or an update is about: a record id, or the form's error. */
+const productId = (form: FormData) => validateValue(recordId("catalog.errors.notFound"), form.get("id"));
 
-  if (intent === "delete") {
-    return answerIntent(request, intent, async () =>
-      pageSuccess<CatalogIntent, CatalogReplyData>(intent, { data: await deleteProduct(user, productId()) }),
-    );
-  }
-
-  const submission = parseWithZod(form, { schema: productFormSchema });
-  if (submission.status !== "success") return invalidSubmission(intent, submission);
-  return answerIntent(
-    request,
-    intent,
-    async () => {
-      const product =
-        intent === "update"
-          ? await updateProduct(user, productId(), submission.value)
-          : await createProduct(user, submission.value);
-      return pageSuccess<CatalogIntent, CatalogReplyData>(intent, { data: { id: product.id } });
+// Only an administrator changes the catalogue: every write below refuses anyone else (403, 'catalog.denied').
+export const action = pageActions({
+  create: intent({
+    gate: requireUser,
+    input: { form: productFormSchema },
+    run: async ({ user, input }) => {
+      const product = await createProduct(user, input);
+      return pageSuccess<CatalogIntent, CatalogReplyData>("create", { data: { id: product.id } });
     },
-    { submission },
-  );
-}
+  }),
+  update: intent({
+    gate: requireUser,
+    input: { form: productFormSchema },
+    run: async ({ user, form, input }) => {
+      const product = await updateProduct(user, productId(form), input);
+      return pageSuccess<CatalogIntent, CatalogReplyData>("update", { data: { id: product.id } });
+    },
+  }),
+  delete: intent({
+    gate: requireUser,
+    run: async ({ user, form }) =>
+      pageSuccess<CatalogIntent, CatalogReplyData>("delete", { data: await deleteProduct(user, productId(form)) }),
+  }),
+});
 
 function StatusLine({ children }: { children: string }) {
   return (

@@ -2,7 +2,8 @@ import { optionalText, recordId, text } from "~/lib/text";
 import { z } from "~/lib/zod";
 import { LISTING_LIMITS } from "~/modules/listings/constants";
 import { priceNgn } from "~/modules/listings/schemas";
-import { DISPUTE_REASONS, FULFILMENTS, ORDER_STATUSES, ORDER_TEXT_LIMITS } from "./constants";
+import { validate } from "~/server/validation";
+import { DISPUTE_REASONS, FULFILMENTS, ORDER_STATUSES, ORDER_TEXT_LIMITS, type OrderAction } from "./constants";
 
 // What order requests, moves, messages and reviews take. The same schemas check the pages' forms
 // and the API's JSON; what depends on the moment (a preferred date not in the past) or on the
@@ -82,6 +83,39 @@ export type DisputeInput = z.infer<typeof disputeSchema>;
 
 /** Cancel, deliver and confirm take nothing. */
 export const emptyMoveSchema = z.strictObject({});
+
+/** What each move takes, as POST /api/orders/{id}/{move} is sent it (the order page's forms are put in the same shape). */
+export const moveSchema = {
+  accept: acceptSchema,
+  decline: declineSchema,
+  dispute: disputeSchema,
+  cancel: emptyMoveSchema,
+  deliver: emptyMoveSchema,
+  confirm: emptyMoveSchema,
+} as const satisfies Record<OrderAction, z.ZodType>;
+
+/** One party's move and what it carries, checked. */
+export type Move =
+  | { action: "accept"; input: AcceptInput }
+  | { action: "decline"; input: z.infer<typeof declineSchema> }
+  | { action: "dispute"; input: DisputeInput }
+  | { action: "cancel" | "deliver" | "confirm"; input: Record<string, never> };
+
+/** A move from what was sent for it: 400 with the order problem's code (orderIssueCode) when it does not fit. */
+export function readMove(action: OrderAction, body: unknown): Move {
+  const options = { coder: orderIssueCode };
+  switch (action) {
+    case "accept":
+      return { action, input: validate(moveSchema.accept, body, options) };
+    case "decline":
+      return { action, input: validate(moveSchema.decline, body, options) };
+    case "dispute":
+      return { action, input: validate(moveSchema.dispute, body, options) };
+    default:
+      // An empty object: nothing to carry, whatever the type says of its keys.
+      return { action, input: validate(moveSchema[action], body, options) as Record<string, never> };
+  }
+}
 
 /** GET /api/orders?role=buyer|seller&status=...&page= */
 export const orderListQuery = z.strictObject({
