@@ -7,6 +7,7 @@ import remixConfig from "./remix.config.js";
 import { lazyCodeByPage, type BuiltChunk } from "./app/sw/lazy-code";
 import { PAGE_TEXT_GROUPS } from "./app/locales/page-text-groups";
 import { precompressFolder } from "./app/server/http/precompressed.server";
+import { resourceRouteChunks } from "./scripts/resource-route-chunks";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -115,7 +116,15 @@ const SCHEMA_MODULE =
   /[\\/]app[\\/](?:modules[\\/][\w-]+[\\/](?:schemas|constants)|lib[\\/](?:text|zod|query-params|storable-text))\.ts$/;
 
 export default defineConfig({
-  plugins: [browserTexts(), tailwindcss(), remix(remixConfig), tsconfigPaths(), serviceWorker(), precompressAssets()],
+  plugins: [
+    browserTexts(),
+    tailwindcss(),
+    remix(remixConfig),
+    tsconfigPaths(),
+    serviceWorker(),
+    precompressAssets(),
+    resourceRouteChunks(),
+  ],
   server: { port: 3000 },
   build: {
     target: "es2020",

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from "bullmq";
 import { QUEUE_POLICIES } from "~/jobs/queues";
-import { runAnalysis } from "~/modules/analysis/analysis.server";
+import { runAnalysis } from "~/modules/analysis/runs.server";
 import type { Processor } from "./types";
 
 // Runs one try of a queued photo analysis (app/modules/analysis). A failure a

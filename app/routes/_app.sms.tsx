@@ -6,7 +6,7 @@ import { isDemoMode } from "~/env.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { isAdministrator } from "~/modules/auth/roles";
 import { smsLog, smsProviderName } from "~/modules/sms/sms.server";
-import { demoInboxFor } from "~/modules/ussd/demo.server";
+import { demoInboxFor } from "~/modules/sms/demo.server";
 import { detectLanguage } from "~/server/i18n.server";
 
 // /sms: in demo mode with no SMS provider, the demo SMS inbox: every text the product would have

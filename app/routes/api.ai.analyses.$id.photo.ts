@@ -1,4 +1,4 @@
-import { analysisPhoto } from "~/modules/analysis/analysis.server";
+import { analysisPhoto } from "~/modules/analysis/views.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";

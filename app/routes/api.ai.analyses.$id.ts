@@ -1,4 +1,4 @@
-import { getAnalysis, toView } from "~/modules/analysis/analysis.server";
+import { getAnalysis, toView } from "~/modules/analysis/views.server";
 import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";
 import { detectLanguage } from "~/server/i18n.server";

@@ -1,4 +1,4 @@
-import { listAnalyses } from "~/modules/analysis/analysis.server";
+import { listAnalyses } from "~/modules/analysis/views.server";
 import { historyQuerySchema } from "~/modules/analysis/schemas";
 import { requireUser } from "~/modules/auth/gates.server";
 import { apiRoute } from "~/server/http/api-route.server";

@@ -1,5 +1,7 @@
 import { UPLOAD_MAX_BYTES } from "~/modules/storage/constants";
-import { failureRefusal, followAnalysis, startAnalysis, toView } from "~/modules/analysis/analysis.server";
+import { followAnalysis, startAnalysis } from "~/modules/analysis/analysis.server";
+import { failureRefusal } from "~/modules/analysis/records.server";
+import { toView } from "~/modules/analysis/views.server";
 import { analyzeFieldsSchema } from "~/modules/analysis/schemas";
 import { perUserAndAddress, requireFeature } from "~/modules/auth/gates.server";
 import { ANALYZE_LIMITS } from "~/modules/analysis/constants";

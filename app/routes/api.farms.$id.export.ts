@@ -1,5 +1,5 @@
 import { requireUser } from "~/modules/auth/gates.server";
-import { exportFarm } from "~/modules/farms/farms.server";
+import { exportFarm } from "~/modules/farms/files.server";
 import { farmKml } from "~/modules/farms/kml";
 import { apiRoute } from "~/server/http/api-route.server";
 import { Refusal } from "~/server/refusal";

@@ -1,6 +1,7 @@
 import { requireFeature } from "~/modules/auth/gates.server";
 import { BOUNDARY_FILE_MAX_BYTES } from "~/modules/farms/boundary-file.server";
-import { FARM_WRITES, importIntoFarm } from "~/modules/farms/farms.server";
+import { FARM_WRITES } from "~/modules/farms/farms.server";
+import { importIntoFarm } from "~/modules/farms/files.server";
 import { importFieldsSchema } from "~/modules/farms/schemas";
 import { apiRoute } from "~/server/http/api-route.server";
 import { photoField, readFileForm } from "~/server/http/multipart.server";

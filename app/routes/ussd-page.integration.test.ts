@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callbackToken } from "~/modules/ussd/callback.server";
+import { callbackToken } from "~/modules/sms/callback.server";
 import { prisma } from "~/server/db.server";
 import { removeCreatedData, signedInUser, trackUser, type SignedIn } from "../../tests/support/api-client";
 import { postChunkedForm } from "../../tests/support/chunked-post";

@@ -6,7 +6,7 @@ import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
 import { normaliseNigerianPhone } from "~/lib/phone";
 import { intentGuard } from "~/lib/page-reply";
 import { requireDemoPhone } from "~/modules/auth/gates.server";
-import { demoTextsTo } from "~/modules/ussd/demo.server";
+import { demoTextsTo } from "~/modules/sms/demo.server";
 import { answerUssd } from "~/modules/ussd/menu.server";
 import { receiveSms } from "~/modules/ussd/sms-commands.server";
 import { readPageForm } from "~/server/http/page-form.server";

@@ -2,7 +2,7 @@
 // throws a Refusal, saying which HTTP status and catalogue code fit, a message
 // (a translation key, or text) and each field's messages. Modules know nothing
 // of HTTP or forms: the API answer (http/api.server.ts) and a page form's
-// reply (http/page-refusal.server.ts) are made from it at the edge.
+// reply (http/page-reply.server.ts) are made from it at the edge.
 
 export type FieldMessages = Record<string, string[]>;
 

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordIndexChange } from "~/modules/search/indexing.server";
 import { prisma } from "~/server/db.server";
-import { callbackToken } from "~/modules/ussd/callback.server";
+import { callbackToken } from "~/modules/sms/callback.server";
 import {
   endTrial,
   finishedAnalysis,

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import type { smsLog } from "~/modules/sms/sms.server";
-import type { demoInboxFor } from "~/modules/ussd/demo.server";
+import type { demoInboxFor } from "~/modules/sms/demo.server";
 import type { LanguageCode } from "~/lib/i18n";
 
 // The SMS page: in a demo with no SMS provider, the demo inbox of every text the product would

@@ -140,9 +140,10 @@ export async function collectAccountData(userId: string) {
     // A code's text is sealed (and may be to a number that is not theirs): never in the copy.
     prisma.smsMessage.findMany({ where: { userId }, omit: { sealedBody: true }, orderBy: { createdAt: "asc" } }),
     // A code's hash and its wrong tries are credentials, not information about the owner: the numbers and times are.
+    // The file holds the codes that verified numbers, as it always has (sign-in codes joined the table later).
     prisma.phoneCode.findMany({
-      where: { userId },
-      omit: { codeHash: true, attempts: true },
+      where: { userId, purpose: "verify_phone" },
+      omit: { codeHash: true, attempts: true, purpose: true },
       orderBy: { createdAt: "asc" },
     }),
     prisma.savedListing.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),

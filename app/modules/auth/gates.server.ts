@@ -6,12 +6,12 @@ import { hitRateLimits, type Limit } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { assertAdministrator } from "./roles";
-import { checkCallback } from "~/modules/ussd/callback.server";
-import { demoCallersFor, requireDemo } from "~/modules/ussd/demo.server";
+import { checkCallback } from "~/modules/sms/callback.server";
+import { demoCallersFor, requireDemo } from "~/modules/sms/demo.server";
 
 // Who may enter. The first line of every protected loader, action and /api
 // handler is one of these gates, so a reader sees at a glance who gets in
-// (tests/build/route-gates.test.ts fails on a route that has neither a gate
+// (app/routes/route-gates.test.ts fails on a route that has neither a gate
 // nor a `// Public:` comment saying why it is open). Pages and the API share
 // them: under /api a refusal is the catalogue's JSON (401, 403, 429); a page's
 // visitor is sent to sign in and comes back afterwards.
@@ -86,7 +86,7 @@ export const perUserAndAddress =
 /**
  * The SMS and USSD provider calling back (no session: the secret in the callback's address and,
  * when configured, the provider's addresses): otherwise 403 AUTHZ_INSUFFICIENT_PERMISSIONS, before
- * any body is read (app/modules/ussd/callback.server.ts).
+ * any body is read (app/modules/sms/callback.server.ts).
  */
 export async function requireProviderCallback(request: Request, clientIp: string): Promise<void> {
   checkCallback(request, clientIp);

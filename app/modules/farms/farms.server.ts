@@ -1,13 +1,10 @@
-import type { TFunction } from "i18next";
 import { getEnv } from "~/env.server";
 import { Prisma, type Farm, type Plot } from "~/generated/prisma/client";
 import { encodeGeohash, type LngLat } from "~/lib/geo";
 import { perUser, type FeatureGrant, type GateOptions } from "~/modules/auth/gates.server";
 import { FARM_WRITE_LIMIT, MAP_DEFAULTS, MAPPING_LIMITS } from "~/modules/farms/constants";
 import { checkPolygonFeature, featureRing, polygonFeature, shareInside } from "~/modules/farms/polygon";
-import { planImport, ringOf } from "~/modules/farms/import.server";
 import { forgetFarmEnvironment } from "~/modules/environment/environment.server";
-import type { ExportFeature } from "~/modules/farms/kml";
 import { isRecordId } from "~/lib/text";
 import { recordFeatureUseIn } from "~/modules/premium/premium.server";
 import { writeIndexed } from "~/modules/search/indexing.server";
@@ -28,7 +25,7 @@ export type { FarmDto, PlotDto } from "./types";
 /** Who may write a farm or plot, and how often: farm-mapping access, within the write limit. */
 export const FARM_WRITES: GateOptions = { limits: perUser(FARM_WRITE_LIMIT) };
 
-type MappingGrant = FeatureGrant<"farm_mapping">;
+export type MappingGrant = FeatureGrant<"farm_mapping">;
 
 /**
  * Every farm or plot write is a use of farm mapping, recorded in the write's own
@@ -36,7 +33,7 @@ type MappingGrant = FeatureGrant<"farm_mapping">;
  * where selecting a farm records one. For a trial account the first is the
  * trial's one use, which keeps farm mapping open for the trial's day.
  */
-function recordMappingUse(tx: Prisma.TransactionClient, grant: MappingGrant) {
+export function recordMappingUse(tx: Prisma.TransactionClient, grant: MappingGrant) {
   return recordFeatureUseIn(tx, grant.user.id, "farm_mapping", new Date(), grant.grantedAt);
 }
 
@@ -46,7 +43,7 @@ function storedShape(value: Prisma.JsonValue | null, properties: Record<string, 
   return ring ? polygonFeature(ring, properties) : null;
 }
 
-function farmDto(farm: Farm & { _count?: { plots: number } }): FarmDto {
+export function farmDto(farm: Farm & { _count?: { plots: number } }): FarmDto {
   return {
     id: farm.id,
     name: farm.name,
@@ -64,7 +61,7 @@ function farmDto(farm: Farm & { _count?: { plots: number } }): FarmDto {
   };
 }
 
-function plotDto(plot: Plot): PlotDto {
+export function plotDto(plot: Plot): PlotDto {
   return {
     id: plot.id,
     farmId: plot.farmId,
@@ -80,7 +77,7 @@ function plotDto(plot: Plot): PlotDto {
   };
 }
 
-const withPlotCount = { _count: { select: { plots: true } } } as const;
+export const withPlotCount = { _count: { select: { plots: true } } } as const;
 
 /**
  * A shape sent for a boundary or plot, checked and measured; 400
@@ -101,7 +98,7 @@ export function measureShape(value: unknown, field: "boundary" | "geometry") {
 }
 
 /** The farm, if the user owns it: 404 DB_RECORD_NOT_FOUND when there is none, 403 AUTHZ_FARM_ACCESS_DENIED when it is someone else's. */
-async function ownedFarm(id: string, userId: string) {
+export async function ownedFarm(id: string, userId: string) {
   // An id that cannot be one names no farm; it never reaches the database.
   if (!isRecordId(id)) throw new Refusal(404, "DB_RECORD_NOT_FOUND", "mapping.errors.farmNotFound");
   const farm = await prisma.farm.findUnique({ where: { id } });
@@ -127,7 +124,7 @@ export async function getFarm(id: string, userId: string): Promise<FarmDto> {
 }
 
 /** Where a boundary puts the farm: its measured centre, geohash and area. */
-function boundaryData(
+export function boundaryData(
   check: { ring: LngLat[]; areaHectares: number; centroid: { latitude: number; longitude: number } },
   name: string,
 ) {
@@ -309,119 +306,4 @@ export async function deletePlot(farmId: string, plotId: string, grant: MappingG
     await recordMappingUse(tx, grant);
     await tx.plot.delete({ where: { id: plot.id } });
   });
-}
-
-/** A farm and its plots as one GeoJSON FeatureCollection (the farm's boundary first), for a file. */
-export async function exportFarm(farmId: string, userId: string) {
-  const farm = await ownedFarm(farmId, userId);
-  const plots = await prisma.plot.findMany({
-    where: { farmId: farm.id },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const features: ExportFeature[] = [];
-  const boundary = featureRing(farm.boundary);
-  const farmProperties = {
-    kind: "farm",
-    id: farm.id,
-    name: farm.name,
-    description: farm.description,
-    crops: farm.crops.join(", "),
-    areaHectares: farm.areaHectares,
-    centerLat: farm.centerLat,
-    centerLng: farm.centerLng,
-  };
-  features.push(
-    boundary
-      ? polygonFeature(boundary, farmProperties)
-      : {
-          type: "Feature",
-          properties: farmProperties,
-          geometry: { type: "Point", coordinates: [farm.centerLng, farm.centerLat] },
-        },
-  );
-  for (const plot of plots) {
-    const properties = {
-      kind: "plot",
-      id: plot.id,
-      name: plot.name,
-      type: plot.type,
-      crops: plot.crops.join(", "),
-      areaHectares: plot.areaHectares,
-    };
-    const ring = featureRing(plot.geometry);
-    features.push(ring ? polygonFeature(ring, properties) : { type: "Feature", properties, geometry: null });
-  }
-  return { farm, collection: { type: "FeatureCollection", name: farm.name, features } };
-}
-
-export interface ImportRequest {
-  bytes: Uint8Array;
-  /** The file's largest good shape becomes the farm's boundary (replacing any it had). */
-  useAsBoundary: boolean;
-  /** Write what the plan says; without it the plan is only shown. */
-  save: boolean;
-}
-
-/** Plots an import writes per statement (see importIntoFarm). */
-const PLOTS_PER_STATEMENT = 10;
-
-/**
- * A boundary file brought into the user's farm: the plan of what each shape becomes (the preview)
- * and, when saving, the boundary and plots written in one transaction. Saving writes what the
- * plan says, worked out from the file again: a plan with nothing to write is refused with 400.
- */
-export async function importIntoFarm(farmId: string, grant: MappingGrant, request: ImportRequest, t: TFunction) {
-  const farm = await ownedFarm(farmId, grant.user.id);
-  const plotCount = await prisma.plot.count({ where: { farmId: farm.id } });
-  const plan = await planImport(request.bytes, farm, { useAsBoundary: request.useAsBoundary, plotCount }, t);
-  if (!request.save) return { plan, farm: null, plots: [] as PlotDto[] };
-  const boundary = plan.shapes.find((shape) => shape.role === "boundary");
-  const plots = plan.shapes.filter((shape) => shape.role === "plot");
-  if (!boundary && plots.length === 0)
-    throw new Refusal(400, "FARM_BOUNDARY_INVALID", "mapping.import.errors.nothingToSave");
-  const written = await writeIndexed(
-    "farm",
-    async (tx) => {
-      // The farm's row is held, so two imports at once cannot both pass the plot limit.
-      await tx.$queryRaw`SELECT id FROM "Farm" WHERE id = ${farm.id} FOR UPDATE`;
-      const count = await tx.plot.count({ where: { farmId: farm.id } });
-      if (count + plots.length > MAPPING_LIMITS.plotsPerFarm)
-        throw new Refusal(403, "AUTHZ_FEATURE_LIMIT_REACHED", "mapping.errors.tooManyPlots");
-      await recordMappingUse(tx, grant);
-      if (boundary)
-        await tx.farm.update({
-          where: { id: farm.id },
-          data: boundaryData(
-            { ring: ringOf(boundary), areaHectares: boundary.areaHectares!, centroid: boundary.centroid! },
-            farm.name,
-          ),
-        });
-      // A few plots a statement: the database client builds each statement on the event loop,
-      // and one of 200 plots of 1,000 corners held it for a second.
-      const created: Plot[] = [];
-      for (let at = 0; at < plots.length; at += PLOTS_PER_STATEMENT) {
-        const rows = await tx.plot.createManyAndReturn({
-          data: plots.slice(at, at + PLOTS_PER_STATEMENT).map((plot) => ({
-            farmId: farm.id,
-            name: plot.name,
-            type: "field" as const,
-            crops: [],
-            geometry: polygonFeature(ringOf(plot)),
-            centroidLat: plot.centroid!.latitude,
-            centroidLng: plot.centroid!.longitude,
-            areaHectares: plot.areaHectares,
-          })),
-        });
-        created.push(...rows);
-      }
-      const after = await tx.farm.findUniqueOrThrow({ where: { id: farm.id }, include: withPlotCount });
-      return { farm: after, plots: created };
-    },
-    farm.id,
-  );
-  return {
-    plan,
-    farm: farmDto(written.farm),
-    plots: written.plots.map(plotDto),
-  };
 }

@@ -1,17 +1,23 @@
-import { plainLettersFor } from "~/lib/gsm";
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { sessionSecrets } from "~/env.server";
-import type { LanguageCode } from "~/lib/i18n";
-import { queueSms, smsProviderName } from "~/modules/sms/sms.server";
+import { smsProviderName } from "~/modules/sms/sms.server";
 import { prisma } from "~/server/db.server";
-import { getFixedT } from "~/server/i18n.server";
 import { hitRateLimits, waitRefusal } from "~/server/rate-limit.server";
 import { Refusal } from "~/server/refusal";
-import { CODE_LIMITS, CODE_MINUTES, CODE_TRIES } from "./constants";
 import { isDatabaseRefusal } from "~/server/db-errors";
+import {
+  checkCode,
+  codeGone,
+  codesSentSince,
+  dropCode,
+  dropWaitingCodes,
+  issueCode,
+  pendingCode,
+  spendCode,
+  type CodeHolder,
+} from "./codes.server";
+import { CODE_LIMITS } from "./constants";
 
-// A phone number becomes an account's only once a code texted to it is typed back. The code is
-// six digits, lives ten minutes, allows five tries, and is kept only as a keyed hash. Texts cost
+// A phone number becomes an account's only once a code texted to it is typed back (the code itself,
+// its tries and its time are codes.server.ts's, purpose verify_phone). Texts cost
 // money and can be aimed at strangers, so codes are limited per number (3 an hour), per account
 // (5 a day) and per network address (loosely: many phones share one). A verified number belongs
 // to one account at a time: confirming it on a second account takes it from the first, which is
@@ -27,40 +33,22 @@ export interface PhoneState {
   takenAt: string | null;
 }
 
-/** The keyed hash of a code, bound to its row and number so a hash is worth nothing elsewhere. */
-function codeHash(id: string, phone: string, code: string) {
-  return createHmac("sha256", sessionSecrets()[0]!).update(`phone-code\n${id}\n${phone}\n${code}`).digest("hex");
-}
-
-function sameHash(a: string, b: string) {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** The code waiting to be typed for this account: the newest one sent, if not confirmed. */
-async function latestCode(userId: string) {
-  const code = await prisma.phoneCode.findFirst({
-    where: { userId },
-    orderBy: { createdAt: "desc" },
-  });
-  return code && !code.confirmedAt ? code : null;
-}
+/** The verification codes of an account: the newest one sent waits, whatever number it went to. */
+const codesOf = (userId: string): CodeHolder => ({ purpose: "verify_phone", userId });
 
 export async function phoneState(userId: string, now = new Date()): Promise<PhoneState> {
-  const [user, code] = await Promise.all([
+  const [user, waiting] = await Promise.all([
     prisma.user.findUnique({
       where: { id: userId },
       select: { phone: true, phoneVerifiedAt: true, phoneTakenAt: true },
     }),
-    latestCode(userId),
+    pendingCode(codesOf(userId), now),
   ]);
-  const waiting = code && code.expiresAt > now && code.attempts < CODE_TRIES ? code : null;
   return {
     phone: user?.phone ?? null,
     verified: Boolean(user?.phone && user.phoneVerifiedAt),
     pending: waiting
-      ? { phone: waiting.phone, expiresAt: waiting.expiresAt.toISOString(), triesLeft: CODE_TRIES - waiting.attempts }
+      ? { phone: waiting.phone, expiresAt: waiting.expiresAt.toISOString(), triesLeft: waiting.triesLeft }
       : null,
     takenAt: user?.phoneTakenAt?.toISOString() ?? null,
   };
@@ -95,55 +83,34 @@ export async function requestPhoneCode(
   });
   if (current?.phone === phone && current.phoneVerifiedAt) {
     // Nothing to confirm, and no text spent; any code waiting for another number is dropped.
-    await prisma.phoneCode.updateMany({
-      where: { userId: user.id, confirmedAt: null, expiresAt: { gt: now } },
-      data: { expiresAt: now },
-    });
+    await dropWaitingCodes(codesOf(user.id), now);
     return { sent: false, state: await phoneState(user.id, now) };
   }
   await hitRateLimits([{ limit: CODE_LIMITS.perAddress, key: clientIp }]);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const created = await prisma.$transaction(async (tx) => {
-    // One account's requests one at a time, so two quick taps cannot both pass the count.
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR UPDATE`;
-    const hourAgo = new Date(now.getTime() - CODE_LIMITS.perPhone.windowMs);
-    const dayAgo = new Date(now.getTime() - CODE_LIMITS.perAccount.windowMs);
-    const [toPhone, forAccount] = await Promise.all([
-      tx.phoneCode.findMany({ where: { phone, createdAt: { gt: hourAgo } }, select: { createdAt: true } }),
-      tx.phoneCode.findMany({ where: { userId: user.id, createdAt: { gt: dayAgo } }, select: { createdAt: true } }),
-    ]);
-    if (forAccount.length >= CODE_LIMITS.perAccount.max) {
-      throw countRefusal(forAccount, CODE_LIMITS.perAccount.windowMs, CODE_LIMITS.perAccount.message, now);
-    }
-    if (toPhone.length >= CODE_LIMITS.perPhone.max) {
-      throw countRefusal(toPhone, CODE_LIMITS.perPhone.windowMs, CODE_LIMITS.perPhone.message, now);
-    }
-    // A new code replaces any still waiting.
-    await tx.phoneCode.updateMany({
-      where: { userId: user.id, confirmedAt: null, expiresAt: { gt: now } },
-      data: { expiresAt: now },
-    });
-    const row = await tx.phoneCode.create({
-      data: { userId: user.id, phone, codeHash: "-", expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000) },
-      select: { id: true },
-    });
-    await tx.phoneCode.update({ where: { id: row.id }, data: { codeHash: codeHash(row.id, phone, code) } });
-    return row;
-  });
-  const t = await getFixedT(user.language as LanguageCode);
-  try {
-    await queueSms({
-      to: phone,
-      body: t("phoneCheck.smsText", { code, minutes: CODE_MINUTES }),
-      kind: "phone_code",
-      userId: user.id,
-      plainLetters: plainLettersFor(user.language),
-    });
-  } catch (error) {
-    // The code was never sent: it must not count against the user, nor wait to be typed.
-    await prisma.phoneCode.delete({ where: { id: created.id } }).catch(() => undefined);
-    throw error;
-  }
+  // The new code replaces any still waiting (codes.server.ts), once the limits allow it.
+  await issueCode(
+    "verify_phone",
+    { userId: user.id, phone, language: user.language },
+    {
+      now,
+      before: async (tx) => {
+        // One account's requests one at a time, so two quick taps cannot both pass the count.
+        await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+        const hourAgo = new Date(now.getTime() - CODE_LIMITS.perPhone.windowMs);
+        const dayAgo = new Date(now.getTime() - CODE_LIMITS.perAccount.windowMs);
+        const [toPhone, forAccount] = await Promise.all([
+          codesSentSince(tx, "verify_phone", { phone }, hourAgo),
+          codesSentSince(tx, "verify_phone", { userId: user.id }, dayAgo),
+        ]);
+        if (forAccount.length >= CODE_LIMITS.perAccount.max) {
+          throw countRefusal(forAccount, CODE_LIMITS.perAccount.windowMs, CODE_LIMITS.perAccount.message, now);
+        }
+        if (toPhone.length >= CODE_LIMITS.perPhone.max) {
+          throw countRefusal(toPhone, CODE_LIMITS.perPhone.windowMs, CODE_LIMITS.perPhone.message, now);
+        }
+      },
+    },
+  );
   return { sent: true, state: await phoneState(user.id, now) };
 }
 
@@ -154,37 +121,7 @@ export async function requestPhoneCode(
  * number becomes this account's, verified, taken from any other account that had it verified.
  */
 export async function confirmPhoneCode(userId: string, typed: string, now = new Date()): Promise<PhoneState> {
-  const code = await latestCode(userId);
-  if (!code || code.expiresAt <= now) {
-    throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", { code: ["phoneCheck.errors.expired"] });
-  }
-  // The try is taken before the code is judged, in one statement, so guesses sent at once each
-  // take one of their own: past the fifth, none is even looked at.
-  const [taken] = await prisma.$queryRaw<{ attempts: number }[]>`
-    UPDATE "PhoneCode" SET attempts = attempts + 1
-    WHERE id = ${code.id} AND attempts < ${CODE_TRIES} AND "confirmedAt" IS NULL AND "expiresAt" > ${now}
-    RETURNING attempts`;
-  if (!taken) {
-    throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
-      code: ["phoneCheck.errors.exhausted"],
-    });
-  }
-  if (!sameHash(codeHash(code.id, code.phone, typed), code.codeHash)) {
-    const left = CODE_TRIES - taken.attempts;
-    if (left <= 0) {
-      throw new Refusal(400, "RATE_TOO_MANY_REQUESTS", "phoneCheck.errors.exhausted", {
-        code: ["phoneCheck.errors.exhausted"],
-      });
-    }
-    throw new Refusal(
-      400,
-      "SEC_INVALID_TOKEN",
-      "phoneCheck.errors.wrongTries",
-      { code: ["phoneCheck.errors.wrong"] },
-      undefined,
-      { count: left },
-    );
-  }
+  const code = await checkCode(codesOf(userId), typed, now);
   await takePhone(userId, code, now);
   return phoneState(userId, now);
 }
@@ -203,18 +140,10 @@ async function takePhone(userId: string, code: { id: string; phone: string; crea
           where: { phone, id: { not: userId }, phoneVerifiedAt: { gte: code.createdAt } },
         });
         if (verifiedSince > 0) {
-          await tx.phoneCode.updateMany({ where: { id: codeId, confirmedAt: null }, data: { expiresAt: now } });
+          await dropCode(codeId, now, tx);
           return true;
         }
-        const confirmed = await tx.phoneCode.updateMany({
-          where: { id: codeId, confirmedAt: null },
-          data: { confirmedAt: now },
-        });
-        if (confirmed.count === 0) {
-          throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
-            code: ["phoneCheck.errors.expired"],
-          });
-        }
+        if (!(await spendCode(codeId, now, tx))) throw codeGone("verify_phone");
         const others = await tx.user.findMany({
           where: { phone, phoneVerifiedAt: { not: null }, id: { not: userId } },
           select: { id: true },
@@ -236,10 +165,7 @@ async function takePhone(userId: string, code: { id: string; phone: string; crea
         });
         return false;
       });
-      if (stale)
-        throw new Refusal(400, "SEC_INVALID_TOKEN", "phoneCheck.errors.expired", {
-          code: ["phoneCheck.errors.expired"],
-        });
+      if (stale) throw codeGone("verify_phone");
       return;
     } catch (error) {
       // Two accounts confirming one number at the same moment: the index lets one win; try again
@@ -254,10 +180,7 @@ async function takePhone(userId: string, code: { id: string; phone: string; crea
 export async function removePhone(userId: string, now = new Date()) {
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { phone: null, phoneVerifiedAt: null, phoneTakenAt: null } }),
-    prisma.phoneCode.updateMany({
-      where: { userId, confirmedAt: null, expiresAt: { gt: now } },
-      data: { expiresAt: now },
-    }),
+    dropWaitingCodes(codesOf(userId), now),
     prisma.listing.updateMany({ where: { sellerId: userId, showPhone: true }, data: { showPhone: false } }),
   ]);
   return phoneState(userId, now);

@@ -8,6 +8,8 @@
 // than a fifth of) the median. They are left out and counted. No figure is shown from fewer than
 // MIN_POINTS points.
 
+import { lagosWeekStart } from "~/lib/lagos-time";
+
 export const MIN_POINTS = 3;
 /** How far beyond a quartile, in interquartile ranges, a point is an outlier. */
 const FENCE_IQR = 3;
@@ -85,15 +87,8 @@ export function weekFigure(points: readonly PricePoint[]): WeekFigure | null {
   };
 }
 
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The Monday (Lagos time) that starts the week of `at`, as 'YYYY-MM-DD': the figures' week. */
-export function weekOf(at: Date): string {
-  const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
-  const sinceMonday = (lagos.getUTCDay() + 6) % 7;
-  return new Date(lagos.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-}
+export const weekOf = lagosWeekStart;
 
 /** The change from one median to another, in percent to one decimal; null without both. */
 export function changePct(before: number | null, now: number | null): number | null {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getQueue } from "~/jobs/enqueue.server";
-import { demoInboxFor } from "~/modules/ussd/demo.server";
+import { demoInboxFor } from "~/modules/sms/demo.server";
 import { prisma } from "~/server/db.server";
 import { removeCreatedData, signedInUser } from "../../../tests/support/api-client";
 import { uniquePhone } from "../../../tests/support/phones";

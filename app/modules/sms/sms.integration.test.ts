@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/server/db.server";
 import { signedInUser } from "../../../tests/support/api-client";
 import { smsTestBed } from "../../../tests/support/sms-test-bed";
-import { demoTextsTo } from "~/modules/ussd/demo.server";
+import { demoTextsTo } from "~/modules/sms/demo.server";
 import { queueSms, sendQueuedSms, smsProviderName } from "./sms.server";
 
 // Texts through the real sms queue and worker (its own retry policy), against a local server

@@ -13,17 +13,7 @@ export const analyzeWithBuiltin: Analyzer = async (input) => {
   return screenMeasures(measures, input.analysisType, input.context, input.language);
 };
 
-export {
-  animalKind,
-  cropCondition,
-  fill,
-  medicinalCondition,
-  percent,
-  readAnimal,
-  readPhoto,
-  readPlant,
-  screenMeasures,
-  THRESHOLDS,
-} from "./screening";
-export type { AnimalKind, PlantPattern } from "./screening";
+export { readAnimal, readPhoto, readPlant, THRESHOLDS } from "./readings";
+export type { AnimalKind, PlantPattern } from "./readings";
+export { animalKind, cropCondition, fill, medicinalCondition, percent, screenMeasures } from "./screening";
 export type { PhotoMeasures } from "./measure";

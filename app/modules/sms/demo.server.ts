@@ -1,5 +1,5 @@
 import { isDemoMode } from "~/env.server";
-import { openText } from "~/modules/sms/sealed-text.server";
+import { openText } from "./sealed-text.server";
 import { prisma } from "~/server/db.server";
 
 // The demo's basic phone (/ussd) and SMS inbox (/sms): the numbers a reader may call as and read
