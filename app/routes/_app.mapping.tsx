@@ -2,12 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import leafletDrawStyles from "leaflet-draw/dist/leaflet.draw.css?url";
 import leafletStyles from "leaflet/dist/leaflet.css?url";
-import { useTranslation } from "react-i18next";
 import farmMapStyles from "~/components/farms/farm-map.css?url";
-import { MappingWorkspace, ReadOnlyFarms } from "~/components/farms/mapping-workspace";
+import { MappingPage } from "~/components/farms/mapping-page";
 import { pageErrorBoundary } from "~/components/errors/page-error-boundary";
-import { PremiumGate } from "~/components/premium/premium-prompt";
-import { PageHeader } from "~/components/shell/page-header";
 import { MAPPING_JSON_BYTES } from "~/modules/farms/constants";
 import { recordId } from "~/lib/text";
 import { requireFeature, requireUser } from "~/modules/auth/gates.server";
@@ -217,31 +214,9 @@ export const action = pageActions(
   { maxBytes: MAPPING_JSON_BYTES },
 );
 
-export default function MappingPage() {
-  const loaderData = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const { access, farms } = loaderData;
-  return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col">
-      <PageHeader title={t("mapping.title")} subtitle={t("mapping.subtitle")} />
-      <PremiumGate feature="farm_mapping" access={access} title={t("mapping.featureName")} preview={<MappingPreview />}>
-        <MappingWorkspace {...loaderData} />
-      </PremiumGate>
-      {access && !access.canAccess && farms.length > 0 ? (
-        <ReadOnlyFarms farms={farms} locale={loaderData.locale} />
-      ) : null}
-    </div>
-  );
-}
-
-/** What the locked prompt blurs: the shape of the tools, none of the farmer's data. */
-function MappingPreview() {
-  return (
-    <div className="grid gap-4 p-4 lg:grid-cols-3">
-      <div className="h-64 rounded-2xl bg-gray-100 dark:bg-gray-800" />
-      <div className="h-96 rounded-2xl bg-brand-100 dark:bg-brand-950 lg:col-span-2" />
-    </div>
-  );
+export default function Mapping() {
+  const data = useLoaderData<typeof loader>();
+  return <MappingPage {...data} />;
 }
 
 export const ErrorBoundary = pageErrorBoundary("MappingPage");

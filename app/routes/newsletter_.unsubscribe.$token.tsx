@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { BrandMark } from "~/components/shell/brand-mark";
 import type { PageHandle } from "~/components/shell/hydration";
-import { STATIC_HOOKS } from "~/components/shell/static-hooks";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { isNewsletterToken } from "~/modules/newsletter/schemas";
 import { limitUnsubscribe, unsubscribeFromNewsletter } from "~/modules/newsletter/newsletter.server";
 import { readPageForm } from "~/server/http/page-form.server";
 import { Refusal } from "~/server/refusal";
+import { NewsletterUnsubscribePage } from "~/components/newsletter/unsubscribe-page";
 
 // The link in every newsletter: opening it changes nothing (mail scanners open links);
 // the button on the page ends the subscription. Every well-formed token gets the same
@@ -47,34 +43,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return { unsubscribed: true };
 }
 
-export default function NewsletterUnsubscribePage() {
-  const { t } = useTranslation();
-  const done = useActionData<typeof action>()?.unsubscribed === true;
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-6 py-16">
-      <BrandMark size={48} label={null} />
-      <h1 className="text-2xl font-bold">
-        {done ? t("newsletter.unsubscribedTitle") : t("newsletter.unsubscribeTitle")}
-      </h1>
-      {done ? (
-        <p role="status" className="text-gray-600 dark:text-gray-400">
-          {t("newsletter.unsubscribedText")}
-        </p>
-      ) : (
-        <Form method="post" className="flex flex-col gap-4" {...{ [STATIC_HOOKS.pendingForm]: "" }}>
-          <p className="text-gray-600 dark:text-gray-400">{t("newsletter.unsubscribeText")}</p>
-          <Button
-            type="submit"
-            className="self-start"
-            {...{ [STATIC_HOOKS.pendingLabel]: t("newsletter.unsubscribing") }}
-          >
-            {t("newsletter.unsubscribeButton")}
-          </Button>
-        </Form>
-      )}
-      <a href="/" className={buttonVariants({ variant: "outline", className: "self-start" })}>
-        {t("newsletter.backHome")}
-      </a>
-    </main>
-  );
+export default function NewsletterUnsubscribe() {
+  return <NewsletterUnsubscribePage />;
 }

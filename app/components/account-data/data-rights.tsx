@@ -146,14 +146,7 @@ export function DeleteAccountCard() {
       >
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <Field id="delete-password" label={t("accountData.delete.password")} errors={error ? [error] : undefined}>
-            <Input
-              id="delete-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "delete-password-error" : undefined}
-            />
+            <Input id="delete-password" name="password" type="password" autoComplete="current-password" />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>

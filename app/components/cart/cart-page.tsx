@@ -19,6 +19,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { Cart, CartLine, CartSeller } from "~/modules/cart/cart.server";
 import { pricePerUnit } from "~/modules/listings/price";
 import { ORDER_TEXT_LIMITS } from "~/modules/orders/constants";
+import { Textarea } from "~/components/ui/textarea";
 
 // The cart page: the changes since the buyer last looked, then one card per seller with its items
 // (quantity, unit, price, subtotal) and the order request form. Plain forms, so a phone without the
@@ -183,13 +184,12 @@ function RequestForm({ group, today }: { group: CartSeller; today: string }) {
         label={`${t("cart.message")} (${t("common.optional")})`}
         errors={fieldErrors(reply, "message")}
       >
-        <textarea
+        <Textarea
           id={`${id}-message`}
           name="message"
           rows={3}
           maxLength={ORDER_TEXT_LIMITS.message}
           placeholder={t("cart.messagePlaceholder")}
-          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         />
       </Field>
       <p className="text-sm text-gray-600 dark:text-gray-400">{t("cart.noMoneyHere")}</p>

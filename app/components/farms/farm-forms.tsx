@@ -13,6 +13,7 @@ import { farmFormSchema, plotFormSchema } from "~/modules/farms/schemas";
 import type { FarmDto, PlotDto } from "~/modules/farms/types";
 import type { Centre } from "./farm-dialogs";
 import type { MappingReply } from "./outcomes";
+import { Textarea } from "~/components/ui/textarea";
 
 // The farm and plot forms: Conform forms checked with the module's schemas as the farmer types,
 // sent through the fetcher the workspace gives each opening (its key), which also reads the
@@ -86,12 +87,11 @@ export function FarmForm({
         label={t("mapping.description")}
         errors={messages(t, fields.description.errors)}
       >
-        <textarea
+        <Textarea
           {...getTextareaProps(fields.description)}
           rows={3}
           maxLength={MAPPING_LIMITS.descriptionMaxLength}
           placeholder={t("mapping.descriptionPlaceholder")}
-          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-500"
         />
       </Field>
       <CropsField

@@ -10,6 +10,7 @@ import type { FeatureAccess } from "~/modules/premium/access";
 import { replySucceeded } from "~/lib/page-reply";
 import type { ListingReply, MarketInsight } from "./listing-types";
 import { spendsTrial, useTrialConfirm } from "~/components/premium/trial-confirm";
+import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 
 // Advanced listing analytics (a premium marketplace tool): the seller's
 // prices against the market. Locked behind the premium prompt for others.
@@ -25,35 +26,33 @@ function InsightsTable({ rows }: { rows: MarketInsight[] }) {
   } as const;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase text-gray-600 dark:text-gray-400">
-          <tr>
-            <th className="py-2 pr-3 font-semibold">{t("premium.insights.product")}</th>
-            <th className="py-2 pr-3 font-semibold">{t("premium.insights.yourPrice")}</th>
-            <th className="py-2 pr-3 font-semibold">{t("premium.insights.market")}</th>
-            <th className="py-2 font-semibold">{t("premium.insights.position")}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+      <Table>
+        <THead className="text-xs uppercase">
+          <TR>
+            <TH className="font-semibold">{t("premium.insights.product")}</TH>
+            <TH className="font-semibold">{t("premium.insights.yourPrice")}</TH>
+            <TH className="font-semibold">{t("premium.insights.market")}</TH>
+            <TH className="font-semibold">{t("premium.insights.position")}</TH>
+          </TR>
+        </THead>
+        <TBody className="divide-y divide-gray-100 dark:divide-gray-800">
           {rows.map((row) => (
-            <tr key={row.productId}>
-              <td className="py-2 pr-3 font-medium">{row.productName}</td>
-              <td className="py-2 pr-3">{formatNaira(row.yourPriceNgn)}</td>
-              <td className="py-2 pr-3">
-                {row.market ? `${formatNaira(row.market.low)} – ${formatNaira(row.market.high)}` : "–"}
-              </td>
-              <td
+            <TR key={row.productId}>
+              <TD className="font-medium">{row.productName}</TD>
+              <TD>{formatNaira(row.yourPriceNgn)}</TD>
+              <TD>{row.market ? `${formatNaira(row.market.low)} – ${formatNaira(row.market.high)}` : "–"}</TD>
+              <TD
                 className={cn(
                   "py-2 font-semibold",
                   row.position ? tone[row.position] : "text-gray-600 dark:text-gray-400",
                 )}
               >
                 {row.position ? t(`premium.insights.${row.position}`) : t("premium.insights.notEnough")}
-              </td>
-            </tr>
+              </TD>
+            </TR>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import type {
   SuspendedSeller,
 } from "~/modules/moderation/moderation.server";
 import type { ModerationIntent } from "~/modules/moderation/schemas";
+import { Textarea } from "~/components/ui/textarea";
 
 // The moderation page's parts: one reported listing with its seller's history, its open and
 // earlier reports and the form that acts on them; the suspended sellers with Lift suspension.
@@ -44,9 +45,6 @@ export function useModerationAnswers() {
     else toast({ title: answer.refusal?.message ?? t("errors.unexpected"), variant: "destructive" });
   });
 }
-
-const textareaClass =
-  "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 
 /** "Hide listing by Ada O., 12 Nov 2026": an action, who took it (or that it was automatic) and when. */
 function ActionLine({ action, locale }: { action: ModerationActionDto; locale: LanguageCode }) {
@@ -149,15 +147,7 @@ function ResolveForm({ group }: { group: ReportedListing }) {
         label={noteRequired ? t("moderation.noteRequired") : `${t("moderation.note")} (${t("common.optional")})`}
         errors={error ? [error] : undefined}
       >
-        <textarea
-          id={`${id}-note`}
-          name="note"
-          rows={2}
-          maxLength={MODERATION_NOTE_MAX}
-          className={textareaClass}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-note-error` : undefined}
-        />
+        <Textarea id={`${id}-note`} name="note" rows={2} maxLength={MODERATION_NOTE_MAX} />
       </Field>
       <Button type="submit" disabled={pending} variant={action === "dismiss" ? "outline" : "destructive"}>
         {mine ? t("moderation.working") : t(`moderation.apply.${action}`)}

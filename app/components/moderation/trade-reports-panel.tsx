@@ -11,6 +11,7 @@ import type { LanguageCode } from "~/lib/i18n";
 import { MODERATION_NOTE_MAX } from "~/modules/moderation/constants";
 import type { TradeReportDto } from "~/modules/moderation/trade-reports.server";
 import { useModerationFetcher } from "./moderation-panels";
+import { Textarea } from "~/components/ui/textarea";
 
 // Reports about trades on the moderation page: each dispute, reported message or reported review
 // with its order, the two parties, what was reported and why, and the buttons its kind allows
@@ -74,13 +75,7 @@ function TradeReportCard({ report, locale }: { report: TradeReportDto; locale: L
         <input type="hidden" name="intent" value="trade" />
         <input type="hidden" name="reportId" value={report.id} />
         <Field id={`${id}-note`} label={`${t("moderation.note")} (${t("common.optional")})`}>
-          <textarea
-            id={`${id}-note`}
-            name="note"
-            rows={2}
-            maxLength={MODERATION_NOTE_MAX}
-            className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-          />
+          <Textarea id={`${id}-note`} name="note" rows={2} maxLength={MODERATION_NOTE_MAX} />
         </Field>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {report.actions.map((action) => (

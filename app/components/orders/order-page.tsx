@@ -21,6 +21,8 @@ import type { OrderDto, OrderItemDto, OrderParty } from "~/modules/orders/types"
 import { REVIEW_TEXT_MAX } from "~/modules/reviews/schemas";
 import { OrderStatusBadge } from "./order-status";
 import { Stars } from "./stars";
+import { Textarea } from "~/components/ui/textarea";
+import { Table, THead, TBody, TFoot, TR, TH, TD } from "~/components/ui/table";
 
 // One order as its buyer or seller sees it: where it stands and what happens next, the two
 // parties (each other's verified phone once agreed), the items as asked and as agreed, the
@@ -31,9 +33,6 @@ type Reply = PageReply<string, undefined>;
 
 /** Field errors of a reply, as texts (the action translated them). */
 const fieldErrors = replyFieldErrors;
-
-const textareaClass =
-  "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 
 /** A form to the page's action that says a refusal in a toast, and `done` once it went through. */
 function useOrderForm(done?: string) {
@@ -137,13 +136,7 @@ function ReasonForm({ intent, label, done, help }: { intent: "decline"; label: s
     <fetcher.Form method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
       <Field id={`${id}-reason`} label={help} errors={fieldErrors(fetcher.data, "reason")}>
-        <textarea
-          id={`${id}-reason`}
-          name="reason"
-          rows={2}
-          maxLength={ORDER_TEXT_LIMITS.declineReason}
-          className={textareaClass}
-        />
+        <Textarea id={`${id}-reason`} name="reason" rows={2} maxLength={ORDER_TEXT_LIMITS.declineReason} />
       </Field>
       <Button
         type="submit"
@@ -180,13 +173,7 @@ function DisputeForm() {
         ) : null}
       </fieldset>
       <Field id={`${id}-note`} label={t("orders.disputeNote")} errors={fieldErrors(fetcher.data, "note")}>
-        <textarea
-          id={`${id}-note`}
-          name="note"
-          rows={3}
-          maxLength={ORDER_TEXT_LIMITS.disputeNote}
-          className={textareaClass}
-        />
+        <Textarea id={`${id}-note`} name="note" rows={3} maxLength={ORDER_TEXT_LIMITS.disputeNote} />
       </Field>
       <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"} data-testid="order-dispute-send">
         {fetcher.state !== "idle" ? t("orders.working") : t("orders.dispute")}
@@ -267,29 +254,21 @@ function Items({ order }: { order: OrderDto }) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="order-items">
+      <Table data-testid="order-items">
         <caption className="sr-only">{t("orders.items")}</caption>
-        <thead className="text-gray-600 dark:text-gray-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("orders.item")}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("orders.quantity")}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("orders.unitPrice")}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t("orders.subtotal")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+        <THead>
+          <TR>
+            <TH className="font-medium">{t("orders.item")}</TH>
+            <TH className="font-medium">{t("orders.quantity")}</TH>
+            <TH className="font-medium">{t("orders.unitPrice")}</TH>
+            <TH className="text-right font-medium">{t("orders.subtotal")}</TH>
+          </TR>
+        </THead>
+        <TBody>
           {order.items.map((item) => (
-            <tr key={item.id} className="border-t border-gray-200 align-top dark:border-gray-800">
-              <td className="break-words py-2 pr-3 font-medium">{item.name}</td>
-              <td className="py-2 pr-3">
+            <TR key={item.id} className="border-t border-gray-200 align-top dark:border-gray-800">
+              <TD className="break-words font-medium">{item.name}</TD>
+              <TD>
                 {item.agreedQuantity}
                 {item.unit ? ` ${t(`units.${item.unit}`, { defaultValue: item.unit })}` : ""}
                 {item.proposedQuantity !== null && item.proposedQuantity !== item.quantity ? (
@@ -297,30 +276,30 @@ function Items({ order }: { order: OrderDto }) {
                     {t("orders.was", { value: item.quantity })}
                   </span>
                 ) : null}
-              </td>
-              <td className="py-2 pr-3">
+              </TD>
+              <TD>
                 {formatNaira(item.agreedPriceNgn)}
                 {item.proposedPriceNgn !== null && item.proposedPriceNgn !== item.priceNgn ? (
                   <span className="block text-xs text-gray-600 dark:text-gray-400">
                     {t("orders.was", { value: formatNaira(item.priceNgn) })}
                   </span>
                 ) : null}
-              </td>
-              <td className="py-2 text-right font-semibold">{formatNaira(item.subtotalNgn)}</td>
-            </tr>
+              </TD>
+              <TD className="text-right font-semibold">{formatNaira(item.subtotalNgn)}</TD>
+            </TR>
           ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-gray-300 dark:border-gray-700">
-            <th scope="row" colSpan={3} className="py-2 pr-3">
+        </TBody>
+        <TFoot>
+          <TR className="border-t-2 border-gray-300 dark:border-gray-700">
+            <TH scope="row" colSpan={3}>
               {t("orders.totalLabel")}
-            </th>
-            <td className="py-2 text-right text-lg font-bold" data-testid="order-total">
+            </TH>
+            <TD className="text-right text-lg font-bold" data-testid="order-total">
               {formatNaira(order.totalNgn)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+            </TD>
+          </TR>
+        </TFoot>
+      </Table>
     </div>
   );
 }
@@ -394,13 +373,7 @@ function Thread({ messages, locale }: { messages: OrderMessageDto[]; locale: Lan
       >
         <input type="hidden" name="intent" value="message" />
         <Field id={`${id}-body`} label={t("orders.writeMessage")} errors={fieldErrors(fetcher.data, "body")}>
-          <textarea
-            id={`${id}-body`}
-            name="body"
-            rows={2}
-            maxLength={ORDER_TEXT_LIMITS.message}
-            className={textareaClass}
-          />
+          <Textarea id={`${id}-body`} name="body" rows={2} maxLength={ORDER_TEXT_LIMITS.message} />
         </Field>
         <Button type="submit" className="self-start" disabled={sending} data-testid="order-message-send">
           {sending ? t("orders.working") : t("orders.sendMessage")}
@@ -440,7 +413,7 @@ function ReviewForm() {
         label={`${t("reviews.text")} (${t("common.optional")})`}
         errors={fieldErrors(fetcher.data, "text")}
       >
-        <textarea id={`${id}-text`} name="text" rows={3} maxLength={REVIEW_TEXT_MAX} className={textareaClass} />
+        <Textarea id={`${id}-text`} name="text" rows={3} maxLength={REVIEW_TEXT_MAX} />
       </Field>
       <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"} data-testid="review-send">
         {fetcher.state !== "idle" ? t("orders.working") : t("reviews.send")}
@@ -457,7 +430,7 @@ function ReplyForm() {
     <fetcher.Form method="post" className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="reply" />
       <Field id={`${id}-reply`} label={t("reviews.answer")} errors={fieldErrors(fetcher.data, "reply")}>
-        <textarea id={`${id}-reply`} name="reply" rows={2} maxLength={REVIEW_TEXT_MAX} className={textareaClass} />
+        <Textarea id={`${id}-reply`} name="reply" rows={2} maxLength={REVIEW_TEXT_MAX} />
       </Field>
       <Button type="submit" size="sm" className="self-start" disabled={fetcher.state !== "idle"}>
         {t("reviews.sendAnswer")}

@@ -22,6 +22,7 @@ import { PRICE_PAGE_WEEKS } from "~/modules/prices/constants";
 import type { WeekPoint } from "~/modules/prices/prices.server";
 import type { PriceProduct } from "~/modules/prices/products.server";
 import { PriceChart } from "./price-chart";
+import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 
 // Market Prices: a product search (local names understood), the chosen product's towns with their
 // median, range, how many prices (and trades) and the change against four weeks before, 'Near me'
@@ -228,39 +229,31 @@ function TownList({ product, towns, town }: { product: PriceProduct; towns: Town
 function WeeksTable({ product, series, locale }: { product: PriceProduct; series: WeekPoint[]; locale: LanguageCode }) {
   const { t } = useTranslation();
   return (
-    <table className="w-full text-left text-sm" data-testid="price-weeks">
+    <Table data-testid="price-weeks">
       <caption className="sr-only">{t("prices.tableCaption", { product: product.name })}</caption>
-      <thead className="text-xs text-gray-600 dark:text-gray-400">
-        <tr>
-          <th scope="col" className="py-2 pr-2 font-medium">
-            {t("prices.week")}
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right font-medium">
-            {t("prices.median")}
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right font-medium">
-            {t("prices.middleHalf")}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {t("prices.points")}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+      <THead className="text-xs">
+        <TR>
+          <TH className="pr-2 font-medium">{t("prices.week")}</TH>
+          <TH className="pr-2 text-right font-medium">{t("prices.median")}</TH>
+          <TH className="pr-2 text-right font-medium">{t("prices.middleHalf")}</TH>
+          <TH className="text-right font-medium">{t("prices.points")}</TH>
+        </TR>
+      </THead>
+      <TBody className="divide-y divide-gray-200 dark:divide-gray-800">
         {[...series].reverse().map((point) => (
-          <tr key={point.week}>
-            <th scope="row" className="py-2 pr-2 font-normal">
+          <TR key={point.week}>
+            <TH scope="row" className="pr-2 font-normal">
               {formatDate(`${point.week}T00:00:00Z`, locale, "day-month")}
-            </th>
-            <td className="py-2 pr-2 text-right font-semibold">{formatNaira(point.median)}</td>
-            <td className="py-2 pr-2 text-right">{`${formatNaira(point.p25)}–${formatNaira(point.p75)}`}</td>
-            <td className="py-2 text-right">
+            </TH>
+            <TD className="pr-2 text-right font-semibold">{formatNaira(point.median)}</TD>
+            <TD className="pr-2 text-right">{`${formatNaira(point.p25)}–${formatNaira(point.p75)}`}</TD>
+            <TD className="text-right">
               {point.trades > 0 ? `${point.count} (${t("prices.trades", { count: point.trades })})` : point.count}
-            </td>
-          </tr>
+            </TD>
+          </TR>
         ))}
-      </tbody>
-    </table>
+      </TBody>
+    </Table>
   );
 }
 

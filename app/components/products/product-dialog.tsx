@@ -19,6 +19,7 @@ import { productFormSchema, type CatalogIntent, type CatalogReplyData } from "~/
 import { replySucceeded, type PageReply } from "~/lib/page-reply";
 import { CategoryPicker } from "./category-picker";
 import type { CatalogProduct } from "./product-table";
+import { Textarea } from "~/components/ui/textarea";
 
 // Add or edit a catalogue product: name, unit, description, categories,
 // photos and whether it is active. The form posts to the
@@ -136,12 +137,7 @@ function ProductForm({
       </Field>
 
       <Field id={fields.description.id} label={t("catalog.description")} errors={translate(fields.description.errors)}>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          rows={3}
-          maxLength={5000}
-          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        />
+        <Textarea {...getTextareaProps(fields.description)} rows={3} maxLength={5000} />
       </Field>
 
       <Field id={fields.categories.id} label={t("catalog.categories")} errors={translate(fields.categories.errors)}>

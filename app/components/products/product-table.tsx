@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import type { ProductDto } from "~/modules/products/products.server";
 import { Icon } from "~/components/ui/icons";
 import { Photo } from "~/components/ui/photo";
+import { Table, THead, TBody, TR, TH, TD } from "~/components/ui/table";
 
 // The catalogue's products: a table from 768 px up, stacked cards on a phone
 // (a seven-column table cannot fit 360 px without scrolling sideways).
@@ -120,7 +121,7 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
     <>
       <div className="hidden overflow-x-auto md:block">
         {/* Fixed columns, so a long name or description wraps or truncates instead of widening the table. */}
-        <table className="w-full min-w-[42rem] table-fixed text-left text-sm">
+        <Table className="min-w-[42rem] table-fixed">
           <colgroup>
             <col />
             <col className="w-[10.5rem]" />
@@ -129,32 +130,20 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
             <col className="w-28" />
             <col className="w-[6.5rem]" />
           </colgroup>
-          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500 dark:border-gray-800 dark:text-gray-400">
-            <tr>
-              <th scope="col" className="py-3 pr-3 font-semibold">
-                {t("catalog.colProduct")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t("catalog.colCategories")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t("catalog.colUnit")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t("catalog.colStatus")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t("catalog.colCreated")}
-              </th>
-              <th scope="col" className="py-3 pl-3 text-right font-semibold">
-                {t("catalog.colActions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          <THead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500 dark:border-gray-800 dark:text-gray-400">
+            <TR>
+              <TH className="py-3 font-semibold">{t("catalog.colProduct")}</TH>
+              <TH className="px-3 py-3 font-semibold">{t("catalog.colCategories")}</TH>
+              <TH className="px-3 py-3 font-semibold">{t("catalog.colUnit")}</TH>
+              <TH className="px-3 py-3 font-semibold">{t("catalog.colStatus")}</TH>
+              <TH className="px-3 py-3 font-semibold">{t("catalog.colCreated")}</TH>
+              <TH className="py-3 pl-3 text-right font-semibold">{t("catalog.colActions")}</TH>
+            </TR>
+          </THead>
+          <TBody className="divide-y divide-gray-100 dark:divide-gray-800">
             {products.map((product) => (
-              <tr key={product.id} className="align-middle">
-                <td className="py-3 pr-3">
+              <TR key={product.id} className="align-middle">
+                <TD className="py-3">
                   <div className="flex items-center gap-3">
                     <Thumbnail product={product} />
                     <div className="min-w-0 flex-1">
@@ -175,29 +164,29 @@ export function ProductTable({ products, locale, onEdit, onDelete }: ProductTabl
                       ) : null}
                     </div>
                   </div>
-                </td>
-                <td className="px-3 py-3">
+                </TD>
+                <TD className="px-3 py-3">
                   <CategoryBadges categories={product.categories} />
-                </td>
-                <td className="px-3 py-3">{unit(product)}</td>
-                <td className="px-3 py-3">
+                </TD>
+                <TD className="px-3 py-3">{unit(product)}</TD>
+                <TD className="px-3 py-3">
                   <StatusBadge active={product.isActive} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">
+                </TD>
+                <TD className="whitespace-nowrap px-3 py-3 text-gray-600 dark:text-gray-400">
                   {formatDate(product.createdAt, locale)}
-                </td>
-                <td className="py-3 pl-3">
+                </TD>
+                <TD className="py-3 pl-3">
                   <RowActions
                     product={product}
                     nameId={`catalog-row-${product.id}-name`}
                     onEdit={onEdit}
                     onDelete={onDelete}
                   />
-                </td>
-              </tr>
+                </TD>
+              </TR>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       </div>
 
       <ul className="flex flex-col gap-3 md:hidden">

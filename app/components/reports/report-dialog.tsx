@@ -10,6 +10,7 @@ import { apiRequest } from "~/lib/http/request";
 import { isStorableText, textLength } from "~/lib/text";
 import { toast } from "~/lib/toast-store";
 import { MODERATION_NOTE_MAX, REPORT_REASONS, type ReportReason } from "~/modules/moderation/constants";
+import { Textarea } from "~/components/ui/textarea";
 
 // "Report" on a listing (its details in the marketplace, a seller's page): a button that opens
 // the reasons and an optional note, sent to POST /api/market/listings/{id}/reports. Self-contained:
@@ -150,15 +151,12 @@ export function ReportDialog({
             label={`${t("reports.note")} (${t("common.optional")})`}
             errors={errors.note ? [errors.note] : undefined}
           >
-            <textarea
+            <Textarea
               id={`${id}-note`}
               name="note"
               rows={3}
               maxLength={MODERATION_NOTE_MAX}
               placeholder={t("reports.notePlaceholder")}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? `${id}-note-error` : undefined}
-              className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
             />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
